@@ -1,0 +1,270 @@
+"""The `play.py` command line: argument handling, printing and exit codes only.
+
+Exit codes (stable; scripts may rely on them):
+  0  ok
+  1  orders rejected (nothing changed)
+  2  usage: bad arguments, unknown game, no game in the folder
+  3  busy: another play.py command holds the folder's lock
+  4  damaged folder, or a folder that cannot take this command (already set up, game over)
+  5  internal error (a bug; nothing was committed)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from . import registry
+from .engine.contract import SetupError
+from .engine.folder import FolderError
+from .engine.host import Host, Loaded, order_file
+
+OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL = 0, 1, 2, 3, 4, 5
+
+
+def _dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--dir PATH` on every command (also accepted before the command name)."""
+
+    @click.option("--dir", "folder", default=None, metavar="PATH",
+                  help="The game folder (default: the current folder).")
+    @click.pass_context
+    @functools.wraps(command)
+    def wrapper(ctx: click.Context, folder: str | None, **kwargs: Any) -> Any:
+        chosen = folder or (ctx.obj or {}).get("dir") or "."
+        return command(Host(chosen, registry.get), **kwargs)
+
+    return wrapper
+
+
+def _fail(error: FolderError | SetupError, code: int | None = None) -> None:
+    click.echo(f"error: {getattr(error, 'message', error)}", err=True)
+    hint = getattr(error, "hint", "")
+    if hint:
+        click.echo(f"  {hint}", err=True)
+    sys.exit(code if code is not None else getattr(error, "exit_code", USAGE))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option("--dir", "folder", default=None, metavar="PATH",
+              help="The game folder for the command (default: the current folder).")
+@click.version_option(package_name="lifegames")
+@click.pass_context
+def cli(ctx: click.Context, folder: str | None) -> None:
+    """Play board games by order file.
+
+    \b
+    A game lives in a folder: one sub-folder per player holding their sheets, their order
+    file and archive/. Each player edits <Player>/<Player>_orders.txt; anyone then runs
+    `python3 play.py tick`, which checks every order file and plays one tick, or changes
+    nothing and says what to fix.
+
+    \b
+    Start:   python3 play.py setup            (Simple Kingdoms, easy; `setup hard`)
+    Play:    python3 play.py check  /  tick  /  status
+    Learn:   python3 play.py orders  /  games
+
+    \b
+    Exit codes: 0 ok, 1 orders rejected, 2 usage, 3 folder busy, 4 damaged folder or
+    command not possible now, 5 internal error.
+    """
+    ctx.obj = {"dir": folder}
+
+
+@cli.command()
+@click.argument("words", nargs=-1)
+@click.option("--game", "game_id", default=registry.DEFAULT, show_default=True,
+              help="Which game (see `play.py games`).")
+@click.option("--players", default=None, metavar="A,B",
+              help="Player names, comma-separated (default: the game's own names).")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+              help="Dice seed (default: a fresh secret one).")
+@click.option("--ticks", type=int, default=None, help="Game length in ticks (default: the game's).")
+@_dir_option
+def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
+          seed: int | None, ticks: int | None) -> None:
+    """Start a new game in the folder. WORDS are game options, e.g. `hard`."""
+    try:
+        game = registry.get(game_id)
+    except KeyError:
+        raise click.BadParameter(f"no game {game_id!r}; installed: {', '.join(registry.ids())}",
+                                 param_hint="--game") from None
+    names = [p.strip() for p in players.split(",")] if players else list(game.default_players)
+    try:
+        loaded = host.setup(game, names, list(words), seed, ticks)
+    except SetupError as error:
+        _fail(error, USAGE)
+    except FolderError as error:
+        _fail(error)
+    state = loaded.state
+    root = host.folder.root
+    click.echo(f"{game.title} is set up in {root.resolve()}")
+    for line in loaded.game.status_lines(state):
+        click.echo(f"  {line}")
+    click.echo("  players: " + ", ".join(loaded.players))
+    click.echo("  the dice seed's sha256 is in seed_sha256.txt")
+    click.echo("Next: each player writes orders in " +
+               " and ".join(order_file(p) for p in loaded.game.awaiting(state)) +
+               ", then run: python3 play.py tick")
+
+
+@cli.command()
+@_dir_option
+def tick(host: Host) -> None:
+    """Check every awaited order file, then play exactly one tick (or change nothing)."""
+    try:
+        loaded, outcome = host.tick()
+    except FolderError as error:
+        _fail(error)
+    if outcome.problems:
+        for problem in outcome.problems:
+            click.echo(problem.render(), err=True)
+        count = len(outcome.problems)
+        click.echo(f"\n{count} problem(s); nothing was played and no file changed. Fix the "
+                   "order file(s) above and run tick again.", err=True)
+        sys.exit(REJECTED)
+    state = loaded.state
+    played = ", ".join(f"{p} {len(o)} order(s)" for p, o in outcome.executed.items())
+    click.echo(f"Tick {state['tick']} played: {played}.")
+    for line in loaded.game.status_lines(state):
+        click.echo(f"  {line}")
+    if loaded.game.is_over(state):
+        click.echo(f"The game is over. {loaded.game.result(state).summary}")
+    else:
+        click.echo("New sheets are in each player's folder; the old ones moved to archive/.")
+
+
+@cli.command()
+@click.argument("player", required=False)
+@_dir_option
+def check(host: Host, player: str | None) -> None:
+    """Check order files without playing (PLAYER: just that one). Changes nothing."""
+    try:
+        loaded, checks = host.check(player)
+    except FolderError as error:
+        _fail(error)
+    if player and player not in loaded.players:
+        _fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
+    if not checks:
+        click.echo("no order files are awaited now" + (f" from {player}" if player else ""))
+        return
+    bad = 0
+    for result in checks:
+        if result.problems:
+            bad += len(result.problems)
+            for problem in result.problems:
+                click.echo(problem.render())
+            continue
+        path = order_file(result.player)
+        if not result.orders:
+            click.echo(f"OK {path}: no orders (no actions this tick)")
+            continue
+        click.echo(f"OK {path}: {len(result.orders)} order(s) would run:")
+        own = result.player + ": "
+        for effect in result.effects:
+            click.echo(f"  - {effect.removeprefix(own)}")
+    if bad:
+        click.echo(f"\n{bad} problem(s). `tick` would change nothing until they are fixed.")
+        sys.exit(REJECTED)
+
+
+@cli.command()
+@_dir_option
+def status(host: Host) -> None:
+    """Where the game stands: tick, whose orders are awaited, which files hold orders."""
+    try:
+        loaded = host.load()
+        counts = host.order_files_status(loaded)
+    except FolderError as error:
+        _fail(error)
+    game, state = loaded.game, loaded.state
+    click.echo(f"{game.title} in {host.folder.root.resolve()}: tick {state['tick']} of "
+               f"{state.get('max_ticks', '?')}")
+    for line in game.status_lines(state):
+        click.echo(f"  {line}")
+    if game.is_over(state):
+        click.echo(f"The game is over. {game.result(state).summary}")
+        return
+    awaited = game.awaiting(state)
+    click.echo("awaiting orders from: " + (", ".join(awaited) or "nobody"))
+    for player in loaded.players:
+        count = counts[player]
+        what = ("has problems (run: python3 play.py check " + player + ")" if count < 0
+                else "empty (no actions)" if count == 0 else f"{count} order(s)")
+        mark = "" if player in awaited else " (not awaited)"
+        click.echo(f"  {order_file(player)}: {what}{mark}")
+    click.echo(f"missing orders: {game.missing_orders_policy}")
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON.")
+@_dir_option
+def state(host: Host, as_json: bool) -> None:
+    """The referee's view of the whole game (JSON with --json)."""
+    try:
+        loaded = host.load()
+    except FolderError as error:
+        _fail(error)
+    view = loaded.game.public_state(loaded.state)
+    if as_json:
+        click.echo(json.dumps(view, indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    for key in sorted(view):
+        if not isinstance(view[key], (dict, list)):
+            click.echo(f"{key}: {view[key]}")
+    click.echo("(use --json for everything)")
+
+
+@cli.command()
+@click.argument("game_id", required=False, metavar="[GAME]")
+@_dir_option
+def orders(host: Host, game_id: str | None) -> None:
+    """The order reference of a game (default: this folder's game, else Simple Kingdoms)."""
+    from .engine.reference import render
+
+    if game_id is None:
+        try:
+            game_id = host.folder.load()["game"] if host.folder.has_game() else registry.DEFAULT
+        except FolderError:
+            game_id = registry.DEFAULT
+    try:
+        game = registry.get(game_id)
+    except KeyError:
+        raise click.BadParameter(f"no game {game_id!r}; installed: {', '.join(registry.ids())}",
+                                 param_hint="GAME") from None
+    click.echo(render(game), nl=False)
+
+
+@cli.command()
+def games() -> None:
+    """The games installed."""
+    from .engine.sheets import table
+
+    rows = []
+    for game_id in registry.ids():
+        game = registry.get(game_id)
+        players = (f"{game.min_players}" if game.min_players == game.max_players
+                   else f"{game.min_players}-{game.max_players}")
+        rows.append([game_id, game.title, players])
+    click.echo(table(rows, ["id", "title", "players"]))
+
+
+def main() -> None:
+    try:
+        cli.main(prog_name=os.environ.get("LIFEGAMES_PROG", "play.py"))
+    except SystemExit:
+        raise
+    except Exception as error:  # a bug: say so plainly, keep the folder as it was
+        if os.environ.get("LIFEGAMES_DEBUG"):
+            raise
+        click.echo(f"internal error: {error!r}. Nothing was committed; set LIFEGAMES_DEBUG=1 "
+                   "for details and please report it.", err=True)
+        sys.exit(INTERNAL)
+
+
+__all__ = ["Loaded", "cli", "main"]

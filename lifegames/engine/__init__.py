@@ -1,0 +1,1 @@
+"""The game-agnostic turn processor. No game is named in this package."""

@@ -1,0 +1,174 @@
+"""The contract every game implements, and the records that pass between a game and the engine.
+
+A game is a set of pure functions over a JSON-shaped state dict (python-chess keeps `parse` and
+`push` apart; PokerKit's `verify`/`do` split is the model for `act`): `act` either raises an
+OrderError without touching the state, or applies the order and returns what happened. The engine
+owns files, locking, dice and the tick counter; the game owns the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of an order, with where it was written (for carets under the right text)."""
+
+    name: str
+    value: Any
+    column: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class Order:
+    """One parsed order line. `command` is the grammar rule's name; args keep grammar order."""
+
+    command: str
+    args: tuple[Arg, ...]
+    line: int
+    column: int
+    end_column: int
+    source: str
+
+    def __getitem__(self, name: str) -> Any:
+        for arg in self.args:
+            if arg.name == name:
+                return arg.value
+        raise KeyError(name)
+
+    def arg(self, name: str) -> Arg | None:
+        for arg in self.args:
+            if arg.name == name:
+                return arg
+        return None
+
+    def canonical(self) -> str:
+        """The stable spelling written to executed_orders.txt (and read back by a replay)."""
+        parts = [f'"{a.value}"' if isinstance(a.value, str) else str(a.value) for a in self.args]
+        return f"{self.command}({', '.join(parts)})" if parts else self.command
+
+
+class OrderError(Exception):
+    """An order that cannot run now. `arg` names the argument the caret should point at."""
+
+    def __init__(self, code: str, message: str, hint: str = "", arg: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.hint = hint
+        self.arg = arg
+
+
+class SetupError(Exception):
+    """Options or players that a game cannot start with."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision owed by one player in the middle of a turn (after a roll, say).
+
+    The game stores it in its state; `awaiting` names the player; the sheet prints `text` and the
+    exact orders in `answers` that settle it.
+    """
+
+    player: str
+    text: str
+    answers: tuple[str, ...]
+
+
+@dataclass
+class Result:
+    """The end of a game: a line per player (or team) and an overall summary."""
+
+    summary: str
+    scores: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+
+
+class Game:
+    """Base class of every game. Subclasses set the class attributes and override the methods.
+
+    State rules: `state["tick"]` is the number of ticks played; the engine increments it after
+    `end_tick`. Everything else in the state is the game's, and must round-trip through JSON.
+    """
+
+    id: str = ""
+    title: str = ""
+    package: str = ""  # data folder name under games/ and grammar name under grammars/
+    min_players: int = 1
+    max_players: int = 1
+    default_players: tuple[str, ...] = ()
+    missing_orders_policy: str = "An empty order file means no actions."
+
+    # -- setup --------------------------------------------------------------------------------
+    def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
+        """Turn `setup` words and flags into options, or raise SetupError."""
+        if words:
+            raise SetupError(f"{self.title} takes no setup words (got {' '.join(words)!r})")
+        return {}
+
+    def setup(self, players: list[str], options: dict[str, Any], dice: Any) -> State:
+        raise NotImplementedError
+
+    # -- a tick ---------------------------------------------------------------------------------
+    def awaiting(self, state: State) -> list[str]:
+        raise NotImplementedError
+
+    def max_orders(self, state: State, player: str) -> int | None:
+        """How many orders a file may hold this tick (None: no limit)."""
+        return None
+
+    def is_random(self, order: Order) -> bool:
+        """True for an order whose outcome is chance: it must be the last order of its file."""
+        return False
+
+    def begin_tick(self, state: State) -> None:
+        """Called once before any order of a tick runs (on every copy a check makes, too)."""
+
+    def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
+        """Apply one order, returning what happened; raise OrderError (state untouched) if it
+        cannot run."""
+        raise NotImplementedError
+
+    def end_tick(self, state: State, dice: Any) -> list[str]:
+        """The phases after everyone's orders; returns what happened."""
+        return []
+
+    def prompt(self, state: State, player: str) -> Prompt | None:
+        return None
+
+    # -- what players see -------------------------------------------------------------------
+    def legal_orders(self, state: State, player: str) -> Iterable[str]:
+        raise NotImplementedError
+
+    def views(self, state: State, player: str) -> dict[str, str]:
+        """Every file the player's folder holds for this tick: name -> text. The engine prefixes
+        numbered names with the tick; the only path from state to a player's folder."""
+        raise NotImplementedError
+
+    def order_template(self, state: State, player: str) -> str:
+        raise NotImplementedError
+
+    def public_state(self, state: State) -> dict[str, Any]:
+        """The referee's view (`state --json`)."""
+        raise NotImplementedError
+
+    def status_lines(self, state: State) -> list[str]:
+        return []
+
+    def order_help(self) -> dict[str, Any]:
+        """Per-command help and the value lists that go into `play.py orders`."""
+        return {}
+
+    # -- the end ------------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def result(self, state: State) -> Result:
+        raise NotImplementedError

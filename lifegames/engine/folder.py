@@ -1,0 +1,256 @@
+"""The game folder on disk: its lock, its hidden state, and the atomic commit of a tick.
+
+A commit writes every new file into a staging folder, then records a journal of the moves,
+writes and appends that put them in place, then carries the journal out and deletes it. Every
+journal step is idempotent, so a command that finds a journal (the last one was killed) simply
+carries it out again; one that finds staging without a journal throws the staging away. The
+folder is therefore always exactly at tick N or at tick N+1.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import socket
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+META = ".lifegames"
+STATE_FILE = "state.json"
+JOURNAL_FILE = "journal.json"
+LOCK_FILE = "lock"
+STAGING = "staging"
+FORMAT = 1
+SNAPSHOT = re.compile(r"^\d{3,}_.+\.txt$")
+
+
+class FolderError(Exception):
+    """A problem with the folder itself; `exit_code` is the documented process exit code."""
+
+    exit_code = 4
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+class Busy(FolderError):
+    exit_code = 3
+
+
+class Damaged(FolderError):
+    exit_code = 4
+
+
+class NoGame(FolderError):
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Op:
+    """One step of a commit: write a whole file, append to one, or move one (to archive/)."""
+
+    kind: str  # "write" | "append" | "move"
+    path: str
+    text: str = ""
+    dest: str = ""
+
+
+def dumps(data: Any) -> str:
+    """JSON as written anywhere: sorted keys, stable layout, a final newline."""
+    return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def safe_relative(path: str) -> PurePosixPath:
+    """Reject any path that could leave the game folder (names come from players)."""
+    pure = PurePosixPath(path)
+    if pure.is_absolute() or not pure.parts or any(p in ("", ".", "..") for p in pure.parts):
+        raise ValueError(f"unsafe path {path!r}")
+    return pure
+
+
+class GameFolder:
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        self.root = Path(root)
+        self.meta = self.root / META
+
+    # -- paths ----------------------------------------------------------------------------------
+    def path(self, relative: str) -> Path:
+        return self.root / safe_relative(relative)
+
+    @property
+    def state_path(self) -> Path:
+        return self.meta / STATE_FILE
+
+    def has_game(self) -> bool:
+        return self.state_path.exists() or (self.meta / JOURNAL_FILE).exists()
+
+    # -- locking --------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def locked(self, wait: float = 2.0) -> Iterator[None]:
+        """Hold the folder's lock, and first finish or undo any interrupted commit."""
+        self.meta.mkdir(parents=True, exist_ok=True)
+        lock = self.meta / LOCK_FILE
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                if self._clear_stale(lock):
+                    continue
+                if time.monotonic() >= deadline:
+                    raise Busy(  # noqa: B904 - the lock being held is the news, not the race"another play.py command is working on this folder",
+                               f"try again in a moment; if none is running, delete {lock}")
+                time.sleep(0.05)
+                continue
+            try:
+                os.write(fd, f"{os.getpid()} {socket.gethostname()}\n".encode())
+            finally:
+                os.close(fd)
+            break
+        try:
+            self.recover()
+            yield
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                lock.unlink()
+
+    @staticmethod
+    def _clear_stale(lock: Path) -> bool:
+        """A lock left by a process that died on this machine is removed; True if it was."""
+        try:
+            content = lock.read_text(encoding="utf-8", errors="replace").split()
+            age = time.time() - lock.stat().st_mtime
+        except FileNotFoundError:
+            return True
+        if len(content) == 2 and content[0].isdigit() and content[1] == socket.gethostname():
+            try:
+                os.kill(int(content[0]), 0)
+                return False
+            except ProcessLookupError:
+                pass
+            except PermissionError:
+                return False
+        elif age < 10:  # being written right now, or another machine's: leave it
+            return False
+        with contextlib.suppress(FileNotFoundError):
+            lock.unlink()
+        return True
+
+    # -- state ----------------------------------------------------------------------------------
+    def load(self) -> dict[str, Any]:
+        if not self.state_path.exists():
+            raise NoGame(f"no game in {self.root}",
+                         "start one with: python3 play.py setup (or pass --dir PATH)")
+        try:
+            envelope = json.loads(self.state_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise Damaged(f"the game state {self.state_path} cannot be read ({exc})",
+                          _DAMAGED_HINT) from None
+        if not isinstance(envelope, dict) or envelope.get("format") != FORMAT or not all(
+            key in envelope for key in ("game", "seed", "setup", "state")
+        ):
+            raise Damaged(f"the game state {self.state_path} is not a lifegames state",
+                          _DAMAGED_HINT)
+        return envelope
+
+    def read_bytes(self, relative: str, limit: int) -> bytes | None:
+        """A player's file, at most `limit`+1 bytes of it (enough to tell it is too large)."""
+        path = self.path(relative)
+        try:
+            with open(path, "rb") as handle:
+                return handle.read(limit + 1)
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError:
+            return b"\x00"
+
+    def snapshots(self, folder: str) -> list[str]:
+        """The numbered sheet files currently shown in a player's folder (not archive/)."""
+        directory = self.path(folder)
+        if not directory.is_dir():
+            return []
+        return sorted(p.name for p in directory.iterdir() if p.is_file() and SNAPSHOT.match(p.name))
+
+    # -- commit ---------------------------------------------------------------------------------
+    def commit(self, ops: list[Op], envelope: dict[str, Any]) -> None:
+        """Put every op and the new state in place, all or nothing (see the module docstring)."""
+        staging = self.meta / STAGING
+        if staging.exists():
+            shutil.rmtree(staging)
+        staging.mkdir(parents=True)
+        entries: list[dict[str, Any]] = []
+        all_ops = [*ops, Op("write", f"{META}/{STATE_FILE}", dumps(envelope))]
+        for index, op in enumerate(all_ops):
+            safe_relative(op.path)
+            if op.kind == "move":
+                safe_relative(op.dest)
+                entries.append({"op": "move", "path": op.path, "dest": op.dest})
+                continue
+            staged = f"{index:05d}"
+            (staging / staged).write_bytes(op.text.encode("utf-8"))
+            entry: dict[str, Any] = {"op": op.kind, "path": op.path, "staged": staged}
+            if op.kind == "append":
+                target = self.path(op.path)
+                entry["offset"] = target.stat().st_size if target.exists() else 0
+            entries.append(entry)
+        journal_tmp = self.meta / (JOURNAL_FILE + ".tmp")
+        with open(journal_tmp, "w", encoding="utf-8") as handle:
+            handle.write(dumps({"ops": entries}))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(journal_tmp, self.meta / JOURNAL_FILE)
+        self._carry_out(entries)
+
+    def recover(self) -> None:
+        journal = self.meta / JOURNAL_FILE
+        if journal.exists():
+            try:
+                entries = json.loads(journal.read_text(encoding="utf-8"))["ops"]
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                raise Damaged(f"the interrupted-commit journal {journal} is unreadable ({exc})",
+                              _DAMAGED_HINT) from None
+            self._carry_out(entries)
+            return
+        for leftover in (self.meta / STAGING, self.meta / (JOURNAL_FILE + ".tmp")):
+            if leftover.is_dir():
+                shutil.rmtree(leftover)
+            elif leftover.exists():
+                leftover.unlink()
+
+    def _carry_out(self, entries: list[dict[str, Any]]) -> None:
+        staging = self.meta / STAGING
+        for entry in entries:
+            target = self.path(entry["path"])
+            if entry["op"] == "move":
+                if target.exists():
+                    dest = self.path(entry["dest"])
+                    dest.parent.mkdir(parents=True, exist_ok=True)
+                    os.replace(target, dest)
+                continue
+            staged = staging / entry["staged"]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if entry["op"] == "write":
+                if staged.exists():
+                    os.replace(staged, target)
+            elif entry["op"] == "append":
+                data = staged.read_bytes()
+                with open(target, "r+b" if target.exists() else "w+b") as handle:
+                    handle.truncate(entry["offset"])
+                    handle.seek(entry["offset"])
+                    handle.write(data)
+        (self.meta / JOURNAL_FILE).unlink()
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+_DAMAGED_HINT = (
+    "the folder's hidden state was changed or truncated outside play.py; restore the .lifegames "
+    "folder from your synced copy or git history"
+)

@@ -1,0 +1,188 @@
+"""What the commands do to a game folder: setup, check, tick, and reading the game back.
+
+Every operation holds the folder's lock (which also finishes or undoes an interrupted commit),
+so `check` and `status` never see a half-written tick.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .contract import Game, SetupError
+from .dice import Dice, new_seed, seed_digest
+from .folder import FORMAT, META, Damaged, FolderError, GameFolder, Op
+from .orders import MAX_FILE_BYTES, ParsedFile, parse_bytes
+from .turn import FileCheck, TickOutcome, check_files, play_tick
+
+SEED_FILE = "seed_sha256.txt"
+EXECUTED = "executed_orders.txt"
+ARCHIVE = "archive"
+NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+RESERVED = {"con", "prn", "aux", "nul", "archive", META.lower(), "lifegames"} | {
+    f"{d}{n}" for d in ("com", "lpt") for n in range(10)
+}
+VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_]*\.txt$")
+
+
+def order_file(player: str) -> str:
+    return f"{player}/{player}_orders.txt"
+
+
+def snapshot_name(tick: int, name: str) -> str:
+    return f"{tick:03d}_{name}"
+
+
+def check_player_name(name: str) -> str:
+    """Player names become folder names: refuse anything that could escape or confuse one."""
+    if not NAME.match(name):
+        raise SetupError(
+            f"player name {name!r} is not allowed: use 1-24 letters, digits, '_' or '-', "
+            "starting with a letter")
+    if name.lower() in RESERVED:
+        raise SetupError(f"player name {name!r} is reserved; choose another")
+    return name
+
+
+@dataclass
+class Loaded:
+    game: Game
+    envelope: dict[str, Any]
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.envelope["state"]
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.envelope["setup"]["players"])
+
+
+class Host:
+    def __init__(self, root: str, resolve: Callable[[str], Game]) -> None:
+        self.folder = GameFolder(root)
+        self.resolve = resolve
+
+    # -- reading ----------------------------------------------------------------------------
+    def _load(self) -> Loaded:
+        envelope = self.folder.load()
+        try:
+            game = self.resolve(envelope["game"])
+        except KeyError:
+            raise Damaged(f"this folder holds a game of unknown kind {envelope['game']!r}",
+                          "is this lifegames version older than the one that set it up?"
+                          ) from None
+        return Loaded(game, envelope)
+
+    def load(self) -> Loaded:
+        with self.folder.locked():
+            return self._load()
+
+    def _parse(self, loaded: Loaded, players: list[str]) -> dict[str, ParsedFile]:
+        files: dict[str, ParsedFile] = {}
+        for player in players:
+            relative = order_file(player)
+            raw = self.folder.read_bytes(relative, MAX_FILE_BYTES)
+            files[player] = parse_bytes(loaded.game.package, raw or b"", relative)
+        return files
+
+    # -- commands ---------------------------------------------------------------------------
+    def setup(self, game: Game, players: list[str], words: list[str], seed: int | None,
+              ticks: int | None) -> Loaded:
+        if not game.min_players <= len(players) <= game.max_players:
+            raise SetupError(f"{game.title} takes {game.min_players}-{game.max_players} "
+                             f"players, not {len(players)}")
+        for name in players:
+            check_player_name(name)
+        if len({p.lower() for p in players}) != len(players):
+            raise SetupError("player names must differ (ignoring case)")
+        options = game.parse_options(words, ticks)
+        seed = new_seed() if seed is None else seed
+        if self.folder.has_game():
+            raise FolderError(f"{self.folder.root} already holds a game",
+                              "use an empty folder, or --dir PATH for a new one")
+        for player in players:
+            folder = self.folder.path(player)
+            if folder.exists() and any(folder.iterdir()):
+                raise FolderError(f"{folder} already exists and is not empty",
+                                  "use an empty folder for a new game")
+        with self.folder.locked():
+            if self.folder.has_game():
+                raise FolderError(f"{self.folder.root} already holds a game")
+            state = game.setup(list(players), options, Dice(seed, 0))
+            state["tick"] = 0
+            envelope = {
+                "format": FORMAT,
+                "game": game.id,
+                "seed": seed,
+                "setup": {"players": list(players), "options": options},
+                "state": state,
+            }
+            loaded = Loaded(game, envelope)
+            ops = [Op("write", SEED_FILE, seed_file_text(seed))]
+            ops += self._player_ops(loaded, {})
+            self.folder.commit(ops, envelope)
+        return loaded
+
+    def check(self, only: str | None = None) -> tuple[Loaded, list[FileCheck]]:
+        with self.folder.locked():
+            loaded = self._load()
+            awaited = loaded.game.awaiting(loaded.state)
+            players = [p for p in awaited if only is None or p == only]
+            files = self._parse(loaded, players)
+            return loaded, check_files(loaded.game, loaded.state, files,
+                                       loaded.envelope["seed"])
+
+    def tick(self) -> tuple[Loaded, TickOutcome]:
+        with self.folder.locked():
+            loaded = self._load()
+            if loaded.game.is_over(loaded.state):
+                raise FolderError("the game is over", "python3 play.py status shows the result")
+            awaited = loaded.game.awaiting(loaded.state)
+            files = self._parse(loaded, awaited)
+            outcome = play_tick(loaded.game, loaded.state, files, loaded.envelope["seed"])
+            if outcome.problems:
+                return loaded, outcome
+            envelope = dict(loaded.envelope, state=outcome.state)
+            after = Loaded(loaded.game, envelope)
+            self.folder.commit(self._player_ops(after, outcome.executed), envelope)
+            return after, outcome
+
+    def order_files_status(self, loaded: Loaded) -> dict[str, int]:
+        """How many orders each player's file holds right now (-1: it has problems)."""
+        counts: dict[str, int] = {}
+        for player, parsed in self._parse(loaded, loaded.players).items():
+            counts[player] = -1 if parsed.problems else len(parsed.orders)
+        return counts
+
+    # -- writing ----------------------------------------------------------------------------
+    def _player_ops(self, loaded: Loaded, executed: dict[str, list[Any]]) -> list[Op]:
+        """Every file change of a tick: archive old sheets, write new ones, reset order files,
+        append executed orders."""
+        game, state = loaded.game, loaded.state
+        tick = int(state["tick"])
+        ops: list[Op] = []
+        for player in loaded.players:
+            for name in self.folder.snapshots(player):
+                ops.append(Op("move", f"{player}/{name}", dest=f"{player}/{ARCHIVE}/{name}"))
+            for name, text in sorted(game.views(state, player).items()):
+                if not VIEW_NAME.match(name):
+                    raise ValueError(f"game produced a bad view name {name!r}")
+                ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}", text))
+            ops.append(Op("write", order_file(player), game.order_template(state, player)))
+            if player in executed:
+                log = f"{player}/{EXECUTED}"
+                lead = "\n" if self.folder.path(log).exists() else ""
+                lines = "".join(order.canonical() + "\n" for order in executed[player])
+                ops.append(Op("append", log, f"{lead}# Tick {tick}\n{lines}"))
+        return ops
+
+
+def seed_file_text(seed: int) -> str:
+    return (
+        "# sha256 of this game's secret dice seed, published at setup so the referee cannot\n"
+        "# change the dice later. `python3 play.py reveal` shows the seed when the game ends.\n"
+        f"{seed_digest(seed)}\n"
+    )

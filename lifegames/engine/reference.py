@@ -1,0 +1,43 @@
+"""`play.py orders`: the order reference, built from the grammar (written forms), the game's
+orders.yaml (what each does, an example) and its rule data (names and costs), so it cannot drift
+from what the parser accepts."""
+
+from __future__ import annotations
+
+from .contract import Game
+from .data import load_yaml
+from .orders import commands, usage
+from .sheets import table
+
+
+def order_docs(game: Game) -> dict[str, dict[str, str]]:
+    docs = load_yaml(game.package, "orders.yaml")
+    if not isinstance(docs, dict):
+        raise ValueError(f"games/{game.package}/orders.yaml is not a mapping")
+    return docs
+
+
+def render(game: Game) -> str:
+    docs = order_docs(game)
+    extra = game.order_help()
+    lines = [f"{game.title} - order reference", ""]
+    if extra.get("limit"):
+        lines += [f"Orders: {extra['limit']}. Lines starting with # are notes.", ""]
+    for command in commands(game.package):
+        doc = docs.get(command, {})
+        lines.append(f"  {usage(game.package, command)}")
+        if doc.get("help"):
+            lines.append(f"      {doc['help']}")
+        if doc.get("example"):
+            lines.append(f"      e.g. {doc['example']}")
+        lines.append("")
+    values = extra.get("values", {})
+    if values:
+        lines.append("Values:")
+        for name, allowed in values.items():
+            shown = ", ".join(allowed) if isinstance(allowed, list) else allowed
+            lines.append(f"  {name}: {shown}")
+        lines.append("")
+    for title, headers, rows in extra.get("tables", []):
+        lines += [f"{title}:", table(rows, headers), ""]
+    return "\n".join(lines).rstrip() + "\n"

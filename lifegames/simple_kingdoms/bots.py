@@ -1,0 +1,104 @@
+"""Legal-order enumeration and simple strategies for Simple Kingdoms.
+
+Amounts are open-ended (buy 1 food, 2 food, ...), so `legal_orders` lists a representative set:
+every building, move and claim that could run now, and a few amounts for hiring and trading.
+Each candidate is tested with the rules' own verify functions: no second copy of the rules.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from ..engine.contract import OrderError, State
+from .data import rules
+from .rules import (
+    NEIGHBOURS,
+    _fake,
+    _verify_build,
+    _verify_claim,
+    _verify_dismiss,
+    _verify_hire,
+    _verify_move,
+    _verify_trade,
+    owned_tiles,
+)
+
+AMOUNTS = (1, 5, 10)
+
+
+def _candidates(state: State, name: str) -> list[tuple[str, dict[str, Any]]]:
+    data = rules()
+    out: list[tuple[str, dict[str, Any]]] = []
+    mine = owned_tiles(state, name)
+    upgrades = [s for s, spec in data["settlements"].items() if "upgrades" in spec]
+    for t in mine:
+        for building in [*upgrades, *data["buildings"]]:
+            out.append(("build", {"row": t["row"], "col": t["col"], "building": building}))
+    for t in mine:
+        for count in (1, 2, 5):
+            out.append(("hire_soldiers", {"row": t["row"], "col": t["col"], "count": count}))
+    size = state["size"]
+    for t in state["tiles"]:
+        here = t["soldiers"].get(name, 0)
+        if not here:
+            continue
+        out.append(("dismiss_soldiers", {"row": t["row"], "col": t["col"], "count": 1}))
+        for dr, dc in NEIGHBOURS:
+            row, col = t["row"] + dr, t["col"] + dc
+            if 0 <= row < size and 0 <= col < size:
+                for count in sorted({1, 2, 4, here}):
+                    out.append(("move_soldiers", {"from_row": t["row"], "from_col": t["col"],
+                                                  "to_row": row, "to_col": col,
+                                                  "count": count}))
+    for t in state["tiles"]:
+        out.append(("claim_tile", {"row": t["row"], "col": t["col"]}))
+    for command in ("give", "buy_resource", "sell_resource"):
+        for resource in data["resources"]:
+            for amount in AMOUNTS:
+                out.append((command, {"resource": resource, "amount": amount}))
+    return out
+
+
+_VERIFY = {
+    "build": _verify_build,
+    "hire_soldiers": _verify_hire,
+    "dismiss_soldiers": _verify_dismiss,
+    "move_soldiers": _verify_move,
+    "claim_tile": _verify_claim,
+    "give": lambda s, n, o: _verify_trade(s, n, o, "give"),
+    "buy_resource": lambda s, n, o: _verify_trade(s, n, o, "buy"),
+    "sell_resource": lambda s, n, o: _verify_trade(s, n, o, "sell"),
+}
+
+
+def legal_orders(state: State, name: str) -> list[str]:
+    legal = []
+    for command, args in _candidates(state, name):
+        order = _fake(command, **args)
+        try:
+            _VERIFY[command](state, name, order)
+        except OrderError:
+            continue
+        legal.append(order.canonical())
+    return legal
+
+
+def random_orders(game: Any, state: State, name: str, rng: random.Random) -> list[str]:
+    """Up to the tick's allowance of orders, each uniformly chosen among those legal after the
+    previous ones ran (on a copy); stops early with the chance a player might."""
+    from ..engine.orders import parse_text
+
+    work = copy.deepcopy(state)
+    game.begin_tick(work)
+    chosen: list[str] = []
+    for _ in range(game.max_orders(work, name)):
+        options = legal_orders(work, name)
+        if not options or rng.random() < 0.1:
+            break
+        text = rng.choice(options)
+        order = parse_text(game.package, text, "bot").orders[0]
+        game.act(work, name, order, None)
+        chosen.append(text)
+    return chosen

@@ -1,0 +1,173 @@
+"""The phases after the Act phase (rule text, "How a turn works", steps 2-8).
+
+`economy` runs steps 2-7 and returns a ledger per kingdom; `end_tick` uses it for real and the
+sheets run it on a copy for the forecast, so the forecast is the rules, not a second copy of them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..engine.contract import State
+from .data import rules
+from .rules import (
+    cap,
+    exposed_tiles,
+    food_needed,
+    frac,
+    income,
+    owned_tiles,
+    report,
+    soldiers_of,
+    tile,
+)
+
+
+def resolve_act_phase(state: State) -> list[str]:
+    """Gifts arrive and claims settle once every kingdom's orders have run (so each file can be
+    checked alone: nothing one kingdom does this tick can spoil the other's orders)."""
+    events: list[str] = []
+    for gift in state["pending"]["gifts"]:
+        state["kingdoms"][gift["to"]][gift["resource"]] += gift["amount"]
+        events.append(report(state, gift["to"], f"received {gift['amount']} {gift['resource']} "
+                                                f"from {gift['from']}"))
+    spec = rules()["claim"]
+    by_tile: dict[tuple[int, int], list[str]] = {}
+    for claim in state["pending"]["claims"]:
+        by_tile.setdefault(tuple(claim["tile"]), []).append(claim["kingdom"])
+    for (row, col), claimants in sorted(by_tile.items()):
+        t = tile(state, row, col)
+        strength = {k: t["soldiers"].get(k, 0) for k in claimants}
+        best = max(strength.values())
+        winners = [k for k in claimants if strength[k] == best]
+        if len(winners) == 1 and best >= spec["soldiers"]:
+            winner = winners[0]
+            t["owner"] = winner
+            t["settlement"] = spec["settlement"]
+            state["kingdoms"][winner]["civilians"] += spec["civilians"]
+            events.append(report(state, winner, f"claimed ({row},{col}): a new {t['settlement']}"
+                                                f" and {spec['civilians']} settlers"))
+            losers = [k for k in claimants if k != winner]
+        else:
+            losers = claimants
+        for loser in losers:
+            state["kingdoms"][loser]["gold"] += spec["gold"]
+            why = ("both kingdoms claimed it with equal soldiers" if len(claimants) > 1
+                   else "too few of your soldiers were left on it")
+            events.append(report(state, loser, f"claim of ({row},{col}) failed ({why}); "
+                                               f"{spec['gold']} gold refunded"))
+    state["pending"] = {"claims": [], "gifts": []}
+    return events
+
+
+def economy(state: State) -> dict[str, dict[str, Any]]:
+    """Steps 2-7 for every kingdom, in the rule text's order. Mutates `state`."""
+    data = rules()
+    ledger: dict[str, dict[str, Any]] = {}
+    for name in state["players"]:
+        kingdom = state["kingdoms"][name]
+        entry: dict[str, Any] = {"produced": {}, "raids": []}
+        # 2. Produce
+        for t in owned_tiles(state, name):
+            for building, count in t["buildings"].items():
+                for res, amount in data["buildings"][building].get("produces", {}).items():
+                    entry["produced"][res] = entry["produced"].get(res, 0) + amount * count
+        for res, amount in entry["produced"].items():
+            kingdom[res] += amount
+        # 3. Orc exposure: each exposed tile takes 10% of what is left, rounded down
+        for t in exposed_tiles(state, name):
+            gold = math.floor(kingdom["gold"] * frac(data["exposure"]["gold"]))
+            food = math.floor(kingdom["food"] * frac(data["exposure"]["food"]))
+            kingdom["gold"] -= gold
+            kingdom["food"] -= food
+            entry["raids"].append({"tile": [t["row"], t["col"]], "gold": gold, "food": food})
+        # 4. Gold income
+        entry["income"] = income(state, name)
+        kingdom["gold"] += entry["income"]
+        # 5. Feed
+        need = food_needed(state, name)
+        entry["eaten"] = min(need, kingdom["food"])
+        entry["fed"] = kingdom["food"] >= need
+        kingdom["food"] -= entry["eaten"]
+        entry["starved"] = 0
+        if not entry["fed"] and kingdom["civilians"] > 0:
+            entry["starved"] = min(data["growth"]["hungry_loss"], kingdom["civilians"])
+            kingdom["civilians"] -= entry["starved"]
+        # 6. Pay soldiers; those who cannot be paid desert
+        wage = data["soldiers"]["upkeep_gold"]
+        soldiers = soldiers_of(state, name)
+        paid = min(soldiers, kingdom["gold"] // wage) if wage else soldiers
+        entry["upkeep"] = paid * wage
+        kingdom["gold"] -= entry["upkeep"]
+        entry["deserted"] = _desert(state, name, soldiers - paid)
+        # 7. Grow
+        entry["growth"] = 0
+        room = cap(state, name) - kingdom["civilians"]
+        if entry["fed"] and room > 0 and kingdom["civilians"] > 0:
+            grown = max(data["growth"]["minimum"],
+                        math.floor(kingdom["civilians"] * frac(data["growth"]["rate"])))
+            entry["growth"] = min(grown, room)
+            kingdom["civilians"] += entry["growth"]
+        ledger[name] = entry
+    return ledger
+
+
+def _desert(state: State, name: str, count: int) -> list[dict[str, Any]]:
+    """Unpaid soldiers leave the tiles where most of them stand first (ties: map order)."""
+    left: list[dict[str, Any]] = []
+    while count > 0:
+        here = [t for t in state["tiles"] if t["soldiers"].get(name, 0) > 0]
+        t = max(here, key=lambda x: (x["soldiers"][name], -x["row"], -x["col"]))
+        t["soldiers"][name] -= 1
+        if not t["soldiers"][name]:
+            del t["soldiers"][name]
+        if left and left[-1]["tile"] == [t["row"], t["col"]]:
+            left[-1]["count"] += 1
+        else:
+            left.append({"tile": [t["row"], t["col"]], "count": 1})
+        count -= 1
+    return left
+
+
+def end_tick(state: State, dice: Any) -> list[str]:
+    events = resolve_act_phase(state)
+    ledger = economy(state)
+    for name, entry in ledger.items():
+        events.extend(report(state, name, line) for line in describe(entry))
+    # 8. Orc threat
+    spec = rules()["threat"]
+    roll = dice.stream("threat").d6()
+    before = state["threat"]
+    if roll in spec["rises_on"][state["difficulty"]]:
+        state["threat"] = min(spec["max"], before + 1)
+    change = "rises to" if state["threat"] > before else "stays at"
+    state["world"] = [f"Orc threat roll {roll} ({state['difficulty']}): the threat {change} "
+                      f"{state['threat']}"]
+    events.extend(state["world"])
+    return events
+
+
+def describe(entry: dict[str, Any]) -> list[str]:
+    """A ledger as the sentences of a sheet's 'last tick' section."""
+    lines = []
+    if entry["produced"]:
+        made = ", ".join(f"{n} {r}" for r, n in sorted(entry["produced"].items()))
+        lines.append(f"produced {made}")
+    for raid in entry["raids"]:
+        row, col = raid["tile"]
+        lines.append(f"orcs raided ({row},{col}): lost {raid['gold']} gold and "
+                     f"{raid['food']} food")
+    lines.append(f"collected {entry['income']} gold in taxes")
+    if entry["fed"]:
+        lines.append(f"ate {entry['eaten']} food")
+    else:
+        lines.append(f"went hungry (ate the last {entry['eaten']} food); "
+                     f"{entry['starved']} civilian(s) left")
+    lines.append(f"paid {entry['upkeep']} gold in soldier upkeep")
+    for gone in entry["deserted"]:
+        row, col = gone["tile"]
+        lines.append(f"{gone['count']} unpaid soldier(s) deserted from ({row},{col})")
+    if entry["growth"]:
+        lines.append(f"grew by {entry['growth']} civilian(s)")
+    return lines

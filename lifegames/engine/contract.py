@@ -101,10 +101,14 @@ class Game:
     id: str = ""
     title: str = ""
     package: str = ""  # data folder name under games/ and grammar name under grammars/
+    grammar: str = ""  # another grammar: a name in grammars/ or a path to a .lark file
     min_players: int = 1
     max_players: int = 1
     default_players: tuple[str, ...] = ()
     missing_orders_policy: str = "An empty order file means no actions."
+
+    def grammar_name(self) -> str:
+        return self.grammar or self.package
 
     # -- setup --------------------------------------------------------------------------------
     def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:

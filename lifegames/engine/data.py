@@ -24,6 +24,9 @@ def root(kind: str) -> Path:
 
 
 def grammar_path(name: str) -> Path:
+    """A grammar by name (grammars/<name>.lark) or, for tests and add-ons, by .lark path."""
+    if name.endswith(".lark"):
+        return Path(name)
     return root("grammars") / f"{name}.lark"
 
 

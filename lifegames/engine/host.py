@@ -85,7 +85,7 @@ class Host:
         for player in players:
             relative = order_file(player)
             raw = self.folder.read_bytes(relative, MAX_FILE_BYTES)
-            files[player] = parse_bytes(loaded.game.package, raw or b"", relative)
+            files[player] = parse_bytes(loaded.game.grammar_name(), raw or b"", relative)
         return files
 
     # -- commands ---------------------------------------------------------------------------

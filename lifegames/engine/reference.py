@@ -23,9 +23,9 @@ def render(game: Game) -> str:
     lines = [f"{game.title} - order reference", ""]
     if extra.get("limit"):
         lines += [f"Orders: {extra['limit']}. Lines starting with # are notes.", ""]
-    for command in commands(game.package):
+    for command in commands(game.grammar_name()):
         doc = docs.get(command, {})
-        lines.append(f"  {usage(game.package, command)}")
+        lines.append(f"  {usage(game.grammar_name(), command)}")
         if doc.get("help"):
             lines.append(f"      {doc['help']}")
         if doc.get("example"):

@@ -98,7 +98,7 @@ def random_orders(game: Any, state: State, name: str, rng: random.Random) -> lis
         if not options or rng.random() < 0.1:
             break
         text = rng.choice(options)
-        order = parse_text(game.package, text, "bot").orders[0]
+        order = parse_text(game.grammar_name(), text, "bot").orders[0]
         game.act(work, name, order, None)
         chosen.append(text)
     return chosen

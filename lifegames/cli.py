@@ -7,6 +7,7 @@ Exit codes (stable; scripts may rely on them):
   3  busy: another play.py command holds the folder's lock
   4  damaged folder, or a folder that cannot take this command (already set up, game over)
   5  internal error (a bug; nothing was committed)
+  6  verify found a difference, or the executed orders do not replay
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .engine.contract import SetupError
 from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
 
-OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL = 0, 1, 2, 3, 4, 5
+OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL, DIFFERENT = 0, 1, 2, 3, 4, 5, 6
 
 
 def _dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -70,8 +71,11 @@ def cli(ctx: click.Context, folder: str | None) -> None:
     Learn:   python3 play.py orders  /  games
 
     \b
+    Referee:  replay / verify / reveal / diff / rollback / bot / simulate / watch
+
+    \b
     Exit codes: 0 ok, 1 orders rejected, 2 usage, 3 folder busy, 4 damaged folder or
-    command not possible now, 5 internal error.
+    command not possible now, 5 internal error, 6 verify found a difference.
     """
     ctx.obj = {"dir": folder}
 
@@ -85,9 +89,11 @@ def cli(ctx: click.Context, folder: str | None) -> None:
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Dice seed (default: a fresh secret one).")
 @click.option("--ticks", type=int, default=None, help="Game length in ticks (default: the game's).")
+@click.option("--commit", "git_commit", is_flag=True,
+              help="Commit the new game in the folder's git repository (started if needed).")
 @_dir_option
 def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
-          seed: int | None, ticks: int | None) -> None:
+          seed: int | None, ticks: int | None, git_commit: bool) -> None:
     """Start a new game in the folder. WORDS are game options, e.g. `hard`."""
     try:
         game = registry.get(game_id)
@@ -111,11 +117,25 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
     click.echo("Next: each player writes orders in " +
                " and ".join(order_file(p) for p in loaded.game.awaiting(state)) +
                ", then run: python3 play.py tick")
+    if git_commit:
+        _git_commit(host, f"Setup: {game.title} for {', '.join(loaded.players)}")
+
+
+def _git_commit(host: Host, message: str) -> None:
+    from .engine.gitops import GitError, commit
+
+    try:
+        click.echo(commit(host.folder.root, message))
+    except GitError as error:
+        click.echo(f"error: {error} (the game itself is saved)", err=True)
+        sys.exit(DAMAGED)
 
 
 @cli.command()
+@click.option("--commit", "git_commit", is_flag=True,
+              help="Commit the tick's result in the folder's git repository (never pushes).")
 @_dir_option
-def tick(host: Host) -> None:
+def tick(host: Host, git_commit: bool) -> None:
     """Check every awaited order file, then play exactly one tick (or change nothing)."""
     try:
         loaded, outcome = host.tick()
@@ -137,6 +157,9 @@ def tick(host: Host) -> None:
         click.echo(f"The game is over. {loaded.game.result(state).summary}")
     else:
         click.echo("New sheets are in each player's folder; the old ones moved to archive/.")
+    if git_commit:
+        count = sum(len(o) for o in outcome.executed.values())
+        _git_commit(host, f"Tick {state['tick']}: {count} orders")
 
 
 @cli.command()
@@ -179,7 +202,7 @@ def status(host: Host) -> None:
     """Where the game stands: tick, whose orders are awaited, which files hold orders."""
     try:
         loaded = host.load()
-        counts = host.order_files_status(loaded)
+        counts, complete = host.order_files_status(loaded)
     except FolderError as error:
         _fail(error)
     game, state = loaded.game, loaded.state
@@ -197,20 +220,26 @@ def status(host: Host) -> None:
         what = ("has problems (run: python3 play.py check " + player + ")" if count < 0
                 else "empty (no actions)" if count == 0 else f"{count} order(s)")
         mark = "" if player in awaited else " (not awaited)"
-        click.echo(f"  {order_file(player)}: {what}{mark}")
+        missed = loaded.envelope.get("stats", {}).get("missed", {}).get(player, 0)
+        ended = " [complete: ends with 'end']" if player in complete else ""
+        click.echo(f"  {order_file(player)}: {what}{ended}{mark}; missed {missed} tick(s)")
     click.echo(f"missing orders: {game.missing_orders_policy}")
 
 
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON.")
+@click.option("--player", default=None, help="Only what this player may see.")
 @_dir_option
-def state(host: Host, as_json: bool) -> None:
-    """The referee's view of the whole game (JSON with --json)."""
+def state(host: Host, as_json: bool, player: str | None) -> None:
+    """The referee's view of the whole game (JSON with --json), or one player's view."""
     try:
         loaded = host.load()
     except FolderError as error:
         _fail(error)
-    view = loaded.game.public_state(loaded.state)
+    if player is not None and player not in loaded.players:
+        _fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
+    view = (loaded.game.public_state(loaded.state) if player is None
+            else loaded.game.player_state(loaded.state, player))
     if as_json:
         click.echo(json.dumps(view, indent=2, sort_keys=True, ensure_ascii=False))
         return
@@ -268,3 +297,5 @@ def main() -> None:
 
 
 __all__ = ["Loaded", "cli", "main"]
+
+from . import cli_tools  # noqa: E402,F401 - registers the referee commands on `cli`

@@ -140,6 +140,10 @@ class Game:
         cannot run."""
         raise NotImplementedError
 
+    def end_orders(self, state: State, player: str) -> None:
+        """Called after a player's last order of the tick: raise OrderError if the file as a
+        whole is incomplete (a game where a turn must end with a main action, say)."""
+
     def end_tick(self, state: State, dice: Any) -> list[str]:
         """The phases after everyone's orders; returns what happened."""
         return []
@@ -162,6 +166,15 @@ class Game:
     def public_state(self, state: State) -> dict[str, Any]:
         """The referee's view (`state --json`)."""
         raise NotImplementedError
+
+    def player_state(self, state: State, player: str) -> dict[str, Any]:
+        """What one player may know, as data (`state --json --player NAME`): the facts behind
+        their sheet and nothing hidden from them."""
+        raise NotImplementedError
+
+    def heuristic(self, state: State, player: str) -> float:
+        """How good `state` looks for `player` (the greedy bot maximises it)."""
+        return float(self.result(state).scores.get(player, 0))
 
     def status_lines(self, state: State) -> list[str]:
         return []

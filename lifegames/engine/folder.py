@@ -57,7 +57,7 @@ class NoGame(FolderError):
 class Op:
     """One step of a commit: write a whole file, append to one, or move one (to archive/)."""
 
-    kind: str  # "write" | "append" | "move"
+    kind: str  # "write" | "append" | "move" | "delete"
     path: str
     text: str = ""
     dest: str = ""
@@ -194,6 +194,9 @@ class GameFolder:
                 safe_relative(op.dest)
                 entries.append({"op": "move", "path": op.path, "dest": op.dest})
                 continue
+            if op.kind == "delete":
+                entries.append({"op": "delete", "path": op.path})
+                continue
             staged = f"{index:05d}"
             (staging / staged).write_bytes(op.text.encode("utf-8"))
             entry: dict[str, Any] = {"op": op.kind, "path": op.path, "staged": staged}
@@ -208,6 +211,13 @@ class GameFolder:
             os.fsync(handle.fileno())
         os.replace(journal_tmp, self.meta / JOURNAL_FILE)
         self._carry_out(entries)
+
+    def _prune(self, directory: Path) -> None:
+        """Remove folders a delete left empty (an archive/ that held nothing yet)."""
+        root = self.root.resolve()
+        while directory.resolve() != root and directory.is_dir() and not any(directory.iterdir()):
+            directory.rmdir()
+            directory = directory.parent
 
     def recover(self) -> None:
         journal = self.meta / JOURNAL_FILE
@@ -234,6 +244,11 @@ class GameFolder:
                     dest = self.path(entry["dest"])
                     dest.parent.mkdir(parents=True, exist_ok=True)
                     os.replace(target, dest)
+                continue
+            if entry["op"] == "delete":
+                if target.exists():
+                    target.unlink()
+                self._prune(target.parent)
                 continue
             staged = staging / entry["staged"]
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -99,7 +99,11 @@ class Host:
         if len({p.lower() for p in players}) != len(players):
             raise SetupError("player names must differ (ignoring case)")
         options = game.parse_options(words, ticks)
-        seed = new_seed() if seed is None else seed
+        return self.create(game, players, options, new_seed() if seed is None else seed)
+
+    def create(self, game: Game, players: list[str], options: dict[str, Any], seed: int
+               ) -> Loaded:
+        """Set up from already-checked options (setup, and replays of a recorded setup)."""
         if self.folder.has_game():
             raise FolderError(f"{self.folder.root} already holds a game",
                               "use an empty folder, or --dir PATH for a new one")
@@ -118,10 +122,12 @@ class Host:
                 "game": game.id,
                 "seed": seed,
                 "setup": {"players": list(players), "options": options},
+                "stats": {"missed": {p: 0 for p in players}},
                 "state": state,
             }
             loaded = Loaded(game, envelope)
-            ops = [Op("write", SEED_FILE, seed_file_text(seed))]
+            ops = [Op("write", SEED_FILE, seed_file_text(seed)),
+                   Op("write", ".gitignore", GITIGNORE)]
             ops += self._player_ops(loaded, {})
             self.folder.commit(ops, envelope)
         return loaded
@@ -145,17 +151,24 @@ class Host:
             outcome = play_tick(loaded.game, loaded.state, files, loaded.envelope["seed"])
             if outcome.problems:
                 return loaded, outcome
-            envelope = dict(loaded.envelope, state=outcome.state)
+            missed = dict(loaded.envelope["stats"]["missed"])
+            for player, done in outcome.executed.items():
+                missed[player] = missed.get(player, 0) + (0 if done else 1)
+            envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": missed})
             after = Loaded(loaded.game, envelope)
             self.folder.commit(self._player_ops(after, outcome.executed), envelope)
             return after, outcome
 
-    def order_files_status(self, loaded: Loaded) -> dict[str, int]:
-        """How many orders each player's file holds right now (-1: it has problems)."""
+    def order_files_status(self, loaded: Loaded) -> tuple[dict[str, int], set[str]]:
+        """How many orders each player's file holds now (-1: it has syntax problems), and
+        which files are complete (end with an `end` line)."""
         counts: dict[str, int] = {}
+        complete: set[str] = set()
         for player, parsed in self._parse(loaded, loaded.players).items():
             counts[player] = -1 if parsed.problems else len(parsed.orders)
-        return counts
+            if parsed.ended:
+                complete.add(player)
+        return counts, complete
 
     # -- writing ----------------------------------------------------------------------------
     def _player_ops(self, loaded: Loaded, executed: dict[str, list[Any]]) -> list[Op]:
@@ -171,13 +184,24 @@ class Host:
                 if not VIEW_NAME.match(name):
                     raise ValueError(f"game produced a bad view name {name!r}")
                 ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}", text))
-            ops.append(Op("write", order_file(player), game.order_template(state, player)))
+            template = game.order_template(state, player)
+            if not game.is_over(state):
+                template += TEMPLATE_FOOTER
+            ops.append(Op("write", order_file(player), template))
             if player in executed:
                 log = f"{player}/{EXECUTED}"
                 lead = "\n" if self.folder.path(log).exists() else ""
                 lines = "".join(order.canonical() + "\n" for order in executed[player])
                 ops.append(Op("append", log, f"{lead}# Tick {tick}\n{lines}"))
         return ops
+
+
+TEMPLATE_FOOTER = (
+    "#\n"
+    "# When your orders are final, end the file with a line that says: end\n"
+    "# (`play.py watch` plays the tick only once every awaited file ends that way.)\n"
+)
+GITIGNORE = f"{META}/lock\n{META}/staging/\n{META}/journal.json*\n"
 
 
 def seed_file_text(seed: int) -> str:

@@ -103,7 +103,20 @@ def check_file(game: Game, state: State, player: str, parsed: ParsedFile, seed: 
             barrier = order
             effects = [f"{order.canonical()}: {HIDDEN}"]
         result.effects.extend(effects)
+    if not parsed.problems:
+        _end_orders(game, work, player, parsed, None)
     return result
+
+
+def _end_orders(game: Game, state: State, player: str, parsed: ParsedFile, code: str | None
+                ) -> None:
+    """The whole-file check, located just after the file's last order."""
+    try:
+        game.end_orders(state, player)
+    except OrderError as error:
+        line = parsed.orders[-1].line + 1 if parsed.orders else 1
+        parsed.problems.append(Problem(parsed.path, line, 1, 2, code or error.code,
+                                       error.message, error.hint))
 
 
 def check_files(game: Game, state: State, files: dict[str, ParsedFile], seed: int
@@ -132,6 +145,8 @@ def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int)
                 check.parsed.problems.append(order_problem(check.parsed.path, order, OrderError(
                     "E-CONFLICT", f"{error.message} (after the other players' orders ran)",
                     error.hint, error.arg)))
+        if not check.problems:
+            _end_orders(game, new, check.player, check.parsed, "E-CONFLICT")
     if any(c.problems for c in checks):
         return TickOutcome(state, checks, {}, [])
     events.extend(game.end_tick(new, dice))

@@ -484,6 +484,11 @@ class SimpleKingdoms(Game):
 
         return legal_orders(state, player)
 
+    def heuristic(self, state: State, player: str) -> float:
+        from .bots import heuristic
+
+        return heuristic(state, player)
+
     def views(self, state: State, player: str) -> dict[str, str]:
         from .views import views
 
@@ -498,6 +503,11 @@ class SimpleKingdoms(Game):
         from .views import public_state
 
         return public_state(state)
+
+    def player_state(self, state: State, player: str) -> dict[str, Any]:
+        from .views import player_state
+
+        return player_state(state, player)
 
     def status_lines(self, state: State) -> list[str]:
         from .views import status_lines

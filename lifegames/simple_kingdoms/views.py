@@ -238,6 +238,26 @@ def public_state(state: State) -> dict[str, Any]:
     }
 
 
+def player_state(state: State, name: str) -> dict[str, Any]:
+    """A kingdom's own view. Simple Kingdoms hides only unexplored terrain (already hidden in
+    the public view), so this is the public view plus what the sheet adds for this kingdom."""
+    view = public_state(state)
+    ahead = forecast(state)[name]
+    view["you"] = name
+    view["forecast"] = {
+        "produced": dict(sorted(ahead["produced"].items())),
+        "raids": ahead["raids"],
+        "income": ahead["income"],
+        "eaten": ahead["eaten"],
+        "fed": ahead["fed"],
+        "upkeep": ahead["upkeep"],
+        "growth": ahead["growth"],
+    }
+    view["last_tick"] = list(state["reports"][name]) + list(state["world"])
+    view["legal_orders"] = legal_orders(state, name)
+    return view
+
+
 def status_lines(state: State) -> list[str]:
     return [
         f"difficulty {state['difficulty']}, Orc threat {state['threat']} of "

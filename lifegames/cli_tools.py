@@ -1,0 +1,236 @@
+"""The referee's and host's commands: replay, verify, reveal, diff, rollback, bot, simulate,
+watch. Registered on the `play.py` group by lifegames.cli."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from . import registry
+from .cli import BUSY, DIFFERENT, USAGE, _dir_option, _fail, cli
+from .engine.contract import SetupError
+from .engine.folder import Busy, FolderError
+from .engine.host import Host, order_file
+
+
+@cli.command()
+@click.argument("target", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--upto", type=int, default=None, help="Stop after this tick (default: the last).")
+@click.option("--seed", type=int, default=None, help="Replay with this seed (after `reveal`).")
+@_dir_option
+def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None:
+    """Rebuild the game in the empty folder TARGET from its setup and executed orders."""
+    from .engine.tools import replay as rebuild
+
+    if target.exists() and any(target.iterdir()):
+        _fail(FolderError(f"{target} is not empty", "replay into a new folder"), USAGE)
+    try:
+        built = rebuild(host, target, upto=upto, seed=seed)
+    except FolderError as error:
+        _fail(error)
+    click.echo(f"replayed {built.state['tick']} tick(s) into {target}")
+
+
+@cli.command()
+@click.option("--seed", type=int, default=None,
+              help="Replay with a revealed seed (checked against seed_sha256.txt first).")
+@_dir_option
+def verify(host: Host, seed: int | None) -> None:
+    """Replay the whole game and compare every sheet, log and the state byte for byte."""
+    from .engine.tools import verify as check_all
+
+    try:
+        differences = check_all(host, seed=seed)
+    except FolderError as error:
+        _fail(error)
+    if differences:
+        click.echo(differences[0].render())
+        if len(differences) > 1:
+            click.echo(f"({len(differences) - 1} more file(s) differ)")
+        click.echo("The folder is not what its setup and executed orders produce. "
+                   "`play.py rollback N` rebuilds it as of tick N.")
+        sys.exit(DIFFERENT)
+    click.echo("verified: every file matches a replay of the executed orders")
+
+
+@cli.command()
+@click.option("--force", is_flag=True, help="Reveal before the game is over (referee only).")
+@_dir_option
+def reveal(host: Host, force: bool) -> None:
+    """Print the secret dice seed (once the game is over) so anyone can check the dice."""
+    from .engine.dice import seed_digest
+    from .engine.tools import reveal as get_seed
+
+    try:
+        seed = get_seed(host, force)
+    except FolderError as error:
+        _fail(error)
+    click.echo(f"seed {seed}")
+    click.echo(f"sha256 {seed_digest(seed)} (compare with seed_sha256.txt)")
+    click.echo(f"check every roll: python3 play.py verify --seed {seed}")
+
+
+@cli.command(name="diff")
+@click.argument("player")
+@click.argument("first", type=int, required=False)
+@click.argument("second", type=int, required=False)
+@_dir_option
+def diff_command(host: Host, player: str, first: int | None, second: int | None) -> None:
+    """A unified diff of PLAYER's sheets between ticks FIRST and SECOND (default: the last
+    two)."""
+    from .engine.tools import diff
+
+    try:
+        text = diff(host, player, first, second)
+    except FolderError as error:
+        _fail(error, USAGE)
+    click.echo(text or "no differences", nl=not text)
+
+
+@cli.command()
+@click.argument("tick", type=int)
+@_dir_option
+def rollback(host: Host, tick: int) -> None:
+    """Put the folder back exactly as it was right after TICK. What is undone (executed orders,
+    draft order files) is kept in .lifegames/rollbacks.txt."""
+    from .engine.tools import rollback as go_back
+
+    try:
+        loaded = go_back(host, tick)
+    except FolderError as error:
+        _fail(error)
+    click.echo(f"rolled back to tick {loaded.state['tick']}; the undone orders are recorded in "
+               ".lifegames/rollbacks.txt")
+
+
+@cli.command()
+@click.argument("player")
+@click.option("--strategy", type=click.Choice(["random", "greedy"]), default="random",
+              show_default=True)
+@click.option("--seed", type=int, default=None,
+              help="Seed for the random bot (default: derived from the tick and player).")
+@_dir_option
+def bot(host: Host, player: str, strategy: str, seed: int | None) -> None:
+    """Write a legal order file for PLAYER (overwrites their order file)."""
+    from .engine.bots import choose_orders, order_file_text
+
+    try:
+        loaded = host.load()
+    except FolderError as error:
+        _fail(error)
+    if player not in loaded.players:
+        _fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
+    if player not in loaded.game.awaiting(loaded.state):
+        _fail(FolderError(f"{player}'s orders are not awaited now"), USAGE)
+    state = loaded.state
+    rng = random.Random(seed if seed is not None else f"{player}:{state['tick']}")
+    orders = choose_orders(loaded.game, state, player, strategy, rng)
+    path = host.folder.path(order_file(player))
+    path.write_text(order_file_text(loaded.game, state, player, orders, strategy),
+                    encoding="utf-8")
+    click.echo(f"wrote {len(orders)} order(s) to {order_file(player)}")
+
+
+@cli.command()
+@click.option("--game", "game_id", default=registry.DEFAULT, show_default=True)
+@click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100,
+              show_default=True)
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--strategy", "strategies", default="random", show_default=True,
+              help="random or greedy; comma-separated to give each seat its own.")
+@click.option("--json", "as_json", is_flag=True, help="Per-game results as JSON lines.")
+def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str,
+             as_json: bool) -> None:
+    """Bots play whole games in memory; prints scores per seat and speed."""
+    from .engine import simulate as sim
+    from .engine.bots import STRATEGIES
+    from .engine.sheets import table
+
+    if game_id not in registry.GAMES:
+        _fail(SetupError(f"no game {game_id!r}; installed: {', '.join(registry.ids())}"), USAGE)
+    chosen = [s.strip() for s in strategies.split(",")]
+    if any(s not in STRATEGIES for s in chosen):
+        _fail(SetupError(f"strategies are {', '.join(STRATEGIES)}"), USAGE)
+    start = time.perf_counter()
+    bar = None
+    if sys.stderr.isatty():
+        bar = click.progressbar(length=count, label="simulating", file=sys.stderr,
+                                show_pos=True)
+
+    def progress(n: int) -> None:
+        if bar is not None and time.perf_counter() - start > 2:
+            bar.update(n)
+
+    try:
+        records = sim.run(game_id, count, seed, chosen, jobs, progress)
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    seconds = time.perf_counter() - start
+    if as_json:
+        for record in records:
+            click.echo(json.dumps(record.as_dict(), sort_keys=True))
+        return
+    headers, rows = sim.summary(records, seconds)
+    click.echo(table(rows, headers))
+    length = sum(r.length for r in records) / len(records)
+    click.echo(f"{count} game(s) of {game_id}, strategy {strategies}, seed {seed}, "
+               f"{jobs} job(s): mean length {length:.1f} ticks, "
+               f"{count / seconds:.1f} games/s")
+
+
+@cli.command()
+@click.option("--interval", type=float, default=5.0, show_default=True,
+              help="Seconds between looks at the order files.")
+@click.option("--max-ticks", type=int, default=None, help="Stop after playing this many ticks.")
+@click.option("--commit", "git_commit", is_flag=True, help="Commit each tick in git.")
+@_dir_option
+def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) -> None:
+    """Play each tick as soon as every awaited order file is complete (ends with `end`).
+    Stops at the end of the game."""
+    from .cli import _git_commit
+
+    played = 0
+    reported: set[str] = set()
+    while max_ticks is None or played < max_ticks:
+        try:
+            loaded, checks = host.check()
+        except Busy:
+            time.sleep(interval)
+            continue
+        except FolderError as error:
+            _fail(error)
+        if loaded.game.is_over(loaded.state):
+            click.echo(f"The game is over. {loaded.game.result(loaded.state).summary}")
+            return
+        if checks and all(c.parsed.ended for c in checks):
+            problems = [p for c in checks for p in c.problems]
+            key = "\n".join(p.render() for p in problems)
+            if problems and key not in reported:
+                reported.add(key)
+                click.echo(key, err=True)
+                click.echo("waiting for the file(s) above to be fixed", err=True)
+            if not problems:
+                try:
+                    after, outcome = host.tick()
+                except Busy:
+                    continue
+                except FolderError as error:
+                    _fail(error)
+                if not outcome.problems:
+                    played += 1
+                    count = sum(len(o) for o in outcome.executed.values())
+                    click.echo(f"Tick {after.state['tick']} played ({count} order(s)).")
+                    if git_commit:
+                        _git_commit(host, f"Tick {after.state['tick']}: {count} orders")
+                    continue
+        time.sleep(interval)
+
+
+__all__ = ["BUSY"]

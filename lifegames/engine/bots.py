@@ -1,0 +1,94 @@
+"""Bots for every game, built only on the contract: `legal_orders`, `act` on a copy, and the
+game's `heuristic`. They write the same order text a player would."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from .contract import Game, OrderError, State
+from .dice import Dice
+from .orders import parse_text
+
+STRATEGIES = ("random", "greedy")
+STOP_CHANCE = 0.1  # the random bot sometimes leaves actions unused, as players do
+MOST_ORDERS = 12  # a bound for games without a per-tick limit
+
+
+def _parse(game: Game, text: str):  # noqa: ANN202 - an Order
+    parsed = parse_text(game.grammar_name(), text, "bot")
+    if parsed.problems or len(parsed.orders) != 1:
+        raise ValueError(f"{game.id}: legal order {text!r} does not parse")
+    return parsed.orders[0]
+
+
+def _planning_dice(state: State) -> Dice:
+    """Dice for planning on a copy. A bot never looks past a roll (the random barrier), so
+    these outcomes are thrown away; they are not the game's dice."""
+    return Dice(-1, int(state["tick"]) + 1)
+
+
+def _finishes(game: Game, work: State, player: str) -> bool:
+    try:
+        game.end_orders(work, player)
+    except OrderError:
+        return False
+    return True
+
+
+def choose_orders(game: Game, state: State, player: str, strategy: str,
+                  rng: random.Random) -> list[str]:
+    """One tick of orders for `player`: each legal after the ones before it, none after a roll,
+    and a file the game accepts as a whole."""
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}")
+    work = copy.deepcopy(state)
+    game.begin_tick(work)
+    dice = _planning_dice(state)
+    limit = game.max_orders(work, player) or MOST_ORDERS
+    chosen: list[str] = []
+    for _ in range(limit):
+        options = list(game.legal_orders(work, player))
+        if not options:
+            break
+        can_stop = _finishes(game, work, player)
+        if strategy == "random":
+            if can_stop and rng.random() < STOP_CHANCE:
+                break
+            text = rng.choice(options)
+        else:
+            best = _greedy_pick(game, work, player, options, dice)
+            if best is None and can_stop:
+                break
+            text = best or options[0]
+        order = _parse(game, text)
+        game.act(work, player, order, dice)
+        chosen.append(text)
+        if game.is_random(order):
+            break
+    return chosen
+
+
+def _greedy_pick(game: Game, work: State, player: str, options: list[str], dice: Dice
+                 ) -> str | None:
+    """The option that most improves the game's heuristic, or None if nothing does."""
+    baseline = game.heuristic(work, player)
+    best, best_value = None, baseline
+    for text in options:
+        trial = copy.deepcopy(work)
+        order = _parse(game, text)
+        if game.is_random(order):
+            value = baseline + 1e-6  # rolls are judged by their expectation: slightly good
+        else:
+            game.act(trial, player, order, dice)
+            value = game.heuristic(trial, player)
+        if value > best_value + 1e-9:
+            best, best_value = text, value
+    return best
+
+
+def order_file_text(game: Game, state: State, player: str, orders: list[str],
+                    strategy: str) -> str:
+    header = (f"# {player}: orders written by the {strategy} bot for tick "
+              f"{int(state['tick']) + 1}\n")
+    return header + "".join(f"{line}\n" for line in orders) + "end\n"

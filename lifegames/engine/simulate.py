@@ -1,0 +1,111 @@
+"""Whole games between bots, in memory (no folders), across processes.
+
+Each game's seed is derived from the run's seed and the game's index, so the results do not
+depend on how many processes share the work or in which order they finish.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .bots import choose_orders
+from .contract import Game
+from .dice import Dice
+from .orders import parse_text
+from .turn import play_tick
+
+SAFETY_TICKS = 100_000
+
+
+@dataclass
+class GameRecord:
+    index: int
+    seed: int
+    scores: dict[str, int]
+    winners: list[str]
+    length: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    digest = hashlib.sha256(f"lifegames-simulate:{run_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def play_one(game: Game, seed: int, strategies: list[str], players: list[str] | None = None,
+             options: dict[str, Any] | None = None, index: int = 0) -> GameRecord:
+    names = list(players or game.default_players or
+                 [f"P{i + 1}" for i in range(game.min_players)])
+    options = game.parse_options([], None) if options is None else options
+    state = game.setup(names, options, Dice(seed, 0))
+    state["tick"] = 0
+    rng = random.Random(seed)
+    seat = {name: strategies[i % len(strategies)] for i, name in enumerate(names)}
+    while not game.is_over(state):
+        if state["tick"] >= SAFETY_TICKS:
+            raise RuntimeError(f"{game.id}: game {seed} did not end")
+        files = {}
+        for player in game.awaiting(state):
+            text = "\n".join(choose_orders(game, state, player, seat[player], rng))
+            files[player] = parse_text(game.grammar_name(), text, f"{player}/bot")
+        outcome = play_tick(game, state, files, seed)
+        if outcome.problems:
+            raise RuntimeError(f"{game.id}: bot orders rejected: {outcome.problems[0].render()}")
+        state = outcome.state
+    result = game.result(state)
+    return GameRecord(index, seed, dict(result.scores), list(result.winners), int(state["tick"]))
+
+
+def _worker(args: tuple[str, int, int, list[str]]) -> GameRecord:
+    from .. import registry
+
+    game_id, run_seed, index, strategies = args
+    game = registry.get(game_id)
+    return play_one(game, game_seed(run_seed, index), strategies, index=index)
+
+
+def run(game_id: str, games: int, run_seed: int, strategies: list[str], jobs: int = 1,
+        progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+    tasks = [(game_id, run_seed, i, strategies) for i in range(games)]
+    records: list[GameRecord] = []
+    results: Iterator[GameRecord]
+    if jobs <= 1:
+        results = map(_worker, tasks)
+        for record in results:
+            records.append(record)
+            if progress:
+                progress(1)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            chunk = max(1, games // (jobs * 8))
+            for record in pool.map(_worker, tasks, chunksize=chunk):
+                records.append(record)
+                if progress:
+                    progress(1)
+    return sorted(records, key=lambda r: r.index)
+
+
+def summary(records: list[GameRecord], seconds: float) -> tuple[list[str], list[list[Any]]]:
+    """Rows per seat: mean/min/max score and win rate; then the run's totals."""
+    seats: dict[str, list[int]] = {}
+    wins: dict[str, int] = {}
+    for record in records:
+        for name, value in record.scores.items():
+            seats.setdefault(name, []).append(value)
+            wins[name] = wins.get(name, 0) + (name in record.winners)
+    rows: list[list[Any]] = []
+    for name, values in seats.items():
+        rows.append([name, len(values), f"{sum(values) / len(values):.1f}", min(values),
+                     max(values), f"{100 * wins[name] / len(values):.0f}%"])
+    if records and len(seats) > 1:
+        totals = [sum(r.scores.values()) for r in records]
+        rows.append(["all seats (sum)", len(totals), f"{sum(totals) / len(totals):.1f}",
+                     min(totals), max(totals), "-"])
+    return ["seat", "games", "mean score", "min", "max", "win rate"], rows

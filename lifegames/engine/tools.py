@@ -114,7 +114,7 @@ def compare(expected_root: Path, found_root: Path, players: list[str]) -> list[D
             continue
         a_lines, b_lines = a.decode("utf-8", "replace").splitlines(keepends=True), \
             b.decode("utf-8", "replace").splitlines(keepends=True)
-        for number, (x, y) in enumerate(zip(a_lines, b_lines), start=1):
+        for number, (x, y) in enumerate(zip(a_lines, b_lines, strict=False), start=1):
             if x != y:
                 differences.append(Difference(relative, number, x.rstrip("\n"), y.rstrip("\n")))
                 break

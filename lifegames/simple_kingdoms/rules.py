@@ -185,23 +185,24 @@ def _verify_build(state: State, name: str, order: Order, hints: bool = True
                              f"a {building} needs a {needs} (or better) on the tile; this "
                              f"tile has a {t['settlement']}", "", "building")
         level = settlements[t["settlement"]]
+        more = _more_room_hint(t["settlement"], building)
         if building == "watchtower" and here.get("watchtower", 0) >= level["watchtowers"]:
             raise OrderError("E-LIMIT", f"a {t['settlement']} tile holds at most "
-                             f"{level['watchtowers']} watchtower(s)",
-                             "upgrade the settlement for more", "building")
+                             f"{level['watchtowers']} watchtower(s)", more, "building")
         if building == "wall" and here.get("wall"):
-            raise OrderError("E-LIMIT", "this tile already has a wall", "", "building")
-        if spec["kind"] == "resource" and any(
-            buildings[b]["kind"] == "resource" for b in here
-        ):
-            raise OrderError("E-LIMIT", "this tile already has its one resource building", "",
-                             "building")
+            raise OrderError("E-LIMIT", "this tile already has a wall",
+                             "one wall per tile; build a wall on another city tile", "building")
+        present = [b for b in here if buildings[b]["kind"] == "resource"]
+        if spec["kind"] == "resource" and present:
+            raise OrderError("E-LIMIT", f"this tile already has its one resource building "
+                             f"(a {present[0]})",
+                             f"put the {building} on another tile of "
+                             f"{' or '.join(spec.get('terrain', ['any']))}", "building")
         if spec["kind"] == "food":
             farms = sum(n for b, n in here.items() if buildings[b]["kind"] == "food")
             if farms >= level["farms"]:
                 raise OrderError("E-LIMIT", f"a {t['settlement']} tile holds at most "
-                                 f"{level['farms']} farms", "upgrade the settlement for more",
-                                 "building")
+                                 f"{level['farms']} farms", more, "building")
     else:
         names = [*buildings, *(s for s in settlements if "upgrades" in settlements[s])]
         error = unknown_value("E-UNKNOWN-BUILDING", "building", building, names, "building")
@@ -212,6 +213,14 @@ def _verify_build(state: State, name: str, order: Order, hints: bool = True
         raise error
     _afford(state["kingdoms"][name], cost, f"a {building}", "building")
     return t, building, cost
+
+
+def _more_room_hint(settlement: str, building: str) -> str:
+    bigger = [n for n, spec in rules()["settlements"].items() if spec.get("upgrades") ==
+              settlement]
+    if bigger:
+        return f"upgrade this {settlement} to a {bigger[0]} for more"
+    return f"a {settlement} is the largest settlement; build the {building} on another tile"
 
 
 def _at_least(settlement: str, needed: str) -> bool:
@@ -287,15 +296,18 @@ def _verify_claim(state: State, name: str, order: Order) -> Tile:
     t = _coord(state, order)
     spec = rules()["claim"]
     where = f"({t['row']},{t['col']})"
+    free = ", ".join(f"({x['row']},{x['col']})" for x in state["tiles"]
+                     if x["explored"] and not x["owner"]) or "none yet: explore first"
     if t["owner"]:
         raise OrderError("E-ALREADY-OWNED", f"tile {where} already belongs to {t['owner']}",
-                         "", "row")
+                         f"explored tiles nobody owns: {free}", "row")
     if not t["explored"]:
         raise OrderError("E-UNEXPLORED", f"tile {where} is unexplored",
                          f"move {rules()['explore_soldiers']}+ soldiers onto it first", "row")
     if any(c["tile"] == [t["row"], t["col"]] and c["kingdom"] == name
            for c in state["pending"]["claims"]):
-        raise OrderError("E-DUPLICATE", f"you already claim {where} this tick", "", "row")
+        raise OrderError("E-DUPLICATE", f"you already claim {where} this tick",
+                         "one claim_tile per tile is enough; remove this line", "row")
     here = t["soldiers"].get(name, 0)
     if here < spec["soldiers"]:
         raise OrderError("E-TOO-FEW-SOLDIERS", f"claiming needs {spec['soldiers']} of your "

@@ -25,28 +25,30 @@ from .helpers import (
 
 
 def test_buy_5_food_costs_10_gold(state):
-    """Rule text: YOUR 3 ACTIONS / Buy -- buy_resource("food", 5)    # costs 10 gold"""
+    """Rule text: YOUR 3 ACTIONS / Buy. The worked example: buy_resource("food", 5) is paid with 10
+    gold."""
     events = order(state, IRON, 'buy_resource("food", 5)')
     assert (kingdom(state, IRON)["gold"], kingdom(state, IRON)["food"]) == (100 - 10, 40 + 5)
     assert events == ["Ironhold: bought 5 food for 10 gold"]
 
 
 def test_buy_2_wood_costs_6_gold(state):
-    """Rule text: YOUR 3 ACTIONS / Buy -- buy_resource("wood", 2)    # costs 6 gold"""
+    """Rule text: YOUR 3 ACTIONS / Buy. The worked example: buy_resource("wood", 2) is paid with 6
+    gold."""
     order(state, IRON, 'buy_resource("wood", 2)')
     assert (kingdom(state, IRON)["gold"], kingdom(state, IRON)["wood"]) == (100 - 6, 20 + 2)
 
 
 def test_sell_10_food_gives_5_gold(state):
-    """Rule text: YOUR 3 ACTIONS / Sell -- sell_resource("food", 10)   # sell 10 food for 5
-    gold"""
+    """Rule text: YOUR 3 ACTIONS / Sell. The worked example: sell_resource("food", 10) brings in 5
+    gold."""
     order(state, IRON, 'sell_resource("food", 10)')
     assert (kingdom(state, IRON)["gold"], kingdom(state, IRON)["food"]) == (100 + 5, 40 - 10)
 
 
 def test_sell_4_iron_gives_6_gold(state):
-    """Rule text: YOUR 3 ACTIONS / Sell -- sell_resource("iron", 4)    # sell 4 iron for 6
-    gold"""
+    """Rule text: YOUR 3 ACTIONS / Sell. The worked example: sell_resource("iron", 4) brings in 6
+    gold."""
     set_stock(state, IRON, iron=4)
     order(state, IRON, 'sell_resource("iron", 4)')
     assert (kingdom(state, IRON)["gold"], kingdom(state, IRON)["iron"]) == (100 + 6, 0)
@@ -62,15 +64,15 @@ def test_quick_reference_examples_all_parse_and_run(state):
                  "hire_soldiers(0,0, 2)", "dismiss_soldiers(0,0, 1)",
                  "move_soldiers(0,0, 1,0, 2)"):
         order(state, IRON, line)
-    assert tile(state, 1, 0)["explored"]                       # "reveals unexplored tiles"
+    assert tile(state, 1, 0)["explored"]                       # two soldiers explored it
 
 
 # -- Settlements --------------------------------------------------------------------------------
 
 
 def test_one_village_tile_and_one_city_tile_give_a_cap_of_250(state):
-    """Rule text: BUILDING GUIDE / Settlements -- "A kingdom with one Village tile and one City
-    tile has a cap of 50 + 200 = 250 civilians." """
+    """Rule text: BUILDING GUIDE / Settlements. The worked example: a village tile (cap 50) plus a
+    city tile (cap 200) give the kingdom a cap of 250."""
     set_tile(state, 1, 0, owner=IRON, settlement="city")
     assert tile(state, 0, 0)["settlement"] == "village"
     assert sk.cap(state, IRON) == 250
@@ -80,9 +82,9 @@ def test_one_village_tile_and_one_city_tile_give_a_cap_of_250(state):
 
 
 def test_trade_example_wood_for_stone(state):
-    """Rule text: YOUR 3 ACTIONS / Give -- "Ironhold submits give("wood", 5) and Thornvale
-    submits give("stone", 3). Each give runs on its own -- the agreed trade happens because
-    both sides kept their word." Both files are checked alone, then the tick runs."""
+    """Rule text: YOUR 3 ACTIONS / Give. The trade example: Ironhold gives 5 wood and Thornvale
+    gives 3 stone, each with a separate give order; the swap works only because both send their
+    half. Both files are checked alone, then the tick runs."""
     files = {IRON: 'give("wood", 5)\n', THORN: 'give("stone", 3)\n'}
     for player, text in files.items():
         check = check_alone(state, player, text)
@@ -99,8 +101,8 @@ def test_trade_example_wood_for_stone(state):
 
 
 def test_gift_example_food_for_a_starving_neighbour(state):
-    """Rule text: YOUR 3 ACTIONS / Give -- "Thornvale is starving but Ironhold has food to
-    spare ... they just submit give("food", 10) to help their neighbor out." """
+    """Rule text: YOUR 3 ACTIONS / Give. The gift example: Ironhold sends give("food", 10) to a
+    starving Thornvale and asks nothing back."""
     set_stock(state, THORN, food=0)
     for t in state["tiles"]:
         if t["owner"] == THORN:
@@ -117,9 +119,9 @@ def test_gift_example_food_for_a_starving_neighbour(state):
 
 
 def test_a_gift_cannot_be_spent_by_the_receiver_in_the_same_tick(state):
-    """Rule text: ORDER FILES step 3 -- every order must be "actually possible right now";
-    design: each file is checked alone against the start of the tick and gifts arrive when the
-    Act phase ends, so Thornvale cannot build with wood Ironhold gives this tick."""
+    """Rule text: ORDER FILES step 3. The check requires each order to be doable at the moment of
+    checking; design: each file is checked alone against the start of the tick and gifts arrive when
+    the Act phase ends, so Thornvale cannot build with wood Ironhold gives this tick."""
     set_stock(state, THORN, wood=0)
     spend = 'build(2,2, "farm")\n'
     check = check_alone(state, THORN, spend)

@@ -56,7 +56,8 @@ def cost(name):
 
 
 def test_r01_start_tiles_are_plains():
-    """Rule text: THE MAP / Tile Types -- "Starting tiles are always Plains." """
+    """Rule text: THE MAP / Tile Types. Both home tiles are always plains terrain, whatever the
+    seed."""
     for seed in range(40):
         state = new_state(seed=seed)
         assert tile(state, 0, 0)["terrain"] == "plains"
@@ -64,8 +65,8 @@ def test_r01_start_tiles_are_plains():
 
 
 def test_r02_map_is_3x3_and_players_start_in_opposite_corners(state):
-    """Rule text: THE MAP -- "a 3x3 grid ... (row, column), starting at (0,0) in the top-left.
-    Player 1 starts at (0,0); Player 2 starts at (2,2)." """
+    """Rule text: THE MAP. The board is three rows by three columns, addressed (row, col) from (0,0)
+    at the upper left; the first player's home is (0,0) and the second's is (2,2)."""
     assert state["size"] == 3
     assert [(t["row"], t["col"]) for t in state["tiles"]] == [
         (r, c) for r in range(3) for c in range(3)]
@@ -75,8 +76,8 @@ def test_r02_map_is_3x3_and_players_start_in_opposite_corners(state):
 
 
 def test_r03_other_tiles_rolled_on_a_d6_at_setup():
-    """Rule text: THE MAP / Tile Types -- "Roll 1d6 for each tile at game start." Each of the
-    seven other tiles takes the terrain of its own d6 roll, in map order."""
+    """Rule text: THE MAP / Tile Types. At setup a d6 decides the terrain of every non-home tile:
+    each of the seven takes the terrain of its own roll, in map order."""
     faces = [1, 2, 3, 4, 5, 6, 3]
     dice = FixedDice(terrain=faces)
     state = GAME.setup([IRON, THORN], GAME.parse_options([], None), dice)
@@ -94,7 +95,7 @@ def test_r03_other_tiles_rolled_on_a_d6_at_setup():
 
 
 def test_r04_each_kingdom_starts_with_a_village_and_one_farm(state):
-    """Rule text: STARTING CONDITIONS -- "Starting tile buildings: Village + 1 Farm" """
+    """Rule text: STARTING CONDITIONS. Each home tile begins with a village and a single farm."""
     for name, (row, col) in ((IRON, (0, 0)), (THORN, (2, 2))):
         t = tile(state, row, col)
         assert t["settlement"] == "village"
@@ -110,8 +111,8 @@ def test_r04_each_kingdom_starts_with_a_village_and_one_farm(state):
 
 
 def test_r05_other_tiles_start_unexplored_and_unclaimed(state):
-    """Rule text: YOUR 3 ACTIONS / Move Soldiers / Claim -- "All tiles except for the players'
-    starting tiles are unexplored and unclaimed." Unexplored terrain is not shown."""
+    """Rule text: YOUR 3 ACTIONS / Move Soldiers / Claim. Apart from the two home tiles, every tile
+    begins unexplored and without an owner. Unexplored terrain is not shown."""
     for t in state["tiles"]:
         start = (t["row"], t["col"]) in ((0, 0), (2, 2))
         assert t["explored"] is start
@@ -127,8 +128,9 @@ def test_r05_other_tiles_start_unexplored_and_unclaimed(state):
 
 
 def test_r06_act_comes_first_buildings_work_the_same_tick(state):
-    """Rule text: HOW A TURN WORKS step 1 (Act) and YOUR 3 ACTIONS / Build -- "Buildings finish
-    immediately ... ready to use the same tick." A farm built this tick produces this tick."""
+    """Rule text: HOW A TURN WORKS step 1 (Act) and YOUR 3 ACTIONS / Build. A building is
+    complete the moment it is ordered and works in that same tick: a farm built this tick
+    produces this tick."""
     quiet(state)
     farm = data()["buildings"]["farm"]
     order(state, IRON, 'build(0,0, "farm")')
@@ -198,8 +200,8 @@ def test_r11_growth_comes_after_feeding(state):
 
 
 def test_r12_orc_threat_roll_is_the_last_step(state):
-    """Rule text: HOW A TURN WORKS step 8 and THE ORC THREAT / Exposed Tiles -- "before the orc
-    threat roll": a rise this tick raids only from the next tick on."""
+    """Rule text: HOW A TURN WORKS step 8 and THE ORC THREAT / Exposed Tiles. Raids are checked
+    ahead of the threat die, so a rise this tick raids only from the next tick on."""
     quiet(state)
     state["threat"] = 2                                      # defense 2: safe (not above)
     events, dice = end_tick(state, threat_roll=1)
@@ -242,8 +244,8 @@ def test_r13_one_tick_runs_all_steps_in_order(state):
 
 
 def test_r14_at_most_three_actions_a_tick(state):
-    """Rule text: YOUR 3 ACTIONS -- "Each turn you get 3 actions"; ORDER FILES step 3 -- "3
-    orders or fewer"."""
+    """Rule text: YOUR 3 ACTIONS; ORDER FILES step 3. A player may give no more than three orders in
+    a tick; a fourth makes the file fail its check."""
     three = 'buy_resource("food", 1)\n' * 3
     assert not check_alone(state, IRON, three).problems
     check = check_alone(state, IRON, "# a note\n" + three + 'buy_resource("wood", 1)\n')
@@ -258,8 +260,8 @@ def test_r14_at_most_three_actions_a_tick(state):
 
 
 def test_r15_a_tick_runs_only_if_every_file_checks_out(state):
-    """Rule text: PLAYING ON THE COMPUTER -- "Only if everything checks out does it run both
-    kingdoms' orders ... If anything is wrong, nothing happens"."""
+    """Rule text: PLAYING ON THE COMPUTER. The tick is played only when every order file passes its
+    check; one bad file means no orders run and the game is left as it was."""
     before = copy.deepcopy(state)
     outcome = play(state, {IRON: 'build(0,0, "farm")\n', THORN: 'build(0,0, "farm")\n'})
     assert [(p.path, p.code) for p in outcome.problems] == [
@@ -275,8 +277,8 @@ def test_r15_a_tick_runs_only_if_every_file_checks_out(state):
 
 
 def test_r16_build_only_on_a_tile_you_own(state):
-    """Rule text: YOUR 3 ACTIONS / Build -- "construct a building on a tile you own"; COMMANDS
-    QUICK REFERENCE -- "row, col is the tile you own" (both 0-2)."""
+    """Rule text: YOUR 3 ACTIONS / Build; COMMANDS QUICK REFERENCE. The build target must be one of
+    your own tiles, given by coordinates in 0-2."""
     error = reject(state, IRON, 'build(2,2, "farm")', "E-NOT-YOURS")
     assert "belongs to Thornvale" in error.message and "your tiles: (0,0)" in error.hint
     error = reject(state, IRON, 'build(1,1, "farm")', "E-NOT-YOURS")
@@ -288,8 +290,8 @@ def test_r16_build_only_on_a_tile_you_own(state):
 
 
 def test_r17_settlements_upgrade_in_place_village_town_city(state):
-    """Rule text: BUILDING GUIDE / Settlements -- "Villages upgrade to Towns; Towns upgrade to
-    Cities." Upgrading replaces the settlement on the same tile."""
+    """Rule text: BUILDING GUIDE / Settlements. A village can become a town, and a town a city.
+    Upgrading replaces the settlement on the same tile."""
     set_stock(state, IRON, **RICH)
     order(state, IRON, 'build(0,0, "town")')
     t = tile(state, 0, 0)
@@ -317,8 +319,8 @@ def test_r18_settlements_upgrade_one_step_only(state):
 
 
 def test_r19_one_settlement_per_tile(state):
-    """Rule text: BUILDING GUIDE / Settlements -- "One settlement per tile." A town replaces
-    the village: the tile's cap is the town's, not village + town."""
+    """Rule text: BUILDING GUIDE / Settlements. A tile holds a single settlement at a time. A town
+    replaces the village: the tile's cap is the town's, not village + town."""
     set_stock(state, IRON, **RICH)
     order(state, IRON, 'build(0,0, "town")')
     assert sk.cap(state, IRON) == data()["settlements"]["town"]["cap"]
@@ -326,15 +328,17 @@ def test_r19_one_settlement_per_tile(state):
 
 
 def test_r20_upgrade_is_refused_without_the_resources(state):
-    """Rule text: YOUR 3 ACTIONS / Build -- "Spend resources to construct a building"."""
+    """Rule text: YOUR 3 ACTIONS / Build. Building is paid for in resources, so an upgrade you
+    cannot afford is refused."""
     set_stock(state, IRON, wood=3)
     error = reject(state, IRON, 'build(0,0, "town")', "E-SHORT")
     assert f"{cost('town')['wood']} wood, you have 3" in error.message
 
 
 def test_r21_watchtower_limit_depends_on_the_tiles_settlement(state):
-    """Rule text: BUILDING GUIDE / Defense Buildings -- "Watchtower limit is based on the
-    settlement on that tile, not your whole kingdom: Village=1, Town=2, City=4." """
+    """Rule text: BUILDING GUIDE / Defense Buildings. How many watchtowers a tile may hold depends
+    on that tile's own settlement (1 for a village, 2 for a town, 4 for a city), not on the kingdom
+    as a whole."""
     set_stock(state, IRON, **RICH)
     set_tile(state, 1, 0, owner=IRON, settlement="village")
     order(state, IRON, 'build(0,0, "watchtower")')
@@ -363,8 +367,8 @@ def test_r22_city_watchtower_limit_does_not_suggest_an_upgrade(state):
 
 
 def test_r23_walls_only_on_city_tiles_and_add_10_defense(state):
-    """Rule text: BUILDING GUIDE / Defense Buildings -- "Walls can only be built on tiles with a
-    City."; Tile Defense Score -- "WALL_BONUS is 10"."""
+    """Rule text: BUILDING GUIDE / Defense Buildings; Tile Defense Score. A wall needs a city on its
+    tile, and it adds 10 to that tile's defense."""
     set_stock(state, IRON, **RICH)
     error = reject(state, IRON, 'build(0,0, "wall")', "E-NEEDS-SETTLEMENT")
     assert "city" in error.message
@@ -381,8 +385,8 @@ RESOURCE_BUILDINGS = [b for b, s in data()["buildings"].items() if s["kind"] == 
 
 @pytest.mark.parametrize("building", RESOURCE_BUILDINGS)
 def test_r24_resource_buildings_only_on_their_terrain(state, building):
-    """Rule text: BUILDING GUIDE / Resource Buildings -- "Resource buildings can only be built
-    on specific types of tile." """
+    """Rule text: BUILDING GUIDE / Resource Buildings. Each resource building is allowed only on the
+    terrain listed for it."""
     set_stock(state, IRON, **RICH)
     allowed = data()["buildings"][building]["terrain"]
     terrains = sorted(set(data()["terrain_d6"].values()))
@@ -397,7 +401,8 @@ def test_r24_resource_buildings_only_on_their_terrain(state, building):
 
 
 def test_r25_one_resource_building_per_tile(state):
-    """Rule text: BUILDING GUIDE / Resource Buildings -- "There is a limit of one per tile." """
+    """Rule text: BUILDING GUIDE / Resource Buildings. A tile can hold at most one resource
+    building."""
     set_stock(state, IRON, **RICH)
     set_tile(state, 1, 0, owner=IRON, terrain="hills")
     set_tile(state, 0, 1, owner=IRON, terrain="hills")
@@ -411,8 +416,8 @@ def test_r25_one_resource_building_per_tile(state):
 
 
 def test_r26_hire_costs_5_gold_and_turns_civilians_into_soldiers(state):
-    """Rule text: PEOPLE / Soldiers -- "Train soldiers on any tile you own: costs 5 gold per
-    soldier; 1 civilian becomes 1 soldier"."""
+    """Rule text: PEOPLE / Soldiers. Hiring happens on one of your own tiles, costs 5 gold a head,
+    and turns that many civilians into soldiers."""
     people = sk.people(state, IRON)
     order(state, IRON, "hire_soldiers(0,0, 3)")
     assert kingdom(state, IRON)["gold"] == 100 - 15
@@ -432,8 +437,8 @@ def test_r26_hire_costs_5_gold_and_turns_civilians_into_soldiers(state):
 
 
 def test_r27_dismiss_returns_soldiers_to_civilian_life_for_free(state):
-    """Rule text: PEOPLE / Soldiers -- "Dismiss soldiers: soldiers return to civilian life at
-    any time (free)"."""
+    """Rule text: PEOPLE / Soldiers. Soldiers can be turned back into civilians whenever you like,
+    at no cost."""
     order(state, IRON, "dismiss_soldiers(0,0, 1)")
     assert soldiers(state, IRON, 0, 0) == 1
     assert kingdom(state, IRON)["civilians"] == 21
@@ -443,8 +448,8 @@ def test_r27_dismiss_returns_soldiers_to_civilian_life_for_free(state):
 
 
 def test_r28_move_soldiers_to_any_of_8_neighbours_only(state):
-    """Rule text: YOUR 3 ACTIONS / Move Soldiers -- "relocate any number of your soldiers from
-    one tile to an adjacent tile (8 directions ...)"; they stay until moved again."""
+    """Rule text: YOUR 3 ACTIONS / Move Soldiers. Any number of your soldiers may step to one of the
+    eight neighbouring tiles (diagonals included); they stay until moved again."""
     set_tile(state, 1, 1, soldiers={IRON: 8}, explored=True)
     for row in range(3):
         for col in range(3):
@@ -471,8 +476,8 @@ def test_r28_move_soldiers_to_any_of_8_neighbours_only(state):
 
 
 def test_r29_two_or_more_soldiers_reveal_a_tile_one_does_not(state):
-    """Rule text: YOUR 3 ACTIONS / Move Soldiers -- "Sending 2 or more soldiers onto an
-    unexplored tile reveals its terrain to both players"."""
+    """Rule text: YOUR 3 ACTIONS / Move Soldiers. Moving at least two soldiers onto an unexplored
+    tile shows its terrain to both kingdoms; a lone soldier does not."""
     set_tile(state, 0, 0, soldiers={IRON: 5})
     order(state, IRON, "move_soldiers(0,0, 0,1, 1)")
     assert not tile(state, 0, 1)["explored"]
@@ -496,8 +501,8 @@ def ready_to_claim(state, row=1, col=1, mine=4, theirs=0):
 
 
 def test_r30_only_explored_tiles_may_be_claimed(state):
-    """Rule text: YOUR 3 ACTIONS / Move Soldiers / Claim -- "Only explored tiles may be
-    claimed." """
+    """Rule text: YOUR 3 ACTIONS / Move Soldiers / Claim. A tile must have been explored before
+    anyone can claim it."""
     ready_to_claim(state)
     tile(state, 1, 1)["explored"] = False
     error = reject(state, IRON, "claim_tile(1,1)", "E-UNEXPLORED")
@@ -505,8 +510,8 @@ def test_r30_only_explored_tiles_may_be_claimed(state):
 
 
 def test_r31_claim_needs_4_of_your_own_soldiers_on_the_tile(state):
-    """Rule text: Claim -- "Requires 4 or more of your soldiers already stationed on that
-    tile" (the other kingdom's soldiers do not count)."""
+    """Rule text: Claim. Claiming needs at least 4 of the claimer's own soldiers already on the tile
+    (the other kingdom's soldiers do not count)."""
     ready_to_claim(state, mine=3, theirs=5)
     error = reject(state, IRON, "claim_tile(1,1)", "E-TOO-FEW-SOLDIERS")
     assert "needs 4" in error.message and "you have 3 there" in error.message
@@ -516,7 +521,7 @@ def test_r31_claim_needs_4_of_your_own_soldiers_on_the_tile(state):
 
 
 def test_r32_claim_costs_20_gold_paid_when_ordered(state):
-    """Rule text: Claim -- "Costs 20 gold"."""
+    """Rule text: Claim. A claim costs 20 gold, paid when it is ordered."""
     ready_to_claim(state)
     set_stock(state, IRON, gold=12)
     error = reject(state, IRON, "claim_tile(1,1)", "E-SHORT")
@@ -528,8 +533,8 @@ def test_r32_claim_costs_20_gold_paid_when_ordered(state):
 
 
 def test_r33_claim_founds_a_village_with_10_settlers_and_50_more_cap(state):
-    """Rule text: Claim -- "A claimed tile starts its own village (settlement) and 10 new
-    civilians move in to settle it -- instantly adding +50 to your civilian cap"."""
+    """Rule text: Claim. Claiming founds a village on the tile, brings 10 extra civilians, and
+    raises the kingdom's civilian cap by 50 straight away."""
     ready_to_claim(state)
     order(state, IRON, "claim_tile(1,1)")
     assert sk.cap(state, IRON) == 50
@@ -543,7 +548,7 @@ def test_r33_claim_founds_a_village_with_10_settlers_and_50_more_cap(state):
 
 
 def test_r34_only_unclaimed_tiles_may_be_claimed(state):
-    """Rule text: Claim -- "take ownership of an explored, unclaimed tile"."""
+    """Rule text: Claim. Only a tile that nobody owns yet can be claimed."""
     set_tile(state, 2, 2, soldiers={THORN: 2, IRON: 4})
     error = reject(state, IRON, "claim_tile(2,2)", "E-ALREADY-OWNED")
     assert "belongs to Thornvale" in error.message
@@ -552,9 +557,9 @@ def test_r34_only_unclaimed_tiles_may_be_claimed(state):
 
 
 def test_r35_claim_fails_and_is_refunded_if_the_soldiers_leave(state):
-    """Rule text: Claim -- "Requires 4 or more of your soldiers already stationed on that tile";
-    design: a claim settles when the Act phase ends; if fewer than 4 are left it fails and the
-    20 gold comes back."""
+    """Rule text: Claim. The 4-soldier minimum must still hold when the claim settles; design: a
+    claim settles when the Act phase ends; if fewer than 4 are left it fails and the 20 gold comes
+    back."""
     ready_to_claim(state)
     order(state, IRON, "claim_tile(1,1)")
     order(state, IRON, "move_soldiers(1,1, 1,0, 1)")
@@ -569,8 +574,8 @@ def test_r35_claim_fails_and_is_refunded_if_the_soldiers_leave(state):
 
 
 def test_r36_give_hands_goods_to_the_other_kingdom_when_act_ends(state):
-    """Rule text: YOUR 3 ACTIONS / Give -- "give("wood", 5) -- hands 5 wood to the other
-    kingdom" (no fees); design: gifts arrive when the Act phase ends."""
+    """Rule text: YOUR 3 ACTIONS / Give. give("wood", 5) moves 5 wood from the giver to the
+    neighbouring kingdom, free of any fee; design: gifts arrive when the Act phase ends."""
     order(state, IRON, 'give("wood", 5)')
     assert kingdom(state, IRON)["wood"] == 15
     assert kingdom(state, THORN)["wood"] == 20
@@ -588,8 +593,8 @@ def test_r36_give_hands_goods_to_the_other_kingdom_when_act_ends(state):
 
 
 def test_r37_buy_resources_with_gold(state):
-    """Rule text: YOUR 3 ACTIONS / Buy -- "Exchange your kingdom's gold for other resources"
-    (5 food for 10 gold, 2 wood for 6 gold)."""
+    """Rule text: YOUR 3 ACTIONS / Buy. Gold can be spent on the other resources (5 food for 10
+    gold, 2 wood for 6 gold)."""
     prices = {"food": 2, "wood": 3, "iron": 6, "stone": data()["prices"]["stone"]}
     set_stock(state, IRON, gold=1000)
     for resource, price in prices.items():
@@ -605,8 +610,8 @@ def test_r37_buy_resources_with_gold(state):
 
 
 def test_r38_sell_at_a_quarter_of_the_buy_price_rounded_down(state):
-    """Rule text: YOUR 3 ACTIONS / Sell -- "at a quarter of the buy price ... (total proceeds
-    are rounded down)"."""
+    """Rule text: YOUR 3 ACTIONS / Sell. Selling pays one fourth of what buying the same goods would
+    cost, with the total rounded down."""
     set_stock(state, IRON, food=100, wood=100, stone=100, iron=100)
     for resource in ("food", "wood", "stone", "iron"):
         for amount in (1, 3, 7):
@@ -624,8 +629,7 @@ def test_r38_sell_at_a_quarter_of_the_buy_price_rounded_down(state):
 
 
 def test_r39_every_building_produces_each_tick(state):
-    """Rule text: HOW A TURN WORKS step 2 -- "each building generates resources (food, wood,
-    stone, iron, gold)"."""
+    """Rule text: HOW A TURN WORKS step 2. Every building yields its output each tick."""
     b = data()["buildings"]
     set_tile(state, 0, 0, buildings={"farm": 2})
     set_tile(state, 0, 1, owner=IRON, terrain="forest", buildings={"forestry": 1, "farm": 1})
@@ -648,9 +652,9 @@ def test_r39_every_building_produces_each_tick(state):
 
 
 def test_r40_an_exposed_tile_costs_10_percent_gold_and_food_rounded_down(state):
-    """Rule text: THE ORC THREAT / Exposed Tiles -- "if the Orc Threat Level is above (greater
-    than) a tile's defense score ... loses 10% of their total gold (round down), 10% of their
-    total food (round down)"."""
+    """Rule text: THE ORC THREAT / Exposed Tiles. A tile whose defense is strictly below the threat
+    level is raided: its owner loses a tenth of their gold and a tenth of their food, each rounded
+    down."""
     quiet(state)
     state["threat"] = 2                                       # equal to defense 2: safe
     assert phases.economy(copy.deepcopy(state))[IRON]["raids"] == []
@@ -664,8 +668,8 @@ def test_r40_an_exposed_tile_costs_10_percent_gold_and_food_rounded_down(state):
 
 
 def test_r41_each_exposed_tile_is_a_separate_penalty(state):
-    """Rule text: THE ORC THREAT / Exposed Tiles -- "This penalty applies once per exposed tile,
-    so a kingdom with multiple insufficiently defended tiles is penalized multiple times." """
+    """Rule text: THE ORC THREAT / Exposed Tiles. The raid is charged separately for each exposed
+    tile, so two weak tiles mean two raids."""
     quiet(state)
     state["threat"] = 3
     set_tile(state, 0, 1, owner=IRON, soldiers={})
@@ -679,7 +683,7 @@ def test_r41_each_exposed_tile_is_a_separate_penalty(state):
 
 
 def test_r42_gold_income_is_floor_half_the_people_plus_5(state):
-    """Rule text: GOLD INCOME -- "Gold income = floor( 0.5 x total people + 5 )" (people =
+    """Rule text: GOLD INCOME. Each tick's gold is half the people, rounded down, plus 5 (people =
     civilians + soldiers)."""
     quiet(state)
     for civilians, army, expected in ((20, 2, 16), (21, 2, 16), (20, 3, 16), (0, 0, 5),
@@ -692,7 +696,8 @@ def test_r42_gold_income_is_floor_half_the_people_plus_5(state):
 
 
 def test_r43_food_eaten_is_ceil_a_quarter_of_the_people_plus_2(state):
-    """Rule text: FOOD CONSUMPTION -- "Food consumed = ceil( 0.25 x total people + 2 )"."""
+    """Rule text: FOOD CONSUMPTION. Each tick the people eat a quarter of their number, rounded up,
+    plus 2 food."""
     quiet(state)
     for civilians, army, expected in ((20, 0, 7), (20, 1, 8), (20, 2, 8), (20, 4, 8),
                                       (21, 4, 9), (0, 0, 2), (1, 0, 3)):
@@ -705,8 +710,8 @@ def test_r43_food_eaten_is_ceil_a_quarter_of_the_people_plus_2(state):
 
 
 def test_r44_a_hungry_kingdom_eats_what_is_left_and_loses_1_civilian(state):
-    """Rule text: PEOPLE / Civilians -- "If it went hungry, you lose 1 civilian"; FOOD
-    CONSUMPTION -- people eat every tick."""
+    """Rule text: PEOPLE / Civilians; FOOD CONSUMPTION. Eating happens every tick, and a kingdom
+    that runs short of food loses one civilian."""
     quiet(state)
     set_stock(state, IRON, food=7)                               # 22 people need 8
     end_tick(state)
@@ -718,8 +723,8 @@ def test_r44_a_hungry_kingdom_eats_what_is_left_and_loses_1_civilian(state):
 
 
 def test_r45_soldiers_cost_1_gold_each_per_tick(state):
-    """Rule text: HOW A TURN WORKS step 6 and PEOPLE / Soldiers -- "Upkeep: 1 gold per soldier
-    per tick"."""
+    """Rule text: HOW A TURN WORKS step 6 and PEOPLE / Soldiers. Each soldier is paid 1 gold every
+    tick, wherever stationed."""
     quiet(state)
     set_stock(state, IRON, civilians=16, food=1000)
     set_tile(state, 0, 0, soldiers={IRON: 3})
@@ -729,8 +734,8 @@ def test_r45_soldiers_cost_1_gold_each_per_tick(state):
 
 
 def test_r46_unpaid_soldiers_desert_from_the_biggest_garrison_first(state):
-    """Rule text: PEOPLE / Soldiers -- "if you can't pay, soldiers desert"; design: one per
-    unpaid gold, taken from the tile with the most of that kingdom's soldiers first."""
+    """Rule text: PEOPLE / Soldiers. Soldiers who cannot be paid leave; design: one per unpaid gold,
+    taken from the tile with the most of that kingdom's soldiers first."""
     quiet(state)
     set_stock(state, IRON, gold=0, civilians=2, food=1000)
     set_tile(state, 0, 0, soldiers={IRON: 4, THORN: 9})
@@ -751,8 +756,8 @@ def test_r46_unpaid_soldiers_desert_from_the_biggest_garrison_first(state):
 
 
 def test_r47_fed_kingdoms_grow_10_percent_up_to_the_cap(state):
-    """Rule text: PEOPLE / Civilians -- "if your kingdom was fully fed, civilians grow by 10%
-    (up to cap)"; design: at least 1."""
+    """Rule text: PEOPLE / Civilians. A kingdom that ate its fill gains a tenth more civilians,
+    never beyond the cap; design: at least 1."""
     quiet(state)
     for civilians, grown in ((30, 33), (29, 31), (5, 6), (9, 10), (47, 50), (49, 50),
                              (50, 50)):
@@ -776,8 +781,8 @@ def test_r48_a_kingdom_with_no_civilians_does_not_grow(state):
 
 
 def test_r49_civilian_cap_adds_up_across_owned_tiles(state):
-    """Rule text: BUILDING GUIDE / Settlements -- "Kingdom civilian cap is additive. Each
-    settlement on each tile you own adds its cap to your kingdom total." """
+    """Rule text: BUILDING GUIDE / Settlements. A kingdom's civilian cap is the sum of the caps of
+    the settlements on every tile it owns."""
     town = data()["settlements"]["town"]["cap"]
     set_tile(state, 0, 1, owner=IRON, settlement="town")
     set_tile(state, 1, 0, owner=IRON, settlement="city")
@@ -789,8 +794,8 @@ def test_r49_civilian_cap_adds_up_across_owned_tiles(state):
 
 
 def test_r50_easy_threat_rises_only_on_a_1(state):
-    """Rule text: THE ORC THREAT -- "roll 1d6; on a 1 (easy) ... the shared threat meter goes up
-    by 1"."""
+    """Rule text: THE ORC THREAT. On easy, the common threat meter climbs by 1 only when the d6
+    shows a 1."""
     for face in range(1, 7):
         s = copy.deepcopy(state)
         _, dice = end_tick(s, threat_roll=face)
@@ -799,7 +804,8 @@ def test_r50_easy_threat_rises_only_on_a_1(state):
 
 
 def test_r51_hard_threat_rises_on_a_1_or_2(hard_state):
-    """Rule text: THE ORC THREAT -- "on a 1 (easy) or 1-2 (hard)" (setup word "hard")."""
+    """Rule text: THE ORC THREAT. On hard (setup word "hard"), a roll of 1 or 2 raises the
+    threat."""
     assert hard_state["difficulty"] == "hard"
     for face in range(1, 7):
         s = copy.deepcopy(hard_state)
@@ -808,8 +814,7 @@ def test_r51_hard_threat_rises_on_a_1_or_2(hard_state):
 
 
 def test_r52_threat_starts_at_0_and_never_passes_20(state):
-    """Rule text: THE ORC THREAT -- "It starts at 0 and may go up any turn, up to a maximum of
-    20." """
+    """Rule text: THE ORC THREAT. The meter begins at 0 and can climb to 20 but never past it."""
     assert state["threat"] == 0
     state["threat"] = 19
     end_tick(state, threat_roll=1)
@@ -819,8 +824,8 @@ def test_r52_threat_starts_at_0_and_never_passes_20(state):
 
 
 def test_r53_threat_roll_comes_from_the_tick_dice(state):
-    """Rule text: THE ORC THREAT -- "Each tick, roll 1d6": played through the engine, the roll
-    is the "threat" stream of the tick's dice."""
+    """Rule text: THE ORC THREAT. The threat die is rolled once per tick: played through the engine,
+    the roll is the "threat" stream of the tick's dice."""
     s = state
     for tick in range(1, 13):
         roll = Dice(SEED, tick).stream("threat").d6()
@@ -834,8 +839,8 @@ def test_r53_threat_roll_comes_from_the_tick_dice(state):
 
 
 def test_r54_tile_defense_is_soldiers_times_watchtowers_plus_wall(state):
-    """Rule text: PEOPLE / Tile Defense Score -- "Defense = soldiers + (soldiers x watchtowers)
-    + WALL_BONUS (only if you've built a Wall here)"; a watchtower with no soldiers gives 0."""
+    """Rule text: PEOPLE / Tile Defense Score. A tile's defense is its soldiers times (1 + its
+    watchtowers), plus 10 if it has a wall; watchtowers without soldiers add nothing."""
     t = set_tile(state, 0, 0, settlement="city", buildings={"watchtower": 2},
                  soldiers={IRON: 3})
     assert sk.tile_defense(t) == 3 + 3 * 2
@@ -854,8 +859,8 @@ def test_r54_tile_defense_is_soldiers_times_watchtowers_plus_wall(state):
 
 
 def test_r55_kingdom_defense_is_its_weakest_tile(state):
-    """Rule text: Kingdom Defense -- "A kingdom's defense is the lowest defense score among all
-    its tiles. One undefended tile is enough to expose the whole kingdom." """
+    """Rule text: Kingdom Defense. The weakest tile sets the whole kingdom's defense, so a
+    single poorly guarded tile is enough for the orcs to raid it."""
     set_tile(state, 0, 0, soldiers={IRON: 10})
     set_tile(state, 0, 1, owner=IRON, soldiers={IRON: 1})
     assert sk.kingdom_defense(state, IRON) == 1
@@ -870,7 +875,7 @@ def test_r55_kingdom_defense_is_its_weakest_tile(state):
 
 
 def test_r56_the_game_ends_after_24_ticks():
-    """Rule text: END OF GAME -- "The game ends after 24 ticks." """
+    """Rule text: END OF GAME. A game lasts exactly 24 ticks, then it is over."""
     state = new_state()
     assert state["max_ticks"] == 24
     for _ in range(24):
@@ -886,8 +891,8 @@ def test_r56_the_game_ends_after_24_ticks():
 
 
 def test_r57_team_score_is_the_sum_of_both_kingdoms(state):
-    """Rule text: END OF GAME -- "Your team's score = your kingdom's total + the other
-    kingdom's total." """
+    """Rule text: END OF GAME. The team's score adds the two kingdoms' scores together; nobody wins
+    alone."""
     set_tile(state, 1, 1, owner=THORN, settlement="town", buildings={"farm": 1})
     state["tick"] = state["max_ticks"]
     result = GAME.result(state)

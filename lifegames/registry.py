@@ -11,6 +11,8 @@ from .engine.contract import Game
 
 GAMES: dict[str, str] = {
     "simple-kingdoms": "lifegames.simple_kingdoms",
+    "a-simple-life": "lifegames.a_simple_life",
+    "lifestyle": "lifegames.lifestyle",
 }
 DEFAULT = "simple-kingdoms"
 

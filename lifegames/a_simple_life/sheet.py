@@ -150,3 +150,21 @@ def dice_in_play(s: Sheet) -> int:
 def dice_conserved(state: State, player: str) -> bool:
     s = me(state, player)
     return len(s["available"]) + len(s["used"]) + dice_in_play(s) == dice_total(state)
+
+
+def clone(s: Sheet) -> Sheet:
+    """A deep copy of one sheet, much faster than copy.deepcopy (the bots copy sheets often)."""
+    out = dict(s)
+    out["farm"] = list(s["farm"])
+    out["lake"] = [list(r) for r in s["lake"]]
+    out["mines"] = [list(r) for r in s["mines"]]
+    for key in ("friends", "tools", "museum", "pond", "done"):
+        out[key] = dict(s[key])
+    out["inventory"] = {k: dict(v) for k, v in s["inventory"].items()}
+    out["available"], out["used"], out["log"] = list(s["available"]), list(s["used"]), \
+        list(s["log"])
+    out["town"] = dict(s["town"]) if s["town"] is not None else None
+    if s["pending"] is not None:
+        out["pending"] = {k: list(v) if isinstance(v, list) else v
+                          for k, v in s["pending"].items()}
+    return out

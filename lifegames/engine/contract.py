@@ -23,6 +23,7 @@ class Arg:
     value: Any
     column: int
     end_column: int
+    kind: str = "string"  # "int", "string" (quoted) or "word" (bare): how canonical() writes it
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,13 @@ class Order:
     column: int
     end_column: int
     source: str
+
+    @classmethod
+    def make(cls, command: str, **args: Any) -> Order:
+        """An order built in code (bots, hints): ints stay numbers, other values are names."""
+        built = tuple(Arg(k, v, 1, 2, "int" if isinstance(v, int) else "string")
+                      for k, v in args.items())
+        return cls(command, built, 0, 1, 2, "")
 
     def __getitem__(self, name: str) -> Any:
         for arg in self.args:
@@ -50,8 +58,8 @@ class Order:
 
     def canonical(self) -> str:
         """The stable spelling written to executed_orders.txt (and read back by a replay)."""
-        parts = [f'"{a.value}"' if isinstance(a.value, str) else str(a.value) for a in self.args]
-        return f"{self.command}({', '.join(parts)})" if parts else self.command
+        parts = [f'"{a.value}"' if a.kind == "string" else str(a.value) for a in self.args]
+        return f"{self.command}({', '.join(parts)})"
 
 
 class OrderError(Exception):

@@ -94,9 +94,15 @@ class GameFolder:
 
     # -- locking --------------------------------------------------------------------------------
     @contextlib.contextmanager
-    def locked(self, wait: float = 2.0) -> Iterator[None]:
-        """Hold the folder's lock, and first finish or undo any interrupted commit."""
-        self.meta.mkdir(parents=True, exist_ok=True)
+    def locked(self, wait: float = 2.0, create: bool = False) -> Iterator[None]:
+        """Hold the folder's lock, and first finish or undo any interrupted commit. Only setup
+        may `create` the hidden folder: any other command in a folder without a game leaves
+        it untouched."""
+        if create:
+            self.meta.mkdir(parents=True, exist_ok=True)
+        elif not self.meta.is_dir():
+            raise NoGame(f"no game in {self.root}",
+                         "start one with: python3 play.py setup (or pass --dir PATH)")
         lock = self.meta / LOCK_FILE
         deadline = time.monotonic() + wait
         while True:
@@ -106,8 +112,9 @@ class GameFolder:
                 if self._clear_stale(lock):
                     continue
                 if time.monotonic() >= deadline:
-                    raise Busy(  # noqa: B904 - the lock being held is the news, not the race"another play.py command is working on this folder",
-                               f"try again in a moment; if none is running, delete {lock}")
+                    raise Busy(  # noqa: B904 - the lock being held is the news, not the race
+                        "another play.py command is working on this folder",
+                        f"try again in a moment; if none is running, delete {lock}")
                 time.sleep(0.05)
                 continue
             try:
@@ -124,21 +131,25 @@ class GameFolder:
 
     @staticmethod
     def _clear_stale(lock: Path) -> bool:
-        """A lock left by a process that died on this machine is removed; True if it was."""
+        """Remove a lock left by a process that died on this machine (or one never finished
+        being written); True if it was removed. Another machine's lock is never touched: its
+        owner may still be working over a synced folder."""
         try:
             content = lock.read_text(encoding="utf-8", errors="replace").split()
             age = time.time() - lock.stat().st_mtime
         except FileNotFoundError:
             return True
-        if len(content) == 2 and content[0].isdigit() and content[1] == socket.gethostname():
+        if len(content) == 2 and content[0].isdigit():
+            if content[1] != socket.gethostname():
+                return False
             try:
                 os.kill(int(content[0]), 0)
                 return False
             except ProcessLookupError:
                 pass
-            except PermissionError:
+            except (PermissionError, OverflowError, ValueError):
                 return False
-        elif age < 10:  # being written right now, or another machine's: leave it
+        elif age < 10:  # being written right now
             return False
         with contextlib.suppress(FileNotFoundError):
             lock.unlink()

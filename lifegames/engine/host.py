@@ -112,7 +112,7 @@ class Host:
             if folder.exists() and any(folder.iterdir()):
                 raise FolderError(f"{folder} already exists and is not empty",
                                   "use an empty folder for a new game")
-        with self.folder.locked():
+        with self.folder.locked(create=True):
             if self.folder.has_game():
                 raise FolderError(f"{self.folder.root} already holds a game")
             state = game.setup(list(players), options, Dice(seed, 0))
@@ -128,7 +128,7 @@ class Host:
             loaded = Loaded(game, envelope)
             ops = [Op("write", SEED_FILE, seed_file_text(seed)),
                    Op("write", ".gitignore", GITIGNORE)]
-            ops += self._player_ops(loaded, {})
+            ops += self._player_ops(loaded, {}, set(players))
             self.folder.commit(ops, envelope)
         return loaded
 
@@ -156,7 +156,8 @@ class Host:
                 missed[player] = missed.get(player, 0) + (0 if done else 1)
             envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": missed})
             after = Loaded(loaded.game, envelope)
-            self.folder.commit(self._player_ops(after, outcome.executed), envelope)
+            self.folder.commit(self._player_ops(after, outcome.executed, set(outcome.executed)),
+                               envelope)
             return after, outcome
 
     def order_files_status(self, loaded: Loaded) -> tuple[dict[str, int], set[str]]:
@@ -171,9 +172,11 @@ class Host:
         return counts, complete
 
     # -- writing ----------------------------------------------------------------------------
-    def _player_ops(self, loaded: Loaded, executed: dict[str, list[Any]]) -> list[Op]:
-        """Every file change of a tick: archive old sheets, write new ones, reset order files,
-        append executed orders."""
+    def _player_ops(self, loaded: Loaded, executed: dict[str, list[Any]], reset: set[str]
+                    ) -> list[Op]:
+        """Every file change of a tick: archive old sheets, write new ones, reset the order
+        files that were used (`reset`: a player who was not awaited keeps their draft), append
+        executed orders."""
         game, state = loaded.game, loaded.state
         tick = int(state["tick"])
         ops: list[Op] = []
@@ -184,10 +187,11 @@ class Host:
                 if not VIEW_NAME.match(name):
                     raise ValueError(f"game produced a bad view name {name!r}")
                 ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}", text))
-            template = game.order_template(state, player)
-            if not game.is_over(state):
-                template += TEMPLATE_FOOTER
-            ops.append(Op("write", order_file(player), template))
+            if player in reset or game.is_over(state):
+                template = game.order_template(state, player)
+                if not game.is_over(state):
+                    template += TEMPLATE_FOOTER
+                ops.append(Op("write", order_file(player), template))
             if player in executed:
                 log = f"{player}/{EXECUTED}"
                 lead = "\n" if self.folder.path(log).exists() else ""

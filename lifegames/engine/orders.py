@@ -72,7 +72,8 @@ def suggest(word: str, options: list[str] | tuple[str, ...]) -> str:
 
 @functools.cache
 def grammar(name: str) -> Lark:
-    return Lark.open(str(grammar_path(name)), parser="lalr", start="order")
+    return Lark.open(str(grammar_path(name)), parser="lalr", start="order",
+                     propagate_positions=True)
 
 
 @functools.cache
@@ -133,18 +134,19 @@ def decode(raw: bytes, path: str) -> tuple[str | None, Problem | None]:
                              f"the file is {len(raw)} bytes; order files may hold at most "
                              f"{MAX_FILE_BYTES} bytes")
     if b"\x00" in raw:
-        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
+        prefix = raw[: raw.index(b"\x00")].decode("utf-8", "replace")
+        line = len(re.split(r"\r\n|\r|\n", prefix))
         return None, Problem(path, line, 1, 2, "E-BINARY",
                              "the file holds a NUL byte; it is not a text file",
                              "save it as plain UTF-8 text")
+    body = raw.removeprefix(b"\xef\xbb\xbf")  # a BOM is not part of the text
     try:
-        text = raw.decode("utf-8-sig")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        before = re.split(r"\r\n|\r|\n", body[: exc.start].decode("utf-8", "replace"))
+        line, col = len(before), len(before[-1]) + 1
         return None, Problem(path, line, col, col + 1, "E-ENCODING",
-                             f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+                             f"byte 0x{body[exc.start]:02x} is not valid UTF-8",
                              "save the file as UTF-8 (most editors: 'Save with encoding')")
     return text, None
 
@@ -249,14 +251,17 @@ def _to_order(tree: Tree, line: str, number: int, path: str) -> tuple[Order | No
                                         f"numbers have at most {MAX_INT_DIGITS} digits", line))
                 continue
             value: object = int(token)
+            kind = "int"
         elif token.type == "STRING":
             value = str(token)[1:-1].strip()
+            kind = "string"
         else:
             value = str(token)
-        args.append(Arg(str(child.data), value, col, end))
+            kind = "word"
+        args.append(Arg(str(child.data), value, col, end, kind))
     if problems:
         return None, problems
     first = len(line) - len(line.lstrip()) + 1
-    body = line.split("#", 1)[0].rstrip() if "#" in line else line
-    order = Order(str(command_tree.data), tuple(args), number, first, len(body) + 1, line)
+    end = tree.meta.end_column if not tree.meta.empty else len(line) + 1
+    order = Order(str(command_tree.data), tuple(args), number, first, end, line)
     return order, []

@@ -20,13 +20,13 @@ HIDDEN = "(a roll: its result is decided when the tick runs)"
 
 @dataclass
 class FileCheck:
+    """One player's file checked: its own list of problems (the parsed file is not touched,
+    so checking twice reports each problem once)."""
+
     player: str
     parsed: ParsedFile
     effects: list[str] = field(default_factory=list)
-
-    @property
-    def problems(self) -> list[Problem]:
-        return self.parsed.problems
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def orders(self) -> list[Order]:
@@ -72,9 +72,9 @@ def check_file(game: Game, state: State, player: str, parsed: ParsedFile, seed: 
     A random order ends the file (the random barrier): an order after it would be checked
     against an outcome nobody may know yet. Effects of random orders are hidden from the report.
     """
-    result = FileCheck(player, parsed)
-    if parsed.problems:
-        return result
+    # Lines that did not parse are already reported; the orders that did parse still run, so
+    # one run shows every problem in the file.
+    result = FileCheck(player, parsed, problems=list(parsed.problems))
     work = copy.deepcopy(state) if work is None else work
     game.begin_tick(work)
     dice = tick_dice(seed, state)
@@ -82,13 +82,13 @@ def check_file(game: Game, state: State, player: str, parsed: ParsedFile, seed: 
     barrier: Order | None = None
     for index, order in enumerate(parsed.orders):
         if limit is not None and index >= limit:
-            parsed.problems.append(Problem(
+            result.problems.append(Problem(
                 parsed.path, order.line, order.column, order.end_column, "E-TOO-MANY-ORDERS",
                 f"at most {limit} orders a tick; this is order {index + 1}",
                 "delete or comment out (#) the extra orders", order.source))
             continue
         if barrier is not None:
-            parsed.problems.append(Problem(
+            result.problems.append(Problem(
                 parsed.path, order.line, order.column, order.end_column, "E-AFTER-ROLL",
                 f"this order comes after a roll (line {barrier.line}); a roll must be the last "
                 "order of the file", "move it to your next order file, after you see the roll",
@@ -97,26 +97,29 @@ def check_file(game: Game, state: State, player: str, parsed: ParsedFile, seed: 
         try:
             effects = game.act(work, player, order, dice)
         except OrderError as error:
-            parsed.problems.append(order_problem(parsed.path, order, error))
+            result.problems.append(order_problem(parsed.path, order, error))
             continue
         if game.is_random(order):
             barrier = order
             effects = [f"{order.canonical()}: {HIDDEN}"]
         result.effects.extend(effects)
-    if not parsed.problems:
-        _end_orders(game, work, player, parsed, None)
+    if not result.problems:
+        _end_orders(game, work, result, None)
+    elif parsed.problems:
+        result.effects.clear()  # nothing runs until the file parses
+    result.problems.sort(key=lambda p: (p.line, p.column))
     return result
 
 
-def _end_orders(game: Game, state: State, player: str, parsed: ParsedFile, code: str | None
-                ) -> None:
+def _end_orders(game: Game, state: State, check: FileCheck, code: str | None) -> None:
     """The whole-file check, located just after the file's last order."""
     try:
-        game.end_orders(state, player)
+        game.end_orders(state, check.player)
     except OrderError as error:
+        parsed = check.parsed
         line = parsed.orders[-1].line + 1 if parsed.orders else 1
-        parsed.problems.append(Problem(parsed.path, line, 1, 2, code or error.code,
-                                       error.message, error.hint))
+        check.problems.append(Problem(parsed.path, line, 1, 2, code or error.code,
+                                      error.message, error.hint))
 
 
 def check_files(game: Game, state: State, files: dict[str, ParsedFile], seed: int
@@ -142,11 +145,11 @@ def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int)
             except OrderError as error:
                 # Possible only when orders of different players collide: each file was fine
                 # alone. Nothing is committed; the player sees which order and why.
-                check.parsed.problems.append(order_problem(check.parsed.path, order, OrderError(
+                check.problems.append(order_problem(check.parsed.path, order, OrderError(
                     "E-CONFLICT", f"{error.message} (after the other players' orders ran)",
                     error.hint, error.arg)))
         if not check.problems:
-            _end_orders(game, new, check.player, check.parsed, "E-CONFLICT")
+            _end_orders(game, new, check, "E-CONFLICT")
     if any(c.problems for c in checks):
         return TickOutcome(state, checks, {}, [])
     events.extend(game.end_tick(new, dice))

@@ -35,7 +35,9 @@ def describe(condition: dict[str, Any], dice: int) -> str:
     """A short description for sheets: 'total 7+', 'a pair', 'every die 5+'."""
     kind = condition["kind"]
     if kind == "total_at_least":
-        return f"{condition['value']}+" if dice == 1 else f"total {condition['value']}+"
+        if dice == 1:
+            return "a 6" if condition["value"] == 6 else f"{condition['value']}+"
+        return f"total {condition['value']}+"
     if kind == "total_exactly":
         return f"exactly {condition['value']}" if dice == 1 else \
             f"total exactly {condition['value']}"

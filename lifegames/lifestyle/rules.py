@@ -27,6 +27,12 @@ RANDOM_EFFECTS = ("reroll",)
 # Turn phases: start (may buy; then take or roll), rolled (a roll awaits its answer), next (a
 # card was met: name the next), botched (discard any cards, then end_turn).
 START, ROLLED, NEXT, BOTCHED = "start", "rolled", "next", "botched"
+GAME_PHASES = {
+    START: "buy, then take cards or roll",
+    ROLLED: "answering a roll",
+    NEXT: "naming the next card",
+    BOTCHED: "discarding after a botch",
+}
 
 
 # -- reading the state -----------------------------------------------------------------------
@@ -90,7 +96,8 @@ RECENT = 12  # events the sheets keep showing from earlier ticks
 def log(state: State, text: str) -> str:
     """Record an event of this tick (and in the rolling list of recent events)."""
     state["log"].append(text)
-    state["recent"] = [*state["recent"], f"tick {state['tick'] + 1}: {text}"][-RECENT:]
+    tick = int(state.get("tick", 0)) + 1
+    state["recent"] = [*state["recent"], f"tick {tick}: {text}"][-RECENT:]
     return text
 
 
@@ -327,6 +334,13 @@ class Lifestyle(Game):
 
     def awaiting(self, state: State) -> list[str]:
         return [] if state["over"] else [state["turn"]["player"]]
+
+    def max_orders(self, state: State, player: str) -> int:
+        """Enough for any turn: a few purchases and a main action, or every Sports card, an
+        accept, a discard of each dice-zone card and end_turn."""
+        mine = seat(state, player)
+        sports = sum(1 for n in mine["points"] if card(n)["category"] == "sports")
+        return 8 + sports + len(mine["dice"])
 
     def is_random(self, order: Order) -> bool:
         if order.command in ("roll", "reroll"):

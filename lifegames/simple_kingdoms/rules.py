@@ -243,9 +243,7 @@ def buildable(state: State, t: Tile) -> str:
 
 
 def _fake(command: str, **args: Any) -> Order:
-    from ..engine.contract import Arg
-
-    return Order(command, tuple(Arg(k, v, 1, 2) for k, v in args.items()), 0, 1, 2, "")
+    return Order.make(command, **args)
 
 
 def _verify_hire(state: State, name: str, order: Order) -> tuple[Tile, int]:

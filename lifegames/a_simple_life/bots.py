@@ -1,0 +1,305 @@
+"""Legal orders and the bots' view of a position.
+
+`legal_orders` tries each candidate with the rules' own verify functions (no second copy of the
+rules). While a prompt is pending it lists just the answers. Rerolls of the Available dice are
+listed as one per die value plus "all of them" (any other set is legal too).
+
+`heuristic` is what the greedy bot maximises: the points on the sheet now, plus what the sheet
+promises (goal progress, resources on their way to points, tools, dice still to spend, a Town
+visit still open, a pending Mines choice or fight). A die's worth is what a Lake cast or half a
+Mines trip is expected to bring, so a deterministic use (Farm, Town) is chosen only when it beats
+the rolls; among the rolls the bot takes the first listed, so they are listed best first.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import Any
+
+from ..engine.contract import Arg, Order, OrderError, State
+from . import actions
+from .data import rules, sheet
+from .scoring import goal_progress, score
+from .sheet import Sheet, clone, me, stock
+
+DISCOUNT = 0.8  # a promise is worth a little less than a done deal
+
+
+def fake(command: str, *args: tuple[str, Any]) -> Order:
+    return Order(command, tuple(Arg(n, v, 1, 2) for n, v in args), 0, 1, 2, "")
+
+
+def _ok(verify: Any, *args: Any) -> bool:
+    try:
+        verify(*args)
+    except OrderError:
+        return False
+    return True
+
+
+def text(command: str, *values: Any) -> str:
+    return fake(command, *((f"a{i}", v) for i, v in enumerate(values))).canonical()
+
+
+def legal_orders(state: State, player: str) -> list[str]:
+    if state["over"]:
+        return []
+    s = me(state, player)
+    if s["day_over"]:
+        return []
+    pending = s["pending"]
+    carrot = stock(s, "carrot") >= 1
+    if pending is not None:
+        return _answers(s, pending, carrot)
+    out: list[str] = []
+    if s["town"] is not None:
+        for name in sheet()["townsfolk"]:
+            if _ok(actions.verify_give, s, fake("give", ("townsfolk", name))):
+                out.append(text("give", name.lower()).replace('"', ""))
+        for resource in rules()["shop"]["sell"]:
+            if _ok(actions.verify_sell, s, fake("sell", ("resource", resource))):
+                out.append(f"sell({resource})")
+        for resource in rules()["shop"]["buy"]:
+            if _ok(actions.verify_buy, s, fake("buy", ("resource", resource))):
+                out.append(f"buy({resource})")
+        for tool in sheet()["tools"]:
+            if _ok(actions.verify_upgrade, s, fake("upgrade", ("tool", tool))):
+                out.append(f"upgrade({tool})")
+    faces = sorted(set(s["available"]))
+    for face in faces:
+        columns = range(1, 7) if face == 6 else [face]
+        for col in columns:
+            order = fake("farm", ("die", face), ("column", col))
+            if _ok(actions.verify_farm, state, s, order):
+                out.append(f"farm({face}, {col})" if face == 6 else f"farm({face})")
+    for face in faces:
+        if _ok(actions.verify_town, state, s, fake("town", ("die", face))):
+            out.append(f"town({face})")
+    rolls: list[tuple[float, str]] = []
+    values = value_table(state, s)
+    for a, b in _pairs(s["available"]):
+        if _ok(actions.verify_mine, state, s, fake("mine", ("die", a), ("other_die", b))):
+            rolls.append((mine_ev(s, values), f"mine({a}, {b})"))
+    for face in faces:
+        for row in range(1, len(sheet()["lake"]) + 1):
+            if _ok(actions.verify_lake, state, s, fake("lake", ("die", face), ("row", row))):
+                rolls.append((lake_ev(s, values, face, row), f"lake({face}, {row})"))
+    rolls.sort(key=lambda item: -item[0])  # stable: ties keep the listing order
+    out += [t for _, t in rolls]
+    out.append("pass")
+    if carrot and s["available"]:
+        out += [f"reroll({face})" for face in faces]
+        if len(s["available"]) > 1:
+            out.append("reroll(" + ", ".join(str(v) for v in sorted(s["available"])) + ")")
+    return out
+
+
+def _pairs(available: list[int]) -> list[tuple[int, int]]:
+    counts = Counter(available)
+    faces = sorted(counts)
+    return [(a, b) for i, a in enumerate(faces) for b in faces[i:] if a != b or counts[a] > 1]
+
+
+def _answers(s: Sheet, pending: dict[str, Any], carrot: bool) -> list[str]:
+    if pending["kind"] == "mine":
+        out = [f"dig({c}, {r})" for c, r in actions.reachable(s, pending["dice"])]
+        if carrot:
+            a, b = pending["dice"]
+            out += [f"reroll({a}, {b})"] + [f"reroll({v})" for v in sorted({a, b})]
+        return out
+    if pending["kind"] == "fight" and pending["face"] is None:
+        return ["fight"]
+    out = ["accept"]
+    if carrot:
+        out.append(f"reroll({pending['face']})")
+    return out
+
+
+# -- the heuristic ------------------------------------------------------------------------------
+
+
+def _days_left(state: State) -> float:
+    return max(0.0, (state["days"] - state["day"] + 0.5) / state["days"])
+
+
+def value_table(state: State, s: Sheet) -> dict[str, float]:
+    """What one more of each icon is worth to this player now (points plus promise)."""
+    goals = _goal_weights(state)
+    museum = rules()["score"]["museum"]
+    found = sum(s["museum"].values())
+    later = _days_left(state)
+    values = {
+        "carrot": 1.0 + 0.8 * later,
+        "flower": 0.6 + 1.2 * later + 1.0 * goals.get("befriend", 0),
+        "stone": 0.4 + 1.4 * later + 0.8 * goals.get("tools", 0),
+        "coin": 2.0,
+        "diamond": 5.0,
+        "heart": 5.0,
+        "upgrade": 3.0,
+    }
+    for fish, points in sheet()["fish"].items():
+        values[fish] = 0.0 if s["pond"][fish] else float(points)
+    values["Legendary Fish"] += 0 if s["pond"]["Legendary Fish"] else \
+        30 * goals.get("legendary", 0)
+    step = museum[min(found + 1, 4)] - museum[found]
+    for artifact in sheet()["artifacts"]:
+        values[artifact] = 0.0 if s["museum"][artifact] else \
+            step + 12 * goals.get("artifacts", 0)
+    p = hit_chance(s)
+    win = 2 + 5 * goals.get("monsters", 0)
+    values["monster"] = p * win - (1 - p) * 2
+    return values
+
+
+def hit_chance(s: Sheet) -> float:
+    return (7 - actions.hits_on(s)) / 6
+
+
+def _goal_weights(state: State) -> dict[str, float]:
+    if state["sandbox"]:
+        return {}
+    return {goal: 1.0 for goal in state["goals"]}
+
+
+def cell_value(values: dict[str, float], icons: list[str]) -> float:
+    return sum(values.get(icon, 0.0) for icon in icons)
+
+
+def lake_ev(s: Sheet, values: dict[str, float], face: int, row: int) -> float:
+    spec = sheet()["lake"][row - 1]
+    col = actions.lake_column(face)
+    needed = spec["needs"] - actions.rod_bonus(s)
+    chance = max(0, min(6, 7 - needed)) / 6
+    return chance * cell_value(values, spec["cells"][col - 1])
+
+
+def best_lake(s: Sheet, values: dict[str, float], face: int) -> float:
+    col = actions.lake_column(face)
+    best = 0.0
+    for row in range(1, len(sheet()["lake"]) + 1):
+        if s["lake"][row - 1][col - 1] not in ("check", "cross"):
+            best = max(best, lake_ev(s, values, face, row))
+    return best
+
+
+def dig_value(s: Sheet, values: dict[str, float], col: int, row: int) -> float:
+    if s["mines"][row - 1][col - 1]:
+        return 0.0
+    return cell_value(values, sheet()["mines"][row][col - 1])
+
+
+def best_dig(s: Sheet, values: dict[str, float], faces: list[int]) -> float:
+    return max(dig_value(s, values, c, r) for c, r in actions.reachable(s, faces))
+
+
+def mine_ev(s: Sheet, values: dict[str, float]) -> float:
+    key = (tuple(tuple(r) for r in s["mines"]), s["tools"]["pickaxe"],
+           tuple(sorted(values.items())))
+    return _mine_ev(key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _mine_ev(key: tuple[Any, ...]) -> float:
+    crossed, pickaxe, items = key
+    values = dict(items)
+    s = {"mines": [list(r) for r in crossed], "tools": {"pickaxe": pickaxe}}
+    total = 0.0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            total += max(0.0, best_dig(s, values, [a, b]))
+    return total / 36
+
+
+def _town_candidates() -> list[tuple[Any, Order]]:
+    out = [(actions.do_give, fake("give", ("townsfolk", n))) for n in sheet()["townsfolk"]]
+    out += [(actions.do_upgrade, fake("upgrade", ("tool", t))) for t in sheet()["tools"]]
+    out += [(actions.do_sell, fake("sell", ("resource", r))) for r in rules()["shop"]["sell"]]
+    out += [(actions.do_buy, fake("buy", ("resource", r))) for r in rules()["shop"]["buy"]]
+    return out
+
+
+def town_plan(state: State, s: Sheet) -> float:
+    """What the open Town visit is worth: the gain of the best one-step-at-a-time sequence
+    of Town actions (each tried on a copy of the sheet, judged by `base`)."""
+    work = clone(s)
+    start = value = base(state, work)
+    while work["town"] is not None:
+        best, best_value = None, value
+        for handler, order in _town_candidates():
+            trial = clone(work)
+            try:
+                handler(state, trial, order)
+            except OrderError:
+                continue
+            trial_value = base(state, trial)
+            if trial_value > best_value + 1e-9:
+                best, best_value = trial, trial_value
+        if best is None:
+            break
+        work, value = best, best_value
+    return value - start
+
+
+def tool_value(state: State, s: Sheet) -> float:
+    later = _days_left(state)
+    weights = {"watering_can": 3.0, "pickaxe": 3.0, "fishing_rod": 5.0, "sword": 3.0}
+    goals = _goal_weights(state)
+    if goals.get("legendary") and not s["pond"]["Legendary Fish"]:
+        weights["fishing_rod"] += 12
+    if goals.get("monsters"):
+        weights["sword"] += 6
+    if goals.get("harvest"):
+        weights["watering_can"] += 5
+    return sum(weights[t] * later * level for t, level in s["tools"].items())
+
+
+def heuristic(state: State, player: str) -> float:
+    s = me(state, player)
+    total = base(state, s)
+    if s["town"] is not None:
+        total += DISCOUNT * town_plan(state, s)
+    return total
+
+
+def base(state: State, s: Sheet) -> float:
+    """The heuristic without the open Town visit."""
+    values = value_table(state, s)
+    total = float(score(s))
+    for kind in ("flower", "stone"):
+        total += stock(s, kind) * values[kind]
+    total += stock(s, "carrot") * (values["carrot"] - 1)
+    total += tool_value(state, s)
+    for goal, weight in _goal_weights(state).items():
+        done, needed = goal_progress(s, goal)
+        if goal == "befriend":  # count boxes, not just hearts: each give is progress
+            done = sum(s["friends"].values())
+            needed = sum(spec["boxes"] for spec in sheet()["townsfolk"].values())
+        total += weight * (30 * done / needed + (25 if goal in s["done"] else 0))
+    later = _days_left(state)
+    farm = sheet()["farm"]
+    total += 0.5 * later * sum(min(n, len(farm[c + 1])) for c, n in enumerate(s["farm"]))
+    for name, spec in sheet()["townsfolk"].items():
+        total += s["friends"][name] * (5 + cell_value(values, spec["gift"])) / spec["boxes"] \
+            * DISCOUNT * (0 if s["friends"][name] >= spec["boxes"] else 1)
+    mine = mine_ev(s, values)
+    for face in s["available"]:
+        total += DISCOUNT * max(best_lake(s, values, face), mine / 2)
+    pending = s["pending"]
+    if pending is not None:
+        if pending["kind"] == "mine":
+            total += DISCOUNT * max(0.0, best_dig(s, values, pending["dice"]))
+        elif pending["kind"] == "fight":
+            p = hit_chance(s)
+            if pending["face"] is None:
+                total += pending["left"] * values["monster"]
+            else:
+                total += (pending["left"] - 1) * values["monster"] - 2 + p * (
+                    values["monster"] + 2) - values["carrot"]
+        else:
+            spec = sheet()["lake"][pending["row"] - 1]
+            needed = spec["needs"] - actions.rod_bonus(s)
+            chance = max(0, min(6, 7 - needed)) / 6
+            total += chance * cell_value(values, spec["cells"][pending["col"] - 1]) \
+                - values["carrot"]
+    return total

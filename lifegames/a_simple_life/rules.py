@@ -1,0 +1,319 @@
+"""A Simple Life (Clint Ghosn, v1.3.3): a roll-and-write of ten days on a farm, for 1 or 2.
+
+The game: setup, who is awaited, and the dispatch of each order to its Location (actions.py).
+The numbers are rule data (games/a_simple_life/*.yaml); the sheet is data per player
+(sheet.py); goals and score are in scoring.py; sheets and help in views.py; legal orders and
+the bots' heuristic in bots.py.
+
+A tick is one order file per awaited player. A Day runs over as many ticks as it needs: every
+roll (Lake, Mines, a fight, a carrot reroll, passing into the next day) ends that player's file,
+and a choice that follows a roll waits on the sheet as a prompt for the next file.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
+from . import actions
+from .data import goal_text, rules, sheet
+from .scoring import band_label, score, update_goals, won
+from .sheet import dice_total, me, new_sheet, show_dice
+
+ANSWERS = {
+    "lake": ("accept", "reroll"),
+    "mine": ("dig", "reroll"),
+    "fight": ("fight", "accept", "reroll"),
+}
+PROMPT_ONLY = ("dig", "fight", "accept")
+MAX_DAYS = 30
+
+
+class ASimpleLife(Game):
+    id = "a-simple-life"
+    title = "A Simple Life"
+    package = "a_simple_life"
+    min_players = 1
+    max_players = 2
+    default_players = ("Ana",)
+    missing_orders_policy = (
+        "Every player whose day is not over is awaited. An empty file means no actions, "
+        "except while the sheet shows a prompt: then the file must answer it.")
+
+    # -- setup ------------------------------------------------------------------------------
+    def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
+        if ticks is not None:
+            raise SetupError("A Simple Life counts days, not ticks: use the setup word "
+                             "days=N instead of --ticks")
+        options: dict[str, Any] = {"goals": 1, "chosen": [], "sandbox": False,
+                                   "days": rules()["days"]}
+        given_goals = False
+        pending_key: str | None = None
+        for raw in words:
+            word = raw.strip().lower().lstrip("-")
+            if pending_key is not None:
+                word, pending_key = f"{pending_key}={word}", None
+            if word in ("goals", "goal", "days"):
+                pending_key = word
+                continue
+            match = re.fullmatch(r"(goals|goal|days)[=:](.+)", word)
+            if word == "sandbox":
+                options["sandbox"] = True
+            elif match and match.group(1) == "goals":
+                options["goals"] = _number(match.group(2), 1, 6, "goals=N")
+                given_goals = True
+            elif match and match.group(1) == "goal":
+                faces = [_number(f, 1, 6, "goal=F") for f in match.group(2).split(",")]
+                if len(set(faces)) != len(faces):
+                    raise SetupError("goal=...: name each goal once")
+                options["chosen"] = faces
+                given_goals = True
+            elif match and match.group(1) == "days":
+                options["days"] = _number(match.group(2), 1, MAX_DAYS, "days=N")
+            else:
+                raise SetupError(f"unknown setup word {raw!r}: use goals=N (1-6 goals rolled at "
+                                 "setup), goal=F[,F] (goals picked by their die face), "
+                                 "sandbox, or days=N")
+        if pending_key is not None:
+            raise SetupError(f"{pending_key} needs a value, e.g. {pending_key}=2")
+        if options["sandbox"] and given_goals:
+            raise SetupError("a sandbox game has no goals: drop goals=/goal= or sandbox")
+        if options["chosen"]:
+            options["goals"] = len(options["chosen"])
+        return options
+
+    def setup(self, players: list[str], options: dict[str, Any], dice: Any) -> State:
+        faces: list[int] = []
+        if not options.get("sandbox"):
+            faces = list(options.get("chosen") or [])
+            stream = dice.stream("goals")
+            while len(faces) < options.get("goals", 1):
+                face = stream.d6()  # a repeated goal is rolled again
+                if face not in faces:
+                    faces.append(face)
+        goals = [sheet()["goals"][f]["id"] for f in faces]
+        state: State = {
+            "players": list(players),
+            "goals": goals,
+            "sandbox": bool(options.get("sandbox")),
+            "days": int(options.get("days", rules()["days"])),
+            "day": 0,
+            "over": False,
+            "last_roll": [],
+            "sheets": {p: new_sheet() for p in players},
+        }
+        state["tick"] = 0
+        start_day(state, dice)
+        for player in players:
+            s = me(state, player)
+            s["log"] = [f"goals rolled: {', '.join(goal_text(g) for g in goals)}"
+                        if goals else "a sandbox game: no goals to meet, all six are tracked"]
+            s["log"].append(f"day 1 begins: you rolled {show_dice(s['available'])}")
+        return state
+
+    # -- a tick -----------------------------------------------------------------------------
+    def awaiting(self, state: State) -> list[str]:
+        if state["over"]:
+            return []
+        return [p for p in state["players"] if not me(state, p)["day_over"]]
+
+    def is_random(self, order: Order) -> bool:
+        return order.command in actions.RANDOM
+
+    def begin_tick(self, state: State) -> None:
+        for player in state["players"]:
+            me(state, player)["log"] = []
+
+    def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
+        if state["over"]:
+            raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status")
+        s = me(state, player)
+        if s["day_over"]:
+            raise OrderError("E-DAY-OVER", f"your day {state['day']} is over",
+                             "the next day's dice are rolled when this tick ends; put this "
+                             "order in your next file")
+        command = order.command
+        pending = s["pending"]
+        if pending is not None and command not in ANSWERS[pending["kind"]]:
+            prompt = self.prompt(state, player)
+            answers = ", ".join(prompt.answers[:8]) if prompt else ""
+            raise OrderError("E-PROMPT", f"first answer the prompt on your sheet: "
+                             f"{_prompt_title(pending)}", f"answer with one of: {answers}")
+        if pending is None and command in PROMPT_ONLY:
+            raise OrderError("E-NO-PROMPT", f"{command} answers a prompt, and your sheet shows "
+                             "none now", _prompt_help(command))
+        events = _HANDLERS[command](state, s, order, dice, player)
+        if s["pending"] is not None:
+            s["pending"]["made"] = state["tick"]  # answered (or asked) in this file
+        events += update_goals(state, s)
+        events += actions.maybe_end_day(state, s)
+        s["log"].extend(events)
+        return [f"{player}: {e}" for e in events]
+
+    def end_orders(self, state: State, player: str) -> None:
+        s = me(state, player)
+        pending = s["pending"]
+        if pending is not None and pending["made"] < state["tick"]:
+            prompt = self.prompt(state, player)
+            answers = ", ".join(prompt.answers[:8]) if prompt else ""
+            raise OrderError("E-ANSWER-PROMPT", f"your sheet asks: {_prompt_title(pending)}; "
+                             "this file must answer it",
+                             f"add one of: {answers}")
+
+    def end_tick(self, state: State, dice: Any) -> list[str]:
+        if state["over"] or any(not me(state, p)["day_over"] for p in state["players"]):
+            return []
+        if state["day"] >= state["days"]:
+            state["over"] = True
+            events = []
+            for player in state["players"]:
+                s = me(state, player)
+                line = self.result_line(state, player)
+                s["log"].append(f"the game is over: {line}")
+                events.append(f"{player}: {line}")
+            return events
+        return start_day(state, dice)
+
+    def prompt(self, state: State, player: str) -> Prompt | None:
+        s = me(state, player)
+        if s["pending"] is None:
+            return None
+        from .bots import legal_orders
+        from .views import prompt_text
+
+        return Prompt(player, prompt_text(state, player), tuple(legal_orders(state, player)))
+
+    # -- what players see -------------------------------------------------------------------
+    def legal_orders(self, state: State, player: str) -> list[str]:
+        from .bots import legal_orders
+
+        return legal_orders(state, player)
+
+    def heuristic(self, state: State, player: str) -> float:
+        from .bots import heuristic
+
+        return heuristic(state, player)
+
+    def views(self, state: State, player: str) -> dict[str, str]:
+        from .views import views
+
+        return views(state, player)
+
+    def order_template(self, state: State, player: str) -> str:
+        from .views import order_template
+
+        return order_template(state, player)
+
+    def public_state(self, state: State) -> dict[str, Any]:
+        from .views import public_state
+
+        return public_state(state)
+
+    def player_state(self, state: State, player: str) -> dict[str, Any]:
+        from .views import player_state
+
+        return player_state(state, player)
+
+    def status_lines(self, state: State) -> list[str]:
+        from .views import status_lines
+
+        return status_lines(state)
+
+    def order_help(self) -> dict[str, Any]:
+        from .views import order_help
+
+        return order_help()
+
+    # -- the end ------------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def result_line(self, state: State, player: str) -> str:
+        s = me(state, player)
+        points = score(s)
+        if state["sandbox"]:
+            done = len(s["done"])
+            return (f"{points} points ({band_label(points)}); {done} of 6 goals completed "
+                    "in this sandbox game")
+        goals = len(state["goals"])
+        done = sum(g in s["done"] for g in state["goals"])
+        if won(state, player):
+            return f"all {goals} goal(s) completed: a win with {points} points " \
+                   f"({band_label(points)})"
+        return (f"{done} of {goals} goal(s) completed: not a win, so the {points} points are "
+                "not recorded")
+
+    def result(self, state: State) -> Result:
+        scores = {p: score(me(state, p)) for p in state["players"]}
+        eligible = [p for p in state["players"] if state["sandbox"] or won(state, p)]
+        winners: list[str] = []
+        if eligible:
+            best = max(scores[p] for p in eligible)
+            winners = [p for p in eligible if scores[p] == best]
+        lines = "; ".join(f"{p}: {self.result_line(state, p)}" for p in state["players"])
+        if len(state["players"]) > 1:
+            lines += "; winner: " + (" and ".join(winners) if winners else "nobody")
+        return Result(lines, scores, winners)
+
+
+def _number(text: str, low: int, high: int, form: str) -> int:
+    if not re.fullmatch(r"\d{1,3}", text.strip()) or not low <= int(text) <= high:
+        raise SetupError(f"{form}: expected a number from {low} to {high}, not {text!r}")
+    return int(text)
+
+
+def start_day(state: State, dice: Any) -> list[str]:
+    """Start of Day: cross the next Calendar day; pick up the Used dice and roll them all. Two
+    players share one roll of the 6 dice; each copies it onto their own sheet."""
+    state["day"] += 1
+    faces = sorted(dice.stream("day").roll(dice_total(state)))
+    state["last_roll"] = faces
+    events = []
+    for player in state["players"]:
+        s = me(state, player)
+        s.update(available=list(faces), used=[], spent=0, day_over=False, town=None)
+        s["log"].append(f"day {state['day']} begins: you rolled {show_dice(faces)}")
+        events.append(f"{player}: day {state['day']} begins with {show_dice(faces)}")
+    return events
+
+
+def _prompt_title(pending: dict[str, Any]) -> str:
+    if pending["kind"] == "lake":
+        return f"a missed Lake roll of {pending['face']} (accept, or reroll with a carrot)"
+    if pending["kind"] == "mine":
+        a, b = pending["dice"]
+        return f"the Mines dice show {a} and {b}: choose a cell with dig(column, row)"
+    if pending["face"] is not None:
+        return f"a missed fight roll of {pending['face']} (accept, or reroll with a carrot)"
+    return f"{pending['left']} monster(s) to fight: write fight"
+
+
+def _prompt_help(command: str) -> str:
+    return {
+        "dig": "dig(column, row) follows mine(die, other_die) and its roll",
+        "fight": "fight follows a dig that found monsters",
+        "accept": "accept follows a missed Lake or fight roll",
+    }[command]
+
+
+def _plain(handler: Any) -> Any:
+    """A handler that needs neither the dice nor the player's name."""
+    return lambda state, s, order, dice, player: handler(state, s, order)
+
+
+_HANDLERS = {
+    "farm": lambda state, s, order, dice, player: actions.do_farm(state, s, order, dice),
+    "lake": actions.do_lake,
+    "mine": actions.do_mine,
+    "dig": _plain(actions.do_dig),
+    "fight": actions.do_fight,
+    "accept": _plain(actions.do_accept),
+    "town": _plain(actions.do_town),
+    "give": _plain(actions.do_give),
+    "buy": _plain(actions.do_buy),
+    "sell": _plain(actions.do_sell),
+    "upgrade": _plain(actions.do_upgrade),
+    "reroll": actions.do_reroll,
+    "pass": _plain(actions.do_pass),
+}

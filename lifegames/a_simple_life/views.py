@@ -1,0 +1,444 @@
+"""The paper sheet in text: calendar, goals, dice, farm, lake, mines, town, tools, inventory,
+museum, pond, score, what happened, and the orders legal right now. Also the order template,
+the JSON views and the order reference's tables. Nothing here changes the state."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from ..engine import orders as order_syntax
+from ..engine.contract import State
+from ..engine.sheets import commented, document, section, table
+from . import actions
+from .bots import legal_orders
+from .data import KINDS, goal_face, goal_ids, goal_text, rules, sheet
+from .scoring import band_label, breakdown, goal_progress, score, won
+from .sheet import day_limit, me, room, show_dice, stock
+
+GRAMMAR = "a_simple_life"
+CODES = {"stone": "S", "carrot": "C", "flower": "F", "coin": "$", "diamond": "D",
+         "monster": "M"}
+MARKS = {"": "[ ]", "circle": "(O)", "cross": "[X]", "check": "[v]"}
+
+
+def _icons(icons: list[str]) -> str:
+    out = []
+    for icon in icons:
+        out.append(CODES.get(icon) or "*" + "".join(w[0] for w in icon.split()))
+    return "".join(out)
+
+
+def _icon_names(icons: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for icon in icons:
+        counts[icon] = counts.get(icon, 0) + 1
+    return " + ".join(f"{n} {i}" if n > 1 else i for i, n in counts.items())
+
+
+def legend() -> str:
+    artifacts = ", ".join(f"*{''.join(w[0] for w in a.split())} {a}" for a in sheet()["artifacts"])
+    return ("S stone, C carrot, F flower, $ coin, D diamond, M monster; artifacts: "
+            f"{artifacts}")
+
+
+# -- sections -----------------------------------------------------------------------------------
+
+
+def calendar(state: State) -> str:
+    days = state["days"]
+    head = [f"day {d}" for d in range(1, days + 1)]
+    marks = ["X" if d <= state["day"] else "" for d in range(1, days + 1)]
+    return table([marks], head) + f"\n(X: crossed at the start of that day; today is day " \
+        f"{state['day']})"
+
+
+def goals(state: State, player: str) -> str:
+    s = me(state, player)
+    rows = []
+    for goal in goal_ids():
+        chosen = goal in state["goals"]
+        done, needed = goal_progress(s, goal)
+        check = f"[v] day {s['done'][goal]}" if goal in s["done"] else "[ ]"
+        rows.append([goal_face(goal), goal_text(goal), "(O) yours" if chosen else "",
+                     f"{done}/{needed}", check])
+    if state["sandbox"]:
+        note = "sandbox game: no goals were rolled; see how many of the six you complete"
+    else:
+        note = ("you win only if every circled goal is checked by the end of day "
+                f"{state['days']}")
+    return table(rows, ["die", "goal", "circled", "progress", "checked"]) + "\n" + note
+
+
+def dice(state: State, player: str) -> str:
+    s = me(state, player)
+    lines = [f"available: {show_dice(s['available'])}", f"used:      {show_dice(s['used'])}"]
+    held = []
+    if s["town"] is not None:
+        held.append(f"Town action die, now showing {s['town']['left']} (was {s['town']['face']})")
+    pending = s["pending"]
+    if pending and pending["kind"] == "lake":
+        held.append(f"on Lake row {pending['row']}, column {pending['col']}: showing "
+                    f"{pending['face']}")
+    elif pending:
+        held.append(f"in the Mines: showing {pending['dice'][0]} and {pending['dice'][1]}")
+    if held:
+        lines.append("in play:   " + "; ".join(held))
+    limit = day_limit(state)
+    if limit is not None:
+        lines.append(f"spent today: {s['spent']} of the {limit} dice you may spend a day "
+                     f"(the {len(state['last_roll'])} dice are shared; both players use the "
+                     "same roll)")
+    if s["day_over"] and not state["over"]:
+        lines.append("your day is over: waiting for the other player to end the day")
+    return "\n".join(lines)
+
+
+def farm(state: State, player: str) -> str:
+    s = me(state, player)
+    columns = sheet()["farm"]
+    height = max(len(b) for b in columns.values())
+    rows = []
+    for level in range(height, 0, -1):
+        cells = [f"box {level}"]
+        for col in range(1, 7):
+            boxes = columns[col]
+            if level > len(boxes):
+                cells.append("")
+                continue
+            mark = "[v]" if s["farm"][col - 1] >= level else "[ ]"
+            cells.append(f"{mark} {boxes[level - 1]}".rstrip())
+        rows.append(cells)
+    can = s["tools"]["watering_can"]
+    checks = 1 + rules()["watering_can_extra"][can]
+    note = (f"a die checks the bottom-most empty box of its own column (a 6: any column); with "
+            f"your Watering Can (level {can}) each Farm action checks up to {checks} box(es)")
+    return table(rows, ["", *(f"col {c}" for c in range(1, 7))]) + "\n" + note
+
+
+def lake(state: State, player: str) -> str:
+    s = me(state, player)
+    rows = []
+    for number, spec in enumerate(sheet()["lake"], start=1):
+        cells = [f"row {number}", f"{spec['needs']}+"]
+        for col, icons in enumerate(spec["cells"], start=1):
+            cells.append(f"{MARKS[s['lake'][number - 1][col - 1]]} {_icon_names(icons)}")
+        rows.append(cells)
+    bonus = actions.rod_bonus(s)
+    note = ("[v] caught, (O) missed once, [X] missed twice (closed), [ ] untried; the reroll "
+            "must reach the row's value" + (f"; your Fishing Rod adds {bonus}" if bonus else ""))
+    return table(rows, ["", "needs", "col 1 (die 1-2)", "col 2 (die 3-4)",
+                        "col 3 (die 5-6)"]) + "\n" + note
+
+
+def mines(state: State, player: str) -> str:
+    s = me(state, player)
+    rows = []
+    for row in range(1, 7):
+        cells = [f"row {row}"]
+        for col in range(1, 7):
+            mark = "[X]" if s["mines"][row - 1][col - 1] else "[ ]"
+            cells.append(f"{mark} {_icons(sheet()['mines'][row][col - 1])}")
+        rows.append(cells)
+    pick = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
+    note = (f"{legend()}\n[X] dug (nothing more there). One Mines die is the column, the other "
+            f"the row; you hit monsters on {actions.hits_on(s)}+"
+            + (f"; your Pickaxe moves {pick} die/dice by 1" if pick else ""))
+    return table(rows, ["", *(f"col {c}" for c in range(1, 7))]) + "\n" + note
+
+
+def town(state: State, player: str) -> str:
+    s = me(state, player)
+    rows = []
+    for name, spec in sheet()["townsfolk"].items():
+        checks = s["friends"][name]
+        boxes = "".join("[v]" if i < checks else "[ ]" for i in range(spec["boxes"])) + "<3"
+        gift = _icon_names(spec["gift"])
+        friend = "friend (gift taken)" if checks >= spec["boxes"] else ""
+        rows.append([name, boxes, spec["flowers"], gift, friend])
+    square = table(rows, ["townsfolk", "boxes (heart last)", "flowers a give", "gift",
+                          "status"])
+    shop = rules()["shop"]
+    sells = ", ".join(f"{n} {r}" for r, n in shop["sell"].items())
+    tools = []
+    for tool, level in s["tools"].items():
+        effect = _tool_effect(tool, level)
+        tools.append([tool, "[v]" if level >= 1 else "[ ]", "[v]" if level >= 2 else "[ ]",
+                      effect])
+    visit = (f"in the Town now: the action die shows {s['town']['left']}"
+             if s["town"] is not None else "not in the Town (town(die) enters it)")
+    return "\n".join([
+        visit, "",
+        "Town Square (1 action per give):", square, "",
+        f"Shop (1 action each): buy 1 {', '.join(shop['buy'])} for 1 coin; sell "
+        f"{sells} (one of these) for 1 coin", "",
+        f"Blacksmith (1 action and {rules()['upgrade_stone']} stone per level; level 1 first):",
+        table(tools, ["tool", "level 1", "level 2", "now"]),
+    ])
+
+
+def _tool_effect(tool: str, level: int) -> str:
+    data = rules()
+    if tool == "watering_can":
+        return f"{1 + data['watering_can_extra'][level]} Farm check(s) an action"
+    if tool == "pickaxe":
+        return f"move {data['pickaxe_dice'][level]} Mines die/dice by 1"
+    if tool == "fishing_rod":
+        return f"+{data['fishing_rod_bonus'][level]} to Lake rolls"
+    return f"hit monsters on {data['fight_hits_on'][level]}+"
+
+
+def inventory(state: State, player: str) -> str:
+    s = me(state, player)
+    rows = []
+    caps = sheet()["caps"]
+    for kind in KINDS:
+        row = s["inventory"][kind]
+        if kind == "monster":
+            icons = "O" * row["circled"] + "X" * row["crossed"]
+            have = f"{row['circled']} defeated, {row['crossed']} got away"
+        else:
+            icons = "X" * row["crossed"] + "O" * (row["circled"] - row["crossed"])
+            have = str(stock(s, kind))
+        icons += "." * (caps[kind] - len(icons))
+        rows.append([kind, " ".join(icons), have, room(s, kind)])
+    return table(rows, ["icon", "row (O circled, X crossed, . free)", "have", "room"])
+
+
+def museum_and_pond(state: State, player: str) -> str:
+    s = me(state, player)
+    museum = table([[a, "[v]" if s["museum"][a] else "[ ]"] for a in sheet()["artifacts"]],
+                   ["artifact", "checked"])
+    points = rules()["score"]["museum"]
+    pond = table([[f, p, "[v]" if s["pond"][f] else "[ ]"] for f, p in sheet()["fish"].items()],
+                 ["fish", "points", "checked"])
+    return (f"Museum (1/2/3/4 artifacts score {'/'.join(str(p) for p in points[1:])}):\n"
+            f"{museum}\n\nPond:\n{pond}")
+
+
+def scores(state: State, player: str) -> str:
+    s = me(state, player)
+    rows = [[what, count, points] for what, count, points in breakdown(s)]
+    total = score(s)
+    lines = [table(rows, ["scoring", "count", "points"]), f"total so far: {total} "
+             f"({band_label(total)})"]
+    if not state["sandbox"]:
+        lines.append("the score counts only if every goal is complete at the end: "
+                     + ("all are" if won(state, player) else "not yet"))
+    for other in state["players"]:
+        if other != player:
+            o = me(state, other)
+            done = sum(g in o["done"] for g in state["goals"])
+            lines.append(f"{other}: {score(o)} points so far, {done} of {len(state['goals'])} "
+                         "goal(s) complete")
+    return "\n".join(lines)
+
+
+def prompt_text(state: State, player: str) -> str:
+    s = me(state, player)
+    pending = s["pending"]
+    carrots = stock(s, "carrot")
+    if pending["kind"] == "lake":
+        spec = sheet()["lake"][pending["row"] - 1]
+        bonus = actions.rod_bonus(s)
+        shown = f"{pending['face']}" + (f" + {bonus}" if bonus else "")
+        return (f"Lake row {pending['row']}, column {pending['col']}: you rolled {shown}, "
+                f"needing {spec['needs']}: a miss. accept it (the target gets a "
+                f"{'cross' if s['lake'][pending['row'] - 1][pending['col'] - 1] else 'circle'}"
+                f"), or pay a carrot (you have {carrots}) to reroll the die")
+    if pending["kind"] == "mine":
+        a, b = pending["dice"]
+        pick = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
+        text = (f"Mines: your dice show {a} and {b}. Choose which is the column and which the "
+                "row: dig(column, row)")
+        if pick:
+            text += f"; your Pickaxe may move {pick} of them by 1 first"
+        if carrots:
+            text += f"; or pay a carrot (you have {carrots}) to reroll one or both"
+        return text
+    if pending["face"] is None:
+        return (f"Mines: {pending['left']} monster(s) to fight, one at a time; write fight to "
+                f"roll (you hit on {actions.hits_on(s)}+)")
+    return (f"Mines: your fight roll of {pending['face']} missed (you hit on "
+            f"{actions.hits_on(s)}+). accept it (the monster gets away: -2 points), or pay a "
+            f"carrot (you have {carrots}) to reroll")
+
+
+def orders_section(state: State, player: str) -> str:
+    legal = legal_orders(state, player)
+    if not legal:
+        return "no orders are awaited from you now"
+    grouped: dict[str, list[str]] = {}
+    for order in legal:
+        grouped.setdefault(order.split("(")[0], []).append(order)
+    lines = [f"write them in {player}/{player}_orders.txt, one per line; a roll (lake, mine, "
+             "fight, reroll, pass) must be the last order of the file"]
+    for command, forms in grouped.items():
+        lines += textwrap.wrap("  ".join(forms), 96, initial_indent=f"{command:8}",
+                               subsequent_indent=" " * 8)
+    if stock(me(state, player), "carrot") and not me(state, player)["pending"]:
+        lines.append("(reroll takes any of your available dice, e.g. reroll(2, 5))")
+    return "\n".join(lines)
+
+
+def player_sheet(state: State, player: str) -> str:
+    s = me(state, player)
+    title = f"{player} - A Simple Life - day {state['day']} of {state['days']}, tick {state['tick']}"
+    happened = "\n".join(f"- {line}" for line in s["log"]) or "- (nothing: no orders this tick)"
+    parts = [section("Calendar", calendar(state)), section("Goals", goals(state, player)),
+             section("Dice", dice(state, player))]
+    if s["pending"] is not None:
+        answers = ", ".join(legal_orders(state, player))
+        parts.append(section("Prompt", f"{prompt_text(state, player)}\nanswer with one of: "
+                                       f"{answers}"))
+    parts += [
+        section("Last tick", happened),
+        section("Farm", farm(state, player)),
+        section("Lake", lake(state, player)),
+        section("Mines", mines(state, player)),
+        section("Town", town(state, player)),
+        section("Inventory", inventory(state, player)),
+        section("Museum and Pond", museum_and_pond(state, player)),
+        section("Score", scores(state, player)),
+    ]
+    if state["over"]:
+        from . import GAME
+
+        parts.append(section("Game over", GAME.result_line(state, player)))
+    else:
+        parts.append(section("Orders legal now", orders_section(state, player)))
+    return document(title, parts)
+
+
+def views(state: State, player: str) -> dict[str, str]:
+    return {f"{player.lower()}_sheet.txt": player_sheet(state, player)}
+
+
+def order_template(state: State, player: str) -> str:
+    if state["over"]:
+        return commented([f"{player}: the game is over. python3 play.py status shows the "
+                          "result."])
+    s = me(state, player)
+    usages = [order_syntax.usage(GRAMMAR, c) for c in order_syntax.commands(GRAMMAR)]
+    lines = [
+        f"{player}'s orders for tick {state['tick'] + 1} (day {state['day']} of "
+        f"{state['days']}).",
+        "One order per line; lines starting with # are ignored. Dice are named by the value",
+        "they show on your sheet. A roll (lake, mine, fight, reroll, pass) ends the file:",
+        "you see its result on your next sheet. Test with: python3 play.py check " + player,
+        "",
+        "Commands (python3 play.py orders --game a-simple-life explains each):",
+        *(f"  {u}" for u in usages),
+        "",
+    ]
+    if s["day_over"]:
+        lines.append("Your day is over; no orders are needed until the next day begins.")
+        return commented(lines)
+    if s["pending"] is not None:
+        lines += [f"PROMPT: {prompt_text(state, player)}", "Answer with one of:"]
+        return commented(lines) + "".join(f"# {o}\n" for o in legal_orders(state, player))
+    lines.append("Some orders legal right now (remove the # to use one):")
+    return commented(lines) + "".join(f"# {o}\n" for o in _sample(legal_orders(state, player)))
+
+
+def _sample(legal: list[str], most: int = 8) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for order in legal:
+        command = order.split("(")[0]
+        if command not in seen:
+            seen.add(command)
+            out.append(order)
+    return out[:most]
+
+
+def _sheet_data(state: State, player: str) -> dict[str, Any]:
+    s = me(state, player)
+    return {
+        "available": list(s["available"]),
+        "used": list(s["used"]),
+        "spent_today": s["spent"],
+        "day_over": s["day_over"],
+        "town": s["town"],
+        "pending": {k: v for k, v in s["pending"].items() if k != "made"}
+        if s["pending"] else None,
+        "farm": list(s["farm"]),
+        "lake": [list(r) for r in s["lake"]],
+        "mines_dug": [[c + 1, r + 1] for r in range(6) for c in range(6) if s["mines"][r][c]],
+        "friends": dict(s["friends"]),
+        "tools": dict(s["tools"]),
+        "inventory": {k: dict(v) for k, v in s["inventory"].items()},
+        "museum": dict(s["museum"]),
+        "pond": dict(s["pond"]),
+        "goals_done": dict(s["done"]),
+        "score": score(s),
+        "band": band_label(score(s)),
+    }
+
+
+def public_state(state: State) -> dict[str, Any]:
+    return {
+        "game": "a-simple-life",
+        "tick": state["tick"],
+        "day": state["day"],
+        "days": state["days"],
+        "goals": list(state["goals"]),
+        "sandbox": state["sandbox"],
+        "over": state["over"],
+        "roll": list(state["last_roll"]),
+        "players": {p: _sheet_data(state, p) for p in state["players"]},
+    }
+
+
+def player_state(state: State, player: str) -> dict[str, Any]:
+    """Nothing on a sheet is secret in A Simple Life, so this is the public view plus the
+    player's own prompt, last tick and legal orders."""
+    view = public_state(state)
+    view["you"] = player
+    s = me(state, player)
+    view["prompt"] = prompt_text(state, player) if s["pending"] else None
+    view["last_tick"] = list(s["log"])
+    view["legal_orders"] = legal_orders(state, player)
+    return view
+
+
+def status_lines(state: State) -> list[str]:
+    goals_text = ", ".join(goal_text(g) for g in state["goals"]) or "none (sandbox)"
+    lines = [f"day {state['day']} of {state['days']}; goals: {goals_text}"]
+    for player in state["players"]:
+        s = me(state, player)
+        done = sum(g in s["done"] for g in state["goals"])
+        lines.append(f"{player}: {score(s)} points, {done} of {len(state['goals'])} goal(s) "
+                     f"complete" + ("; day over" if s["day_over"] and not state["over"] else ""))
+    return lines
+
+
+def order_help() -> dict[str, Any]:
+    data, rule = sheet(), rules()
+    return {
+        "limit": "any number of orders a tick, one per line; a roll ends the file",
+        "values": {
+            "die": "the value (1-6) a die shows on your sheet",
+            "column": "Farm: 1-6 (a die only checks its own column; a 6 any); Mines: 1-6",
+            "row": f"Lake: 1-{len(data['lake'])}; Mines: 1-6",
+            "townsfolk": list(data["townsfolk"]),
+            "resource": f"buy: {', '.join(rule['shop']['buy'])}; sell: "
+                        f"{', '.join(rule['shop']['sell'])}",
+            "tool": list(data["tools"]),
+            "setup words": "goals=N (1-6 goals rolled at setup, default 1), goal=F[,F] (goals "
+                           "chosen by die face), sandbox (no goals), days=N (a shorter or "
+                           "longer game)",
+        },
+        "tables": [
+            ("Locations", ["location", "dice", "order"],
+             [["Farm", rule["costs"]["farm"], "farm(die) or farm(6, column)"],
+              ["Lake", rule["costs"]["lake"], "lake(die, row)"],
+              ["Mines", rule["costs"]["mines"], "mine(die, other_die), then dig / fight"],
+              ["Town", rule["costs"]["town"], "town(die), then give / buy / sell / upgrade"]]),
+            ("Scoring", ["icon", "points"],
+             [[k, rule["score"][k]] for k in ("heart", "diamond", "upgrade", "coin", "carrot")]
+             + [["museum (1-4 artifacts)", "/".join(str(p) for p in rule["score"]["museum"][1:])],
+                ["monster defeated / got away", f"{rule['score']['monster_defeated']} / "
+                                                f"{rule['score']['monster_escaped']}"]]),
+        ],
+    }

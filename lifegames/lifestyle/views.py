@@ -1,0 +1,292 @@
+"""What each player sees: one sheet per tick (the same for everyone but the orders part), the
+order template, and the JSON views. The draw pile's order never leaves the state: sheets and
+both JSON views give only its size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import orders as order_syntax
+from ..engine.contract import State
+from ..engine.sheets import commented, document, section, table
+from .bots import legal_orders
+from .conditions import card_met, card_need
+from .data import card, cards, names, rules
+from .rules import (
+    BOTCHED,
+    GAME_PHASES,
+    NEXT,
+    ROLLED,
+    START,
+    columns,
+    display_count,
+    rows,
+    seat,
+    sports_left,
+    unfulfilled,
+)
+from .scoring import LINES, breakdown
+
+GRAMMAR = "lifestyle"
+SHOWN = tuple(line for line in LINES if line != "sports")  # Sports cards never score
+
+
+def card_label(name: str) -> str:
+    spec = card(name)
+    value = f", {spec['points']} pts" if spec["category"] == "car" else ""
+    return f"{name} ({spec['category']}{value}; {card_need(name)})"
+
+
+def _zone(names_: list[str]) -> str:
+    return ", ".join(names_) if names_ else "-"
+
+
+def _header(state: State, player: str) -> str:
+    turn = state["turn"]
+    if state["over"]:
+        where = "game over"
+    else:
+        where = f"turn {turn['number']}, {turn['player']} to play"
+    return f"Lifestyle - {player}'s sheet - tick {state['tick']} ({where})"
+
+
+def display_table(state: State) -> str:
+    body = []
+    for row in range(rows()):
+        cells = [f"row {row + 1}"]
+        for column in range(columns()):
+            name = state["display"][row * columns() + column]
+            if name is None:
+                cells.append("(empty)")
+            else:
+                spec = card(name)
+                value = f", {spec['points']} pts" if spec["category"] == "car" else ""
+                cells.append(f"{name}\n{spec['category']}{value}\n{card_need(name)}")
+        body.append(cells)
+    grid = table(body, ["", *(f"column {c + 1}" for c in range(columns()))])
+    discard = state["discard"]
+    return (f"{grid}\n"
+            f"{display_count(state)} of {rows() * columns()} spaces filled. Draw pile: "
+            f"{len(state['pile'])} card(s) (order hidden). Discard pile: {len(discard)}"
+            f"{' (' + ', '.join(sorted(discard)) + ')' if discard else ''}.\n"
+            f"Token pool: {state['pool']} of {rules()['tokens']}.")
+
+
+def turn_text(state: State) -> str:
+    if state["over"]:
+        return "The game is over (see RESULT)."
+    turn = state["turn"]
+    player = turn["player"]
+    lines = [f"Turn {turn['number']}: {player} (seat {state['players'].index(player) + 1})."]
+    phase = turn["phase"]
+    if phase == START:
+        lines.append("The turn has just begun: buy cards (optional), then take cards or roll "
+                     "dice.")
+    if turn["fulfilled"]:
+        lines.append(f"Met this turn: {', '.join(turn['fulfilled'])}.")
+    if phase == ROLLED:
+        roll = turn["roll"]
+        verdict = "meets it" if card_met(roll["card"], roll["dice"]) else "does not meet it"
+        lines.append(f"Rolling for the {roll['card']} ({card_need(roll['card'])}): the dice "
+                     f"show {' '.join(map(str, roll['dice']))}, which {verdict}.")
+        lines.extend(f"  {i + 1}. {step}" for i, step in enumerate(roll["steps"]))
+    if phase == NEXT:
+        lines.append(f"Still to meet: {', '.join(unfulfilled(state, player))}.")
+    if phase == BOTCHED:
+        lines.append("The roll was botched: the player may discard cards, then ends the turn.")
+    used = turn["sports_used"]
+    if used:
+        lines.append("Sports cards turned this turn: " +
+                     ", ".join(f"{n} x{c}" for n, c in sorted(used.items())) + ".")
+    return "\n".join(lines)
+
+
+def players_table(state: State) -> str:
+    body = []
+    for index, player in enumerate(state["players"]):
+        mine = seat(state, player)
+        parts = breakdown(mine["points"])
+        body.append([index + 1, player, mine["tokens"], len(mine["dice"]),
+                     len(mine["points"]), *(parts[line]["points"] for line in SHOWN),
+                     parts["total"]])
+    return table(body, ["seat", "player", "tokens", "in dice", "in points", *SHOWN,
+                        "score"], align="right")
+
+
+def zones_text(state: State) -> str:
+    out = []
+    for player in state["players"]:
+        mine = seat(state, player)
+        parts = breakdown(mine["points"])
+        out.append(f"{player}: {mine['tokens']} token(s)")
+        dice = ", ".join(f"{n} [{card_need(n)}]" for n in mine["dice"]) or "-"
+        out.append(f"  dice zone:   {dice}")
+        out.append(f"  points zone: {_zone(mine['points'])}")
+        for line in LINES:
+            if parts[line]["points"] or line != "sports":
+                out.append(f"    {line:<7} {parts[line]['points']:>4}  {parts[line]['detail']}")
+        out.append(f"    {'total':<7} {parts['total']:>4}")
+        out.append("")
+    return "\n".join(out)
+
+
+def orders_text(state: State, player: str) -> str:
+    if state["over"]:
+        return "The game is over: no more orders."
+    turn = state["turn"]
+    if turn["player"] != player:
+        return (f"Waiting for {turn['player']}. Your orders are read only on your own turn; "
+                "your order file is ignored until then.")
+    from . import GAME
+
+    asked = GAME.prompt(state, player)
+    legal = legal_orders(state, player)
+    lead = asked.text if asked else (
+        f"{player}: it is your turn. Write the orders in {player}/{player}_orders.txt.")
+    note = ("A roll or reroll must be the last order of the file; you answer it next tick, "
+            "when you can see the dice.")
+    return lead + "\nLegal orders now:\n" + "\n".join(f"  {o}" for o in legal) + "\n" + note
+
+
+def result_text(state: State) -> str:
+    from . import GAME
+
+    return GAME.result(state).summary
+
+
+def sheet(state: State, player: str) -> str:
+    recent = state["recent"]
+    parts = [
+        section("Turn", turn_text(state)),
+        section("Display", display_table(state)),
+        section("Players", players_table(state)),
+        section("Zones and scores", zones_text(state)),
+        section("Recent events", "\n".join(f"- {e}" for e in recent) if recent else
+                "- the game has just begun"),
+    ]
+    if state["over"]:
+        parts.append(section("Result", result_text(state)))
+    parts.append(section("Your orders", orders_text(state, player)))
+    return document(_header(state, player), parts)
+
+
+def views(state: State, player: str) -> dict[str, str]:
+    return {f"{player.lower()}_sheet.txt": sheet(state, player)}
+
+
+def order_template(state: State, player: str) -> str:
+    if state["over"]:
+        return commented([f"{player}: the game is over. python3 play.py status shows the "
+                          "result."])
+    turn = state["turn"]
+    if turn["player"] != player:
+        return commented([
+            f"{player}: it is {turn['player']}'s turn (turn {turn['number']}). This file is not",
+            "read until your own turn comes; your sheet says when.",
+        ])
+    usages = [order_syntax.usage(GRAMMAR, c) for c in order_syntax.commands(GRAMMAR)]
+    lines = [
+        f"{player}'s orders for tick {state['tick'] + 1} (turn {turn['number']}).",
+        "One order per line; lines starting with # are ignored. The file must finish your",
+        "turn or end with a roll/reroll. Test it with: python3 play.py check " + player,
+        "",
+        "Commands (python3 play.py orders lifestyle explains each):",
+        *(f"  {u}" for u in usages),
+        "",
+        "Every order that is legal right now (remove the # to use one):",
+    ]
+    return commented(lines) + "".join(f"# {o}\n" for o in legal_orders(state, player))
+
+
+def _seat_view(state: State, player: str) -> dict[str, Any]:
+    mine = seat(state, player)
+    parts = breakdown(mine["points"])
+    return {
+        "tokens": mine["tokens"],
+        "dice_zone": list(mine["dice"]),
+        "points_zone": list(mine["points"]),
+        "score": parts["total"],
+        "score_lines": {line: parts[line]["points"] for line in LINES},
+        "sports_ready": sports_left(state, player),
+    }
+
+
+def public_state(state: State) -> dict[str, Any]:
+    """Everything on the table. The draw pile appears as its size only."""
+    turn = state["turn"]
+    from . import GAME
+
+    view: dict[str, Any] = {
+        "game": "lifestyle",
+        "tick": state["tick"],
+        "players": list(state["players"]),
+        "display": [[state["display"][r * columns() + c] for c in range(columns())]
+                    for r in range(rows())],
+        "draw_pile": len(state["pile"]),
+        "discard": list(state["discard"]),
+        "pool": state["pool"],
+        "seats": {p: _seat_view(state, p) for p in state["players"]},
+        "turn": {
+            "player": turn["player"], "number": turn["number"], "phase": turn["phase"],
+            "fulfilled": list(turn["fulfilled"]), "sports_used": dict(turn["sports_used"]),
+            "roll": dict(turn["roll"]) if turn["roll"] else None,
+        },
+        "over": state["over"],
+        "recent": list(state["recent"]),
+    }
+    if state["over"]:
+        result = GAME.result(state)
+        view["result"] = {"summary": result.summary, "winners": result.winners}
+    return view
+
+
+def player_state(state: State, player: str) -> dict[str, Any]:
+    """A player's view: Lifestyle hides only the draw pile's order (from everyone), so this is
+    the public view plus the player's own legal orders and prompt."""
+    from . import GAME
+
+    view = public_state(state)
+    view["you"] = player
+    view["legal_orders"] = legal_orders(state, player)
+    asked = GAME.prompt(state, player)
+    view["prompt"] = asked.text if asked else None
+    return view
+
+
+def status_lines(state: State) -> list[str]:
+    turn = state["turn"]
+    scores = ", ".join(f"{p} {breakdown(seat(state, p)['points'])['total']}"
+                       for p in state["players"])
+    lines = [] if state["over"] else [
+        f"turn {turn['number']}: {turn['player']} to play ({GAME_PHASES[turn['phase']]})"]
+    return lines + [f"draw pile {len(state['pile'])}, display {display_count(state)}, token "
+                    f"pool {state['pool']}", f"scores: {scores}"]
+
+
+def order_help() -> dict[str, Any]:
+    rows_ = []
+    for name, spec in cards().items():
+        if spec["category"] == "car":
+            value = str(spec["points"])
+        elif spec["category"] == "job":
+            value = f"{spec['points']} per {spec['per'].replace('_', ' ')}"
+        elif spec["category"] == "sports":
+            value = spec["effect"].replace("_", " ")
+        elif spec["category"] == "love":
+            value = f"doubles {spec['doubles']}"
+        else:
+            value = "-"
+        rows_.append([name, spec["category"], card_need(name), value, spec["copies"]])
+    return {
+        "limit": "any number of orders, but a roll, reroll or use of Running must be the last "
+                 "in the file, and the file must finish your turn or end with such a roll",
+        "values": {
+            "row": f"1-{rows()}",
+            "column": f"1-{columns()}",
+            "die": "1-3 (the dice of the roll, left to right)",
+            "card": names(),
+            "sport": names("sports"),
+        },
+        "tables": [("The deck (reconstructed; games/lifestyle/cards.yaml)",
+                    ["card", "category", "needs", "scores / ability", "copies"], rows_)],
+    }

@@ -1,0 +1,64 @@
+"""The golden playthrough: examples/simple_kingdoms/ played through the CLI must produce
+examples/simple_kingdoms/expected/ byte for byte (see golden.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .golden import EXPECTED, PLAYERS, REGENERATE, compare, expected_tree, play, tick_folders
+
+
+@pytest.fixture(scope="module")
+def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    return play(tmp_path_factory.mktemp("golden") / "game")
+
+
+def test_playthrough_matches_expected(produced: dict[str, bytes]) -> None:
+    expected = expected_tree()
+    assert expected, f"{EXPECTED} is empty; create it with: {REGENERATE}"
+    diff = compare(expected, produced)
+    if diff:
+        pytest.fail(f"the golden playthrough changed:\n{diff}\n\n"
+                    f"If every change above is intended, regenerate with:\n  {REGENERATE}\n"
+                    "and commit examples/simple_kingdoms/expected/ with the change.",
+                    pytrace=False)
+
+
+def test_playthrough_reaches_the_last_tick(produced: dict[str, bytes]) -> None:
+    last = len(tick_folders())
+    for player in PLAYERS:
+        low = player.lower()
+        assert f"{player}/{last:03d}_{low}_sheet.txt" in produced
+        assert f"{player}/archive/000_{low}_sheet.txt" in produced
+        executed = produced[f"{player}/executed_orders.txt"].decode()
+        assert f"# Tick {last}\n" in executed
+
+
+def test_example_shows_off_every_kind_of_order(produced: dict[str, bytes]) -> None:
+    executed = "".join(produced[f"{p}/executed_orders.txt"].decode() for p in PLAYERS)
+    used = set(re.findall(r"^(\w+)\(", executed, flags=re.MULTILINE))
+    wanted = {"build", "hire_soldiers", "move_soldiers", "claim_tile", "give", "buy_resource",
+              "sell_resource"}
+    assert wanted <= used, f"the example never uses: {sorted(wanted - used)}"
+    sheets = "".join(v.decode() for k, v in produced.items() if k.endswith("_sheet.txt"))
+    for event in ("explored (", "claimed (", "received ", "built a town"):
+        assert event in sheets, f"no sheet reports {event!r}"
+
+
+def test_every_tick_folder_has_both_order_files() -> None:
+    for folder in tick_folders():
+        assert re.fullmatch(r"tick_\d\d", folder.name), folder
+        names = sorted(p.name for p in folder.iterdir())
+        assert names == sorted(f"{p}_orders.txt" for p in PLAYERS), (folder, names)
+
+
+def test_compare_reports_a_diff(tmp_path: Path) -> None:
+    text = compare({"a.txt": b"one\ntwo\n", "gone.txt": b""},
+                   {"a.txt": b"one\nthree\n", "new.txt": b""})
+    assert "missing (expected but not produced): gone.txt" in text
+    assert "extra (produced but not expected): new.txt" in text
+    assert "-two" in text and "+three" in text
+    assert compare({"a": b"x"}, {"a": b"x"}) == ""

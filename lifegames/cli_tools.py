@@ -42,16 +42,19 @@ def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None
 @_dir_option
 def verify(host: Host, seed: int | None) -> None:
     """Replay the whole game and compare every sheet, log and the state byte for byte."""
+    from .engine.tools import diagnose
     from .engine.tools import verify as check_all
 
     try:
         differences = check_all(host, seed=seed)
+        players = host.load().players
     except FolderError as error:
         _fail(error)
     if differences:
         click.echo(differences[0].render())
         if len(differences) > 1:
             click.echo(f"({len(differences) - 1} more file(s) differ)")
+        click.echo(f"Likely cause: {diagnose(differences, players)}.")
         click.echo("The folder is not what its setup and executed orders produce. "
                    "`play.py rollback N` rebuilds it as of tick N.")
         sys.exit(DIFFERENT)

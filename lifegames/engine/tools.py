@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .dice import seed_digest
-from .folder import META, STATE_FILE, FolderError, GameFolder, Op, dumps
+from .folder import META, SNAPSHOT, STATE_FILE, FolderError, GameFolder, Op, dumps
 from .host import ARCHIVE, EXECUTED, SEED_FILE, Host, Loaded, order_file
 
 ROLLBACKS = "rollbacks.txt"
@@ -42,18 +42,25 @@ class Difference:
 
 def executed_log(folder: GameFolder, player: str) -> dict[int, str]:
     """A player's executed_orders.txt split into tick -> that tick's order lines."""
+    return {tick: text for tick, (text, _) in _log_blocks(folder, player).items()}
+
+
+def _log_blocks(folder: GameFolder, player: str) -> dict[int, tuple[str, list[int]]]:
+    """tick -> (order lines, the line number of each in executed_orders.txt)."""
     path = folder.path(f"{player}/{EXECUTED}")
     if not path.exists():
         return {}
-    ticks: dict[int, list[str]] = {}
-    current: list[str] | None = None
-    for line in path.read_text(encoding="utf-8").splitlines():
+    ticks: dict[int, tuple[list[str], list[int]]] = {}
+    current: tuple[list[str], list[int]] | None = None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         match = TICK_LINE.match(line)
         if match:
-            current = ticks.setdefault(int(match.group(1)), [])
+            current = ticks.setdefault(int(match.group(1)), ([], []))
         elif line.strip() and current is not None:
-            current.append(line)
-    return {tick: "".join(f"{line}\n" for line in lines) for tick, lines in ticks.items()}
+            current[0].append(line)
+            current[1].append(number)
+    return {tick: ("".join(f"{x}\n" for x in lines), numbers)
+            for tick, (lines, numbers) in ticks.items()}
 
 
 def replay(source: Host, target: Path, upto: int | None = None, seed: int | None = None
@@ -63,45 +70,67 @@ def replay(source: Host, target: Path, upto: int | None = None, seed: int | None
     loaded = source.load()
     envelope = loaded.envelope
     upto = int(loaded.state["tick"]) if upto is None else upto
-    logs = {p: executed_log(source.folder, p) for p in loaded.players}
+    logs = {p: _log_blocks(source.folder, p) for p in loaded.players}
     scratch = Host(str(target), source.resolve)
     built = scratch.create(loaded.game, loaded.players, envelope["setup"]["options"],
                            envelope["seed"] if seed is None else seed)
     for tick in range(1, upto + 1):
         for player in built.game.awaiting(built.state):
             scratch.folder.path(order_file(player)).write_text(
-                logs[player].get(tick, ""), encoding="utf-8")
+                logs[player].get(tick, ("", []))[0], encoding="utf-8")
         built, outcome = scratch.tick()
         if outcome.problems:
             first = outcome.problems[0]
-            raise ReplayError(f"tick {tick} of the executed orders does not replay: "
-                              f"{first.code} {first.message} ({first.path}:{first.line})",
-                              "an executed_orders.txt was edited, or the seed is not this "
+            player = first.path.split("/", 1)[0]
+            numbers = logs.get(player, {}).get(tick, ("", []))[1]
+            where = (f"{player}/{EXECUTED}:{numbers[first.line - 1]}"
+                     if 0 < first.line <= len(numbers) else f"{player}/{EXECUTED}")
+            raise ReplayError(f"{where}: the orders recorded for tick {tick} do not replay: "
+                              f"{first.code} {first.message}",
+                              "that executed_orders.txt was edited, or the seed is not this "
                               "game's")
     return built
 
 
 def _files(root: Path, players: list[str]) -> dict[str, Path]:
-    """The files verify compares: player folders (minus the order files, which hold the
-    players' drafts), the published seed hash, and the state."""
+    """The files the engine writes, which verify compares and rollback restores: numbered
+    sheets (current and archived), executed orders, the published seed hash and the state.
+    Order files hold the players' drafts, and anything else in a player folder is theirs:
+    neither is compared nor touched."""
     out: dict[str, Path] = {}
     for player in players:
         base = root / player
-        if base.is_dir():
-            for path in sorted(base.rglob("*")):
-                relative = path.relative_to(root).as_posix()
-                if path.is_file() and relative != order_file(player):
-                    out[relative] = path
+        candidates = [base / EXECUTED]
+        for folder in (base, base / ARCHIVE):
+            if folder.is_dir():
+                candidates += sorted(p for p in folder.iterdir() if SNAPSHOT.match(p.name))
+        for path in candidates:
+            if path.is_file():
+                out[path.relative_to(root).as_posix()] = path
     for extra in (SEED_FILE, f"{META}/{STATE_FILE}"):
         if (root / extra).is_file():
             out[extra] = root / extra
     return out
 
 
+def _tick_order(relative: str) -> tuple[int, str]:
+    """Files in the order the game wrote them: the seed hash, each tick's sheets, the logs, and
+    the state last; so the first difference is the earliest one."""
+    name = relative.rsplit("/", 1)[-1]
+    match = re.match(r"(\d{3,})_", name)
+    if relative == SEED_FILE:
+        return (-1, relative)
+    if match:
+        return (int(match.group(1)), relative)
+    if name == EXECUTED:
+        return (10**9, relative)
+    return (10**9 + 1, relative)
+
+
 def compare(expected_root: Path, found_root: Path, players: list[str]) -> list[Difference]:
     expected, found = _files(expected_root, players), _files(found_root, players)
     differences = []
-    for relative in sorted(set(expected) | set(found)):
+    for relative in sorted(set(expected) | set(found), key=_tick_order):
         if relative not in found:
             differences.append(Difference(relative, 0, "(file exists)", "(missing)"))
             continue
@@ -124,6 +153,23 @@ def compare(expected_root: Path, found_root: Path, players: list[str]) -> list[D
             y = b_lines[number - 1] if number <= len(b_lines) else "(end of file)"
             differences.append(Difference(relative, number, x.rstrip("\n"), y.rstrip("\n")))
     return differences
+
+
+def diagnose(differences: list[Difference], players: list[str]) -> str:
+    """What the pattern of differences most likely means, in one sentence."""
+    paths = [d.path for d in differences]
+    state = f"{META}/{STATE_FILE}"
+    if paths == [state]:
+        return "only the hidden state differs: it was edited by hand"
+    if len(paths) == 1:
+        return f"only {paths[0]} differs: that file was edited by hand"
+    ticks = [_tick_order(p)[0] for p in paths if _tick_order(p)[0] < 10**9]
+    if ticks:
+        logs = " or ".join(f"{p}/{EXECUTED}" for p in players)
+        return (f"every sheet from tick {min(ticks)} on differs: the orders recorded for tick "
+                f"{min(ticks)} in {logs} are not the ones that were played (or the seed is not "
+                "this game's)")
+    return "several files differ"
 
 
 def verify(source: Host, seed: int | None = None) -> list[Difference]:

@@ -1,0 +1,100 @@
+"""bot and simulate: bots write legal order files; greedy plays better than random; simulate is
+deterministic for a seed whatever the number of processes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lifegames.engine import simulate as sim
+
+from .helpers import GAME, IRON, PLAYERS, THORN, current_tick, executed_ticks, output, play
+
+
+@pytest.mark.parametrize("strategy", ["random", "greedy"])
+def test_bot_writes_order_files_that_check_accepts(tmp_path: Path, strategy: str) -> None:
+    """Property: `bot PLAYER --strategy S` writes a complete order file (ending with `end`)
+    that `check` accepts (exit 0) and `tick` plays, tick after tick."""
+    root = tmp_path / "game"
+    assert play(root, "setup", "--seed", "8", "--ticks", "4").returncode == 0
+    written = 0
+    for tick in range(1, 3):
+        for player in PLAYERS:
+            result = play(root, "bot", player, "--strategy", strategy)
+            assert result.returncode == 0, output(result)
+            text = (root / player / f"{player}_orders.txt").read_text(encoding="utf-8")
+            assert text.splitlines()[-1] == "end"
+            assert f"{strategy} bot" in text
+        checked = play(root, "check")
+        assert checked.returncode == 0, output(checked)
+        assert checked.stdout.count("OK ") == 2, checked.stdout
+        ticked = play(root, "tick")
+        assert ticked.returncode == 0, output(ticked)
+        assert current_tick(root) == tick
+        written += sum(len(executed_ticks(root, p).get(tick, [])) for p in PLAYERS)
+    assert written > 0, "the bots never gave an order"
+
+
+def test_bot_refuses_unknown_players_and_finished_games(tmp_path: Path) -> None:
+    """Property: a bot for nobody, or once the game is over, is a usage error (exit 2)."""
+    root = tmp_path / "game"
+    assert play(root, "setup", "--seed", "8", "--ticks", "1").returncode == 0
+    nobody = play(root, "bot", "Nobody")
+    assert nobody.returncode == 2 and "no player 'Nobody'" in nobody.stderr
+    assert play(root, "tick").returncode == 0
+    late = play(root, "bot", IRON)
+    assert late.returncode == 2 and "not awaited" in late.stderr
+
+
+def test_greedy_beats_random(tmp_path: Path) -> None:
+    """Property: over the same 10 simulated games (simulate's own per-game seeds, 8-tick
+    games), the greedy bot's mean team score is higher than the random bot's."""
+    options = GAME.parse_options([], 8)
+    means = {}
+    for strategy in ("random", "greedy"):
+        records = [sim.play_one(GAME, sim.game_seed(4, i), [strategy], options=options, index=i)
+                   for i in range(10)]
+        assert all(r.length == 8 for r in records)
+        means[strategy] = sum(sum(r.scores.values()) for r in records) / len(records)
+    assert means["greedy"] > means["random"], means
+
+
+def test_simulate_is_the_same_with_one_or_two_jobs() -> None:
+    """Property: `simulate --json` gives byte-identical per-game results with --jobs 1 and
+    --jobs 2 for the same seed; each game has its own seed, scores per seat and a length."""
+    runs = {}
+    for jobs in ("1", "2"):
+        result = play(None, "simulate", "--games", "6", "--seed", "3", "--json", "--jobs", jobs)
+        assert result.returncode == 0, output(result)
+        runs[jobs] = result.stdout
+    assert runs["1"] == runs["2"]
+    records = [json.loads(line) for line in runs["1"].splitlines()]
+    assert [r["index"] for r in records] == list(range(6))
+    assert len({r["seed"] for r in records}) == 6
+    assert all(sorted(r["scores"]) == sorted(PLAYERS) and r["length"] == 24 for r in records)
+    assert [r["seed"] for r in records] == [sim.game_seed(3, i) for i in range(6)]
+    other = play(None, "simulate", "--games", "6", "--seed", "4", "--json")
+    assert other.returncode == 0 and other.stdout != runs["1"]
+
+
+def test_simulate_table_names_seats_scores_and_speed() -> None:
+    """Property: the table output names every seat with games, mean/min/max score and win
+    rate, and a summary line with the mean length and games per second."""
+    result = play(None, "simulate", "--games", "2", "--seed", "3")
+    assert result.returncode == 0, output(result)
+    text = result.stdout
+    header = text.splitlines()[0].split()
+    for word in ("seat", "games", "mean", "min", "max"):
+        assert word in header, header
+    for seat in (IRON, THORN, "all seats (sum)"):
+        assert any(line.startswith(seat) for line in text.splitlines()), seat
+    assert "mean length 24.0 ticks" in text
+    assert "games/s" in text and "2 game(s) of simple-kingdoms" in text
+
+
+def test_simulate_refuses_unknown_games_and_strategies() -> None:
+    """Property: an unknown game or strategy is a usage error (exit 2)."""
+    assert play(None, "simulate", "--game", "chess", "--games", "1").returncode == 2
+    assert play(None, "simulate", "--strategy", "clever", "--games", "1").returncode == 2

@@ -1,0 +1,252 @@
+"""Host tools: status, watch, git commits, and the machine-readable player view."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from lifegames.engine.host import order_file
+
+from .helpers import (
+    IRON,
+    PLAY,
+    PLAYERS,
+    REPO,
+    THORN,
+    current_tick,
+    executed_ticks,
+    output,
+    play,
+    tree,
+    write_orders,
+)
+
+
+def setup_game(root: Path, ticks: int = 6, seed: int = 17, *extra: str) -> None:
+    result = play(root, "setup", "--seed", str(seed), "--ticks", str(ticks), *extra)
+    assert result.returncode == 0, output(result)
+
+
+def status_line(text: str, player: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip().startswith(order_file(player))]
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+# -- status -----------------------------------------------------------------------------------
+
+
+def test_status_shows_awaited_players_order_counts_and_missed_ticks(tmp_path: Path) -> None:
+    """Property: status names who is awaited, how many orders each file holds now, which files
+    are complete (end with `end`), and how many ticks each player missed: a tick played with
+    an empty file counts as missed 1, one with orders does not."""
+    root = tmp_path / "game"
+    setup_game(root)
+    first = play(root, "status")
+    assert first.returncode == 0, output(first)
+    assert f"awaiting orders from: {IRON}, {THORN}" in first.stdout
+    assert "missing orders:" in first.stdout and "empty" in first.stdout
+    for player in PLAYERS:
+        assert status_line(first.stdout, player).endswith("missed 0 tick(s)")
+
+    write_orders(root, IRON, 'sell_resource("wood", 2)\nsell_resource("stone", 1)\nend\n')
+    write_orders(root, THORN, "# nothing this time\n")
+    before = play(root, "status")
+    iron, thorn = status_line(before.stdout, IRON), status_line(before.stdout, THORN)
+    assert "2 order(s)" in iron and "complete" in iron
+    assert "empty (no actions)" in thorn and "complete" not in thorn
+
+    assert play(root, "tick").returncode == 0
+    after = play(root, "status")
+    assert after.returncode == 0, output(after)
+    assert "tick 1 of 6" in after.stdout
+    assert status_line(after.stdout, IRON).endswith("missed 0 tick(s)")
+    assert status_line(after.stdout, THORN).endswith("missed 1 tick(s)")
+
+    (root / order_file(THORN)).unlink()  # a missing file is missed too
+    write_orders(root, IRON, 'buy_resorce("iron", 1)\n')  # a typo: shown as a problem
+    problems = play(root, "status")
+    assert "has problems" in status_line(problems.stdout, IRON)
+    write_orders(root, IRON, "")
+    assert play(root, "tick").returncode == 0
+    last = play(root, "status")
+    assert status_line(last.stdout, IRON).endswith("missed 1 tick(s)")
+    assert status_line(last.stdout, THORN).endswith("missed 2 tick(s)")
+
+
+# -- watch ------------------------------------------------------------------------------------
+
+
+def test_watch_plays_exactly_one_tick_when_every_file_ends_with_end(tmp_path: Path) -> None:
+    """Property: with every awaited file ending in `end`, `watch --max-ticks 1` plays exactly
+    one tick (and runs the orders in the files), then stops."""
+    root = tmp_path / "game"
+    setup_game(root)
+    write_orders(root, IRON, 'sell_resource("wood", 3)\nend\n')
+    write_orders(root, THORN, "end\n")
+    result = play(root, "watch", "--interval", "0.05", "--max-ticks", "1", timeout=30)
+    assert result.returncode == 0, output(result)
+    assert current_tick(root) == 1
+    assert result.stdout.count("played") == 1 and "Tick 1 played (1 order(s))" in result.stdout
+    assert executed_ticks(root, IRON) == {1: ['sell_resource("wood", 3)']}
+
+
+def watch_for(roots: list[Path], seconds: float) -> list[str]:
+    """Run `watch --max-ticks 1` on every folder at once for `seconds`, then stop each watcher
+    (by its own handle); returns each one's stderr."""
+    command = [sys.executable, str(PLAY), "watch", "--interval", "0.05", "--max-ticks", "1"]
+    watchers = [subprocess.Popen([*command[:2], "--dir", str(root), *command[2:]], cwd=REPO,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                for root in roots]
+    time.sleep(seconds)
+    errors = []
+    for watcher in watchers:
+        still_running = watcher.poll() is None
+        watcher.kill()
+        _, stderr = watcher.communicate()
+        assert still_running, f"watch stopped by itself: {stderr}"
+        errors.append(stderr)
+    return errors
+
+
+def test_watch_waits_while_a_file_lacks_end(tmp_path: Path) -> None:
+    """Property: while any awaited file has no `end` line (half-saved, or not yet written),
+    watch plays nothing and changes no file, however long it polls; complete files holding a
+    bad order are not played either (the problem is reported once)."""
+    cases = {"half-saved": ('sell_resource("wood", 3)\nend\n', 'buy_resource("stone", 1)\n'),
+             "not written": ('sell_resource("wood", 3)\nend\n', ""),
+             "bad order": ('sell_resource("wood", 500)\nend\n', "end\n")}
+    roots = []
+    for name, (iron, thorn) in cases.items():
+        root = tmp_path / name.replace(" ", "-")
+        setup_game(root)
+        write_orders(root, IRON, iron)
+        write_orders(root, THORN, thorn)
+        roots.append(root)
+    before = [tree(root) for root in roots]
+    errors = watch_for(roots, 3.0)
+    for root, snapshot in zip(roots, before, strict=True):
+        assert current_tick(root) == 0, root.name
+        assert tree(root, skip=(".lifegames/lock",)) == snapshot, root.name
+    assert errors[0] == errors[1] == "", errors
+    assert errors[2].count("E-SHORT") == 1, errors[2]
+
+
+def test_watch_stops_at_the_end_of_the_game(tmp_path: Path) -> None:
+    """Property: without --max-ticks, watch plays the last tick and then stops by itself,
+    reporting the result (a 1-tick game)."""
+    root = tmp_path / "game"
+    setup_game(root, ticks=1)
+    write_orders(root, IRON, "end\n")
+    write_orders(root, THORN, "end\n")
+    result = play(root, "watch", "--interval", "0.05", timeout=30)
+    assert result.returncode == 0, output(result)
+    assert "Tick 1 played" in result.stdout and "The game is over" in result.stdout
+    assert current_tick(root) == 1
+
+
+# -- git --------------------------------------------------------------------------------------
+
+
+def git_env(home: Path) -> dict[str, str]:
+    """An environment with no git identity at all (no global or system config)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("GIT_") and k not in ("EMAIL",)}
+    home.mkdir(exist_ok=True)
+    env.update(HOME=str(home), GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1",
+               XDG_CONFIG_HOME=str(home))
+    return env
+
+
+def git(root: Path, env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
+                          env=env, check=True)
+    return done.stdout
+
+
+def test_setup_and_tick_commit_to_git_without_an_identity(tmp_path: Path) -> None:
+    """Property: `setup --commit` starts a repository in a fresh folder and commits the game;
+    `tick --commit` commits the tick as "Tick N: K orders" (K = orders executed); the work
+    tree is clean afterwards and the lock is never committed; no git identity is needed."""
+    env = git_env(tmp_path / "home")
+    root = tmp_path / "game"
+    setup = play(root, "setup", "--seed", "3", "--ticks", "4", "--commit", env=env)
+    assert setup.returncode == 0, output(setup)
+    assert (root / ".git").is_dir()
+    write_orders(root, IRON, 'sell_resource("wood", 2)\nsell_resource("stone", 1)\nend\n')
+    write_orders(root, THORN, 'sell_resource("stone", 1)\nend\n')
+    tick = play(root, "tick", "--commit", env=env)
+    assert tick.returncode == 0, output(tick)
+    subjects = git(root, env, "log", "--format=%s").splitlines()
+    assert subjects == ["Tick 1: 3 orders", f"Setup: Simple Kingdoms for {IRON}, {THORN}"]
+    assert git(root, env, "status", "--porcelain") == ""
+    files = git(root, env, "ls-files").splitlines()
+    assert ".lifegames/state.json" in files and f"{IRON}/executed_orders.txt" in files
+    assert not any(f.startswith(".lifegames/") and f != ".lifegames/state.json" for f in files)
+    assert git(root, env, "log", "-1", "--format=%an").strip()  # an author was supplied
+
+
+def test_commit_never_pushes(tmp_path: Path) -> None:
+    """Property: with a remote configured, setup/tick --commit commit locally only: the remote
+    receives nothing."""
+    env = git_env(tmp_path / "home")
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, env=env)
+    root = tmp_path / "game"
+    root.mkdir()
+    git(root, env, "init", "-q")
+    git(root, env, "remote", "add", "origin", str(remote))
+    assert play(root, "setup", "--seed", "3", "--ticks", "4", "--commit", env=env
+                ).returncode == 0
+    write_orders(root, IRON, "end\n")
+    write_orders(root, THORN, "end\n")
+    tick = play(root, "tick", "--commit", env=env)
+    assert tick.returncode == 0, output(tick)
+    assert git(root, env, "log", "-1", "--format=%s").strip() == "Tick 1: 0 orders"
+    assert git(remote, env, "for-each-ref") == ""
+    assert git(root, env, "for-each-ref", "refs/remotes") == ""
+
+
+# -- state --json --player --------------------------------------------------------------------
+
+
+def test_state_json_for_a_player_hides_unexplored_terrain(tmp_path: Path) -> None:
+    """Property: `state --json --player NAME` is JSON naming that player ("you"), and every
+    unexplored tile's terrain is null (explored tiles show theirs); unknown players exit 2."""
+    root = tmp_path / "game"
+    setup_game(root)
+    result = play(root, "state", "--json", "--player", THORN)
+    assert result.returncode == 0, output(result)
+    view = json.loads(result.stdout)
+    assert view["you"] == THORN
+    unexplored = [t for t in view["tiles"] if not t["explored"]]
+    assert unexplored, "a fresh game has unexplored tiles"
+    assert all(t["terrain"] is None for t in unexplored)
+    assert all(isinstance(t["terrain"], str) for t in view["tiles"] if t["explored"])
+    referee = json.loads((root / ".lifegames" / "state.json").read_text())["state"]
+    hidden = {(t["row"], t["col"]) for t in referee["tiles"] if not t["explored"]}
+    assert hidden == {(t["row"], t["col"]) for t in unexplored}
+    nobody = play(root, "state", "--json", "--player", "Nobody")
+    assert nobody.returncode == 2, output(nobody)
+
+
+def test_state_json_shows_terrain_once_explored(tmp_path: Path) -> None:
+    """Property: after a kingdom explores a tile (moves 2 soldiers there), both kingdoms'
+    views show its terrain, matching the referee's state."""
+    root = tmp_path / "game"
+    setup_game(root)
+    write_orders(root, IRON, "move_soldiers(0, 0, 0, 1, 2)\nend\n")
+    write_orders(root, THORN, "end\n")
+    assert play(root, "tick").returncode == 0, "exploring (0,1) failed"
+    referee = json.loads((root / ".lifegames" / "state.json").read_text())["state"]
+    truth = next(t for t in referee["tiles"] if (t["row"], t["col"]) == (0, 1))
+    assert truth["explored"]
+    for player in PLAYERS:
+        view = json.loads(play(root, "state", "--json", "--player", player).stdout)
+        seen = next(t for t in view["tiles"] if (t["row"], t["col"]) == (0, 1))
+        assert seen["terrain"] == truth["terrain"]
+

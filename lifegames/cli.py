@@ -285,7 +285,9 @@ def games() -> None:
 
 def main() -> None:
     try:
-        cli.main(prog_name=os.environ.get("LIFEGAMES_PROG", "play.py"))
+        invoked = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+        name = "lifegames" if invoked in ("lifegames", "__main__.py") else "play.py"
+        cli.main(prog_name=name)
     except SystemExit:
         raise
     except Exception as error:  # a bug: say so plainly, keep the folder as it was

@@ -79,7 +79,7 @@ def kingdom_sheet(state: State, name: str) -> str:
         owner = "yours" if t["owner"] == name else (t["owner"] or "unclaimed")
         defense = tile_defense(t) if t["owner"] else "-"
         exposed = ("EXPOSED" if t["owner"] == name and state["threat"] > tile_defense(t)
-                   else "safe" if t["owner"] == name else "")
+                   else "safe" if t["owner"] == name else "posted")
         soldier_rows.append([_where(t), owner, mine, allies, defense, exposed])
     soldiers = table(soldier_rows, ["tile", "owner", "your soldiers", "allied soldiers",
                                     "defense", "status"])

@@ -147,8 +147,10 @@ def bot(host: Host, player: str, strategy: str, seed: int | None) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--strategy", "strategies", default="random", show_default=True,
               help="random or greedy; comma-separated to give each seat its own.")
+@click.option("--setup", "words", default="", metavar="WORDS",
+              help="Setup words for every game, e.g. 'hard' (space-separated).")
 @click.option("--json", "as_json", is_flag=True, help="Per-game results as JSON lines.")
-def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str,
+def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, words: str,
              as_json: bool) -> None:
     """Bots play whole games in memory; prints scores per seat and speed."""
     from .engine import simulate as sim
@@ -160,6 +162,10 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str,
     chosen = [s.strip() for s in strategies.split(",")]
     if any(s not in STRATEGIES for s in chosen):
         _fail(SetupError(f"strategies are {', '.join(STRATEGIES)}"), USAGE)
+    try:
+        registry.get(game_id).parse_options(words.split(), None)
+    except SetupError as error:
+        _fail(error, USAGE)
     start = time.perf_counter()
     bar = None
     if sys.stderr.isatty():
@@ -171,7 +177,7 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str,
             bar.update(n)
 
     try:
-        records = sim.run(game_id, count, seed, chosen, jobs, progress)
+        records = sim.run(game_id, count, seed, chosen, jobs, progress, words.split())
     finally:
         if bar is not None:
             bar.render_finish()

@@ -63,17 +63,20 @@ def play_one(game: Game, seed: int, strategies: list[str], players: list[str] | 
     return GameRecord(index, seed, dict(result.scores), list(result.winners), int(state["tick"]))
 
 
-def _worker(args: tuple[str, int, int, list[str]]) -> GameRecord:
+def _worker(args: tuple[str, int, int, list[str], list[str]]) -> GameRecord:
     from .. import registry
 
-    game_id, run_seed, index, strategies = args
+    game_id, run_seed, index, strategies, words = args
     game = registry.get(game_id)
-    return play_one(game, game_seed(run_seed, index), strategies, index=index)
+    options = game.parse_options(list(words), None)
+    return play_one(game, game_seed(run_seed, index), strategies, options=options, index=index)
 
 
 def run(game_id: str, games: int, run_seed: int, strategies: list[str], jobs: int = 1,
-        progress: Callable[[int], None] | None = None) -> list[GameRecord]:
-    tasks = [(game_id, run_seed, i, strategies) for i in range(games)]
+        progress: Callable[[int], None] | None = None, words: list[str] | None = None
+        ) -> list[GameRecord]:
+    """Play `games` games; `words` are setup words (e.g. a difficulty) for every game."""
+    tasks = [(game_id, run_seed, i, strategies, list(words or [])) for i in range(games)]
     records: list[GameRecord] = []
     results: Iterator[GameRecord]
     if jobs <= 1:

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.contract import Arg, Order, OrderError, State
+from ..engine.contract import Order, OrderError, State
 from . import rules as r
 from .conditions import card_met, chance, chance_rerolling
 from .data import card, rules
@@ -26,8 +26,7 @@ MOST_HELPERS = 3
 
 def fake(command: str, **args: Any) -> Order:
     """An Order as the parser would build it, for checks without text."""
-    parts = tuple(Arg(k, v, 1, 2) for k, v in args.items())
-    return Order(command, parts, 0, 1, 2, "")
+    return Order.make(command, **args)
 
 
 def _ok(check: Callable[[], Any]) -> bool:
@@ -65,13 +64,13 @@ def legal_orders(state: State, player: str) -> list[str]:
             out.append(f"roll({_quoted(name)})")
     if phase == r.START:
         if _ok(lambda: r._check_buy(state, player, "small")):
-            out.append("buy_two")
+            out.append("buy_two()")
         if _ok(lambda: r._check_buy(state, player, "refill")):
-            out.append("refill")
+            out.append("refill()")
     if phase == r.ROLLED:
         out.extend(_roll_answers(state, player))
     if phase == r.BOTCHED:
-        out.append("end_turn")
+        out.append("end_turn()")
         for name in sorted(set(state["seats"][player]["dice"])):
             out.append(f"discard({_quoted(name)})")
     return out
@@ -82,7 +81,7 @@ def _roll_answers(state: State, player: str) -> list[str]:
     dice = roll["dice"]
     helpful = sorted(range(len(dice)),
                      key=lambda i: (-chance_rerolling(roll["card"], dice, i), i))
-    out = ["accept"]
+    out = ["accept()"]
     rerollers: list[str] = []
     for name in sorted(r.sports_left(state, player)):
         effect = card(name)["effect"]

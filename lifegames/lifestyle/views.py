@@ -11,7 +11,7 @@ from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
 from .bots import legal_orders
 from .conditions import card_met, card_need
-from .data import card, cards, names, rules
+from .data import CATEGORIES, card, cards, names, rules
 from .rules import (
     BOTCHED,
     GAME_PHASES,
@@ -38,7 +38,10 @@ def card_label(name: str) -> str:
 
 
 def _zone(names_: list[str]) -> str:
-    return ", ".join(names_) if names_ else "-"
+    """A points zone by category (Pets, Cars, Houses, Sports, Jobs, Love), then by name."""
+    order = list(CATEGORIES)
+    ordered = sorted(names_, key=lambda n: (order.index(card(n)["category"]), n))
+    return ", ".join(ordered) if ordered else "-"
 
 
 def _header(state: State, player: str) -> str:

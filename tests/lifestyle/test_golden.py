@@ -1,0 +1,52 @@
+"""The golden playthrough: examples/lifestyle/ played through the CLI must produce
+examples/lifestyle/expected/ byte for byte (see golden.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .golden import EXPECTED, PLAYERS, REGENERATE, compare, expected_tree, play, tick_folders
+
+
+@pytest.fixture(scope="module")
+def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    return play(tmp_path_factory.mktemp("golden") / "game")
+
+
+def test_playthrough_matches_expected(produced: dict[str, bytes]) -> None:
+    expected = expected_tree()
+    assert expected, f"{EXPECTED} is empty; create it with: {REGENERATE}"
+    diff = compare(expected, produced)
+    if diff:
+        pytest.fail(f"the golden playthrough changed:\n{diff}\n\n"
+                    f"If every change above is intended, regenerate with:\n  {REGENERATE}\n"
+                    "and commit examples/lifestyle/expected/ with the change.", pytrace=False)
+
+
+def test_playthrough_reaches_the_last_tick(produced: dict[str, bytes]) -> None:
+    last = len(tick_folders())
+    for player in PLAYERS:
+        low = player.lower()
+        assert f"{player}/{last:03d}_{low}_sheet.txt" in produced
+        assert f"{player}/archive/000_{low}_sheet.txt" in produced
+
+
+def test_example_shows_off_buying_taking_rolling_rerolling_and_a_botch(
+        produced: dict[str, bytes]) -> None:
+    executed = "".join(produced.get(f"{p}/executed_orders.txt", b"").decode() for p in PLAYERS)
+    used = set(re.findall(r"^(\w+)", executed, flags=re.MULTILINE))
+    wanted = {"buy_two", "take_card", "take_row", "take_column", "roll", "reroll", "accept",
+              "end_turn"}
+    assert wanted <= used, f"the example never uses: {sorted(wanted - used)}"
+    sheets = "".join(v.decode() for k, v in produced.items() if k.endswith("_sheet.txt"))
+    for event in ("botched the", "met every card", "paid 1 token to reroll"):
+        assert event in sheets, f"no sheet reports {event!r}"
+
+
+def test_each_tick_folder_holds_one_order_file_of_a_player() -> None:
+    for folder in tick_folders():
+        assert re.fullmatch(r"tick_\d\d", folder.name), folder
+        names = [p.name for p in folder.iterdir()]
+        assert len(names) == 1 and names[0] in {f"{p}_orders.txt" for p in PLAYERS}, names

@@ -10,6 +10,7 @@ folder is therefore always exactly at tick N or at tick N+1.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -23,6 +24,7 @@ from typing import Any
 
 META = ".lifegames"
 STATE_FILE = "state.json"
+MANIFEST_FILE = "manifest.json"
 JOURNAL_FILE = "journal.json"
 LOCK_FILE = "lock"
 STAGING = "staging"
@@ -80,6 +82,7 @@ class GameFolder:
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(root)
         self.meta = self.root / META
+        self.state_digest = ""  # sha256 of state.json as last loaded
 
     # -- paths ----------------------------------------------------------------------------------
     def path(self, relative: str) -> Path:
@@ -161,7 +164,9 @@ class GameFolder:
             raise NoGame(f"no game in {self.root}",
                          "start one with: python3 play.py setup (or pass --dir PATH)")
         try:
-            envelope = json.loads(self.state_path.read_text(encoding="utf-8"))
+            raw = self.state_path.read_bytes()
+            self.state_digest = hashlib.sha256(raw).hexdigest()
+            envelope = json.loads(raw.decode("utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise Damaged(f"the game state {self.state_path} cannot be read ({exc})",
                           _DAMAGED_HINT) from None
@@ -278,5 +283,10 @@ class GameFolder:
 
 _DAMAGED_HINT = (
     "the folder's hidden state was changed or truncated outside play.py; restore the .lifegames "
-    "folder from your synced copy or git history"
+    "folder from your synced copy or git history, or start a new game"
+)
+REPAIR_HINT = (
+    "`python3 play.py verify` shows every file that differs from a replay of the executed "
+    "orders; `python3 play.py rollback N` rebuilds the folder as it was right after tick N "
+    "(N = the current tick repairs it in place)"
 )

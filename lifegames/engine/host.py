@@ -6,6 +6,8 @@ so `check` and `status` never see a half-written tick.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,12 +15,24 @@ from typing import Any
 
 from .contract import Game, SetupError
 from .dice import Dice, new_seed, seed_digest
-from .folder import FORMAT, META, Damaged, FolderError, GameFolder, Op
+from .folder import (
+    FORMAT,
+    MANIFEST_FILE,
+    META,
+    REPAIR_HINT,
+    SNAPSHOT,
+    Damaged,
+    FolderError,
+    GameFolder,
+    Op,
+    dumps,
+)
 from .orders import MAX_FILE_BYTES, ParsedFile, parse_bytes
 from .turn import FileCheck, TickOutcome, check_files, play_tick
 
 SEED_FILE = "seed_sha256.txt"
 EXECUTED = "executed_orders.txt"
+RECORD_DIR = f"{META}/orders"  # the referee's copy of every executed_orders.txt
 ARCHIVE = "archive"
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 RESERVED = {"con", "prn", "aux", "nul", "archive", META.lower(), "lifegames"} | {
@@ -29,6 +43,12 @@ VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_]*\.txt$")
 
 def order_file(player: str) -> str:
     return f"{player}/{player}_orders.txt"
+
+
+def record_file(player: str) -> str:
+    """The hidden, authoritative copy of a player's executed orders: replays, verify and
+    rollback read this one, so a hand-edited public log is found and repaired, not obeyed."""
+    return f"{RECORD_DIR}/{player}.txt"
 
 
 def snapshot_name(tick: int, name: str) -> str:
@@ -66,7 +86,9 @@ class Host:
         self.resolve = resolve
 
     # -- reading ----------------------------------------------------------------------------
-    def _load(self) -> Loaded:
+    def _load(self, strict: bool = True) -> Loaded:
+        """The game. `strict` (every command but the repair tools) also checks that nothing
+        the engine wrote was changed or removed by hand since the last commit."""
         envelope = self.folder.load()
         try:
             game = self.resolve(envelope["game"])
@@ -74,11 +96,36 @@ class Host:
             raise Damaged(f"this folder holds a game of unknown kind {envelope['game']!r}",
                           "is this lifegames version older than the one that set it up?"
                           ) from None
-        return Loaded(game, envelope)
+        loaded = Loaded(game, envelope)
+        if strict:
+            self._check_manifest(loaded)
+        return loaded
 
-    def load(self) -> Loaded:
+    def load(self, strict: bool = True) -> Loaded:
         with self.folder.locked():
-            return self._load()
+            return self._load(strict)
+
+    def _check_manifest(self, loaded: Loaded) -> None:
+        path = self.folder.meta / MANIFEST_FILE
+        try:
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+            players = manifest["players"]
+            state_digest = manifest["state"]
+        except (OSError, ValueError, KeyError, TypeError):
+            raise Damaged(f"{path} is missing or unreadable", REPAIR_HINT) from None
+        if state_digest != self.folder.state_digest:
+            raise Damaged(f"the game state {META}/state.json was changed outside play.py",
+                          REPAIR_HINT)
+        for player in loaded.players:
+            entry = players.get(player, {})
+            for name in entry.get("sheets", []):
+                if not self.folder.path(f"{player}/{name}").is_file():
+                    raise Damaged(f"{player}/{name} is missing", REPAIR_HINT)
+            log = self.folder.path(f"{player}/{EXECUTED}")
+            found = hashlib.sha256(log.read_bytes()).hexdigest() if log.is_file() else None
+            if found != entry.get("executed"):
+                raise Damaged(f"{player}/{EXECUTED} was changed outside play.py (it no "
+                              "longer matches the orders the game played)", REPAIR_HINT)
 
     def _parse(self, loaded: Loaded, players: list[str]) -> dict[str, ParsedFile]:
         files: dict[str, ParsedFile] = {}
@@ -129,7 +176,7 @@ class Host:
             ops = [Op("write", SEED_FILE, seed_file_text(seed)),
                    Op("write", ".gitignore", GITIGNORE)]
             ops += self._player_ops(loaded, {}, set(players))
-            self.folder.commit(ops, envelope)
+            self.folder.commit([*ops, self._manifest(loaded, ops)], envelope)
         return loaded
 
     def check(self, only: str | None = None) -> tuple[Loaded, list[FileCheck]]:
@@ -156,8 +203,8 @@ class Host:
                 missed[player] = missed.get(player, 0) + (0 if done else 1)
             envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": missed})
             after = Loaded(loaded.game, envelope)
-            self.folder.commit(self._player_ops(after, outcome.executed, set(outcome.executed)),
-                               envelope)
+            ops = self._player_ops(after, outcome.executed, set(outcome.executed))
+            self.folder.commit([*ops, self._manifest(after, ops)], envelope)
             return after, outcome
 
     def order_files_status(self, loaded: Loaded) -> tuple[dict[str, int], set[str]]:
@@ -172,6 +219,29 @@ class Host:
         return counts, complete
 
     # -- writing ----------------------------------------------------------------------------
+    def _manifest(self, loaded: Loaded, ops: list[Op]) -> Op:
+        """What the engine leaves behind after `ops`: each player's current sheets and the
+        hash of their executed orders, and the hash of the state. Checked by every command,
+        so a sheet deleted or a log or state edited by hand is reported, not built upon."""
+        players: dict[str, Any] = {}
+        for player in loaded.players:
+            sheets = sorted(
+                op.path.split("/", 1)[1] for op in ops
+                if op.kind == "write" and op.path.count("/") == 1
+                and op.path.startswith(f"{player}/") and SNAPSHOT.match(op.path.split("/")[1])
+            )
+            log = self.folder.path(f"{player}/{EXECUTED}")
+            content = log.read_bytes() if log.is_file() else None
+            for op in ops:
+                if op.kind == "append" and op.path == f"{player}/{EXECUTED}":
+                    content = (content or b"") + op.text.encode("utf-8")
+            players[player] = {
+                "sheets": sheets,
+                "executed": hashlib.sha256(content).hexdigest() if content is not None else None,
+            }
+        state = hashlib.sha256(dumps(loaded.envelope).encode("utf-8")).hexdigest()
+        return Op("write", f"{META}/{MANIFEST_FILE}", dumps({"players": players, "state": state}))
+
     def _player_ops(self, loaded: Loaded, executed: dict[str, list[Any]], reset: set[str]
                     ) -> list[Op]:
         """Every file change of a tick: archive old sheets, write new ones, reset the order
@@ -193,10 +263,10 @@ class Host:
                     template += TEMPLATE_FOOTER
                 ops.append(Op("write", order_file(player), template))
             if player in executed:
-                log = f"{player}/{EXECUTED}"
-                lead = "\n" if self.folder.path(log).exists() else ""
                 lines = "".join(order.canonical() + "\n" for order in executed[player])
-                ops.append(Op("append", log, f"{lead}# Tick {tick}\n{lines}"))
+                for log in (f"{player}/{EXECUTED}", record_file(player)):
+                    lead = "\n" if self.folder.path(log).exists() else ""
+                    ops.append(Op("append", log, f"{lead}# Tick {tick}\n{lines}"))
         return ops
 
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .dice import seed_digest
-from .folder import META, SNAPSHOT, STATE_FILE, FolderError, GameFolder, Op, dumps
-from .host import ARCHIVE, EXECUTED, SEED_FILE, Host, Loaded, order_file
+from .folder import MANIFEST_FILE, META, SNAPSHOT, STATE_FILE, FolderError, GameFolder, Op, dumps
+from .host import ARCHIVE, EXECUTED, SEED_FILE, Host, Loaded, order_file, record_file
 
 ROLLBACKS = "rollbacks.txt"
 TICK_LINE = re.compile(r"^# Tick (\d+)\s*$")
@@ -46,8 +46,11 @@ def executed_log(folder: GameFolder, player: str) -> dict[int, str]:
 
 
 def _log_blocks(folder: GameFolder, player: str) -> dict[int, tuple[str, list[int]]]:
-    """tick -> (order lines, the line number of each in executed_orders.txt)."""
-    path = folder.path(f"{player}/{EXECUTED}")
+    """tick -> (order lines, the line number of each in the log): from the hidden record,
+    or from the player's executed_orders.txt in a folder without one."""
+    path = folder.path(record_file(player))
+    if not path.exists():
+        path = folder.path(f"{player}/{EXECUTED}")
     if not path.exists():
         return {}
     ticks: dict[int, tuple[list[str], list[int]]] = {}
@@ -67,7 +70,7 @@ def replay(source: Host, target: Path, upto: int | None = None, seed: int | None
            ) -> Loaded:
     """Rebuild `source`'s game in the empty folder `target`, up to tick `upto` (default: the
     source's current tick), using its recorded setup and executed orders."""
-    loaded = source.load()
+    loaded = source.load(strict=False)
     envelope = loaded.envelope
     upto = int(loaded.state["tick"]) if upto is None else upto
     logs = {p: _log_blocks(source.folder, p) for p in loaded.players}
@@ -83,12 +86,14 @@ def replay(source: Host, target: Path, upto: int | None = None, seed: int | None
             first = outcome.problems[0]
             player = first.path.split("/", 1)[0]
             numbers = logs.get(player, {}).get(tick, ("", []))[1]
-            where = (f"{player}/{EXECUTED}:{numbers[first.line - 1]}"
-                     if 0 < first.line <= len(numbers) else f"{player}/{EXECUTED}")
+            log = (record_file(player) if source.folder.path(record_file(player)).exists()
+                   else f"{player}/{EXECUTED}")
+            where = (f"{log}:{numbers[first.line - 1]}" if 0 < first.line <= len(numbers)
+                     else log)
             raise ReplayError(f"{where}: the orders recorded for tick {tick} do not replay: "
                               f"{first.code} {first.message}",
-                              "that executed_orders.txt was edited, or the seed is not this "
-                              "game's")
+                              "the record of executed orders was edited, or the seed is not "
+                              "this game's")
     return built
 
 
@@ -107,7 +112,8 @@ def _files(root: Path, players: list[str]) -> dict[str, Path]:
         for path in candidates:
             if path.is_file():
                 out[path.relative_to(root).as_posix()] = path
-    for extra in (SEED_FILE, f"{META}/{STATE_FILE}"):
+    for extra in (SEED_FILE, *(record_file(p) for p in players), f"{META}/{MANIFEST_FILE}",
+                  f"{META}/{STATE_FILE}"):
         if (root / extra).is_file():
             out[extra] = root / extra
     return out
@@ -174,7 +180,7 @@ def diagnose(differences: list[Difference], players: list[str]) -> str:
 
 def verify(source: Host, seed: int | None = None) -> list[Difference]:
     """Replay the whole game and compare every file; [] means the folder is genuine."""
-    loaded = source.load()
+    loaded = source.load(strict=False)
     if seed is not None:
         published = source.folder.path(SEED_FILE).read_text(encoding="utf-8").split()[-1]
         if seed_digest(seed) != published:
@@ -188,11 +194,12 @@ def verify(source: Host, seed: int | None = None) -> list[Difference]:
 def rollback(source: Host, tick: int) -> Loaded:
     """Put the folder back exactly as it was right after `tick`. What is undone (executed
     orders and the order files' drafts) is kept in the hidden rollback record."""
-    loaded = source.load()
+    loaded = source.load(strict=False)
     current = int(loaded.state["tick"])
-    if not 0 <= tick < current:
+    if not 0 <= tick <= current:
         raise FolderError(f"cannot roll back to tick {tick}: the game is at tick {current}",
-                          f"choose a tick from 0 to {current - 1}")
+                          f"choose a tick from 0 to {current} ({current} rebuilds the "
+                          "current tick, repairing a damaged folder)")
     with tempfile.TemporaryDirectory(prefix="lifegames-rollback-") as scratch:
         root = Path(scratch)
         built = replay(source, root, upto=tick)
@@ -213,7 +220,7 @@ def rollback(source: Host, tick: int) -> Loaded:
                     ops.append(Op("write", relative, data.decode("utf-8")))
             ops.append(Op("append", f"{META}/{ROLLBACKS}", record))
             source.folder.commit(ops, built.envelope)
-    return source.load()
+    return source.load(strict=False)
 
 
 def _rollback_record(source: Host, loaded: Loaded, tick: int) -> str:
@@ -233,7 +240,7 @@ def _rollback_record(source: Host, loaded: Loaded, tick: int) -> str:
 def diff(source: Host, player: str, first: int | None = None, second: int | None = None
          ) -> str:
     """A unified diff of a player's sheets between two ticks (default: the last two)."""
-    loaded = source.load()
+    loaded = source.load(strict=False)
     if player not in loaded.players:
         raise FolderError(f"no player {player!r}", "players: " + ", ".join(loaded.players))
     current = int(loaded.state["tick"])
@@ -266,7 +273,7 @@ def _sheets(source: Host, player: str, tick: int, current: int) -> dict[str, tup
 
 
 def reveal(source: Host, force: bool = False) -> int:
-    loaded = source.load()
+    loaded = source.load(strict=False)
     if not loaded.game.is_over(loaded.state) and not force:
         raise FolderError("the seed stays secret until the game is over",
                           "the referee may use --force (players then know every future roll)")

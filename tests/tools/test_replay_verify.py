@@ -176,17 +176,25 @@ def test_verify_catches_a_changed_amount_in_executed_orders(scripted: Path) -> N
 
 def test_verify_names_the_log_when_edited_orders_cannot_replay(scripted: Path) -> None:
     """Property: an executed_orders.txt edited into an order that cannot run (sell 500 wood) is
-    reported as that log (Ironhold/executed_orders.txt), not as some scratch file; exit 6."""
+    reported as that log and line (Ironhold/executed_orders.txt:2), exit 6; the replay follows
+    the hidden record, so the edit is found rather than obeyed. If the hidden record itself is
+    edited that way, the replay fails naming the record and the tick."""
     log = scripted / IRON / "executed_orders.txt"
     text = log.read_text(encoding="utf-8")
-    log.write_text(text.replace('sell_resource("wood", 5)', 'sell_resource("wood", 500)', 1),
-                   encoding="utf-8")
+    edited = text.replace('sell_resource("wood", 5)', 'sell_resource("wood", 500)', 1)
+    log.write_text(edited, encoding="utf-8")
+    differences = tools.verify(host_of(scripted))
+    assert [(d.path, d.line) for d in differences] == [(f"{IRON}/executed_orders.txt", 2)]
+    result = play(scripted, "verify")
+    assert result.returncode == 6, output(result)
+    assert f"{IRON}/executed_orders.txt:2" in result.stdout, output(result)
+
+    record = scripted / ".lifegames" / "orders" / f"{IRON}.txt"
+    record.write_text(edited, encoding="utf-8")
     with pytest.raises(tools.ReplayError) as info:
         tools.verify(host_of(scripted))
     assert "tick 1" in info.value.message
-    result = play(scripted, "verify")
-    assert result.returncode == 6, output(result)
-    assert f"{IRON}/executed_orders.txt" in result.stderr, result.stderr
+    assert f".lifegames/orders/{IRON}.txt:2" in info.value.message
 
 
 def test_verify_catches_an_edited_secret_seed(finished: Path) -> None:

@@ -64,8 +64,8 @@ def test_rollback_restores_a_byte_identical_folder(tmp_path: Path, back_to: int,
     assert f"rolled back to tick {back_to}" in result.stdout
 
     assert_same_game_folder(root, copy)
-    assert sorted(p.name for p in (root / ".lifegames").iterdir()) == ["rollbacks.txt",
-                                                                      "state.json"]
+    assert sorted(p.name for p in (root / ".lifegames").iterdir()) == [
+        "manifest.json", "orders", "rollbacks.txt", "state.json"]
     record = (root / ".lifegames" / "rollbacks.txt").read_text(encoding="utf-8")
     assert f"# Rolled back from tick {end} to tick {back_to}" in record
     for player in PLAYERS:
@@ -115,10 +115,10 @@ def test_rollback_keeps_the_drafts_it_throws_away(tmp_path: Path) -> None:
     assert 'buy_resource("stone", 3)' in record
 
 
-@pytest.mark.parametrize("target", ["3", "9"])
+@pytest.mark.parametrize("target", ["4", "9"])
 def test_rollback_to_an_impossible_tick_changes_nothing(tmp_path: Path, target: str) -> None:
-    """Property: rolling back to the current tick or a future one fails with a clear message
-    (exit 4, naming the ticks one may choose) and leaves every file as it was."""
+    """Property: rolling back to a future tick fails with a clear message (exit 4, naming the
+    ticks one may choose) and leaves every file as it was."""
     root = tmp_path / "game"
     host = new_game(root, SEED, 8)
     play_ticks(host, 3, random.Random(SEED))
@@ -127,7 +127,7 @@ def test_rollback_to_an_impossible_tick_changes_nothing(tmp_path: Path, target: 
     result = play(root, "rollback", target)
     assert result.returncode == 4, output(result)
     assert f"cannot roll back to tick {target}" in result.stderr
-    assert "choose a tick from 0 to 2" in result.stderr
+    assert "choose a tick from 0 to 3" in result.stderr
     assert tree_difference(before, tree(root)) == []
     assert current_tick(root) == 3
 

@@ -4,6 +4,7 @@ the JSON views and the order reference's tables. Nothing here changes the state.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -224,7 +225,8 @@ def scores(state: State, player: str) -> str:
              f"({band_label(total)})"]
     if not state["sandbox"]:
         lines.append("the score counts only if every goal is complete at the end: "
-                     + ("all are" if won(state, player) else "not yet"))
+                     + ("all are" if won(state, player) else
+                        "no" if state["over"] else "not yet"))
     for other in state["players"]:
         if other != player:
             o = me(state, other)
@@ -274,6 +276,8 @@ def orders_section(state: State, player: str) -> str:
     lines = [f"write them in {player}/{player}_orders.txt, one per line; a roll (lake, mine, "
              "fight, reroll, pass) must be the last order of the file"]
     for command, forms in grouped.items():
+        if command in ("lake", "mine", "farm"):  # listed best-first for the bots; by number here
+            forms = sorted(forms, key=lambda f: [int(n) for n in re.findall(r"\d+", f)])
         lines += textwrap.wrap("  ".join(forms), 96, initial_indent=f"{command:8}",
                                subsequent_indent=" " * 8)
     if stock(me(state, player), "carrot") and not me(state, player)["pending"]:
@@ -283,8 +287,10 @@ def orders_section(state: State, player: str) -> str:
 
 def player_sheet(state: State, player: str) -> str:
     s = me(state, player)
-    title = f"{player} - A Simple Life - day {state['day']} of {state['days']}, tick {state['tick']}"
-    happened = "\n".join(f"- {line}" for line in s["log"]) or "- (nothing: no orders this tick)"
+    title = (f"{player} - A Simple Life - day {state['day']} of {state['days']}, "
+             f"tick {state['tick']}")
+    happened = "\n".join(f"- {line}" for line in s["log"]) or \
+        "- (nothing: no orders this tick)"
     parts = [section("Calendar", calendar(state)), section("Goals", goals(state, player)),
              section("Dice", dice(state, player))]
     if s["pending"] is not None:
@@ -327,7 +333,7 @@ def order_template(state: State, player: str) -> str:
         "they show on your sheet. A roll (lake, mine, fight, reroll, pass) ends the file:",
         "you see its result on your next sheet. Test with: python3 play.py check " + player,
         "",
-        "Commands (python3 play.py orders --game a-simple-life explains each):",
+        "Commands (python3 play.py orders a-simple-life explains each):",
         *(f"  {u}" for u in usages),
         "",
     ]

@@ -1,0 +1,130 @@
+"""Helpers for the A Simple Life tests: states built as the host builds them, orders parsed with
+the real grammar and applied with GAME.act, and dice whose rolls the test chooses."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from lifegames.a_simple_life import GAME
+from lifegames.a_simple_life.sheet import KINDS, dice_conserved, me, room, stock
+from lifegames.engine import turn
+from lifegames.engine.contract import Order, OrderError
+from lifegames.engine.dice import Dice
+from lifegames.engine.orders import ParsedFile, parse_text
+
+SEED = 20240601
+GRAMMAR = "a_simple_life"
+
+
+def new_state(players: list[str] | None = None, words: list[str] | None = None,
+              seed: int = SEED) -> dict[str, Any]:
+    options = GAME.parse_options(list(words or []), None)
+    state = GAME.setup(list(players or ["Ana"]), options, Dice(seed, 0))
+    state["tick"] = 0
+    return state
+
+
+class FixedStream:
+    def __init__(self, rolls: list[int]) -> None:
+        self.rolls = list(rolls)
+
+    def die(self, sides: int = 6) -> int:
+        return self.rolls.pop(0)
+
+    def d6(self) -> int:
+        return self.die()
+
+    def roll(self, count: int, sides: int = 6) -> list[int]:
+        return [self.die() for _ in range(count)]
+
+
+class FixedDice:
+    """Every stream rolls the faces given for it, in order (a test fails if it runs out)."""
+
+    def __init__(self, **streams: list[int]) -> None:
+        self.streams = {name.replace("_", ":"): FixedStream(r) for name, r in streams.items()}
+
+    def stream(self, name: str) -> FixedStream:
+        return self.streams[name]
+
+
+def rolls(player: str = "Ana", *faces: int, day: list[int] | None = None) -> FixedDice:
+    dice = FixedDice()
+    dice.streams[f"player:{player}"] = FixedStream(list(faces))
+    if day is not None:
+        dice.streams["day"] = FixedStream(day)
+    return dice
+
+
+def parse_one(text: str) -> Order:
+    parsed = parse_text(GRAMMAR, text, "T")
+    assert not parsed.problems, [p.render() for p in parsed.problems]
+    assert len(parsed.orders) == 1, text
+    return parsed.orders[0]
+
+
+def order(state: dict[str, Any], text: str, player: str = "Ana", dice: Any = None
+          ) -> list[str]:
+    return GAME.act(state, player, parse_one(text), dice)
+
+
+def reject(state: dict[str, Any], text: str, code: str, player: str = "Ana") -> OrderError:
+    """The order must be refused with `code`, leave the state untouched and say what to do."""
+    before = copy.deepcopy(state)
+    with pytest.raises(OrderError) as info:
+        order(state, text, player, FixedDice())
+    error = info.value
+    assert error.code == code, f"{text}: got {error.code}: {error.message}"
+    assert state == before, f"{text}: a refused order changed the state"
+    assert error.message and (error.hint or "you have" in error.message), error.code
+    return error
+
+
+def sheet_of(state: dict[str, Any], player: str = "Ana") -> dict[str, Any]:
+    return me(state, player)
+
+
+def set_dice(state: dict[str, Any], faces: list[int], player: str = "Ana") -> None:
+    """Put chosen faces in Available (the rest of the day's dice in Used)."""
+    s = me(state, player)
+    total = len(s["available"]) + len(s["used"])
+    s["available"] = sorted(faces)
+    s["used"] = [1] * (total - len(faces))
+
+
+def give_stock(state: dict[str, Any], player: str = "Ana", **amounts: int) -> None:
+    """Set what the player has of each kind (circles, no crosses)."""
+    s = me(state, player)
+    for kind, count in amounts.items():
+        s["inventory"][kind] = {"circled": count, "crossed": 0}
+
+
+def parse_file(text: str, path: str = "T") -> ParsedFile:
+    return parse_text(GRAMMAR, text, path)
+
+
+def play(state: dict[str, Any], files: dict[str, str], seed: int = SEED) -> turn.TickOutcome:
+    parsed = {p: parse_file(files.get(p, ""), f"{p}_orders.txt") for p in GAME.awaiting(state)}
+    return turn.play_tick(GAME, state, parsed, seed)
+
+
+def check_invariants(state: dict[str, Any]) -> None:
+    """No inventory row over its length, no negative stock, every die accounted for."""
+    from lifegames.a_simple_life.data import sheet
+
+    caps = sheet()["caps"]
+    for player in state["players"]:
+        s = me(state, player)
+        for kind in KINDS:
+            row = s["inventory"][kind]
+            assert room(s, kind) >= 0, (player, kind, row)
+            assert row["circled"] <= caps[kind]
+            if kind != "monster":
+                assert stock(s, kind) >= 0, (player, kind, row)
+        assert dice_conserved(state, player), (player, s["available"], s["used"])
+        for col, checks in enumerate(s["farm"], start=1):
+            assert 0 <= checks <= len(sheet()["farm"][col])
+        assert all(0 <= level <= 2 for level in s["tools"].values())

@@ -80,8 +80,8 @@ def cli(ctx: click.Context, folder: str | None) -> None:
     ctx.obj = {"dir": folder}
 
 
-@cli.command()
-@click.argument("words", nargs=-1)
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, type=click.UNPROCESSED)
 @click.option("--game", "game_id", default=registry.DEFAULT, show_default=True,
               help="Which game (see `play.py games`).")
 @click.option("--players", default=None, metavar="A,B",
@@ -94,7 +94,10 @@ def cli(ctx: click.Context, folder: str | None) -> None:
 @_dir_option
 def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
           seed: int | None, ticks: int | None, git_commit: bool) -> None:
-    """Start a new game in the folder. WORDS are game options, e.g. `hard`."""
+    """Start a new game in the folder.
+
+    WORDS are the game's own options: `hard` (Simple Kingdoms); `--goals N`, `goal=F`,
+    `sandbox`, `days=N` (A Simple Life). `play.py orders GAME` lists them."""
     try:
         game = registry.get(game_id)
     except KeyError:
@@ -206,8 +209,8 @@ def status(host: Host) -> None:
     except FolderError as error:
         _fail(error)
     game, state = loaded.game, loaded.state
-    click.echo(f"{game.title} in {host.folder.root.resolve()}: tick {state['tick']} of "
-               f"{state.get('max_ticks', '?')}")
+    length = f" of {state['max_ticks']}" if "max_ticks" in state else ""
+    click.echo(f"{game.title} in {host.folder.root.resolve()}: tick {state['tick']}{length}")
     for line in game.status_lines(state):
         click.echo(f"  {line}")
     if game.is_over(state):

@@ -51,7 +51,24 @@ def _fail(error: FolderError | SetupError, code: int | None = None) -> None:
     sys.exit(code if code is not None else getattr(error, "exit_code", USAGE))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+TOOLS = ("bot", "diff", "replay", "reveal", "rollback", "simulate", "verify", "watch")
+
+
+class _Commands(click.Group):
+    """The referee's tools (lifegames.cli_tools) are imported only when one is asked for or
+    listed: a player's tick or check never pays for them."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *TOOLS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in TOOLS and name not in self.commands:
+            from . import cli_tools  # noqa: F401 - registers the tools on `cli`
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("--dir", "folder", default=None, metavar="PATH",
               help="The game folder for the command (default: the current folder).")
 @click.version_option(package_name="lifegames")
@@ -302,5 +319,3 @@ def main() -> None:
 
 
 __all__ = ["Loaded", "cli", "main"]
-
-from . import cli_tools  # noqa: E402,F401 - registers the referee commands on `cli`

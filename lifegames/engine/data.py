@@ -7,10 +7,11 @@ In the checkout they sit at the top (grammars/, games/); the build maps them int
 from __future__ import annotations
 
 import functools
+import hashlib
 from pathlib import Path
 from typing import Any
 
-import yaml
+from . import cache
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -34,15 +35,34 @@ def game_file(package: str, name: str) -> Path:
     return root("games") / package / name
 
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 @functools.cache
 def load_yaml(package: str, name: str) -> Any:
-    """Safe-load one rule-data file (never yaml.load: the data is as untrusted as orders)."""
-    with open(game_file(package, name), encoding="utf-8") as handle:
-        loader = _Loader(handle)  # a SafeLoader: builds plain dicts, lists and scalars only
-        try:
-            return loader.get_single_data()
-        finally:
-            loader.dispose()
+    """Safe-load one rule-data file (never yaml.load: the data is as untrusted as orders).
+
+    The parsed data is cached as JSON keyed by the file's hash, so a tick need not import or
+    run the YAML parser at all."""
+    raw = game_file(package, name).read_bytes()
+    place = cache.folder()
+    entry = None
+    if place is not None:
+        digest = hashlib.sha256(raw).hexdigest()[:32]
+        entry = place / f"data-{package}-{name}-{digest}.json"
+        found = cache.load_json(entry)
+        if found is not None:
+            return found
+    data = parse_yaml(raw)
+    if entry is not None:
+        cache.save_json(entry, data)
+    return data
+
+
+def parse_yaml(raw: bytes | str) -> Any:
+    """YAML text to plain dicts, lists and scalars, with a safe loader only."""
+    import yaml
+
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = loader_class(raw)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import difflib
 import functools
+import hashlib
 import re
 from dataclasses import dataclass, field
 
+import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.grammar import NonTerminal, Terminal
 
+from . import cache
 from .contract import Arg, Order
 from .data import grammar_path
 
@@ -72,8 +75,23 @@ def suggest(word: str, options: list[str] | tuple[str, ...]) -> str:
 
 @functools.cache
 def grammar(name: str) -> Lark:
-    return Lark.open(str(grammar_path(name)), parser="lalr", start="order",
-                     propagate_positions=True)
+    """The game's LALR parser, built once per process and cached on disk between processes
+    (keyed by every grammar file it may import and the Lark version)."""
+    path = grammar_path(name)
+    options: dict[str, object] = {"parser": "lalr", "start": "order",
+                                  "propagate_positions": True}
+    place = cache.folder()
+    if place is not None:
+        digest = hashlib.sha256(lark.__version__.encode())
+        for source in [path, *sorted(path.parent.glob("*.lark"))]:
+            digest.update(source.read_bytes())
+        entry = place / f"grammar-{path.stem}-{digest.hexdigest()[:32]}.cache"
+        if not entry.exists() or cache.trusted(entry):
+            try:
+                return Lark.open(str(path), cache=str(entry), **options)
+            except Exception:  # noqa: BLE001 - a torn or foreign cache entry: build without it
+                pass
+    return Lark.open(str(path), **options)
 
 
 @functools.cache

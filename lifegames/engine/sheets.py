@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
-
-from tabulate import tabulate
 
 
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], align: str = "left") -> str:
     """A plain-text table that looks the same in any editor and diffs line by line."""
-    return tabulate(list(rows), headers=list(headers), tablefmt="simple",
+    return _tabulate()(list(rows), headers=list(headers), tablefmt="simple",
                     disable_numparse=True, stralign=align)
+
+
+def _tabulate() -> Any:
+    """tabulate, imported on first use (commands that write no sheet never pay for it) and
+    without wcwidth: sheets hold ASCII (player names must be ASCII), where wcwidth changes
+    nothing, and importing it costs more than all of a tick's rules."""
+    if "tabulate" not in sys.modules:
+        sys.modules.setdefault("wcwidth", None)  # type: ignore[arg-type]
+    from tabulate import tabulate
+
+    return tabulate
 
 
 def section(title: str, body: str) -> str:

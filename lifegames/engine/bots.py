@@ -3,10 +3,9 @@ game's `heuristic`. They write the same order text a player would."""
 
 from __future__ import annotations
 
-import copy
 import random
 
-from .contract import Game, OrderError, State
+from .contract import Game, OrderError, State, clone
 from .dice import Dice
 from .orders import parse_text
 
@@ -42,7 +41,7 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
     and a file the game accepts as a whole."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}")
-    work = copy.deepcopy(state)
+    work = clone(state)
     game.begin_tick(work)
     dice = _planning_dice(state)
     limit = game.max_orders(work, player) or MOST_ORDERS
@@ -75,7 +74,7 @@ def _greedy_pick(game: Game, work: State, player: str, options: list[str], dice:
     baseline = game.heuristic(work, player)
     best, best_value = None, baseline
     for text in options:
-        trial = copy.deepcopy(work)
+        trial = clone(work)
         order = _parse(game, text)
         if game.is_random(order):
             value = baseline + 1e-6  # rolls are judged by their expectation: slightly good

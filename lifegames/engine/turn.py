@@ -8,10 +8,9 @@ means no new state at all.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
-from .contract import Game, Order, OrderError, State
+from .contract import Game, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import ParsedFile, Problem, suggest
 
@@ -75,7 +74,7 @@ def check_file(game: Game, state: State, player: str, parsed: ParsedFile, seed: 
     # Lines that did not parse are already reported; the orders that did parse still run, so
     # one run shows every problem in the file.
     result = FileCheck(player, parsed, problems=list(parsed.problems))
-    work = copy.deepcopy(state) if work is None else work
+    work = clone(state) if work is None else work
     game.begin_tick(work)
     dice = tick_dice(seed, state)
     limit = game.max_orders(work, player)
@@ -132,7 +131,7 @@ def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int)
     checks = check_files(game, state, files, seed)
     if any(c.problems for c in checks):
         return TickOutcome(state, checks, {}, [])
-    new = copy.deepcopy(state)
+    new = clone(state)
     game.begin_tick(new)
     dice = tick_dice(seed, state)
     events: list[str] = []

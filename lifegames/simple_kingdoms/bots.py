@@ -7,11 +7,10 @@ Each candidate is tested with the rules' own verify functions: no second copy of
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
-from ..engine.contract import OrderError, State
+from ..engine.contract import OrderError, State, clone
 from .data import rules
 from .rules import (
     NEIGHBOURS,
@@ -62,7 +61,7 @@ def _candidates(state: State, name: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 _VERIFY = {
-    "build": _verify_build,
+    "build": lambda s, n, o: _verify_build(s, n, o, hints=False),
     "hire_soldiers": _verify_hire,
     "dismiss_soldiers": _verify_dismiss,
     "move_soldiers": _verify_move,
@@ -74,14 +73,15 @@ _VERIFY = {
 
 
 def legal_orders(state: State, name: str) -> list[str]:
+    """The verify functions read an order only by argument name, so each candidate is probed
+    as a plain dict; an Order (and its spelling) is made only for the legal ones."""
     legal = []
     for command, args in _candidates(state, name):
-        order = _fake(command, **args)
         try:
-            _VERIFY[command](state, name, order)
+            _VERIFY[command](state, name, args)  # type: ignore[arg-type]
         except OrderError:
             continue
-        legal.append(order.canonical())
+        legal.append(_fake(command, **args).canonical())
     return legal
 
 
@@ -90,7 +90,7 @@ def random_orders(game: Any, state: State, name: str, rng: random.Random) -> lis
     previous ones ran (on a copy); stops early with the chance a player might."""
     from ..engine.orders import parse_text
 
-    work = copy.deepcopy(state)
+    work = clone(state)
     game.begin_tick(work)
     chosen: list[str] = []
     for _ in range(game.max_orders(work, name)):
@@ -111,7 +111,7 @@ def heuristic(state: State, name: str) -> float:
     from .phases import economy, resolve_act_phase
     from .rules import score
 
-    ahead = copy.deepcopy(state)
+    ahead = clone(state)
     resolve_act_phase(ahead)
     economy(ahead)
     economy(ahead)

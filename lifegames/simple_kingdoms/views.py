@@ -3,11 +3,10 @@ the referee's JSON. Unexplored terrain never leaves the state until a kingdom re
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from ..engine import orders as order_syntax
-from ..engine.contract import State
+from ..engine.contract import State, clone
 from ..engine.sheets import commented, document, section, signed, table
 from .bots import legal_orders
 from .data import rules
@@ -39,7 +38,7 @@ def _header(state: State, name: str, what: str) -> str:
 
 def forecast(state: State) -> dict[str, dict[str, Any]]:
     """Next tick's economy if no orders are given (the rules run on a copy; no threat roll)."""
-    return economy(copy.deepcopy(state))
+    return economy(clone(state))
 
 
 def kingdom_sheet(state: State, name: str) -> str:

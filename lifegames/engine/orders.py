@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 import lark
-from lark import Lark, Token, Tree
+from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.grammar import NonTerminal, Terminal
 
@@ -26,6 +26,8 @@ MAX_FILE_BYTES = 64 * 1024
 MAX_LINE_CHARS = 400
 MAX_INT_DIGITS = 9
 END_WORD = "end"
+_END = re.compile(rf"{END_WORD}\s*(#.*)?", re.IGNORECASE)
+_LINES = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,7 @@ def parse_text(grammar_name: str, text: str, path: str) -> ParsedFile:
     parsed = ParsedFile(path)
     parser = grammar(grammar_name)
     text = text.removeprefix("\ufeff")
-    for number, raw_line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+    for number, raw_line in enumerate(_LINES.split(text), start=1):
         line = raw_line.rstrip()
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -191,7 +193,7 @@ def parse_text(grammar_name: str, text: str, path: str) -> ParsedFile:
                 f"the line has {len(line)} characters; at most {MAX_LINE_CHARS} are read",
                 "one order per line"))
             continue
-        if re.fullmatch(rf"{END_WORD}\s*(#.*)?", stripped, flags=re.IGNORECASE):
+        if stripped[0] in "eE" and _END.fullmatch(stripped):
             parsed.ended = True
             continue
         try:
@@ -252,34 +254,25 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
 
 def _to_order(tree: Tree, line: str, number: int, path: str) -> tuple[Order | None, list[Problem]]:
     command_tree = tree.children[0]
-    assert isinstance(command_tree, Tree)
     args: list[Arg] = []
     problems: list[Problem] = []
-    for child in command_tree.children:
-        if not isinstance(child, Tree):
-            continue
-        token = child.children[0]
-        assert isinstance(token, Token)
-        col, end = token.column or 1, token.end_column or 1
-        if token.type == "INT":
-            digits = token.lstrip("+-")
-            if len(digits.lstrip("0")) > MAX_INT_DIGITS:
-                problems.append(Problem(path, number, col, end, "E-NUMBER-TOO-LARGE",
-                                        f"{child.data} is too large",
+    for child in command_tree.children:  # type: ignore[union-attr]
+        token = child.children[0]  # type: ignore[union-attr]
+        kind = token.type
+        if kind == "INT":
+            if len(token.lstrip("+-").lstrip("0")) > MAX_INT_DIGITS:
+                problems.append(Problem(path, number, token.column, token.end_column,
+                                        "E-NUMBER-TOO-LARGE", f"{child.data} is too large",
                                         f"numbers have at most {MAX_INT_DIGITS} digits", line))
                 continue
-            value: object = int(token)
-            kind = "int"
-        elif token.type == "STRING":
-            value = str(token)[1:-1].strip()
-            kind = "string"
+            args.append(Arg(str(child.data), int(token), token.column, token.end_column, "int"))
+        elif kind == "STRING":
+            args.append(Arg(str(child.data), token[1:-1].strip(), token.column, token.end_column,
+                            "string"))
         else:
-            value = str(token)
-            kind = "word"
-        args.append(Arg(str(child.data), value, col, end, kind))
+            args.append(Arg(str(child.data), str(token), token.column, token.end_column, "word"))
     if problems:
         return None, problems
     first = len(line) - len(line.lstrip()) + 1
     end = tree.meta.end_column if not tree.meta.empty else len(line) + 1
-    order = Order(str(command_tree.data), tuple(args), number, first, end, line)
-    return order, []
+    return Order(str(command_tree.data), tuple(args), number, first, end, line), []  # type: ignore

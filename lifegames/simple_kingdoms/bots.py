@@ -7,7 +7,6 @@ Each candidate is tested with the rules' own verify functions: no second copy of
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..engine.contract import OrderError, State, clone
@@ -83,25 +82,6 @@ def legal_orders(state: State, name: str) -> list[str]:
             continue
         legal.append(_fake(command, **args).canonical())
     return legal
-
-
-def random_orders(game: Any, state: State, name: str, rng: random.Random) -> list[str]:
-    """Up to the tick's allowance of orders, each uniformly chosen among those legal after the
-    previous ones ran (on a copy); stops early with the chance a player might."""
-    from ..engine.orders import parse_text
-
-    work = clone(state)
-    game.begin_tick(work)
-    chosen: list[str] = []
-    for _ in range(game.max_orders(work, name)):
-        options = legal_orders(work, name)
-        if not options or rng.random() < 0.1:
-            break
-        text = rng.choice(options)
-        order = parse_text(game.grammar_name(), text, "bot").orders[0]
-        game.act(work, name, order, None)
-        chosen.append(text)
-    return chosen
 
 
 def heuristic(state: State, name: str) -> float:

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from lifegames.engine import turn
+from lifegames.engine.bots import choose_orders
 from lifegames.engine.orders import parse_text
 from lifegames.simple_kingdoms import GAME
 from lifegames.simple_kingdoms import rules as sk
-from lifegames.simple_kingdoms.bots import random_orders
 from lifegames.simple_kingdoms.data import rules as data
 
 from .helpers import PLAYERS, new_state
@@ -23,7 +23,7 @@ GAMES = [(seed, difficulty) for seed in (3, 15, 22) for difficulty in ("easy", "
 
 
 def bot_files(state: dict[str, Any], rng: random.Random) -> dict[str, str]:
-    return {p: "".join(f"{line}\n" for line in random_orders(GAME, state, p, rng))
+    return {p: "".join(f"{line}\n" for line in choose_orders(GAME, state, p, "random", rng))
             for p in state["players"]}
 
 

@@ -23,7 +23,7 @@ import click
 
 from . import registry
 from .engine.contract import SetupError
-from .engine.folder import FolderError
+from .engine.folder import JOURNAL_FILE, FolderError
 from .engine.host import Host, Loaded, order_file
 
 OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL, DIFFERENT = 0, 1, 2, 3, 4, 5, 6
@@ -38,9 +38,28 @@ def _dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(command)
     def wrapper(ctx: click.Context, folder: str | None, **kwargs: Any) -> Any:
         chosen = folder or (ctx.obj or {}).get("dir") or "."
-        return command(Host(chosen, registry.get), **kwargs)
+        host = Host(chosen, registry.get)
+        try:
+            return command(host, **kwargs)
+        except OSError as error:  # disk full, read-only folder, permissions
+            _disk_failure(host, error)
 
     return wrapper
+
+
+def _disk_failure(host: Host, error: OSError) -> None:
+    """Say what the disk refused and where the folder stands: a commit whose journal was
+    written is complete as far as the game is concerned (the next command finishes it)."""
+    where = f" ({error.filename})" if error.filename else ""
+    click.echo(f"error: the disk refused a write or read: {error.strerror or error}{where}",
+               err=True)
+    if (host.folder.meta / JOURNAL_FILE).exists():
+        click.echo("  the tick WAS recorded: the next command (e.g. `status`) finishes writing "
+                   "it once the disk has room or is writable again", err=True)
+    else:
+        click.echo("  nothing was changed; free some space or make the folder writable, then "
+                   "run the command again", err=True)
+    sys.exit(DAMAGED)
 
 
 def _fail(error: FolderError | SetupError, code: int | None = None) -> None:

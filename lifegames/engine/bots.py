@@ -61,9 +61,10 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
                 break
             text = best or options[0]
         order = _parse(game, text)
+        ends = game.ends_file(work, player, order)
         game.act(work, player, order, dice)
         chosen.append(text)
-        if game.is_random(order):
+        if ends:
             break
     return chosen
 
@@ -76,8 +77,8 @@ def _greedy_pick(game: Game, work: State, player: str, options: list[str], dice:
     for text in options:
         trial = clone(work)
         order = _parse(game, text)
-        if game.is_random(order):
-            value = baseline + 1e-6  # rolls are judged by their expectation: slightly good
+        if game.ends_file(work, player, order):
+            value = baseline + 1e-6  # outcome unknown yet: judged slightly good
         else:
             game.act(trial, player, order, dice)
             value = game.heuristic(trial, player)

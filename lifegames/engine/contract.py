@@ -150,8 +150,15 @@ class Game:
         return None
 
     def is_random(self, order: Order) -> bool:
-        """True for an order whose outcome is chance: it must be the last order of its file."""
+        """True for an order whose outcome is chance (a roll, a draw): it must be the last order
+        of its file, and `check` does not show its outcome."""
         return False
+
+    def ends_file(self, state: State, player: str, order: Order) -> bool:
+        """The random barrier, asked before `order` runs on `state`: a random order, or one
+        that would show something hidden (a tile's terrain, say), must end its file, so no
+        later order is checked against news and `check` cannot be used to peek."""
+        return self.is_random(order)
 
     def begin_tick(self, state: State) -> None:
         """Called once before any order of a tick runs (on every copy a check makes, too)."""

@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import socket
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -55,6 +56,10 @@ class NoGame(FolderError):
     exit_code = 2
 
 
+class NotARegularFile(Exception):
+    """A player's file that is a link, a folder or a device."""
+
+
 @dataclass(frozen=True)
 class Op:
     """One step of a commit: write a whole file, append to one, or move one (to archive/)."""
@@ -83,6 +88,7 @@ class GameFolder:
         self.root = Path(root)
         self.meta = self.root / META
         self.state_digest = ""  # sha256 of state.json as last loaded
+        self.recovered = False  # the last lock finished an interrupted commit
 
     # -- paths ----------------------------------------------------------------------------------
     def path(self, relative: str) -> Path:
@@ -122,26 +128,50 @@ class GameFolder:
                 continue
             try:
                 os.write(fd, f"{os.getpid()} {socket.gethostname()}\n".encode())
-            finally:
+            except OSError:
                 os.close(fd)
+                with contextlib.suppress(OSError):
+                    lock.unlink()  # never leave an ownerless lock behind
+                raise
+            os.close(fd)
             break
         try:
-            self.recover()
+            self.recovered = self.recover()
             yield
         finally:
             with contextlib.suppress(FileNotFoundError):
                 lock.unlink()
 
-    @staticmethod
-    def _clear_stale(lock: Path) -> bool:
+    def _clear_stale(self, lock: Path) -> bool:
         """Remove a lock left by a process that died on this machine (or one never finished
         being written); True if it was removed. Another machine's lock is never touched: its
-        owner may still be working over a synced folder."""
+        owner may still be working over a synced folder. Two commands may find the same stale
+        lock: a kernel lock on the hidden folder lets only one of them judge and remove it, and
+        it removes it only if it is still the lock it judged."""
+        guard = None
         try:
-            content = lock.read_text(encoding="utf-8", errors="replace").split()
+            import fcntl
+
+            guard = os.open(self.meta, os.O_RDONLY)  # the hidden folder itself: no new file
+            fcntl.flock(guard, fcntl.LOCK_EX)
+        except (ImportError, OSError):
+            if guard is not None:
+                os.close(guard)
+                guard = None  # no flock here (Windows, some network shares): judge unguarded
+        try:
+            return self._judge_stale(lock)
+        finally:
+            if guard is not None:
+                os.close(guard)
+
+    @staticmethod
+    def _judge_stale(lock: Path) -> bool:
+        try:
+            raw = lock.read_bytes()
             age = time.time() - lock.stat().st_mtime
         except FileNotFoundError:
             return True
+        content = raw.decode("utf-8", "replace").split()
         if len(content) == 2 and content[0].isdigit():
             if content[1] != socket.gethostname():
                 return False
@@ -155,7 +185,8 @@ class GameFolder:
         elif age < 10:  # being written right now
             return False
         with contextlib.suppress(FileNotFoundError):
-            lock.unlink()
+            if lock.read_bytes() == raw:
+                lock.unlink()
         return True
 
     # -- state ----------------------------------------------------------------------------------
@@ -177,16 +208,41 @@ class GameFolder:
                           _DAMAGED_HINT)
         return envelope
 
-    def read_bytes(self, relative: str, limit: int) -> bytes | None:
-        """A player's file, at most `limit`+1 bytes of it (enough to tell it is too large)."""
-        path = self.path(relative)
+    def peek_tick(self) -> int | None:
+        """The tick in the state file, read without the lock (None if it cannot be read)."""
         try:
-            with open(path, "rb") as handle:
-                return handle.read(limit + 1)
+            return int(json.loads(self.state_path.read_text(encoding="utf-8"))["state"]["tick"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def read_bytes(self, relative: str, limit: int) -> bytes | None:
+        """A player's file, at most `limit`+1 bytes of it (enough to tell it is too large).
+        Raises NotARegularFile for a link, folder or device: an order file that is a link
+        could make `check` print any file the host can read."""
+        path = self.path(relative)
+        self.check_inside(relative)
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            fd = os.open(path, flags)
         except FileNotFoundError:
             return None
-        except IsADirectoryError:
-            return b"\x00"
+        except OSError as exc:  # ELOOP: a symbolic link
+            raise NotARegularFile(relative) from exc
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise NotARegularFile(relative)
+        with os.fdopen(fd, "rb") as handle:
+            return handle.read(limit + 1)
+
+    def check_inside(self, relative: str) -> None:
+        """Refuse a path that passes through a link (a player folder linked elsewhere would
+        make a tick write outside the game folder)."""
+        current = self.root
+        for part in safe_relative(relative).parts[:-1]:
+            current = current / part
+            if current.is_symlink():
+                raise Damaged(f"{current} is a link; lifegames only writes inside the game "
+                              "folder", "replace the link with the real folder")
 
     def snapshots(self, folder: str) -> list[str]:
         """The numbered sheet files currently shown in a player's folder (not archive/)."""
@@ -205,9 +261,9 @@ class GameFolder:
         entries: list[dict[str, Any]] = []
         all_ops = [*ops, Op("write", f"{META}/{STATE_FILE}", dumps(envelope))]
         for index, op in enumerate(all_ops):
-            safe_relative(op.path)
+            self.check_inside(op.path)
             if op.kind == "move":
-                safe_relative(op.dest)
+                self.check_inside(op.dest)
                 entries.append({"op": "move", "path": op.path, "dest": op.dest})
                 continue
             if op.kind == "delete":
@@ -235,7 +291,8 @@ class GameFolder:
             directory.rmdir()
             directory = directory.parent
 
-    def recover(self) -> None:
+    def recover(self) -> bool:
+        """Finish an interrupted commit (True) or throw away a half-staged one (False)."""
         journal = self.meta / JOURNAL_FILE
         if journal.exists():
             try:
@@ -244,16 +301,20 @@ class GameFolder:
                 raise Damaged(f"the interrupted-commit journal {journal} is unreadable ({exc})",
                               _DAMAGED_HINT) from None
             self._carry_out(entries)
-            return
+            return True
         for leftover in (self.meta / STAGING, self.meta / (JOURNAL_FILE + ".tmp")):
             if leftover.is_dir():
                 shutil.rmtree(leftover)
             elif leftover.exists():
                 leftover.unlink()
+        return False
 
     def _carry_out(self, entries: list[dict[str, Any]]) -> None:
         staging = self.meta / STAGING
         for entry in entries:
+            self.check_inside(entry["path"])
+            if entry["op"] == "move":
+                self.check_inside(entry["dest"])
             target = self.path(entry["path"])
             if entry["op"] == "move":
                 if target.exists():
@@ -272,6 +333,9 @@ class GameFolder:
                 if staged.exists():
                     os.replace(staged, target)
             elif entry["op"] == "append":
+                if target.is_symlink():
+                    raise Damaged(f"{target} is a link; lifegames only writes inside the game "
+                                  "folder", "replace the link with the real file")
                 data = staged.read_bytes()
                 with open(target, "r+b" if target.exists() else "w+b") as handle:
                     handle.truncate(entry["offset"])

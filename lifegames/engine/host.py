@@ -21,13 +21,15 @@ from .folder import (
     META,
     REPAIR_HINT,
     SNAPSHOT,
+    Busy,
     Damaged,
     FolderError,
     GameFolder,
+    NotARegularFile,
     Op,
     dumps,
 )
-from .orders import MAX_FILE_BYTES, ParsedFile, parse_bytes
+from .orders import MAX_FILE_BYTES, ParsedFile, Problem, parse_bytes
 from .turn import FileCheck, TickOutcome, check_files, play_tick
 
 SEED_FILE = "seed_sha256.txt"
@@ -38,7 +40,7 @@ NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 RESERVED = {"con", "prn", "aux", "nul", "archive", META.lower(), "lifegames"} | {
     f"{d}{n}" for d in ("com", "lpt") for n in range(10)
 }
-VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_]*\.txt$")
+VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.txt$")
 
 
 def order_file(player: str) -> str:
@@ -131,7 +133,14 @@ class Host:
         files: dict[str, ParsedFile] = {}
         for player in players:
             relative = order_file(player)
-            raw = self.folder.read_bytes(relative, MAX_FILE_BYTES)
+            try:
+                raw = self.folder.read_bytes(relative, MAX_FILE_BYTES)
+            except NotARegularFile:
+                files[player] = ParsedFile(relative, problems=[Problem(
+                    relative, 1, 1, 2, "E-NOT-A-FILE",
+                    "the order file is a link, a folder or a device, not a plain file",
+                    "delete it and write your orders in a plain text file of that name")])
+                continue
             files[player] = parse_bytes(loaded.game.grammar_name(), raw or b"", relative)
         return files
 
@@ -189,8 +198,19 @@ class Host:
                                        loaded.envelope["seed"])
 
     def tick(self) -> tuple[Loaded, TickOutcome]:
+        """Play one tick. A tick that finds another tick was just played (it waited for the
+        lock) or just completed (an interrupted commit) plays nothing: the order files it was
+        meant for are gone, and playing on would run a tick nobody wrote orders for."""
+        seen = self.folder.peek_tick()
         with self.folder.locked():
+            if self.folder.recovered:
+                raise Busy("an interrupted tick was completed just now; nothing more was played",
+                           "read the new sheets, then run tick again for the next tick")
             loaded = self._load()
+            if seen is not None and loaded.state["tick"] != seen:
+                raise Busy(f"another play.py command played tick {loaded.state['tick']} while this "
+                           "one waited; nothing more was played",
+                           "read the new sheets, then run tick again for the next tick")
             if loaded.game.is_over(loaded.state):
                 raise FolderError("the game is over", "python3 play.py status shows the result")
             awaited = loaded.game.awaiting(loaded.state)
@@ -219,6 +239,15 @@ class Host:
         return counts, complete
 
     # -- writing ----------------------------------------------------------------------------
+    def _manifest_sheets(self) -> dict[str, list[str]]:
+        """The sheets the last commit showed in each player folder (none before setup): the
+        ones a tick moves to archive/. A player's own files are never swept up."""
+        try:
+            manifest = json.loads((self.folder.meta / MANIFEST_FILE).read_text(encoding="utf-8"))
+            return {p: list(e["sheets"]) for p, e in manifest["players"].items()}
+        except (OSError, ValueError, KeyError, TypeError):
+            return {}
+
     def _manifest(self, loaded: Loaded, ops: list[Op]) -> Op:
         """What the engine leaves behind after `ops`: each player's current sheets and the
         hash of their executed orders, and the hash of the state. Checked by every command,
@@ -250,8 +279,9 @@ class Host:
         game, state = loaded.game, loaded.state
         tick = int(state["tick"])
         ops: list[Op] = []
+        shown = self._manifest_sheets()
         for player in loaded.players:
-            for name in self.folder.snapshots(player):
+            for name in shown.get(player, []):
                 ops.append(Op("move", f"{player}/{name}", dest=f"{player}/{ARCHIVE}/{name}"))
             for name, text in sorted(game.views(state, player).items()):
                 if not VIEW_NAME.match(name):

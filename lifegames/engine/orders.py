@@ -133,14 +133,17 @@ def usage(name: str, command: str) -> str:
 
 
 def _literal(parser: Lark, terminal: str) -> str:
-    pattern = parser.get_terminal(terminal).pattern
+    try:
+        pattern = parser.get_terminal(terminal).pattern
+    except KeyError:  # Lark's own end markers ($END, <END-OF-FILE>)
+        return "the end of the line"
     if pattern.type == "str":
         return pattern.value
     return {"INT": "<number>", "STRING": '"<name>"', "WORD": "<word>"}.get(terminal, terminal)
 
 
 def _expected(parser: Lark, names: set[str] | frozenset[str]) -> str:
-    shown = sorted({_literal(parser, n) for n in names if not n.startswith("$")})
+    shown = sorted({_literal(parser, n) for n in names})
     return ", ".join(f"'{s}'" if len(s) == 1 else s for s in shown)
 
 
@@ -240,6 +243,8 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
             what = "the order stops early"
         else:
             what = f"unexpected {str(token)!r}"
+            if any(_literal(parser, n) == "the end of the line" for n in exc.expected):
+                hint = "one order per line: put what follows on a line of its own"
         end = col + max(1, len(str(token)) if token.type != "$END" else 1)
         return Problem(path, number, col, end, "E-SYNTAX",
                        f"{what}; expected {_expected(parser, exc.expected)}", hint, line)

@@ -14,7 +14,7 @@ from .contract import Game, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import ParsedFile, Problem, suggest
 
-HIDDEN = "(a roll: its result is decided when the tick runs)"
+HIDDEN = "(its outcome is chance or hidden: you see it when the tick runs)"
 
 
 @dataclass
@@ -89,16 +89,18 @@ def check_file(game: Game, state: State, player: str, parsed: ParsedFile, seed: 
         if barrier is not None:
             result.problems.append(Problem(
                 parsed.path, order.line, order.column, order.end_column, "E-AFTER-ROLL",
-                f"this order comes after a roll (line {barrier.line}); a roll must be the last "
-                "order of the file", "move it to your next order file, after you see the roll",
+                f"this order comes after one whose outcome is chance or hidden (line "
+                f"{barrier.line}: {barrier.canonical()}), which must be the last of the file",
+                "move it to your next order file, after you have seen the outcome",
                 order.source))
             continue
+        ends = game.ends_file(work, player, order)
         try:
             effects = game.act(work, player, order, dice)
         except OrderError as error:
             result.problems.append(order_problem(parsed.path, order, error))
             continue
-        if game.is_random(order):
+        if ends:
             barrier = order
             effects = [f"{order.canonical()}: {HIDDEN}"]
         result.effects.extend(effects)

@@ -343,7 +343,9 @@ class Lifestyle(Game):
         return 8 + sports + len(mine["dice"])
 
     def is_random(self, order: Order) -> bool:
-        if order.command in ("roll", "reroll"):
+        """Rolls, rerolls and Running are chance; buying deals unknown cards from the pile.
+        Each ends its file, and the turn goes on in the next tick."""
+        if order.command in ("roll", "reroll", "buy_two", "refill"):
             return True
         if order.command == "use":
             name = find(order["sport"])
@@ -357,8 +359,9 @@ class Lifestyle(Game):
     def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
         handler = getattr(self, f"_do_{order.command}")
         events = handler(state, player, order, dice)
-        if not self.is_random(order):
-            state["turn"]["fresh_roll"] = False
+        # After chance (a roll, or cards dealt by a purchase) the file may end and the turn
+        # goes on next tick; after anything else the file must finish what the turn needs.
+        state["turn"]["fresh_roll"] = self.is_random(order)
         return events
 
     # -- buying -----------------------------------------------------------------------------

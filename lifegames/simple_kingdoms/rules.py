@@ -402,6 +402,16 @@ class SimpleKingdoms(Game):
         return rules()["actions_per_tick"]
 
     # -- orders -------------------------------------------------------------------------------
+    def ends_file(self, state: State, player: str, order: Order) -> bool:
+        """Exploring shows a tile's terrain: like a roll, it must be the last order of the
+        file (so `check` cannot be used to peek at the map)."""
+        if order.command != "move_soldiers" or not isinstance(order["count"], int):
+            return False
+        size = state["size"]
+        row, col = order["to_row"], order["to_col"]
+        return (0 <= row < size and 0 <= col < size and not tile(state, row, col)["explored"]
+                and order["count"] >= rules()["explore_soldiers"])
+
     def begin_tick(self, state: State) -> None:
         state["reports"] = {p: [] for p in state["players"]}
         state["world"] = []

@@ -563,11 +563,17 @@ def test_a_folder_without_a_game_is_left_untouched(tmp_path):
 
 
 def test_an_order_file_that_is_a_folder_is_rejected_not_crashed(toy_dir, toy_host):
-    """If a player's order file is a directory, it is refused as not a text file."""
+    """If a player's order file is a directory, or a link (which could make `check` print any
+    file the host can read, the seed included), it is refused as not a plain file."""
     (toy_dir / order_file("Ann")).unlink()
     (toy_dir / order_file("Ann")).mkdir()
     _, outcome = toy_host.tick()
-    assert [p.code for p in outcome.problems] == ["E-BINARY"]
+    assert [p.code for p in outcome.problems] == ["E-NOT-A-FILE"]
+    (toy_dir / order_file("Ann")).rmdir()
+    (toy_dir / order_file("Ann")).symlink_to(toy_dir / ".lifegames" / "state.json")
+    _, outcome = toy_host.tick()
+    assert [p.code for p in outcome.problems] == ["E-NOT-A-FILE"]
+    assert "seed" not in outcome.problems[0].render()
 
 
 # -- determinism -----------------------------------------------------------------------------

@@ -184,47 +184,6 @@ class ASimpleLife(Game):
 
         return Prompt(player, prompt_text(state, player), tuple(legal_orders(state, player)))
 
-    # -- what players see -------------------------------------------------------------------
-    def legal_orders(self, state: State, player: str) -> list[str]:
-        from .bots import legal_orders
-
-        return legal_orders(state, player)
-
-    def heuristic(self, state: State, player: str) -> float:
-        from .bots import heuristic
-
-        return heuristic(state, player)
-
-    def views(self, state: State, player: str) -> dict[str, str]:
-        from .views import views
-
-        return views(state, player)
-
-    def order_template(self, state: State, player: str) -> str:
-        from .views import order_template
-
-        return order_template(state, player)
-
-    def public_state(self, state: State) -> dict[str, Any]:
-        from .views import public_state
-
-        return public_state(state)
-
-    def player_state(self, state: State, player: str) -> dict[str, Any]:
-        from .views import player_state
-
-        return player_state(state, player)
-
-    def status_lines(self, state: State) -> list[str]:
-        from .views import status_lines
-
-        return status_lines(state)
-
-    def order_help(self) -> dict[str, Any]:
-        from .views import order_help
-
-        return order_help()
-
     # -- the end ------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
         return bool(state["over"])

@@ -8,6 +8,7 @@ owns files, locking, dice and the tick counter; the game owns the rules.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -180,36 +181,55 @@ class Game:
         return None
 
     # -- what players see -------------------------------------------------------------------
+    # Every game package has the same shape: rules.py holds the Game, views.py the sheets and
+    # JSON views, bots.py the legal orders and heuristic. These defaults call the function of
+    # the same name there, imported on first use (a `check` never loads the sheet code).
+    def _part(self, module: str, name: str) -> Any:
+        for klass in type(self).__mro__:  # a subclass elsewhere (a test's) uses its game's
+            if klass is Game:
+                break
+            package = klass.__module__.rpartition(".")[0]
+            try:
+                return getattr(importlib.import_module(f"{package}.{module}"), name)
+            except ImportError:
+                continue
+        raise AttributeError(f"{type(self).__name__} has no {module}.{name}")
+
     def legal_orders(self, state: State, player: str) -> Iterable[str]:
-        raise NotImplementedError
+        """Orders `player` could give now (a representative set where amounts are open)."""
+        return self._part("bots", "legal_orders")(state, player)
 
     def views(self, state: State, player: str) -> dict[str, str]:
         """Every file the player's folder holds for this tick: name -> text. The engine prefixes
         numbered names with the tick; the only path from state to a player's folder."""
-        raise NotImplementedError
+        return self._part("views", "views")(state, player)
 
     def order_template(self, state: State, player: str) -> str:
-        raise NotImplementedError
+        return self._part("views", "order_template")(state, player)
 
     def public_state(self, state: State) -> dict[str, Any]:
         """The referee's view (`state --json`)."""
-        raise NotImplementedError
+        return self._part("views", "public_state")(state)
 
     def player_state(self, state: State, player: str) -> dict[str, Any]:
         """What one player may know, as data (`state --json --player NAME`): the facts behind
         their sheet and nothing hidden from them."""
-        raise NotImplementedError
+        return self._part("views", "player_state")(state, player)
 
     def heuristic(self, state: State, player: str) -> float:
-        """How good `state` looks for `player` (the greedy bot maximises it)."""
-        return float(self.result(state).scores.get(player, 0))
+        """How good `state` looks for `player` (the greedy bot maximises it): bots.heuristic,
+        or else the player's score."""
+        try:
+            return float(self._part("bots", "heuristic")(state, player))
+        except (ImportError, AttributeError):
+            return float(self.result(state).scores.get(player, 0))
 
     def status_lines(self, state: State) -> list[str]:
-        return []
+        return list(self._part("views", "status_lines")(state))
 
     def order_help(self) -> dict[str, Any]:
         """Per-command help and the value lists that go into `play.py orders`."""
-        return {}
+        return self._part("views", "order_help")()
 
     # -- the end ------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

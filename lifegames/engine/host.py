@@ -239,19 +239,29 @@ class Host:
         return counts, complete
 
     # -- writing ----------------------------------------------------------------------------
-    def _manifest_sheets(self) -> dict[str, list[str]]:
-        """The sheets the last commit showed in each player folder (none before setup): the
-        ones a tick moves to archive/. A player's own files are never swept up."""
+    def _previous_manifest(self) -> dict[str, Any]:
+        """What the last commit left in each player folder (nothing before setup)."""
         try:
             manifest = json.loads((self.folder.meta / MANIFEST_FILE).read_text(encoding="utf-8"))
-            return {p: list(e["sheets"]) for p, e in manifest["players"].items()}
+            return dict(manifest["players"])
         except (OSError, ValueError, KeyError, TypeError):
             return {}
+
+    def _untouched_template(self, player: str, previous: dict[str, Any]) -> bool:
+        """The player's order file is still the template the engine wrote (not a draft)."""
+        try:
+            current = self.folder.read_bytes(order_file(player), MAX_FILE_BYTES)
+        except NotARegularFile:
+            return False
+        recorded = previous.get(player, {}).get("template")
+        return current is not None and recorded == hashlib.sha256(current).hexdigest()
 
     def _manifest(self, loaded: Loaded, ops: list[Op]) -> Op:
         """What the engine leaves behind after `ops`: each player's current sheets and the
         hash of their executed orders, and the hash of the state. Checked by every command,
-        so a sheet deleted or a log or state edited by hand is reported, not built upon."""
+        so a sheet deleted or a log or state edited by hand is reported, not built upon; and
+        the hash of the order template last written (to tell an untouched one from a draft)."""
+        previous = self._previous_manifest()
         players: dict[str, Any] = {}
         for player in loaded.players:
             sheets = sorted(
@@ -264,9 +274,13 @@ class Host:
             for op in ops:
                 if op.kind == "append" and op.path == f"{player}/{EXECUTED}":
                     content = (content or b"") + op.text.encode("utf-8")
+            template = next((op.text for op in ops if op.kind == "write"
+                             and op.path == order_file(player)), None)
             players[player] = {
                 "sheets": sheets,
                 "executed": hashlib.sha256(content).hexdigest() if content is not None else None,
+                "template": (hashlib.sha256(template.encode("utf-8")).hexdigest()
+                             if template is not None else previous.get(player, {}).get("template")),
             }
         state = hashlib.sha256(dumps(loaded.envelope).encode("utf-8")).hexdigest()
         return Op("write", f"{META}/{MANIFEST_FILE}", dumps({"players": players, "state": state}))
@@ -274,20 +288,22 @@ class Host:
     def _player_ops(self, loaded: Loaded, executed: dict[str, list[Any]], reset: set[str]
                     ) -> list[Op]:
         """Every file change of a tick: archive old sheets, write new ones, reset the order
-        files that were used (`reset`: a player who was not awaited keeps their draft), append
-        executed orders."""
+        files that were used (`reset`) or never edited, append executed orders."""
         game, state = loaded.game, loaded.state
         tick = int(state["tick"])
         ops: list[Op] = []
-        shown = self._manifest_sheets()
+        previous = self._previous_manifest()
         for player in loaded.players:
-            for name in shown.get(player, []):
+            for name in previous.get(player, {}).get("sheets", []):
                 ops.append(Op("move", f"{player}/{name}", dest=f"{player}/{ARCHIVE}/{name}"))
             for name, text in sorted(game.views(state, player).items()):
                 if not VIEW_NAME.match(name):
                     raise ValueError(f"game produced a bad view name {name!r}")
                 ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}", text))
-            if player in reset or game.is_over(state):
+            # A template nobody has edited is renewed too (in a turn-based game the waiting
+            # players then read whose turn it is now); a draft is never overwritten.
+            if player in reset or game.is_over(state) or self._untouched_template(player,
+                                                                                  previous):
                 template = game.order_template(state, player)
                 if not game.is_over(state):
                     template += TEMPLATE_FOOTER

@@ -191,7 +191,7 @@ def order_template(state: State, player: str) -> str:
     lines = [
         f"{player}'s orders for tick {state['tick'] + 1} (turn {turn['number']}).",
         "One order per line; lines starting with # are ignored. The file must finish your",
-        "turn or end with a roll/reroll. Test it with: python3 play.py check " + player,
+        "turn or end with a roll, reroll or purchase. Check it: python3 play.py check " + player,
         "",
         "Commands (python3 play.py orders lifestyle explains each):",
         *(f"  {u}" for u in usages),

@@ -278,6 +278,17 @@ def test_a_player_who_was_not_awaited_keeps_their_order_file(toy_dir, toy_host):
     assert (toy_dir / order_file("Bob")).read_text() == "add(4)\n"
 
 
+def test_an_untouched_template_of_a_player_not_awaited_is_renewed(toy_dir, toy_host):
+    """A waiting player who has not edited their order file gets the new tick's template (in a
+    turn-based game it tells them whose turn it is now); an edited one is a draft and stays."""
+    write_orders(toy_dir, "Ann", "roll()")
+    toy_host.tick()
+    assert (toy_dir / order_file("Bob")).read_text().startswith("# Bob: orders for tick 2\n")
+    write_orders(toy_dir, "Ann", "answer(keep)")
+    toy_host.tick()
+    assert (toy_dir / order_file("Bob")).read_text().startswith("# Bob: orders for tick 3\n")
+
+
 def test_a_tick_after_the_end_is_refused(tmp_path):
     """When the game is over, tick is refused (exit code 4) and nothing changes."""
     root = tmp_path / "short"

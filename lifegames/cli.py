@@ -41,6 +41,8 @@ def _dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
         host = Host(chosen, registry.get)
         try:
             return command(host, **kwargs)
+        except BrokenPipeError:
+            raise  # the reader of our output went away (`| head`): not the disk
         except OSError as error:  # disk full, read-only folder, permissions
             _disk_failure(host, error)
 
@@ -329,6 +331,10 @@ def main() -> None:
         cli.main(prog_name=name)
     except SystemExit:
         raise
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
     except Exception as error:  # a bug: say so plainly, keep the folder as it was
         if os.environ.get("LIFEGAMES_DEBUG"):
             raise

@@ -259,7 +259,7 @@ def status(host: Host) -> None:
     for player in loaded.players:
         count = counts[player]
         what = ("has problems (run: python3 play.py check " + player + ")" if count < 0
-                else "empty (no actions)" if count == 0 else f"{count} order(s)")
+                else "no orders yet" if count == 0 else f"{count} order(s)")
         mark = "" if player in awaited else " (not awaited)"
         missed = loaded.envelope.get("stats", {}).get("missed", {}).get(player, 0)
         ended = " [complete: ends with 'end']" if player in complete else ""

@@ -58,7 +58,7 @@ def test_status_shows_awaited_players_order_counts_and_missed_ticks(tmp_path: Pa
     before = play(root, "status")
     iron, thorn = status_line(before.stdout, IRON), status_line(before.stdout, THORN)
     assert "2 order(s)" in iron and "complete" in iron
-    assert "empty (no actions)" in thorn and "complete" not in thorn
+    assert "no orders yet" in thorn and "complete" not in thorn
 
     assert play(root, "tick").returncode == 0
     after = play(root, "status")

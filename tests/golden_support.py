@@ -118,6 +118,18 @@ class Golden:
     def expected_tree(self) -> dict[str, bytes]:
         return tree(self.expected) if self.expected.is_dir() else {}
 
+    def mismatch(self, produced: dict[str, bytes]) -> str:
+        """'' if `produced` is exactly expected/, else the message a failing test shows."""
+        expected = self.expected_tree()
+        if not expected:
+            return f"{self.expected} is empty; create it with: {self.regenerate_command}"
+        diff = compare(expected, produced)
+        if not diff:
+            return ""
+        return (f"the golden playthrough changed:\n{diff}\n\nIf every change above is "
+                f"intended, regenerate with:\n  {self.regenerate_command}\nand commit "
+                f"{self.expected.relative_to(ROOT)}/ with the change.")
+
     def regenerate(self) -> int:
         """Play the example and replace expected/ with what it produced; the number of files."""
         with tempfile.TemporaryDirectory(prefix="golden-") as scratch:

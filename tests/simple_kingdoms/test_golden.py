@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .golden import EXPECTED, PLAYERS, REGENERATE, compare, expected_tree, play, tick_folders
+from .golden import GOLDEN, PLAYERS, compare, play, tick_folders
 
 
 @pytest.fixture(scope="module")
@@ -17,14 +17,9 @@ def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
 
 
 def test_playthrough_matches_expected(produced: dict[str, bytes]) -> None:
-    expected = expected_tree()
-    assert expected, f"{EXPECTED} is empty; create it with: {REGENERATE}"
-    diff = compare(expected, produced)
-    if diff:
-        pytest.fail(f"the golden playthrough changed:\n{diff}\n\n"
-                    f"If every change above is intended, regenerate with:\n  {REGENERATE}\n"
-                    "and commit examples/simple_kingdoms/expected/ with the change.",
-                    pytrace=False)
+    message = GOLDEN.mismatch(produced)
+    if message:
+        pytest.fail(message, pytrace=False)
 
 
 def test_playthrough_reaches_the_last_tick(produced: dict[str, bytes]) -> None:

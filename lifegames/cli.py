@@ -1,76 +1,19 @@
-"""The `play.py` command line: argument handling, printing and exit codes only.
-
-Exit codes (stable; scripts may rely on them):
-  0  ok
-  1  orders rejected (nothing changed)
-  2  usage: bad arguments, unknown game, no game in the folder
-  3  busy: another play.py command holds the folder's lock
-  4  damaged folder, or a folder that cannot take this command (already set up, game over)
-  5  internal error (a bug; nothing was committed)
-  6  verify found a difference, or the executed orders do not replay
-"""
+"""The `play.py` command line: argument handling, printing and exit codes only (the exit codes
+are listed in cli_common.py). The referee's tools live in cli_tools.py, loaded on demand."""
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
-from collections.abc import Callable
-from typing import Any
 
 import click
 
 from . import registry
+from .cli_common import INTERNAL, REJECTED, USAGE, commit_in_git, dir_option, fail
 from .engine.contract import SetupError
-from .engine.folder import JOURNAL_FILE, FolderError
+from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
-
-OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL, DIFFERENT = 0, 1, 2, 3, 4, 5, 6
-
-
-def _dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    """`--dir PATH` on every command (also accepted before the command name)."""
-
-    @click.option("--dir", "folder", default=None, metavar="PATH",
-                  help="The game folder (default: the current folder).")
-    @click.pass_context
-    @functools.wraps(command)
-    def wrapper(ctx: click.Context, folder: str | None, **kwargs: Any) -> Any:
-        chosen = folder or (ctx.obj or {}).get("dir") or "."
-        host = Host(chosen, registry.get)
-        try:
-            return command(host, **kwargs)
-        except BrokenPipeError:
-            raise  # the reader of our output went away (`| head`): not the disk
-        except OSError as error:  # disk full, read-only folder, permissions
-            _disk_failure(host, error)
-
-    return wrapper
-
-
-def _disk_failure(host: Host, error: OSError) -> None:
-    """Say what the disk refused and where the folder stands: a commit whose journal was
-    written is complete as far as the game is concerned (the next command finishes it)."""
-    where = f" ({error.filename})" if error.filename else ""
-    click.echo(f"error: the disk refused a write or read: {error.strerror or error}{where}",
-               err=True)
-    if (host.folder.meta / JOURNAL_FILE).exists():
-        click.echo("  the tick WAS recorded: the next command (e.g. `status`) finishes writing "
-                   "it once the disk has room or is writable again", err=True)
-    else:
-        click.echo("  nothing was changed; free some space or make the folder writable, then "
-                   "run the command again", err=True)
-    sys.exit(DAMAGED)
-
-
-def _fail(error: FolderError | SetupError, code: int | None = None) -> None:
-    click.echo(f"error: {getattr(error, 'message', error)}", err=True)
-    hint = getattr(error, "hint", "")
-    if hint:
-        click.echo(f"  {hint}", err=True)
-    sys.exit(code if code is not None else getattr(error, "exit_code", USAGE))
-
 
 TOOLS = ("bot", "diff", "replay", "reveal", "rollback", "simulate", "verify", "watch")
 
@@ -84,7 +27,10 @@ class _Commands(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in TOOLS and name not in self.commands:
-            from . import cli_tools  # noqa: F401 - registers the tools on `cli`
+            from .cli_tools import COMMANDS
+
+            for command in COMMANDS:
+                self.add_command(command)
         return super().get_command(ctx, name)
 
 
@@ -129,7 +75,7 @@ def cli(ctx: click.Context, folder: str | None) -> None:
 @click.option("--ticks", type=int, default=None, help="Game length in ticks (default: the game's).")
 @click.option("--commit", "git_commit", is_flag=True,
               help="Commit the new game in the folder's git repository (started if needed).")
-@_dir_option
+@dir_option
 def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
           seed: int | None, ticks: int | None, git_commit: bool) -> None:
     """Start a new game in the folder.
@@ -145,9 +91,9 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
     try:
         loaded = host.setup(game, names, list(words), seed, ticks)
     except SetupError as error:
-        _fail(error, USAGE)
+        fail(error, USAGE)
     except FolderError as error:
-        _fail(error)
+        fail(error)
     state = loaded.state
     root = host.folder.root
     click.echo(f"{game.title} is set up in {root.resolve()}")
@@ -159,29 +105,19 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
                " and ".join(order_file(p) for p in loaded.game.awaiting(state)) +
                ", then run: python3 play.py tick")
     if git_commit:
-        _git_commit(host, f"Setup: {game.title} for {', '.join(loaded.players)}")
-
-
-def _git_commit(host: Host, message: str) -> None:
-    from .engine.gitops import GitError, commit
-
-    try:
-        click.echo(commit(host.folder.root, message))
-    except GitError as error:
-        click.echo(f"error: {error} (the game itself is saved)", err=True)
-        sys.exit(DAMAGED)
+        commit_in_git(host, f"Setup: {game.title} for {', '.join(loaded.players)}")
 
 
 @cli.command()
 @click.option("--commit", "git_commit", is_flag=True,
               help="Commit the tick's result in the folder's git repository (never pushes).")
-@_dir_option
+@dir_option
 def tick(host: Host, git_commit: bool) -> None:
     """Check every awaited order file, then play exactly one tick (or change nothing)."""
     try:
         loaded, outcome = host.tick()
     except FolderError as error:
-        _fail(error)
+        fail(error)
     if outcome.problems:
         for problem in outcome.problems:
             click.echo(problem.render(), err=True)
@@ -200,20 +136,20 @@ def tick(host: Host, git_commit: bool) -> None:
         click.echo("New sheets are in each player's folder; the old ones moved to archive/.")
     if git_commit:
         count = sum(len(o) for o in outcome.executed.values())
-        _git_commit(host, f"Tick {state['tick']}: {count} orders")
+        commit_in_git(host, f"Tick {state['tick']}: {count} orders")
 
 
 @cli.command()
 @click.argument("player", required=False)
-@_dir_option
+@dir_option
 def check(host: Host, player: str | None) -> None:
     """Check order files without playing (PLAYER: just that one). Changes nothing."""
     try:
         loaded, checks = host.check(player)
     except FolderError as error:
-        _fail(error)
+        fail(error)
     if player and player not in loaded.players:
-        _fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
+        fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
     if not checks:
         click.echo("no order files are awaited now" + (f" from {player}" if player else ""))
         return
@@ -238,14 +174,14 @@ def check(host: Host, player: str | None) -> None:
 
 
 @cli.command()
-@_dir_option
+@dir_option
 def status(host: Host) -> None:
     """Where the game stands: tick, whose orders are awaited, which files hold orders."""
     try:
         loaded = host.load()
         counts, complete = host.order_files_status(loaded)
     except FolderError as error:
-        _fail(error)
+        fail(error)
     game, state = loaded.game, loaded.state
     length = f" of {state['max_ticks']}" if "max_ticks" in state else ""
     click.echo(f"{game.title} in {host.folder.root.resolve()}: tick {state['tick']}{length}")
@@ -270,15 +206,15 @@ def status(host: Host) -> None:
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON.")
 @click.option("--player", default=None, help="Only what this player may see.")
-@_dir_option
+@dir_option
 def state(host: Host, as_json: bool, player: str | None) -> None:
     """The referee's view of the whole game (JSON with --json), or one player's view."""
     try:
         loaded = host.load()
     except FolderError as error:
-        _fail(error)
+        fail(error)
     if player is not None and player not in loaded.players:
-        _fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
+        fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
     view = (loaded.game.public_state(loaded.state) if player is None
             else loaded.game.player_state(loaded.state, player))
     if as_json:
@@ -292,7 +228,7 @@ def state(host: Host, as_json: bool, player: str | None) -> None:
 
 @cli.command()
 @click.argument("game_id", required=False, metavar="[GAME]")
-@_dir_option
+@dir_option
 def orders(host: Host, game_id: str | None) -> None:
     """The order reference of a game (default: this folder's game, else Simple Kingdoms)."""
     from .engine.reference import render

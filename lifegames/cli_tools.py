@@ -1,5 +1,5 @@
 """The referee's and host's commands: replay, verify, reveal, diff, rollback, bot, simulate,
-watch. Registered on the `play.py` group by lifegames.cli."""
+watch. `COMMANDS` is added to the `play.py` group by lifegames.cli when one is asked for."""
 
 from __future__ import annotations
 
@@ -12,34 +12,34 @@ from pathlib import Path
 import click
 
 from . import registry
-from .cli import BUSY, DIFFERENT, USAGE, _dir_option, _fail, cli
+from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail
 from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
 from .engine.host import Host, order_file
 
 
-@cli.command()
+@click.command()
 @click.argument("target", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--upto", type=int, default=None, help="Stop after this tick (default: the last).")
 @click.option("--seed", type=int, default=None, help="Replay with this seed (after `reveal`).")
-@_dir_option
+@dir_option
 def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None:
     """Rebuild the game in the empty folder TARGET from its setup and executed orders."""
     from .engine.tools import replay as rebuild
 
     if target.exists() and any(target.iterdir()):
-        _fail(FolderError(f"{target} is not empty", "replay into a new folder"), USAGE)
+        fail(FolderError(f"{target} is not empty", "replay into a new folder"), USAGE)
     try:
         built = rebuild(host, target, upto=upto, seed=seed)
     except FolderError as error:
-        _fail(error)
+        fail(error)
     click.echo(f"replayed {built.state['tick']} tick(s) into {target}")
 
 
-@cli.command()
+@click.command()
 @click.option("--seed", type=int, default=None,
               help="Replay with a revealed seed (checked against seed_sha256.txt first).")
-@_dir_option
+@dir_option
 def verify(host: Host, seed: int | None) -> None:
     """Replay the whole game and compare every sheet, log and the state byte for byte."""
     from .engine.tools import diagnose
@@ -49,7 +49,7 @@ def verify(host: Host, seed: int | None) -> None:
         differences = check_all(host, seed=seed)
         players = host.load(strict=False).players
     except FolderError as error:
-        _fail(error)
+        fail(error)
     if differences:
         click.echo(differences[0].render())
         if len(differences) > 1:
@@ -61,9 +61,9 @@ def verify(host: Host, seed: int | None) -> None:
     click.echo("verified: every file matches a replay of the executed orders")
 
 
-@cli.command()
+@click.command()
 @click.option("--force", is_flag=True, help="Reveal before the game is over (referee only).")
-@_dir_option
+@dir_option
 def reveal(host: Host, force: bool) -> None:
     """Print the secret dice seed (once the game is over) so anyone can check the dice."""
     from .engine.dice import seed_digest
@@ -72,17 +72,17 @@ def reveal(host: Host, force: bool) -> None:
     try:
         seed = get_seed(host, force)
     except FolderError as error:
-        _fail(error)
+        fail(error)
     click.echo(f"seed {seed}")
     click.echo(f"sha256 {seed_digest(seed)} (compare with seed_sha256.txt)")
     click.echo(f"check every roll: python3 play.py verify --seed {seed}")
 
 
-@cli.command(name="diff")
+@click.command(name="diff")
 @click.argument("player")
 @click.argument("first", type=int, required=False)
 @click.argument("second", type=int, required=False)
-@_dir_option
+@dir_option
 def diff_command(host: Host, player: str, first: int | None, second: int | None) -> None:
     """A unified diff of PLAYER's sheets between ticks FIRST and SECOND (default: the last
     two)."""
@@ -91,13 +91,13 @@ def diff_command(host: Host, player: str, first: int | None, second: int | None)
     try:
         text = diff(host, player, first, second)
     except FolderError as error:
-        _fail(error, USAGE)
+        fail(error, USAGE)
     click.echo(text or "no differences", nl=not text)
 
 
-@cli.command()
+@click.command()
 @click.argument("tick", type=int)
-@_dir_option
+@dir_option
 def rollback(host: Host, tick: int) -> None:
     """Put the folder back exactly as it was right after TICK. What is undone (executed orders,
     draft order files) is kept in .lifegames/rollbacks.txt."""
@@ -106,18 +106,18 @@ def rollback(host: Host, tick: int) -> None:
     try:
         loaded = go_back(host, tick)
     except FolderError as error:
-        _fail(error)
+        fail(error)
     click.echo(f"rolled back to tick {loaded.state['tick']}; the undone orders are recorded in "
                ".lifegames/rollbacks.txt")
 
 
-@cli.command()
+@click.command()
 @click.argument("player")
 @click.option("--strategy", type=click.Choice(["random", "greedy"]), default="random",
               show_default=True)
 @click.option("--seed", type=int, default=None,
               help="Seed for the random bot (default: derived from the tick and player).")
-@_dir_option
+@dir_option
 def bot(host: Host, player: str, strategy: str, seed: int | None) -> None:
     """Write a legal order file for PLAYER (overwrites their order file)."""
     from .engine.bots import choose_orders, order_file_text
@@ -125,11 +125,11 @@ def bot(host: Host, player: str, strategy: str, seed: int | None) -> None:
     try:
         loaded = host.load()
     except FolderError as error:
-        _fail(error)
+        fail(error)
     if player not in loaded.players:
-        _fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
+        fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
     if player not in loaded.game.awaiting(loaded.state):
-        _fail(FolderError(f"{player}'s orders are not awaited now"), USAGE)
+        fail(FolderError(f"{player}'s orders are not awaited now"), USAGE)
     state = loaded.state
     rng = random.Random(seed if seed is not None else f"{player}:{state['tick']}")
     orders = choose_orders(loaded.game, state, player, strategy, rng)
@@ -139,7 +139,7 @@ def bot(host: Host, player: str, strategy: str, seed: int | None) -> None:
     click.echo(f"wrote {len(orders)} order(s) to {order_file(player)}")
 
 
-@cli.command()
+@click.command()
 @click.option("--game", "game_id", default=registry.DEFAULT, show_default=True)
 @click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100,
               show_default=True)
@@ -158,14 +158,14 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
     from .engine.sheets import table
 
     if game_id not in registry.GAMES:
-        _fail(SetupError(f"no game {game_id!r}; installed: {', '.join(registry.ids())}"), USAGE)
+        fail(SetupError(f"no game {game_id!r}; installed: {', '.join(registry.ids())}"), USAGE)
     chosen = [s.strip() for s in strategies.split(",")]
     if any(s not in STRATEGIES for s in chosen):
-        _fail(SetupError(f"strategies are {', '.join(STRATEGIES)}"), USAGE)
+        fail(SetupError(f"strategies are {', '.join(STRATEGIES)}"), USAGE)
     try:
         registry.get(game_id).parse_options(words.split(), None)
     except SetupError as error:
-        _fail(error, USAGE)
+        fail(error, USAGE)
     start = time.perf_counter()
     bar = None
     if sys.stderr.isatty():
@@ -194,17 +194,15 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
                f"{count / seconds:.1f} games/s")
 
 
-@cli.command()
+@click.command()
 @click.option("--interval", type=float, default=5.0, show_default=True,
               help="Seconds between looks at the order files.")
 @click.option("--max-ticks", type=int, default=None, help="Stop after playing this many ticks.")
 @click.option("--commit", "git_commit", is_flag=True, help="Commit each tick in git.")
-@_dir_option
+@dir_option
 def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) -> None:
     """Play each tick as soon as every awaited order file is complete (ends with `end`).
     Stops at the end of the game."""
-    from .cli import _git_commit
-
     played = 0
     reported: set[str] = set()
     while max_ticks is None or played < max_ticks:
@@ -214,7 +212,7 @@ def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) 
             time.sleep(interval)
             continue
         except FolderError as error:
-            _fail(error)
+            fail(error)
         if loaded.game.is_over(loaded.state):
             click.echo(f"The game is over. {loaded.game.result(loaded.state).summary}")
             return
@@ -231,15 +229,15 @@ def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) 
                 except Busy:
                     continue
                 except FolderError as error:
-                    _fail(error)
+                    fail(error)
                 if not outcome.problems:
                     played += 1
                     count = sum(len(o) for o in outcome.executed.values())
                     click.echo(f"Tick {after.state['tick']} played ({count} order(s)).")
                     if git_commit:
-                        _git_commit(host, f"Tick {after.state['tick']}: {count} orders")
+                        commit_in_git(host, f"Tick {after.state['tick']}: {count} orders")
                     continue
         time.sleep(interval)
 
 
-__all__ = ["BUSY"]
+COMMANDS = [replay, verify, reveal, diff_command, rollback, bot, simulate, watch]

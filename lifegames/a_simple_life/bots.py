@@ -1,8 +1,7 @@
-"""Legal orders and the bots' view of a position.
+"""The bots' view of a position (the legal orders they choose among are the rules', in legal.py).
 
-`legal_orders` tries each candidate with the rules' own verify functions (no second copy of the
-rules). While a prompt is pending it lists just the answers. Rerolls of the Available dice are
-listed as one per die value plus "all of them" (any other set is legal too).
+`rank` puts the chance orders (Lake casts, Mines trips) best first, since the greedy bot cannot
+look past a roll and takes the first of equally judged orders.
 
 `heuristic` is what the greedy bot maximises: the points on the sheet now, plus what the sheet
 promises (goal progress, resources on their way to points, tools, dice still to spend, a Town
@@ -14,106 +13,49 @@ the rolls; among the rolls the bot takes the first listed, so they are listed be
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from typing import Any
 
-from ..engine.contract import Arg, Order, OrderError, State
+from ..engine.contract import Order, OrderError, State
 from . import actions
 from .data import rules, sheet
+from .legal import fake
 from .scoring import goal_progress, score
 from .sheet import Sheet, clone, me, stock
 
 DISCOUNT = 0.8  # a promise is worth a little less than a done deal
 
 
-def fake(command: str, *args: tuple[str, Any]) -> Order:
-    return Order(command, tuple(Arg(n, v, 1, 2) for n, v in args), 0, 1, 2, "")
+ROLLS = ("mine", "lake")
 
 
-def _ok(verify: Any, *args: Any) -> bool:
-    try:
-        verify(*args)
-    except OrderError:
-        return False
-    return True
-
-
-def text(command: str, *values: Any) -> str:
-    return fake(command, *((f"a{i}", v) for i, v in enumerate(values))).canonical()
-
-
-def legal_orders(state: State, player: str) -> list[str]:
-    if state["over"]:
-        return []
+def rank(state: State, player: str, options: list[str]) -> list[str]:
+    """The legal orders with the rolls (a contiguous run in legal.py's listing) sorted by what
+    they are expected to bring, best first; ties keep the listing order."""
     s = me(state, player)
-    if s["day_over"]:
-        return []
-    pending = s["pending"]
-    carrot = stock(s, "carrot") >= 1
-    if pending is not None:
-        return _answers(s, pending, carrot)
-    out: list[str] = []
-    if s["town"] is not None:
-        for name in sheet()["townsfolk"]:
-            if _ok(actions.verify_give, s, fake("give", ("townsfolk", name))):
-                out.append(text("give", name.lower()).replace('"', ""))
-        for resource in rules()["shop"]["sell"]:
-            if _ok(actions.verify_sell, s, fake("sell", ("resource", resource))):
-                out.append(f"sell({resource})")
-        for resource in rules()["shop"]["buy"]:
-            if _ok(actions.verify_buy, s, fake("buy", ("resource", resource))):
-                out.append(f"buy({resource})")
-        for tool in sheet()["tools"]:
-            if _ok(actions.verify_upgrade, s, fake("upgrade", ("tool", tool))):
-                out.append(f"upgrade({tool})")
-    faces = sorted(set(s["available"]))
-    for face in faces:
-        columns = range(1, 7) if face == 6 else [face]
-        for col in columns:
-            order = fake("farm", ("die", face), ("column", col))
-            if _ok(actions.verify_farm, state, s, order):
-                out.append(f"farm({face}, {col})" if face == 6 else f"farm({face})")
-    for face in faces:
-        if _ok(actions.verify_town, state, s, fake("town", ("die", face))):
-            out.append(f"town({face})")
-    rolls: list[tuple[float, str]] = []
+    if s["pending"] is not None:
+        return options
     values = value_table(state, s)
-    for a, b in _pairs(s["available"]):
-        if _ok(actions.verify_mine, state, s, fake("mine", ("die", a), ("other_die", b))):
-            rolls.append((mine_ev(s, values), f"mine({a}, {b})"))
-    for face in faces:
-        for row in range(1, len(sheet()["lake"]) + 1):
-            if _ok(actions.verify_lake, state, s, fake("lake", ("die", face), ("row", row))):
-                rolls.append((lake_ev(s, values, face, row), f"lake({face}, {row})"))
-    rolls.sort(key=lambda item: -item[0])  # stable: ties keep the listing order
-    out += [t for _, t in rolls]
-    out.append("pass")
-    if carrot and s["available"]:
-        out += [f"reroll({face})" for face in faces]
-        if len(s["available"]) > 1:
-            out.append("reroll(" + ", ".join(str(v) for v in sorted(s["available"])) + ")")
-    return out
+
+    def worth(text: str) -> float:
+        order = parse(text)
+        if order.command == "mine":
+            return mine_ev(s, values)
+        return lake_ev(s, values, order.args[0].value, order.args[1].value)
+
+    rolls = [t for t in options if t.split("(")[0] in ROLLS]
+    if not rolls:
+        return options
+    first = options.index(rolls[0])
+    rest = [t for t in options if t.split("(")[0] not in ROLLS]
+    ranked = sorted(rolls, key=lambda t: -worth(t))
+    return rest[:first] + ranked + rest[first:]
 
 
-def _pairs(available: list[int]) -> list[tuple[int, int]]:
-    counts = Counter(available)
-    faces = sorted(counts)
-    return [(a, b) for i, a in enumerate(faces) for b in faces[i:] if a != b or counts[a] > 1]
-
-
-def _answers(s: Sheet, pending: dict[str, Any], carrot: bool) -> list[str]:
-    if pending["kind"] == "mine":
-        out = [f"dig({c}, {r})" for c, r in actions.reachable(s, pending["dice"])]
-        if carrot:
-            a, b = pending["dice"]
-            out += [f"reroll({a}, {b})"] + [f"reroll({v})" for v in sorted({a, b})]
-        return out
-    if pending["kind"] == "fight" and pending["face"] is None:
-        return ["fight"]
-    out = ["accept"]
-    if carrot:
-        out.append(f"reroll({pending['face']})")
-    return out
+def parse(text: str) -> Order:
+    """A legal order's text as an Order with its values (legal.py writes plain numbers)."""
+    command, _, inside = text.partition("(")
+    values = [int(v) for v in inside.rstrip(")").split(",") if v.strip()]
+    return fake(command, *((f"a{i}", v) for i, v in enumerate(values)))
 
 
 # -- the heuristic ------------------------------------------------------------------------------

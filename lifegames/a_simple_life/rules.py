@@ -18,6 +18,7 @@ from typing import Any
 from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
 from . import actions
 from .data import goal_text, rules, sheet
+from .legal import legal_orders
 from .scoring import band_label, score, update_goals, won
 from .sheet import dice_total, me, new_sheet, show_dice
 
@@ -179,7 +180,6 @@ class ASimpleLife(Game):
         s = me(state, player)
         if s["pending"] is None:
             return None
-        from .bots import legal_orders
         from .views import prompt_text
 
         return Prompt(player, prompt_text(state, player), tuple(legal_orders(state, player)))

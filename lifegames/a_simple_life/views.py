@@ -12,8 +12,8 @@ from ..engine import orders as order_syntax
 from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
 from . import actions
-from .bots import legal_orders
 from .data import KINDS, goal_face, goal_ids, goal_text, rules, sheet
+from .legal import legal_orders
 from .scoring import band_label, breakdown, goal_progress, score, won
 from .sheet import day_limit, me, room, show_dice, stock
 

@@ -47,7 +47,7 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
     limit = game.max_orders(work, player) or MOST_ORDERS
     chosen: list[str] = []
     for _ in range(limit):
-        options = list(game.legal_orders(work, player))
+        options = game.rank(work, player, list(game.legal_orders(work, player)))
         if not options:
             break
         can_stop = _finishes(game, work, player)

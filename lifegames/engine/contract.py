@@ -181,9 +181,10 @@ class Game:
         return None
 
     # -- what players see -------------------------------------------------------------------
-    # Every game package has the same shape: rules.py holds the Game, views.py the sheets and
-    # JSON views, bots.py the legal orders and heuristic. These defaults call the function of
-    # the same name there, imported on first use (a `check` never loads the sheet code).
+    # Every game package has the same shape: rules.py holds the Game, legal.py the legal orders
+    # (rules too, as OpenSpiel's legal_actions are), views.py the sheets and JSON views, bots.py
+    # the heuristic a bot chooses by. These defaults call the function of the same name there,
+    # imported on first use (a `check` never loads the sheet code).
     def _part(self, module: str, name: str) -> Any:
         for klass in type(self).__mro__:  # a subclass elsewhere (a test's) uses its game's
             if klass is Game:
@@ -196,8 +197,9 @@ class Game:
         raise AttributeError(f"{type(self).__name__} has no {module}.{name}")
 
     def legal_orders(self, state: State, player: str) -> Iterable[str]:
-        """Orders `player` could give now (a representative set where amounts are open)."""
-        return self._part("bots", "legal_orders")(state, player)
+        """Orders `player` could give now (a representative set where amounts are open), each
+        one tested with the rules' own checks."""
+        return self._part("legal", "legal_orders")(state, player)
 
     def views(self, state: State, player: str) -> dict[str, str]:
         """Every file the player's folder holds for this tick: name -> text. The engine prefixes
@@ -223,6 +225,16 @@ class Game:
             return float(self._part("bots", "heuristic")(state, player))
         except (ImportError, AttributeError):
             return float(self.result(state).scores.get(player, 0))
+
+    def rank(self, state: State, player: str, options: list[str]) -> list[str]:
+        """The legal orders in the order a bot should prefer among equals (bots.rank, if the
+        game has one): the greedy bot cannot look past chance, so it takes the first of the
+        random orders; ranking them is the bot's judgement, not the rules'."""
+        try:
+            ranker = self._part("bots", "rank")
+        except AttributeError:
+            return options
+        return list(ranker(state, player, options))
 
     def status_lines(self, state: State) -> list[str]:
         return list(self._part("views", "status_lines")(state))

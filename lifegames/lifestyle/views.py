@@ -9,10 +9,7 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
-from .bots import legal_orders
-from .conditions import card_met, card_need
-from .data import CATEGORIES, card, cards, names, rules
-from .rules import (
+from .checks import (
     BOTCHED,
     GAME_PHASES,
     NEXT,
@@ -25,6 +22,9 @@ from .rules import (
     sports_left,
     unfulfilled,
 )
+from .conditions import card_met, card_need
+from .data import CATEGORIES, card, cards, names, rules
+from .legal import legal_orders
 from .scoring import LINES, breakdown
 
 GRAMMAR = "lifestyle"

@@ -1,96 +1,18 @@
-"""Legal-order enumeration and simple strategies for Simple Kingdoms.
-
-Amounts are open-ended (buy 1 food, 2 food, ...), so `legal_orders` lists a representative set:
-every building, move and claim that could run now, and a few amounts for hiring and trading.
-Each candidate is tested with the rules' own verify functions: no second copy of the rules.
-"""
+"""The greedy bot's judgement of a Simple Kingdoms position (the legal orders it chooses among
+are the rules', in legal.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..engine.contract import OrderError, State, clone
+from ..engine.contract import State, clone
 from .data import rules
-from .rules import (
-    NEIGHBOURS,
-    _fake,
-    _verify_build,
-    _verify_claim,
-    _verify_dismiss,
-    _verify_hire,
-    _verify_move,
-    _verify_trade,
-    owned_tiles,
-)
-
-AMOUNTS = (1, 5, 10)
-
-
-def _candidates(state: State, name: str) -> list[tuple[str, dict[str, Any]]]:
-    data = rules()
-    out: list[tuple[str, dict[str, Any]]] = []
-    mine = owned_tiles(state, name)
-    upgrades = [s for s, spec in data["settlements"].items() if "upgrades" in spec]
-    for t in mine:
-        for building in [*upgrades, *data["buildings"]]:
-            out.append(("build", {"row": t["row"], "col": t["col"], "building": building}))
-    for t in mine:
-        for count in (1, 2, 5):
-            out.append(("hire_soldiers", {"row": t["row"], "col": t["col"], "count": count}))
-    size = state["size"]
-    for t in state["tiles"]:
-        here = t["soldiers"].get(name, 0)
-        if not here:
-            continue
-        out.append(("dismiss_soldiers", {"row": t["row"], "col": t["col"], "count": 1}))
-        for dr, dc in NEIGHBOURS:
-            row, col = t["row"] + dr, t["col"] + dc
-            if 0 <= row < size and 0 <= col < size:
-                for count in sorted({1, 2, 4, here}):
-                    out.append(("move_soldiers", {"from_row": t["row"], "from_col": t["col"],
-                                                  "to_row": row, "to_col": col,
-                                                  "count": count}))
-    for t in state["tiles"]:
-        out.append(("claim_tile", {"row": t["row"], "col": t["col"]}))
-    for command in ("give", "buy_resource", "sell_resource"):
-        for resource in data["resources"]:
-            for amount in AMOUNTS:
-                out.append((command, {"resource": resource, "amount": amount}))
-    return out
-
-
-_VERIFY = {
-    "build": lambda s, n, o: _verify_build(s, n, o, hints=False),
-    "hire_soldiers": _verify_hire,
-    "dismiss_soldiers": _verify_dismiss,
-    "move_soldiers": _verify_move,
-    "claim_tile": _verify_claim,
-    "give": lambda s, n, o: _verify_trade(s, n, o, "give"),
-    "buy_resource": lambda s, n, o: _verify_trade(s, n, o, "buy"),
-    "sell_resource": lambda s, n, o: _verify_trade(s, n, o, "sell"),
-}
-
-
-def legal_orders(state: State, name: str) -> list[str]:
-    """The verify functions read an order only by argument name, so each candidate is probed
-    as a plain dict; an Order (and its spelling) is made only for the legal ones."""
-    legal = []
-    for command, args in _candidates(state, name):
-        try:
-            _VERIFY[command](state, name, args)  # type: ignore[arg-type]
-        except OrderError:
-            continue
-        legal.append(_fake(command, **args).canonical())
-    return legal
+from .model import score
+from .phases import economy, resolve_act_phase
 
 
 def heuristic(state: State, name: str) -> float:
     """The greedy bot's view of a position: the kingdom's score two quiet ticks ahead (the
     rules' own phases run on a copy), plus a little for stock, claims under way and soldiers
     standing ready on explored free land."""
-    from .phases import economy, resolve_act_phase
-    from .rules import score
-
     ahead = clone(state)
     resolve_act_phase(ahead)
     economy(ahead)

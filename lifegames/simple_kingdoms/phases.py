@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine.contract import State
 from .data import rules
-from .rules import (
+from .model import (
     cap,
     exposed_tiles,
     food_needed,

@@ -7,98 +7,23 @@ touching the state (bots and sheet hints use it alone) and an apply step that ru
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Any
 
 from ..engine.contract import Game, Order, OrderError, Result, SetupError, State
 from ..engine.turn import unknown_value
+from . import phases
 from .data import rules
-
-Kingdom = dict[str, Any]
-Tile = dict[str, Any]
-NEIGHBOURS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
-
-
-def frac(value: float | int) -> Fraction:
-    return Fraction(str(value))
-
-
-# -- reading the state ---------------------------------------------------------------------------
-
-
-def tile(state: State, row: int, col: int) -> Tile:
-    return state["tiles"][row * state["size"] + col]
-
-
-def owned_tiles(state: State, name: str) -> list[Tile]:
-    return [t for t in state["tiles"] if t["owner"] == name]
-
-
-def soldiers_of(state: State, name: str) -> int:
-    return sum(t["soldiers"].get(name, 0) for t in state["tiles"])
-
-
-def people(state: State, name: str) -> int:
-    return state["kingdoms"][name]["civilians"] + soldiers_of(state, name)
-
-
-def cap(state: State, name: str) -> int:
-    settlements = rules()["settlements"]
-    return sum(settlements[t["settlement"]]["cap"] for t in owned_tiles(state, name)
-               if t["settlement"])
-
-
-def tile_defense(t: Tile) -> int:
-    """soldiers + soldiers x watchtowers + wall bonus; every soldier stationed there counts."""
-    soldiers = sum(t["soldiers"].values())
-    towers = t["buildings"].get("watchtower", 0)
-    wall = rules()["buildings"]["wall"]["bonus"] if t["buildings"].get("wall") else 0
-    return soldiers + soldiers * towers + wall
-
-
-def kingdom_defense(state: State, name: str) -> int:
-    tiles = owned_tiles(state, name)
-    return min((tile_defense(t) for t in tiles), default=0)
-
-
-def exposed_tiles(state: State, name: str) -> list[Tile]:
-    return [t for t in owned_tiles(state, name) if state["threat"] > tile_defense(t)]
-
-
-def income(state: State, name: str) -> int:
-    spec = rules()["income"]
-    return math.floor(frac(spec["per_person"]) * people(state, name) + frac(spec["base"]))
-
-
-def food_needed(state: State, name: str) -> int:
-    spec = rules()["eating"]
-    return math.ceil(frac(spec["per_person"]) * people(state, name) + frac(spec["base"]))
-
-
-def score(state: State, name: str) -> int:
-    spec = rules()["score"]
-    total = people(state, name) * spec["per_person"]
-    for t in owned_tiles(state, name):
-        total += spec["per_tile"]
-        total += spec["settlement"].get(t["settlement"], 0) if t["settlement"] else 0
-        total += spec["per_building"] * sum(t["buildings"].values())
-    return total
-
-
-def team_score(state: State) -> int:
-    return sum(score(state, name) for name in state["players"])
-
-
-def other(state: State, name: str) -> str:
-    return next(p for p in state["players"] if p != name)
-
-
-def report(state: State, name: str, text: str) -> str:
-    state["reports"][name].append(text)
-    return f"{name}: {text}"
-
+from .model import (
+    Kingdom,
+    Tile,
+    cap,
+    other,
+    owned_tiles,
+    report,
+    score,
+    tile,
+)
 
 # -- order checks (never mutate) ---------------------------------------------------------------
 
@@ -494,8 +419,6 @@ class SimpleKingdoms(Game):
 
     # -- the phases after the orders ------------------------------------------------------------
     def end_tick(self, state: State, dice: Any) -> list[str]:
-        from . import phases
-
         return phases.end_tick(state, dice)
 
     # -- the end ------------------------------------------------------------------------------

@@ -8,11 +8,9 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import State, clone
 from ..engine.sheets import commented, document, section, signed, table
-from .bots import legal_orders
 from .data import rules
-from .phases import economy
-from .rules import (
-    buildable,
+from .legal import legal_orders
+from .model import (
     cap,
     exposed_tiles,
     kingdom_defense,
@@ -23,6 +21,8 @@ from .rules import (
     team_score,
     tile_defense,
 )
+from .phases import economy
+from .rules import buildable
 
 GRAMMAR = "simple_kingdoms"
 

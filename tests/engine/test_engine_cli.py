@@ -211,8 +211,8 @@ def test_exit_4_for_a_second_setup_and_for_a_tick_after_the_end(tmp_path, run):
 
 
 def test_documented_exit_codes_match_the_constants():
-    """The exit codes in the cli docstring are the ones the module uses."""
-    from lifegames import cli as cli_module
+    """The exit codes in the cli_common docstring are the ones the module uses."""
+    from lifegames import cli_common as cli_module
 
     doc = cli_module.__doc__
     for code, word in ((0, "ok"), (1, "orders rejected"), (2, "usage"), (3, "busy"),

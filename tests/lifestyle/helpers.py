@@ -19,7 +19,7 @@ from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
 from lifegames.engine.orders import ParsedFile, parse_text
 from lifegames.lifestyle import GAME
-from lifegames.lifestyle.rules import card_count, token_count
+from lifegames.lifestyle.checks import card_count, token_count
 
 PLAYERS = ["Ana", "Ben", "Cleo"]
 ANA, BEN, CLEO = PLAYERS

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from lifegames.simple_kingdoms import phases
-from lifegames.simple_kingdoms import rules as sk
+from lifegames.simple_kingdoms import model as sk
 
 from .helpers import (
     IRON,

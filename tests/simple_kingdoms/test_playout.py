@@ -13,7 +13,7 @@ from lifegames.engine import turn
 from lifegames.engine.bots import choose_orders
 from lifegames.engine.orders import parse_text
 from lifegames.simple_kingdoms import GAME
-from lifegames.simple_kingdoms import rules as sk
+from lifegames.simple_kingdoms import model as sk
 from lifegames.simple_kingdoms.data import rules as data
 
 from .helpers import PLAYERS, new_state

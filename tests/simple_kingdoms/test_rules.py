@@ -16,7 +16,7 @@ import pytest
 
 from lifegames.engine.dice import Dice
 from lifegames.simple_kingdoms import GAME, phases
-from lifegames.simple_kingdoms import rules as sk
+from lifegames.simple_kingdoms import model as sk
 from lifegames.simple_kingdoms.data import rules as data
 from lifegames.simple_kingdoms.views import map_table, public_state
 

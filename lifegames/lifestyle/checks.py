@@ -1,0 +1,261 @@
+"""Lifestyle's state, read, and the checks of each order: each `_check_*` raises OrderError
+without touching the state. The Game (rules.py) runs them before it acts, and the legal orders
+(legal.py) are the candidates they let through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.contract import Order, OrderError, State
+from ..engine.turn import unknown_value
+from .data import card, find, names, rules
+
+DICE_STREAM = "dice"
+DECK_STREAM = "deck"
+RANDOM_EFFECTS = ("reroll",)
+
+# Turn phases: start (may buy; then take or roll), rolled (a roll awaits its answer), next (a
+# card was met: name the next), botched (discard any cards, then end_turn).
+START, ROLLED, NEXT, BOTCHED = "start", "rolled", "next", "botched"
+GAME_PHASES = {
+    START: "buy, then take cards or roll",
+    ROLLED: "answering a roll",
+    NEXT: "naming the next card",
+    BOTCHED: "discarding after a botch",
+}
+
+
+# -- reading the state -----------------------------------------------------------------------
+
+
+def seat(state: State, player: str) -> dict[str, Any]:
+    return state["seats"][player]
+
+
+def display_count(state: State) -> int:
+    return sum(1 for slot in state["display"] if slot)
+
+
+def columns() -> int:
+    return int(rules()["display"]["columns"])
+
+
+def rows() -> int:
+    return int(rules()["display"]["rows"])
+
+
+def slot_index(row: int, column: int) -> int:
+    return (row - 1) * columns() + (column - 1)
+
+
+def unfulfilled(state: State, player: str) -> list[str]:
+    """The dice-zone cards not yet met this turn (a multiset, in dice-zone order)."""
+    left = list(seat(state, player)["dice"])
+    turn = state["turn"]
+    if turn["player"] == player:
+        for name in turn["fulfilled"]:
+            left.remove(name)
+    return left
+
+
+def sports_left(state: State, player: str) -> dict[str, int]:
+    """Sports cards in the points zone not yet turned this turn: name -> how many."""
+    used = state["turn"]["sports_used"] if state["turn"]["player"] == player else {}
+    out: dict[str, int] = {}
+    for name in seat(state, player)["points"]:
+        if card(name)["category"] == "sports":
+            out[name] = out.get(name, 0) + 1
+    return {n: c - used.get(n, 0) for n, c in out.items() if c - used.get(n, 0) > 0}
+
+
+def card_count(state: State) -> int:
+    """Every card in the game, wherever it is (always the deck's 72)."""
+    total = len(state["pile"]) + display_count(state) + len(state["discard"])
+    for s in state["seats"].values():
+        total += len(s["dice"]) + len(s["points"])
+    return total
+
+
+def token_count(state: State) -> int:
+    return state["pool"] + sum(s["tokens"] for s in state["seats"].values())
+
+
+RECENT = 12  # events the sheets keep showing from earlier ticks
+
+
+def log(state: State, text: str) -> str:
+    """Record an event of this tick (and in the rolling list of recent events)."""
+    state["log"].append(text)
+    tick = int(state.get("tick", 0)) + 1
+    state["recent"] = [*state["recent"], f"tick {tick}: {text}"][-RECENT:]
+    return text
+
+
+def fill(state: State, wanted: int) -> list[str]:
+    """Deal up to `wanted` cards from the pile into the display's gaps, left to right, row 1
+    first, stopping when the pile or the gaps run out. The cards dealt."""
+    dealt = []
+    for index, slot in enumerate(state["display"]):
+        if len(dealt) >= wanted or not state["pile"]:
+            break
+        if slot is None:
+            state["display"][index] = state["pile"].pop(0)
+            dealt.append(state["display"][index])
+    return dealt
+
+
+def _slot_name(index: int) -> str:
+    return f"({index // columns() + 1},{index % columns() + 1})"
+
+
+def _take_tokens(state: State, player: str, wanted: int) -> int:
+    """Move up to `wanted` tokens from the pool to the player (the pool may run dry)."""
+    given = min(wanted, state["pool"])
+    state["pool"] -= given
+    seat(state, player)["tokens"] += given
+    return given
+
+
+# -- order checks (never mutate) ---------------------------------------------------------------
+
+
+def _my_turn(state: State, player: str) -> dict[str, Any]:
+    if state["over"]:
+        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status shows the "
+                         "result")
+    turn = state["turn"]
+    if turn["player"] != player:
+        raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
+                         "your turn has ended; write this order in your next turn's file")
+    return turn
+
+
+def _phase(state: State, player: str, allowed: tuple[str, ...], what: str) -> dict[str, Any]:
+    turn = _my_turn(state, player)
+    if turn["phase"] in allowed:
+        return turn
+    reason = {
+        START: "your turn has just begun: buy, take cards or roll",
+        ROLLED: f"your roll for the {turn['roll']['card']} waits for an answer "
+                f"({'/'.join(map(str, turn['roll']['dice']))})" if turn["roll"] else "",
+        NEXT: "you met a card: name the next one with roll(...)",
+        BOTCHED: "you botched: discard cards if you like, then end_turn",
+    }[turn["phase"]]
+    # The hint (what is legal now) is added by the Game's act: the legal orders are built
+    # from these very checks.
+    raise OrderError("E-WRONG-MOMENT", f"{what} is not possible now: {reason}")
+
+
+def _check_buy(state: State, player: str, kind: str) -> tuple[int, int]:
+    _phase(state, player, (START,), "buying cards")
+    spec = rules()["buying"][kind]
+    size = rows() * columns()
+    showing = display_count(state)
+    if showing >= size:
+        raise OrderError("E-DISPLAY-FULL", f"the display already shows {size} cards",
+                         "cards can be bought only while fewer than nine are showing")
+    if not state["pile"]:
+        raise OrderError("E-PILE-EMPTY", "the draw pile is empty: there is nothing to buy",
+                         "take cards or roll dice instead")
+    tokens = seat(state, player)["tokens"]
+    if tokens < spec["tokens"]:
+        raise OrderError("E-NO-TOKENS", f"this costs {spec['tokens']} token(s); you have "
+                         f"{tokens}", "take cards or roll dice instead")
+    wanted = size - showing if kind == "refill" else min(spec["cards"], size - showing)
+    return spec["tokens"], wanted
+
+
+def _check_slot(state: State, order: Order, arg: str, limit: int) -> int:
+    value = order[arg]
+    if not 1 <= value <= limit:
+        raise OrderError("E-OFF-DISPLAY", f"{arg} {value} is not on the display",
+                         f"{arg}s are numbered 1 to {limit}", arg)
+    return value
+
+
+def _check_take(state: State, player: str, order: Order) -> list[int]:
+    _phase(state, player, (START,), "taking cards")
+    if order.command == "take_card":
+        row = _check_slot(state, order, "row", rows())
+        column = _check_slot(state, order, "column", columns())
+        picked = [slot_index(row, column)]
+    elif order.command == "take_row":
+        row = _check_slot(state, order, "row", rows())
+        picked = [slot_index(row, c) for c in range(1, columns() + 1)]
+    else:
+        column = _check_slot(state, order, "column", columns())
+        picked = [slot_index(r, column) for r in range(1, rows() + 1)]
+    picked = [i for i in picked if state["display"][i]]
+    if not picked:
+        where = {"take_card": "that space", "take_row": "that row",
+                 "take_column": "that column"}[order.command]
+        filled = ", ".join(_slot_name(i) for i, s in enumerate(state["display"]) if s)
+        raise OrderError("E-EMPTY-SPACE", f"{where} of the display holds no card",
+                         f"cards are showing at (row,column): {filled or 'none'}",
+                         "column" if order.command == "take_column" else "row")
+    return picked
+
+
+def _check_card(state: State, player: str, order: Order, pool: list[str], where: str) -> str:
+    written = order["card"]
+    name = find(written)
+    if name is None:
+        raise unknown_value("E-UNKNOWN-CARD", "card", written, sorted(set(pool)) or names(),
+                            "card", extra=f"cards {where}")
+    if name not in pool:
+        listing = ", ".join(sorted(set(pool))) or "none"
+        raise OrderError("E-NOT-IN-DICE-ZONE", f"no {name} {where}",
+                         f"cards {where}: {listing}", "card")
+    return name
+
+
+def _check_roll(state: State, player: str, order: Order) -> str:
+    turn = _phase(state, player, (START, NEXT), "rolling")
+    if not seat(state, player)["dice"]:
+        raise OrderError("E-MUST-TAKE", "your dice zone is empty, so you must take cards",
+                         "write take_card(row, column), take_row(row) or take_column(column)")
+    where = "in your dice zone" if turn["phase"] == START else "left to meet in your dice zone"
+    return _check_card(state, player, order, unfulfilled(state, player), where)
+
+
+def _check_die(state: State, order: Order) -> int:
+    dice = state["turn"]["roll"]["dice"]
+    value = order["die"]
+    if not 1 <= value <= len(dice):
+        raise OrderError("E-NO-SUCH-DIE", f"there is no die {value}: you rolled {len(dice)}",
+                         f"dice are numbered 1 to {len(dice)}", "die")
+    return value - 1
+
+
+def _check_reroll(state: State, player: str, order: Order) -> int:
+    _phase(state, player, (ROLLED,), "rerolling")
+    index = _check_die(state, order)
+    if seat(state, player)["tokens"] < 1:
+        raise OrderError("E-NO-TOKENS", "a reroll costs 1 token; you have 0",
+                         "accept the roll, or use a Sports card", "die")
+    return index
+
+
+def _check_use(state: State, player: str, order: Order) -> tuple[str, int | None]:
+    _phase(state, player, (ROLLED,), "using a Sports card")
+    sports = names("sports")
+    name = find(order["sport"])
+    if name is None or name not in sports:
+        raise unknown_value("E-UNKNOWN-SPORT", "Sports card", order["sport"], sports, "sport",
+                            extra="Sports cards")
+    left = sports_left(state, player)
+    if name not in left:
+        have = sum(1 for n in seat(state, player)["points"] if n == name)
+        why = (f"your {name} card(s) are already turned this turn" if have
+               else f"you have no {name} card in your points zone")
+        ready = ", ".join(sorted(left)) or "none"
+        raise OrderError("E-NO-SPORT", why, f"Sports cards ready this turn: {ready}", "sport")
+    if card(name)["effect"] == "plus_one_all":
+        if order.arg("die") is not None:
+            raise OrderError("E-NO-DIE-NEEDED", f"{name} raises every die; name no die",
+                             f'write use("{name}")', "die")
+        return name, None
+    if order.arg("die") is None:
+        raise OrderError("E-DIE-NEEDED", f"{name} works on one die: say which",
+                         f'write use("{name}", 1) for die 1', "sport")
+    return name, _check_die(state, order)

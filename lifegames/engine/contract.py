@@ -117,7 +117,10 @@ class Game:
     """Base class of every game. Subclasses set the class attributes and override the methods.
 
     State rules: `state["tick"]` is the number of ticks played; the engine increments it after
-    `end_tick`. Everything else in the state is the game's, and must round-trip through JSON.
+    `end_tick`. The engine also owns `state["standing"]` (player -> the canonical text of their
+    standing orders, present once someone has left one; read it with `standing`) and
+    `state["absent"]` (the players the host played by their default this tick, present only
+    then). Everything else in the state is the game's, and must round-trip through JSON.
     """
 
     id: str = ""
@@ -128,6 +131,12 @@ class Game:
     max_players: int = 1
     default_players: tuple[str, ...] = ()
     missing_orders_policy: str = "An empty order file means no actions."
+    # What `tick --absent PLAYER` (and `watch --deadline`) plays for an awaited player who sent
+    # nothing: `absent_orders` below; this sentence says it in `status`.
+    absent_policy: str = "An absent player takes no actions."
+    # Commands a player may leave in force over several ticks (`standing <order>` lines):
+    # choices other players' turns force on them, and defaults for their own prompts.
+    standing_commands: frozenset[str] = frozenset()
 
     def grammar_name(self) -> str:
         return self.grammar or self.package
@@ -151,15 +160,54 @@ class Game:
         return None
 
     def is_random(self, order: Order) -> bool:
-        """True for an order whose outcome is chance (a roll, a draw): it must be the last order
-        of its file, and `check` does not show its outcome."""
+        """True for an order whose outcome is chance (a roll, a draw from a hidden pile)."""
         return False
 
     def ends_file(self, state: State, player: str, order: Order) -> bool:
-        """The random barrier, asked before `order` runs on `state`: a random order, or one
-        that would show something hidden (a tile's terrain, say), must end its file, so no
-        later order is checked against news and `check` cannot be used to peek."""
+        """The random barrier, asked before `order` runs on `state`: True for an order whose
+        outcome nobody may know when the file is checked. `check` runs a file up to and
+        including such an order and checks what follows only for form and names (`validate`),
+        since it may depend on the outcome; `tick` runs it all with the real dice, and stops a
+        plan at the first later order the outcome made impossible. Hidden facts that are not
+        chance (unexplored terrain, say) need no barrier: `knowledge` hides them instead."""
         return self.is_random(order)
+
+    def knowledge(self, state: State, player: str) -> State:
+        """The state as `player` knows it: a copy in which everything hidden from them (draw
+        piles, others' hands, unexplored terrain) is replaced by placeholders that `act` runs
+        on, raising an OrderError wherever an order would depend on a secret. `check` runs on
+        it, so neither its effects nor its errors can tell a secret; a seat holds it for
+        player-side checks. A game without secrets keeps the default (the whole state)."""
+        return clone(state)
+
+    def validate(self, player: str, order: Order) -> None:
+        """The checks of `order` that need no state (names, ranges): raise OrderError. Run on
+        plan steps that come after an outcome `check` cannot know, and on standing orders."""
+
+    def facts(self, state: State, player: str) -> dict[str, Any]:
+        """What a plan's conditions (`if met`, `while tokens > 1`) and `$name` arguments may
+        read, as `player` sees the game now: ints, bools, strings or lists of them. Every name
+        is documented in the game's orders.yaml under `facts:`."""
+        return {}
+
+    def absent_orders(self, state: State, player: str) -> list[str]:
+        """The lines an absent awaited player plays (their game's stated default; a plan is
+        allowed). Default: none, that is no actions."""
+        return []
+
+    def standing(self, state: State, player: str, command: str | None = None) -> list[Order]:
+        """`player`'s standing orders in force, oldest first (only those of `command`, if
+        given): what a game consults when another player's turn needs that player's choice."""
+        from .orders import standing_orders
+
+        texts = state.get("standing", {}).get(player, [])
+        return [o for o in standing_orders(self.grammar_name(), tuple(texts))
+                if command is None or o.command == command]
+
+    def turns(self, state: State) -> int:
+        """How many turns the game has had, in its own unit (player turns, days, ticks), so
+        `simulate` can report round trips per turn. Default: the ticks played."""
+        return int(state["tick"])
 
     def begin_tick(self, state: State) -> None:
         """Called once before any order of a tick runs (on every copy a check makes, too)."""

@@ -281,3 +281,13 @@ def _to_order(tree: Tree, line: str, number: int, path: str) -> tuple[Order | No
     first = len(line) - len(line.lstrip()) + 1
     end = tree.meta.end_column if not tree.meta.empty else len(line) + 1
     return Order(str(command_tree.data), tuple(args), number, first, end, line), []  # type: ignore
+
+
+@functools.lru_cache(maxsize=512)
+def standing_orders(grammar_name: str, texts: tuple[str, ...]) -> tuple[Order, ...]:
+    """Standing orders as the engine stores them (canonical order text), parsed once."""
+    out = []
+    for text in texts:
+        parsed = parse_text(grammar_name, text, "standing")
+        out.extend(parsed.orders)
+    return tuple(out)

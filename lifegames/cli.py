@@ -14,6 +14,7 @@ from .cli_common import INTERNAL, REJECTED, USAGE, commit_in_git, dir_option, fa
 from .engine.contract import SetupError
 from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
+from .engine.turn import FileCheck, TickOutcome, count_orders
 
 TOOLS = ("bot", "diff", "replay", "reveal", "rollback", "simulate", "verify", "watch")
 
@@ -111,11 +112,15 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
 @cli.command()
 @click.option("--commit", "git_commit", is_flag=True,
               help="Commit the tick's result in the folder's git repository (never pushes).")
+@click.option("--absent", default="", metavar="A,B",
+              help="Play these awaited players by their game's default for an absent player "
+                   "(see `status`), whatever their order files hold.")
 @dir_option
-def tick(host: Host, git_commit: bool) -> None:
+def tick(host: Host, git_commit: bool, absent: str) -> None:
     """Check every awaited order file, then play exactly one tick (or change nothing)."""
     try:
-        loaded, outcome = host.tick()
+        away = {name.strip() for name in absent.split(",") if name.strip()}
+        loaded, outcome = host.tick(absent=host.player_names(away))
     except FolderError as error:
         fail(error)
     if outcome.problems:
@@ -126,8 +131,11 @@ def tick(host: Host, git_commit: bool) -> None:
                    "order file(s) above and run tick again.", err=True)
         sys.exit(REJECTED)
     state = loaded.state
-    played = ", ".join(f"{p} {len(o)} order(s)" for p, o in outcome.executed.items())
-    click.echo(f"Tick {state['tick']} played: {played}.")
+    played = ", ".join(f"{p} {count_orders(o)} order(s)" for p, o in outcome.executed.items()
+                       if p in outcome_players(outcome))
+    click.echo(f"Tick {state['tick']} played: {played or 'no orders'}.")
+    for player, why in outcome.stopped.items():
+        click.echo(f"  {player}'s plan stopped at {why}")
     for line in loaded.game.status_lines(state):
         click.echo(f"  {line}")
     if loaded.game.is_over(state):
@@ -135,8 +143,13 @@ def tick(host: Host, git_commit: bool) -> None:
     else:
         click.echo("New sheets are in each player's folder; the old ones moved to archive/.")
     if git_commit:
-        count = sum(len(o) for o in outcome.executed.values())
+        count = sum(count_orders(o) for o in outcome.executed.values())
         commit_in_git(host, f"Tick {state['tick']}: {count} orders")
+
+
+def outcome_players(outcome: TickOutcome) -> list[str]:
+    """The players whose files were played (not those who only changed standing orders)."""
+    return [c.player for c in outcome.checks]
 
 
 @cli.command()
@@ -160,17 +173,35 @@ def check(host: Host, player: str | None) -> None:
             for problem in result.problems:
                 click.echo(problem.render())
             continue
-        path = order_file(result.player)
-        if not result.orders:
-            click.echo(f"OK {path}: no orders (no actions this tick)")
-            continue
-        click.echo(f"OK {path}: {len(result.orders)} order(s) would run:")
-        own = result.player + ": "
-        for effect in result.effects:
-            click.echo(f"  - {effect.removeprefix(own)}")
+        for line in report_lines(result):
+            click.echo(line)
     if bad:
         click.echo(f"\n{bad} problem(s). `tick` would change nothing until they are fixed.")
         sys.exit(REJECTED)
+
+
+def report_lines(result: FileCheck) -> list[str]:
+    """What `check` says of a file without problems: what would run, what waits for an
+    outcome, and the standing orders it puts in force."""
+    path = order_file(result.player)
+    plan = result.plan
+    ran = len(plan.executed) if plan else len(result.orders)
+    later = plan.later if plan else 0
+    lines = []
+    if not ran and not later:
+        lines.append(f"OK {path}: no orders (no actions this tick)")
+    else:
+        lines.append(f"OK {path}: {ran} order(s) would run" + (":" if ran else ""))
+        own = result.player + ": "
+        lines += [f"  - {effect.removeprefix(own)}" for effect in result.effects]
+        if later:
+            lines.append(f"  and {later} more line(s) of the plan, checked now for spelling "
+                         "and names only: they run when the tick reaches them (after an "
+                         "outcome, the plan stops at the first one that cannot run)")
+    if result.standing is not None:
+        shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
+        lines.append(f"  standing orders from the next tick on: {shown}")
+    return lines
 
 
 @cli.command()
@@ -194,13 +225,15 @@ def status(host: Host) -> None:
     click.echo("awaiting orders from: " + (", ".join(awaited) or "nobody"))
     for player in loaded.players:
         count = counts[player]
-        what = ("has problems (run: python3 play.py check " + player + ")" if count < 0
+        what = ("has problems (run: python3 play.py check " + player + ")" if count == -1
+                else "stale: written for an earlier tick" if count == -2
                 else "no orders yet" if count == 0 else f"{count} order(s)")
         mark = "" if player in awaited else " (not awaited)"
         missed = loaded.envelope.get("stats", {}).get("missed", {}).get(player, 0)
         ended = " [complete: ends with 'end']" if player in complete else ""
         click.echo(f"  {order_file(player)}: {what}{ended}{mark}; missed {missed} tick(s)")
     click.echo(f"missing orders: {game.missing_orders_policy}")
+    click.echo(f"absent players (tick --absent NAME): {game.absent_policy}")
 
 
 @cli.command()

@@ -16,6 +16,7 @@ from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail
 from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
 from .engine.host import Host, order_file
+from .engine.turn import count_orders
 
 
 @click.command()
@@ -232,7 +233,7 @@ def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) 
                     fail(error)
                 if not outcome.problems:
                     played += 1
-                    count = sum(len(o) for o in outcome.executed.values())
+                    count = sum(count_orders(o) for o in outcome.executed.values())
                     click.echo(f"Tick {after.state['tick']} played ({count} order(s)).")
                     if git_commit:
                         commit_in_git(host, f"Tick {after.state['tick']}: {count} orders")

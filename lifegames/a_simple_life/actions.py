@@ -1,9 +1,9 @@
 """The Locations' actions, one `do_*` per order. Each checks everything first and raises
 OrderError before touching the sheet, then applies the order and returns what happened.
 
-Randomness: every roll comes from the tick's dice, stream named after the player, so a check
-of a file and the tick itself roll the same values (and the rolls stay hidden from the check's
-report, because every rolling order is a random-barrier order: see RANDOM).
+Randomness: every roll comes from the tick's dice, stream named after the player, so a replay
+rolls the same values; `check` rolls dice nobody plays with and shows nothing of them, since
+every rolling order is one whose outcome it cannot know (see RANDOM).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from .sheet import (
     take_dice,
 )
 
-RANDOM = frozenset({"lake", "mine", "fight", "reroll", "pass"})
+RANDOM = frozenset({"lake", "mine", "fight", "reroll"})
 LOCATIONS = ("farm", "lake", "mine", "town")
 TOWN_ACTIONS = ("give", "buy", "sell", "upgrade")
 

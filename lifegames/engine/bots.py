@@ -56,10 +56,12 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
                 break
             text = rng.choice(options)
         else:
-            best = _greedy_pick(game, work, player, options, dice)
-            if best is None and can_stop:
+            best, least_bad = _greedy_pick(game, work, player, options, dice)
+            if best is None and can_stop and chosen:
                 break
-            text = best or options[0]
+            # Nothing helps: still never an empty file while orders are legal (in some games,
+            # A Simple Life's days, nothing but an order moves the game on).
+            text = best or (least_bad if not chosen else options[0])
         order = _parse(game, text)
         ends = game.ends_file(work, player, order)
         game.act(work, player, order, dice)
@@ -70,10 +72,12 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
 
 
 def _greedy_pick(game: Game, work: State, player: str, options: list[str], dice: Dice
-                 ) -> str | None:
-    """The option that most improves the game's heuristic, or None if nothing does."""
+                 ) -> tuple[str | None, str]:
+    """The option that most improves the game's heuristic (None if nothing does), and the
+    option judged best of all (the least bad, when nothing helps)."""
     baseline = game.heuristic(work, player)
     best, best_value = None, baseline
+    top, top_value = options[0], float("-inf")
     for text in options:
         trial = clone(work)
         order = _parse(game, text)
@@ -84,7 +88,9 @@ def _greedy_pick(game: Game, work: State, player: str, options: list[str], dice:
             value = game.heuristic(trial, player)
         if value > best_value + 1e-9:
             best, best_value = text, value
-    return best
+        if value > top_value + 1e-9:
+            top, top_value = text, value
+    return best, top
 
 
 def order_file_text(game: Game, state: State, player: str, orders: list[str],

@@ -29,8 +29,22 @@ from .folder import (
     Op,
     dumps,
 )
-from .orders import MAX_FILE_BYTES, ParsedFile, Problem, parse_bytes
-from .turn import FileCheck, TickOutcome, check_files, play_tick
+from .orders import (
+    MAX_FILE_BYTES,
+    ParsedFile,
+    Problem,
+    header_line,
+    parse_bytes,
+    parse_text,
+)
+from .turn import (
+    FileCheck,
+    TickOutcome,
+    check_files,
+    count_orders,
+    play_tick,
+    standing_lines,
+)
 
 SEED_FILE = "seed_sha256.txt"
 EXECUTED = "executed_orders.txt"
@@ -68,6 +82,12 @@ def check_player_name(name: str) -> str:
     return name
 
 
+class NotAwaited(FolderError):
+    """A command named a player whose orders are not awaited now."""
+
+    exit_code = 2
+
+
 @dataclass
 class Loaded:
     game: Game
@@ -102,6 +122,18 @@ class Host:
         if strict:
             self._check_manifest(loaded)
         return loaded
+
+    def player_names(self, names: set[str]) -> set[str]:
+        """Names as the game spells them (a player may be named in any case)."""
+        if not names:
+            return set()
+        players = self.load().players
+        found = {p.lower(): p for p in players}
+        unknown = sorted(n for n in names if n.lower() not in found)
+        if unknown:
+            raise NotAwaited(f"no player {', '.join(map(repr, unknown))}",
+                             "players: " + ", ".join(players))
+        return {found[n.lower()] for n in names}
 
     def load(self, strict: bool = True) -> Loaded:
         with self.folder.locked():
@@ -194,13 +226,32 @@ class Host:
             awaited = loaded.game.awaiting(loaded.state)
             players = [p for p in awaited if only is None or p == only]
             files = self._parse(loaded, players)
-            return loaded, check_files(loaded.game, loaded.state, files,
-                                       loaded.envelope["seed"])
+            return loaded, check_files(loaded.game, loaded.state, files)
 
-    def tick(self) -> tuple[Loaded, TickOutcome]:
-        """Play one tick. A tick that finds another tick was just played (it waited for the
-        lock) or just completed (an interrupted commit) plays nothing: the order files it was
-        meant for are gone, and playing on would run a tick nobody wrote orders for."""
+    def standing_updates(self, loaded: Loaded) -> dict[str, list[str]]:
+        """The standing orders that players who are not awaited put in force this tick: from
+        a file that names this tick, ends with `end`, and has no problem at all (a half-saved
+        file or a draft for a later turn changes nothing)."""
+        game, state = loaded.game, loaded.state
+        awaited = set(game.awaiting(state))
+        others = [p for p in loaded.players if p not in awaited]
+        updates: dict[str, list[str]] = {}
+        for player, parsed in self._parse(loaded, others).items():
+            header = parsed.header
+            if parsed.problems or not parsed.ended or header is None or \
+                    header.tick != int(state["tick"]) + 1:
+                continue
+            texts, problems = standing_lines(game, player, parsed)
+            if texts is not None and not problems:
+                updates[player] = texts
+        return updates
+
+    def tick(self, absent: set[str] | frozenset[str] = frozenset()
+             ) -> tuple[Loaded, TickOutcome]:
+        """Play one tick (`absent`: awaited players the host plays by their game's default).
+        A tick that finds another tick was just played (it waited for the lock) or just
+        completed (an interrupted commit) plays nothing: the order files it was meant for are
+        gone, and playing on would run a tick nobody wrote orders for."""
         seen = self.folder.peek_tick()
         with self.folder.locked():
             if self.folder.recovered:
@@ -214,16 +265,26 @@ class Host:
             if loaded.game.is_over(loaded.state):
                 raise FolderError("the game is over", "python3 play.py status shows the result")
             awaited = loaded.game.awaiting(loaded.state)
-            files = self._parse(loaded, awaited)
-            outcome = play_tick(loaded.game, loaded.state, files, loaded.envelope["seed"])
+            strangers = sorted(set(absent) - set(awaited))
+            if strangers:
+                raise NotAwaited(f"{', '.join(strangers)} cannot be absent: only "
+                                 f"{', '.join(awaited) or 'nobody'} is awaited now")
+            files = self._parse(loaded, [p for p in awaited if p not in absent])
+            for player in sorted(absent):
+                files[player] = parse_text(loaded.game.grammar_name(), "absent\n",
+                                           order_file(player))
+            files = {p: files[p] for p in awaited}
+            outcome = play_tick(loaded.game, loaded.state, files, loaded.envelope["seed"],
+                                self.standing_updates(loaded))
             if outcome.problems:
                 return loaded, outcome
             missed = dict(loaded.envelope["stats"]["missed"])
-            for player, done in outcome.executed.items():
+            for player in awaited:
+                done = count_orders(outcome.executed.get(player, []))  # absent: missed
                 missed[player] = missed.get(player, 0) + (0 if done else 1)
             envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": missed})
             after = Loaded(loaded.game, envelope)
-            ops = self._player_ops(after, outcome.executed, set(outcome.executed))
+            ops = self._player_ops(after, outcome.executed, set(awaited))
             self.folder.commit([*ops, self._manifest(after, ops)], envelope)
             return after, outcome
 
@@ -232,8 +293,12 @@ class Host:
         which files are complete (end with an `end` line)."""
         counts: dict[str, int] = {}
         complete: set[str] = set()
+        next_tick = int(loaded.state["tick"]) + 1
         for player, parsed in self._parse(loaded, loaded.players).items():
-            counts[player] = -1 if parsed.problems else len(parsed.orders)
+            header = parsed.header
+            stale = header is not None and header.tick is not None and header.tick < next_tick
+            counts[player] = (-1 if parsed.problems else -2 if stale and parsed.orders
+                              else len(parsed.orders))
             if parsed.ended:
                 complete.add(player)
         return counts, complete
@@ -306,10 +371,11 @@ class Host:
                                                                                   previous):
                 template = game.order_template(state, player)
                 if not game.is_over(state):
-                    template += TEMPLATE_FOOTER
+                    template = (header_line(game.grammar_name(), tick + 1) + template +
+                                TEMPLATE_FOOTER)
                 ops.append(Op("write", order_file(player), template))
             if player in executed:
-                lines = "".join(order.canonical() + "\n" for order in executed[player])
+                lines = "".join(line + "\n" for line in executed[player])
                 for log in (f"{player}/{EXECUTED}", record_file(player)):
                     lead = "\n" if self.folder.path(log).exists() else ""
                     ops.append(Op("append", log, f"{lead}# Tick {tick}\n{lines}"))
@@ -318,6 +384,8 @@ class Host:
 
 TEMPLATE_FOOTER = (
     "#\n"
+    "# The first line binds this file to the tick it is for: a file written for an earlier\n"
+    "# tick is refused (E-STALE-ORDERS), so orders never run against sheets you did not see.\n"
     "# When your orders are final, end the file with a line that says: end\n"
     "# (`play.py watch` plays the tick only once every awaited file ends that way.)\n"
 )

@@ -12,6 +12,7 @@ import functools
 import hashlib
 import re
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 import lark
 from lark import Lark, Tree
@@ -56,12 +57,58 @@ class Problem:
         return "\n".join(lines)
 
 
+class Cond(NamedTuple):
+    """A plan's condition, as written: `kind` is "or", "and", "not", "fact", "cmp", "in",
+    "can", "int" or "str"; `parts` its operands (Conds, an Order for "can", a value for "int"
+    and "str", the name for "fact", the operator then the operands for "cmp")."""
+
+    kind: str
+    parts: tuple[Any, ...]
+    column: int
+    end_column: int
+
+
+@dataclass(slots=True)
+class Line:
+    """One line of an order file that is not a comment: an order (kind "step") or a line of a
+    plan around orders (see grammars/common.lark for the kinds)."""
+
+    kind: str
+    number: int
+    column: int
+    end_column: int
+    source: str
+    order: Order | None = None
+    condition: Cond | None = None
+    tick: int | None = None  # of an `orders for tick N` header
+
+
 @dataclass
 class ParsedFile:
     path: str
-    orders: list[Order] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     ended: bool = False  # an explicit `end` line was present
+
+    @property
+    def orders(self) -> list[Order]:
+        """Every order written in the file, in file order (in any branch of a plan)."""
+        return [line.order for line in self.lines
+                if line.order is not None and line.kind != "standing"]
+
+    @property
+    def standing(self) -> list[Line]:
+        return [line for line in self.lines if line.kind in ("standing", "standing_none")]
+
+    @property
+    def header(self) -> Line | None:
+        return next((line for line in self.lines if line.kind == "header"), None)
+
+    @property
+    def is_plan(self) -> bool:
+        """True when the file holds more than plain orders (conditions, loops, stop)."""
+        return any(line.kind not in ("step", "header", "standing", "standing_none")
+                   for line in self.lines)
 
 
 def suggest(word: str, options: list[str] | tuple[str, ...]) -> str:
@@ -80,7 +127,7 @@ def grammar(name: str) -> Lark:
     """The game's LALR parser, built once per process and cached on disk between processes
     (keyed by every grammar file it may import and the Lark version)."""
     path = grammar_path(name)
-    options: dict[str, object] = {"parser": "lalr", "start": "order",
+    options: dict[str, object] = {"parser": "lalr", "start": start_rule(name),
                                   "propagate_positions": True}
     place = cache.folder()
     if place is not None:
@@ -94,6 +141,36 @@ def grammar(name: str) -> Lark:
             except Exception:  # noqa: BLE001 - a torn or foreign cache entry: build without it
                 pass
     return Lark.open(str(path), **options)
+
+
+_USES_LINE = re.compile(r"%import\s+\.common\s*\([^)]*\bline\b|^line\s*:", re.MULTILINE)
+
+
+@functools.cache
+def start_rule(name: str) -> str:
+    """`line` for a grammar built on grammars/common.lark (orders and plans); `order` for a
+    standalone grammar of orders only (the engine works with either)."""
+    return "line" if _USES_LINE.search(grammar_path(name).read_text(encoding="utf-8")) else "order"
+
+
+def header_line(grammar_name: str, tick: int) -> str:
+    """The line that binds an order file to its tick (none in a grammar of orders only)."""
+    return f"orders for tick {tick}\n" if start_rule(grammar_name) == "line" else ""
+
+
+PLAN_USAGE = {
+    "orders": "orders for tick <number>",
+    "if": "if <condition>: <order>, or `if <condition>` alone on its line, closed by `endif`",
+    "elif": "elif <condition>, between `if <condition>` and `endif`",
+    "else": "else, alone on its line, between `if <condition>` and `endif`",
+    "endif": "endif, alone on its line",
+    "while": "while <condition>: <order>, or `while <condition>` alone, closed by `endwhile`",
+    "endwhile": "endwhile, alone on its line",
+    "stop": "stop, alone on its line",
+    "standing": "standing <order>, or `standing none`",
+    "absent": "absent, alone on its line",
+}
+PLAN_WORDS = tuple(PLAN_USAGE)
 
 
 @functools.cache
@@ -139,7 +216,9 @@ def _literal(parser: Lark, terminal: str) -> str:
         return "the end of the line"
     if pattern.type == "str":
         return pattern.value
-    return {"INT": "<number>", "STRING": '"<name>"', "WORD": "<word>"}.get(terminal, terminal)
+    bare = terminal.rpartition("__")[2]
+    return {"INT": "<number>", "STRING": '"<name>"', "WORD": "<word>", "REF": "$<fact>",
+            "FACT": "<fact>", "COMPARE": "a comparison"}.get(bare, bare)
 
 
 def _expected(parser: Lark, names: set[str] | frozenset[str]) -> str:
@@ -204,10 +283,11 @@ def parse_text(grammar_name: str, text: str, path: str) -> ParsedFile:
         except UnexpectedInput as exc:
             parsed.problems.append(_syntax_problem(grammar_name, parser, exc, line, number, path))
             continue
-        order, problems = _to_order(tree, line, number, path)
+        problems: list[Problem] = []
+        item = _to_line(tree, line, number, path, problems)
         parsed.problems.extend(problems)
-        if order is not None:
-            parsed.orders.append(order)
+        if item is not None and not problems:
+            parsed.lines.append(item)
     return parsed
 
 
@@ -225,11 +305,13 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
     lead = re.match(r"\s*([^\s(]+)", line)
     word = lead.group(1) if lead else ""
     start = (lead.start(1) + 1) if lead else 1
-    if word and word not in known:
+    plans = start_rule(grammar_name) == "line"
+    if word and word not in known and not (plans and word in PLAN_WORDS):
         hint = suggest(word, list(known)) or "commands: " + ", ".join(known)
         return Problem(path, number, start, start + len(word), "E-UNKNOWN-COMMAND",
                        f'no command called "{word}"', hint, line)
-    hint = f"write it as {usage(grammar_name, word)}" if word in known else ""
+    hint = (f"write it as {usage(grammar_name, word)}" if word in known
+            else f"write it as {PLAN_USAGE[word]}" if word in PLAN_USAGE else "")
     if isinstance(exc, UnexpectedEOF):
         col = len(line) + 1
         return Problem(path, number, col, col + 1, "E-SYNTAX",
@@ -257,30 +339,95 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
     return Problem(path, number, col, col + 1, "E-SYNTAX", str(exc).splitlines()[0], hint, line)
 
 
-def _to_order(tree: Tree, line: str, number: int, path: str) -> tuple[Order | None, list[Problem]]:
+def _bare(name: str) -> str:
+    """A rule or terminal name without the namespace Lark gives what common.lark defines."""
+    return name.rpartition("__")[2]
+
+
+def _to_line(tree: Tree, line: str, number: int, path: str, problems: list[Problem]
+             ) -> Line | None:
+    """A parsed line as a Line (problems found in its values are appended to `problems`)."""
+    kind = _bare(str(tree.data))
+    first = len(line) - len(line.lstrip()) + 1
+    item = Line("step" if kind in ("order", "line") else kind, number, first, len(line) + 1, line)
+    if kind == "order":  # a standalone grammar of orders only
+        item.order = _to_order(tree, line, number, path, problems)
+        return item
+    for child in tree.children:
+        if isinstance(child, Tree) and _bare(str(child.data)) == "order":
+            item.order = _to_order(child, line, number, path, problems)
+        elif isinstance(child, Tree):
+            item.condition = _to_cond(child, line, number, path, problems)
+        elif child.type.endswith("INT"):  # the header's tick
+            item.tick = _number(child, "tick", line, number, path, problems)
+    return item
+
+
+def _number(token: Any, what: str, line: str, number: int, path: str,
+            problems: list[Problem]) -> int | None:
+    if len(token.lstrip("+-").lstrip("0")) > MAX_INT_DIGITS:
+        problems.append(Problem(path, number, token.column, token.end_column,
+                                "E-NUMBER-TOO-LARGE", f"{what} is too large",
+                                f"numbers have at most {MAX_INT_DIGITS} digits", line))
+        return None
+    return int(token)
+
+
+def _to_cond(tree: Tree, line: str, number: int, path: str, problems: list[Problem]) -> Cond:
+    kind = _bare(str(tree.data))
+    column = tree.meta.column if not tree.meta.empty else 1
+    end = tree.meta.end_column if not tree.meta.empty else len(line) + 1
+
+    def sub(child: Any) -> Any:
+        if isinstance(child, Tree):
+            if _bare(str(child.data)) == "order":
+                return _to_order(child, line, number, path, problems)
+            return _to_cond(child, line, number, path, problems)
+        bare = _bare(child.type)
+        if bare == "FACT":
+            return Cond("fact", (str(child),), child.column, child.end_column)
+        if bare == "INT":
+            return Cond("int", (_number(child, "the number", line, number, path, problems),),
+                        child.column, child.end_column)
+        if bare == "STRING":
+            return Cond("str", (child[1:-1].strip(),), child.column, child.end_column)
+        return str(child)  # the comparison operator
+
+    parts = tuple(sub(c) for c in tree.children)
+    if kind in ("condition", "conjunction", "group", "operand") and len(parts) == 1:
+        return parts[0]
+    named = {"condition": "or", "conjunction": "and", "negate": "not", "truth": "fact",
+             "compare": "cmp", "member": "in", "can": "can"}
+    if kind == "truth":
+        return parts[0]
+    return Cond(named[kind], parts, column, end)
+
+
+def _to_order(tree: Tree, line: str, number: int, path: str, problems: list[Problem]
+              ) -> Order | None:
     command_tree = tree.children[0]
     args: list[Arg] = []
-    problems: list[Problem] = []
+    bad = len(problems)
     for child in command_tree.children:  # type: ignore[union-attr]
         token = child.children[0]  # type: ignore[union-attr]
-        kind = token.type
+        kind = _bare(token.type)
+        name = str(child.data)
         if kind == "INT":
-            if len(token.lstrip("+-").lstrip("0")) > MAX_INT_DIGITS:
-                problems.append(Problem(path, number, token.column, token.end_column,
-                                        "E-NUMBER-TOO-LARGE", f"{child.data} is too large",
-                                        f"numbers have at most {MAX_INT_DIGITS} digits", line))
-                continue
-            args.append(Arg(str(child.data), int(token), token.column, token.end_column, "int"))
+            value = _number(token, name, line, number, path, problems)
+            if value is not None:
+                args.append(Arg(name, value, token.column, token.end_column, "int"))
         elif kind == "STRING":
-            args.append(Arg(str(child.data), token[1:-1].strip(), token.column, token.end_column,
-                            "string"))
+            args.append(Arg(name, token[1:-1].strip(), token.column, token.end_column, "string"))
+        elif kind == "REF":
+            args.append(Arg(name, token[1:], token.column, token.end_column, "ref"))
         else:
-            args.append(Arg(str(child.data), str(token), token.column, token.end_column, "word"))
-    if problems:
-        return None, problems
-    first = len(line) - len(line.lstrip()) + 1
-    end = tree.meta.end_column if not tree.meta.empty else len(line) + 1
-    return Order(str(command_tree.data), tuple(args), number, first, end, line), []  # type: ignore
+            args.append(Arg(name, str(token), token.column, token.end_column, "word"))
+    if len(problems) > bad:
+        return None
+    meta = command_tree.meta  # type: ignore[union-attr]
+    first = meta.column if not meta.empty else len(line) - len(line.lstrip()) + 1
+    end = meta.end_column if not meta.empty else len(line) + 1
+    return Order(str(command_tree.data), tuple(args), number, first, end, line)  # type: ignore
 
 
 @functools.lru_cache(maxsize=512)

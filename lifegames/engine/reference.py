@@ -17,6 +17,19 @@ def order_docs(game: Game) -> dict[str, dict[str, str]]:
     return docs
 
 
+def fact_docs(package: str) -> dict[str, str]:
+    """The facts a game's plans may read (orders.yaml `facts:`): name -> what it is."""
+    try:
+        docs = load_yaml(package, "orders.yaml")
+    except FileNotFoundError:  # a game without order help (a test's) has no facts either
+        return {}
+    facts = docs.get("facts", {}) if isinstance(docs, dict) else {}
+    if not isinstance(facts, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in facts.items()):
+        raise ValueError(f"games/{package}/orders.yaml: `facts` must map names to help text")
+    return facts
+
+
 def render(game: Game) -> str:
     docs = order_docs(game)
     extra = game.order_help()

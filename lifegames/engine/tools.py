@@ -17,6 +17,7 @@ from pathlib import Path
 from .dice import seed_digest
 from .folder import MANIFEST_FILE, META, SNAPSHOT, STATE_FILE, FolderError, GameFolder, Op, dumps
 from .host import ARCHIVE, EXECUTED, SEED_FILE, Host, Loaded, order_file, record_file
+from .orders import header_line
 
 ROLLBACKS = "rollbacks.txt"
 TICK_LINE = re.compile(r"^# Tick (\d+)\s*$")
@@ -78,9 +79,14 @@ def replay(source: Host, target: Path, upto: int | None = None, seed: int | None
     built = scratch.create(loaded.game, loaded.players, envelope["setup"]["options"],
                            envelope["seed"] if seed is None else seed)
     for tick in range(1, upto + 1):
-        for player in built.game.awaiting(built.state):
-            scratch.folder.path(order_file(player)).write_text(
-                logs[player].get(tick, ("", []))[0], encoding="utf-8")
+        awaited = built.game.awaiting(built.state)
+        for player in loaded.players:
+            block = logs[player].get(tick)
+            if player in awaited or block:  # others' blocks hold standing orders only
+                text = block[0] if block else ""
+                head = header_line(built.game.grammar_name(), tick)
+                scratch.folder.path(order_file(player)).write_text(
+                    f"{head}{text}end\n", encoding="utf-8")
         built, outcome = scratch.tick()
         if outcome.problems:
             first = outcome.problems[0]
@@ -88,7 +94,7 @@ def replay(source: Host, target: Path, upto: int | None = None, seed: int | None
             numbers = logs.get(player, {}).get(tick, ("", []))[1]
             log = (record_file(player) if source.folder.path(record_file(player)).exists()
                    else f"{player}/{EXECUTED}")
-            where = (f"{log}:{numbers[first.line - 1]}" if 0 < first.line <= len(numbers)
+            where = (f"{log}:{numbers[first.line - 2]}" if 1 < first.line <= len(numbers) + 1
                      else log)
             raise ReplayError(f"{where}: the orders recorded for tick {tick} do not replay: "
                               f"{first.code} {first.message}",

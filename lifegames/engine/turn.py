@@ -1,9 +1,10 @@
 """Validate-then-apply: the one path by which orders change a game.
 
-`check_file` runs a player's orders through the game's own `act` on a copy of the state, so
-`check` and `tick` cannot disagree. `play_tick` checks every awaited file alone against the start
-of the tick, then runs them all in turn on one state and ends the tick; any problem anywhere
-means no new state at all.
+`check_file` runs a player's file through the game's own `act` on the player's knowledge of the
+state (plans.py: up to the first outcome nobody may know yet), so `check` and `tick` cannot
+disagree and `check` cannot be used to peek. `play_tick` checks every awaited file alone against
+the start of the tick, then runs them all in turn on one state with the real dice and ends the
+tick; any problem anywhere means no new state at all.
 """
 
 from __future__ import annotations
@@ -13,8 +14,12 @@ from dataclasses import dataclass, field
 from .contract import Game, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import ParsedFile, Problem, suggest
+from .plans import HIDDEN, PlanResult, Runner, build, order_problem, problem
 
-HIDDEN = "(its outcome is chance or hidden: you see it when the tick runs)"
+__all__ = ["HIDDEN", "FileCheck", "TickOutcome", "check_file", "check_files", "order_problem",
+           "play_tick", "standing_lines", "tick_dice", "unknown_value"]
+
+CHECK_SEED = -1  # `check` rolls dice nobody plays with: its output cannot depend on the seed
 
 
 @dataclass
@@ -26,6 +31,8 @@ class FileCheck:
     parsed: ParsedFile
     effects: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    plan: PlanResult | None = None
+    standing: list[str] | None = None  # the standing orders this file puts in force
 
     @property
     def orders(self) -> list[Order]:
@@ -36,19 +43,19 @@ class FileCheck:
 class TickOutcome:
     state: State
     checks: list[FileCheck]
-    executed: dict[str, list[Order]]
+    executed: dict[str, list[str]]  # player -> the lines executed_orders.txt gets this tick
     events: list[str]
+    stopped: dict[str, str] = field(default_factory=dict)  # player -> why their plan stopped
 
     @property
     def problems(self) -> list[Problem]:
         return [p for c in self.checks for p in c.problems]
 
 
-def order_problem(path: str, order: Order, error: OrderError) -> Problem:
-    where = order.arg(error.arg) if error.arg else None
-    column, end = (where.column, where.end_column) if where else (order.column, order.end_column)
-    return Problem(path, order.line, column, end, error.code, error.message, error.hint,
-                   order.source)
+def count_orders(lines: list[str]) -> int:
+    """How many orders a tick's executed lines hold (standing orders and notes aside)."""
+    return sum(1 for line in lines if not line.startswith(("#", "standing")) and
+               line != "absent")
 
 
 def unknown_value(code: str, kind: str, value: str, options: list[str], arg: str,
@@ -64,50 +71,75 @@ def tick_dice(seed: int, state: State) -> Dice:
     return Dice(seed, int(state["tick"]) + 1)
 
 
-def check_file(game: Game, state: State, player: str, parsed: ParsedFile, seed: int,
-               work: State | None = None) -> FileCheck:
-    """Run one player's orders on `work` (default: a private copy of `state`); collect problems.
-
-    A random order ends the file (the random barrier): an order after it would be checked
-    against an outcome nobody may know yet. Effects of random orders are hidden from the report.
-    """
-    # Lines that did not parse are already reported; the orders that did parse still run, so
-    # one run shows every problem in the file.
-    result = FileCheck(player, parsed, problems=list(parsed.problems))
-    work = clone(state) if work is None else work
-    game.begin_tick(work)
-    dice = tick_dice(seed, state)
-    limit = game.max_orders(work, player)
-    barrier: Order | None = None
-    for index, order in enumerate(parsed.orders):
-        if limit is not None and index >= limit:
-            result.problems.append(Problem(
-                parsed.path, order.line, order.column, order.end_column, "E-TOO-MANY-ORDERS",
-                f"at most {limit} orders a tick; this is order {index + 1}",
-                "delete or comment out (#) the extra orders", order.source))
+def standing_lines(game: Game, player: str, parsed: ParsedFile
+                   ) -> tuple[list[str] | None, list[Problem]]:
+    """The standing orders a file puts in force (canonical text; [] for `standing none`), or
+    None if it says nothing of them; and the problems of its standing lines."""
+    lines = parsed.standing
+    if not lines:
+        return None, []
+    problems: list[Problem] = []
+    texts: list[str] = []
+    allowed = sorted(game.standing_commands)
+    for line in lines:
+        order = line.order
+        if order is None:  # standing none
             continue
-        if barrier is not None:
-            result.problems.append(Problem(
-                parsed.path, order.line, order.column, order.end_column, "E-AFTER-ROLL",
-                f"this order comes after one whose outcome is chance or hidden (line "
-                f"{barrier.line}: {barrier.canonical()}), which must be the last of the file",
-                "move it to your next order file, after you have seen the outcome",
-                order.source))
+        if order.command not in game.standing_commands:
+            problems.append(problem(
+                parsed.path, line, "E-NOT-STANDING", f"{order.command} cannot be a standing order",
+                "standing orders of this game: " + (", ".join(allowed) or "none"),
+                order.column, order.end_column))
             continue
-        ends = game.ends_file(work, player, order)
         try:
-            effects = game.act(work, player, order, dice)
+            game.validate(player, order)
         except OrderError as error:
-            result.problems.append(order_problem(parsed.path, order, error))
+            problems.append(order_problem(parsed.path, order, error))
             continue
-        if ends:
-            barrier = order
-            effects = [f"{order.canonical()}: {HIDDEN}"]
-        result.effects.extend(effects)
-    if not result.problems:
+        texts.append(order.canonical())
+    return texts, problems
+
+
+def _header_problems(parsed: ParsedFile, state: State) -> list[Problem]:
+    """An order file names the tick it was written for; one written for another tick (a draft
+    kept from before other players moved, a late copy) is never played silently."""
+    header = parsed.header
+    wanted = int(state["tick"]) + 1
+    if header is None or header.tick is None or header.tick == wanted:
+        return []
+    if header.tick < wanted:
+        return [problem(parsed.path, header, "E-STALE-ORDERS",
+                        f"this file was written for tick {header.tick}, but the next tick is "
+                        f"{wanted}: the game has moved on since",
+                        f"read your new sheets, check the orders still make sense, then change "
+                        f"this line to: orders for tick {wanted}")]
+    return [problem(parsed.path, header, "E-WRONG-TICK",
+                    f"this file is for tick {header.tick}, but the next tick is {wanted}",
+                    f"change this line to: orders for tick {wanted}")]
+
+
+def check_file(game: Game, state: State, player: str, parsed: ParsedFile, *,
+               work: State | None = None) -> FileCheck:
+    """Run one player's file on `work` (default: the player's knowledge of `state`); collect
+    problems. Lines that did not parse are reported and the rest still runs, so one run shows
+    every problem in the file."""
+    result = FileCheck(player, parsed, problems=list(parsed.problems))
+    result.problems += _header_problems(parsed, state)
+    result.standing, problems = standing_lines(game, player, parsed)
+    result.problems += problems
+    nodes, problems = build(parsed)
+    result.problems += problems
+    work = game.knowledge(state, player) if work is None else work
+    game.begin_tick(work)
+    runner = Runner(game, player, parsed, Dice(CHECK_SEED, int(state["tick"]) + 1), True)
+    plan = runner.run(work, nodes)
+    result.plan = plan
+    result.effects = plan.effects
+    result.problems += plan.problems
+    if not result.problems and not plan.outcome:
         _end_orders(game, work, result, None)
     elif parsed.problems:
-        result.effects.clear()  # nothing runs until the file parses
+        result.effects = []  # nothing runs until the file parses
     result.problems.sort(key=lambda p: (p.line, p.column))
     return result
 
@@ -118,41 +150,56 @@ def _end_orders(game: Game, state: State, check: FileCheck, code: str | None) ->
         game.end_orders(state, check.player)
     except OrderError as error:
         parsed = check.parsed
-        line = parsed.orders[-1].line + 1 if parsed.orders else 1
+        line = parsed.lines[-1].number + 1 if parsed.lines else 1
         check.problems.append(Problem(parsed.path, line, 1, 2, code or error.code,
                                       error.message, error.hint))
 
 
-def check_files(game: Game, state: State, files: dict[str, ParsedFile], seed: int
-                ) -> list[FileCheck]:
+def check_files(game: Game, state: State, files: dict[str, ParsedFile]) -> list[FileCheck]:
     """Each awaited player's file alone against the start of the tick."""
-    return [check_file(game, state, player, parsed, seed) for player, parsed in files.items()]
+    return [check_file(game, state, player, parsed) for player, parsed in files.items()]
 
 
-def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int) -> TickOutcome:
-    checks = check_files(game, state, files, seed)
+def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int,
+              standing: dict[str, list[str]] | None = None) -> TickOutcome:
+    """Play one tick. `files` are the awaited players' files; `standing` the standing orders
+    that other players' files put in force this tick (checked by the caller)."""
+    checks = check_files(game, state, files)
     if any(c.problems for c in checks):
         return TickOutcome(state, checks, {}, [])
     new = clone(state)
+    new.pop("absent", None)
+    absent = sorted(c.player for c in checks
+                    if any(line.kind == "absent" for line in c.parsed.lines))
+    if absent:
+        new["absent"] = absent
+    updates = dict(standing or {})
+    updates.update({c.player: c.standing for c in checks if c.standing is not None})
+    executed: dict[str, list[str]] = {}
+    for player, texts in sorted(updates.items()):
+        new.setdefault("standing", {})[player] = list(texts)
+        executed[player] = [f"standing {t}" for t in texts] or ["standing none"]
     game.begin_tick(new)
     dice = tick_dice(seed, state)
     events: list[str] = []
-    executed: dict[str, list[Order]] = {}
+    stopped: dict[str, str] = {}
     for check in checks:
-        executed[check.player] = list(check.orders)
-        for order in check.orders:
-            try:
-                events.extend(game.act(new, check.player, order, dice))
-            except OrderError as error:
-                # Possible only when orders of different players collide: each file was fine
-                # alone. Nothing is committed; the player sees which order and why.
-                check.problems.append(order_problem(check.parsed.path, order, OrderError(
-                    "E-CONFLICT", f"{error.message} (after the other players' orders ran)",
-                    error.hint, error.arg)))
-        if not check.problems:
+        nodes, _ = build(check.parsed)
+        plan = Runner(game, check.player, check.parsed, dice, False).run(new, nodes)
+        for bad in plan.problems:
+            # Possible only when orders of different players collide: each file was fine
+            # alone. Nothing is committed; the player sees which order and why.
+            check.problems.append(Problem(bad.path, bad.line, bad.column, bad.end_column,
+                                          "E-CONFLICT", f"{bad.message} (after the other "
+                                          "players' orders ran)", bad.hint, bad.source))
+        executed[check.player] = executed.get(check.player, []) + plan.log
+        events.extend(plan.effects)
+        if plan.stopped:
+            stopped[check.player] = plan.stopped
+        if not check.problems and not plan.outcome:
             _end_orders(game, new, check, "E-CONFLICT")
     if any(c.problems for c in checks):
         return TickOutcome(state, checks, {}, [])
     events.extend(game.end_tick(new, dice))
     new["tick"] = int(new["tick"]) + 1
-    return TickOutcome(new, checks, executed, events)
+    return TickOutcome(new, checks, executed, events, stopped)

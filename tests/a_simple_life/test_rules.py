@@ -82,10 +82,11 @@ def test_r04_end_of_day_on_pass_or_no_dice(state):
     assert GAME.is_over(state) and GAME.awaiting(state) == []
 
 
-def test_r05_pass_is_a_roll_and_ends_the_file(state):
-    """End of Day + the random barrier -- passing rolls the next day, so nothing may follow."""
+def test_r05_pass_ends_the_day_so_nothing_may_follow(state):
+    """End of Day -- passing ends your day (the next day's dice come when the tick ends), so
+    an order after it is refused by check itself."""
     out = play(state, {"Ana": "pass\nfarm(1)"})
-    assert [p.code for p in out.problems] == ["E-AFTER-ROLL"]
+    assert [(p.code, p.line) for p in out.problems] == [("E-DAY-OVER", 2)]
 
 
 # -- Farm -------------------------------------------------------------------------------------
@@ -342,7 +343,7 @@ def test_r23_blacksmith_two_stone_level_one_first(state):
 
 def test_r24_reroll_any_number_of_available_dice_for_a_carrot(state):
     """Rerolling -- lose 1 carrot to reroll any number of rolled dice, as often as you have
-    carrots; a reroll is a roll, so it ends the file."""
+    carrots; a reroll is a roll: what follows it in the file runs against the new dice."""
     set_dice(state, [1, 1, 4])
     give_stock(state, carrot=2)
     order(state, "reroll(1, 1)", dice=rolls("Ana", 6, 5))
@@ -354,7 +355,7 @@ def test_r24_reroll_any_number_of_available_dice_for_a_carrot(state):
     fresh = new_state(words=["goal=3"])
     first = sheet_of(fresh)["available"][0]
     out = play(fresh, {"Ana": f"reroll({first})\npass"})
-    assert [p.code for p in out.problems] == ["E-AFTER-ROLL"]
+    assert out.problems == [] and out.executed["Ana"] == [f"reroll({first})", "pass()"]
 
 
 def test_r25_gains_stop_at_a_full_row_and_losses_need_stock(state):

@@ -204,13 +204,13 @@ def test_a_missing_order_file_means_no_actions(toy_dir, toy_host):
     ("add(0)", ""),
     ("add(1)", "add(\n"),
     ("take(3)", "take(3)"),              # each fine alone: a conflict
-    ("roll()\nadd(1)", ""),              # the random barrier
+    ("roll()\nendif", ""),               # a plan that is not one
     ("add(1)\nadd(1)\nadd(1)\nadd(1)", ""),
     (b"add(1)\x00", ""),
     (b"add(\xff)", ""),
 ])
 def test_a_rejected_tick_changes_no_byte_of_the_folder(toy_dir, toy_host, ann, bob):
-    """Whatever the problem (rule, syntax, conflict, barrier, limit, binary, encoding), a
+    """Whatever the problem (rule, syntax, conflict, plan, limit, binary, encoding), a
     rejected tick leaves every file, hidden state included, byte for byte as it was, and adds
     or removes no file."""
     write_orders(toy_dir, "Ann", ann)

@@ -46,7 +46,7 @@ def test_check_file_runs_the_orders_on_a_copy():
     is left exactly as it was."""
     state = fresh_state()
     before = copy.deepcopy(state)
-    result = check_file(TOY, state, "Ann", parsed("Ann", "add(2)\ntake(1)\n"), SEED)
+    result = check_file(TOY, state, "Ann", parsed("Ann", "add(2)\ntake(1)\n"))
     assert result.problems == []
     assert result.effects == ["Ann add 2", "Ann take 1"]
     assert state == before
@@ -56,7 +56,7 @@ def test_check_sees_the_effect_of_earlier_orders_in_the_same_file():
     """Orders run in file order on one working copy: the pool holds 5, so take(3) then take(3)
     fails on the second order only, at its amount."""
     state = fresh_state()
-    result = check_file(TOY, state, "Ann", parsed("Ann", "take(3)\ntake(3)\n"), SEED)
+    result = check_file(TOY, state, "Ann", parsed("Ann", "take(3)\ntake(3)\n"))
     (problem,) = result.problems
     assert (problem.code, problem.line) == ("E-POOL-EMPTY", 2)
     assert "holds 2" in problem.message
@@ -69,12 +69,12 @@ def test_every_failing_order_of_a_file_is_reported_and_carets_follow_the_arg():
     state = fresh_state()
     state["pending"] = None
     text = "add(0)\nadd( -4 )\nanswer(keep)\n"
-    result = check_file(TOY, state, "Ann", parsed("Ann", text), SEED)
+    result = check_file(TOY, state, "Ann", parsed("Ann", text))
     found = [(p.code, p.line, p.column, p.end_column) for p in result.problems]
     assert found == [("E-BAD-AMOUNT", 1, 5, 6), ("E-BAD-AMOUNT", 2, 6, 8),
                      ("E-NO-PROMPT", 3, 8, 12)]
     assert result.effects == []
-    ok = check_file(TOY, state, "Ann", parsed("Ann", "add(0)\nadd(2)\n"), SEED)
+    ok = check_file(TOY, state, "Ann", parsed("Ann", "add(0)\nadd(2)\n"))
     assert [p.line for p in ok.problems] == [1] and ok.effects == ["Ann add 2"]
 
 
@@ -91,8 +91,8 @@ def test_a_game_that_breaks_the_contract_still_cannot_touch_the_real_state():
     sloppy = Sloppy()
     state = fresh_state()
     before = copy.deepcopy(state)
-    check_file(sloppy, state, "Ann", parsed("Ann", "add(1)"), SEED)
-    check_files(sloppy, state, files(Ann="add(1)", Bob="add(1)"), SEED)
+    check_file(sloppy, state, "Ann", parsed("Ann", "add(1)"))
+    check_files(sloppy, state, files(Ann="add(1)", Bob="add(1)"))
     outcome = play_tick(sloppy, state, files(Ann="add(1)", Bob=""), SEED)
     assert outcome.problems and state == before
 
@@ -101,10 +101,10 @@ def test_a_file_with_syntax_errors_still_reports_the_rule_problems_of_its_other_
     """When parsing found problems, the orders that did parse are still checked, so one run
     lists every problem of the file; nothing is reported as 'would run'."""
     state = fresh_state()
-    result = check_file(TOY, state, "Ann", parsed("Ann", "add(0)\nadd(\n"), SEED)
+    result = check_file(TOY, state, "Ann", parsed("Ann", "add(0)\nadd(\n"))
     assert [p.code for p in result.problems] == ["E-BAD-AMOUNT", "E-SYNTAX"]  # in line order
     assert result.effects == []
-    result = check_file(TOY, state, "Ann", parsed("Ann", "add(1)\nadd(\n"), SEED)
+    result = check_file(TOY, state, "Ann", parsed("Ann", "add(1)\nadd(\n"))
     assert [p.code for p in result.problems] == ["E-SYNTAX"]
     assert result.effects == []
 
@@ -135,7 +135,7 @@ def test_a_good_tick_applies_every_file_and_increments_the_tick():
     assert new is not state and state == before
     assert new["tick"] == 1
     assert new["totals"] == {"Ann": 5, "Bob": 4} and new["pool"] == 1
-    assert {p: [o.canonical() for o in os] for p, os in outcome.executed.items()} == {
+    assert outcome.executed == {
         "Ann": ["add(2)", "add(3)"], "Bob": ["take(4)"]}
     assert outcome.events[:3] == ["Ann add 2", "Ann add 3", "Bob take 4"]
     assert outcome.events[-1].startswith("weather ")
@@ -164,8 +164,8 @@ def test_conflicting_orders_of_two_players_reject_the_whole_tick():
     state = fresh_state()
     before = copy.deepcopy(state)
     tick_files = files(Ann="take(3)", Bob="add(1)\ntake(3)")
-    assert [c.problems for c in check_files(TOY, state, files(Ann="take(3)"), SEED)] == [[]]
-    assert [c.problems for c in check_files(TOY, state, files(Bob="add(1)\ntake(3)"), SEED)
+    assert [c.problems for c in check_files(TOY, state, files(Ann="take(3)"))] == [[]]
+    assert [c.problems for c in check_files(TOY, state, files(Bob="add(1)\ntake(3)"))
             ] == [[]]
     outcome = play_tick(TOY, state, tick_files, SEED)
     (problem,) = outcome.problems
@@ -191,36 +191,46 @@ def test_max_orders_refuses_each_order_past_the_limit():
     """The toy allows 3 orders a tick: orders 4 and 5 are each E-TOO-MANY-ORDERS, and the first
     three are still checked."""
     text = "add(1)\nadd(1)\nadd(0)\nadd(1)\nadd(1)\n"
-    result = check_file(TOY, fresh_state(), "Ann", parsed("Ann", text), SEED)
+    result = check_file(TOY, fresh_state(), "Ann", parsed("Ann", text))
     assert [(p.code, p.line) for p in result.problems] == [
         ("E-BAD-AMOUNT", 3), ("E-TOO-MANY-ORDERS", 4), ("E-TOO-MANY-ORDERS", 5)]
     assert "at most 3" in result.problems[1].message
     assert "order 4" in result.problems[1].message
 
 
-def test_an_order_after_a_roll_is_refused_without_being_checked():
-    """The random barrier: anything after a random order is E-AFTER-ROLL naming the roll's
-    line, even an order that would itself be invalid (it is never run against the roll)."""
+def test_lines_after_a_roll_are_checked_for_form_and_names_only():
+    """The random barrier, narrowed: check runs a file up to its roll, and what follows (which
+    may depend on the roll) only through the game's `validate`: a bad amount is still found
+    there, an order that the roll would decide (answer) is not run."""
     text = "\nroll()\nadd(0)\nanswer(keep)\n"
-    result = check_file(TOY, fresh_state(), "Ann", parsed("Ann", text), SEED)
-    assert [(p.code, p.line) for p in result.problems] == [("E-AFTER-ROLL", 3),
-                                                           ("E-AFTER-ROLL", 4)]
-    assert "line 2" in result.problems[0].message
+    result = check_file(TOY, fresh_state(), "Ann", parsed("Ann", text))
+    assert [(p.code, p.line) for p in result.problems] == [("E-BAD-AMOUNT", 3)]
+    ok = check_file(TOY, fresh_state(), "Ann", parsed("Ann", "roll()\nanswer(keep)\n"))
+    assert ok.problems == [] and ok.plan is not None
+    assert [o.canonical() for o in ok.plan.executed] == ["roll()"] and ok.plan.later == 1
 
 
-def test_the_random_barrier_also_blocks_the_tick():
-    """tick uses the same check: a file with an order after its roll changes nothing."""
+def test_after_a_roll_the_tick_runs_on_and_a_plan_stops_where_the_roll_forbids():
+    """tick runs the lines after a roll with the real roll: answer(keep) settles it in the same
+    tick; an order the pending roll makes impossible stops the plan there, keeping what ran."""
     state = fresh_state()
-    outcome = play_tick(TOY, state, files(Ann="roll()\nadd(1)", Bob=""), SEED)
-    assert [p.code for p in outcome.problems] == ["E-AFTER-ROLL"]
-    assert outcome.state is state and state["pending"] is None
+    value = Dice(SEED, 1).stream("roll").d6()
+    kept = play_tick(TOY, state, files(Ann="roll()\nanswer(keep)\nadd(1)", Bob=""), SEED)
+    assert kept.problems == [] and kept.stopped == {}
+    assert kept.executed["Ann"] == ["roll()", "answer(keep)", "add(1)"]
+    assert kept.state["totals"]["Ann"] == value + 1
+    stuck = play_tick(TOY, state, files(Ann="roll()\nadd(1)\nadd(2)", Bob=""), SEED)
+    assert stuck.problems == [] and stuck.executed["Ann"] == ["roll()"]
+    assert stuck.stopped["Ann"].startswith("line 2: add(1): answer your roll first")
+    assert stuck.state["pending"] == {"player": "Ann", "roll": value}
+    assert state == fresh_state()
 
 
 def test_check_hides_the_outcome_of_a_roll():
     """What check reports for a random order is the fixed HIDDEN text, never its result; orders
     before it report their effects normally."""
     state = fresh_state()
-    result = check_file(TOY, state, "Ann", parsed("Ann", "add(1)\nroll()"), SEED)
+    result = check_file(TOY, state, "Ann", parsed("Ann", "add(1)\nroll()"))
     assert result.problems == []
     roll_order = result.orders[1]
     assert result.effects == ["Ann add 1", f"{roll_order.canonical()}: {HIDDEN}"]
@@ -254,7 +264,7 @@ def test_a_roll_leaves_a_prompt_that_only_its_player_must_answer():
 
 def test_answering_without_a_prompt_is_refused():
     """An answer with nothing to answer is the game's OrderError, located at the choice."""
-    result = check_file(TOY, fresh_state(), "Bob", parsed("Bob", "answer(keep)"), SEED)
+    result = check_file(TOY, fresh_state(), "Bob", parsed("Bob", "answer(keep)"))
     assert [(p.code, p.column, p.end_column) for p in result.problems] == [
         ("E-NO-PROMPT", 8, 12)]
 

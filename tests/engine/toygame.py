@@ -75,10 +75,8 @@ class ToyGame(Game):
             raise OrderError("E-PROMPT-PENDING", "answer your roll first",
                              "write answer(keep) or answer(drop)")
         if order.command in ("add", "take"):
+            self.validate(player, order)
             amount = order["amount"]
-            if amount <= 0:
-                raise OrderError("E-BAD-AMOUNT", f"amount must be at least 1, not {amount}",
-                                 "", "amount")
             if order.command == "take":
                 if state["pool"] < amount:
                     raise OrderError("E-POOL-EMPTY", f"the pool holds {state['pool']}, "
@@ -91,6 +89,12 @@ class ToyGame(Game):
             state["pending"] = {"player": player, "roll": value}
             return self._log(state, f"{player} rolled {value}")
         raise AssertionError(order.command)
+
+    def validate(self, player: str, order: Order) -> None:
+        if order.command in ("add", "take") and order.arg("amount") is not None \
+                and order.arg("amount").kind == "int" and order["amount"] <= 0:
+            raise OrderError("E-BAD-AMOUNT", f"amount must be at least 1, not "
+                             f"{order['amount']}", "", "amount")
 
     @staticmethod
     def _log(state: State, text: str) -> list[str]:

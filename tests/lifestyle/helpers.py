@@ -181,7 +181,7 @@ def parse_file(text: str, path: str = "T") -> ParsedFile:
 
 def check_alone(state: dict[str, Any], player: str, text: str,
                 seed: int = SEED) -> turn.FileCheck:
-    return turn.check_file(GAME, state, player, parse_file(text, f"{player}_orders.txt"), seed)
+    return turn.check_file(GAME, state, player, parse_file(text, f"{player}_orders.txt"))
 
 
 def play(state: dict[str, Any], text: str, seed: int = SEED) -> turn.TickOutcome:

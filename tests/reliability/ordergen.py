@@ -373,7 +373,7 @@ def run_one(target: Target, raw: bytes) -> str:
     """'accepted' or 'rejected'; AssertionError if a property breaks (a bad location or code,
     a file check accepted and tick refused); any other exception is a crash."""
     parsed = parse_bytes(target.spec.grammar, raw, target.path)
-    check = turn.check_file(target.game, target.state, target.player, parsed, target.seed)
+    check = turn.check_file(target.game, target.state, target.player, parsed)
     check_problems(target, raw, check.problems)
     if check.problems:
         return "rejected"

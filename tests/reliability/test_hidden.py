@@ -39,7 +39,7 @@ def check_text(game: Game, state: State, player: str, text: str, seed: int) -> s
     """What `play.py check PLAYER` prints for this order file (the same rendering)."""
     path = order_file(player)
     parsed = parse_text(game.grammar_name(), text, path)
-    result = turn.check_file(game, state, player, parsed, seed)
+    result = turn.check_file(game, state, player, parsed)
     if result.problems:
         return "\n".join(p.render() for p in result.problems)
     if not result.orders:

@@ -1,0 +1,442 @@
+"""Plans: order files that say what to do after an outcome they cannot know yet.
+
+A file is a sequence of orders and, around them, the plan lines of grammars/common.lark: `if` /
+`elif` / `else` / `endif`, `while` / `endwhile`, `stop`, and one-line `if C: ORDER` and `while C:
+ORDER`. Conditions read the game's facts (`Game.facts`) and `can ORDER` (would it run now?);
+`$fact` in an argument reads a fact when the order runs.
+
+Every order still goes through the game's one `act`. `check` runs a file on the player's
+knowledge of the state with dice nobody plays with: up to and including the first order whose
+outcome cannot be known (`Game.ends_file`), then it only checks the form and names of what
+follows (`Game.validate`), so its output is the same whatever the seed. `tick` runs the file with
+the real dice; after an outcome, the first order or condition that cannot run stops the plan
+there (what ran is kept, and the player is awaited again as the game's rules say). What ran is
+returned as plain orders, which is what executed_orders.txt keeps: a replay needs no plan.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .contract import Arg, Game, Order, OrderError, State, clone
+from .dice import Dice
+from .orders import Cond, Line, ParsedFile, Problem, parse_text, suggest
+
+MAX_LOOP = 100  # times one `while` may repeat in one tick
+HIDDEN = "(its outcome is chance or hidden: you see it when the tick runs)"
+OPENERS = {"if_open": "endif", "while_open": "endwhile"}
+
+
+class Step(NamedTuple):
+    line: Line
+
+
+class Branch(NamedTuple):
+    line: Line  # the `if`, `elif` or `else` line (else: no condition)
+    body: list[Any]
+
+
+class If(NamedTuple):
+    branches: list[Branch]
+
+
+class While(NamedTuple):
+    line: Line
+    body: list[Any]
+
+
+class Mark(NamedTuple):
+    """A line with no order: `stop` or `absent`."""
+
+    line: Line
+
+
+def problem(path: str, line: Line, code: str, message: str, hint: str = "",
+            column: int | None = None, end: int | None = None) -> Problem:
+    return Problem(path, line.number, column or line.column, end or line.end_column, code,
+                   message, hint, line.source)
+
+
+def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
+    """The file's lines as a tree of blocks, or the problems that stop it being one (an `endif`
+    without its `if`, a standing order inside a block, a second header...)."""
+    path = parsed.path
+    problems: list[Problem] = []
+    root: list[Any] = []
+    stack: list[tuple[Line, list[Any], Any]] = []  # (opening line, body, node holding it)
+    headers = 0
+    for line in parsed.lines:
+        body = stack[-1][1] if stack else root
+        kind = line.kind
+        if kind in ("header", "standing", "standing_none"):
+            if stack:
+                problems.append(problem(path, line, "E-PLAN", "this line cannot stand inside "
+                                        f"an if or while block (line {stack[-1][0].number})",
+                                        "move it above the block"))
+            if kind == "header":
+                headers += 1
+                if headers > 1:
+                    problems.append(problem(path, line, "E-PLAN", "a second `orders for tick` "
+                                            "line", "keep one, at the top of the file"))
+            continue
+        if kind in ("step", "if_step", "while_step"):
+            if kind == "step":
+                body.append(Step(line))
+            elif kind == "if_step":
+                body.append(If([Branch(line, [Step(line)])]))
+            else:
+                body.append(While(line, [Step(line)]))
+        elif kind in ("stop", "absent"):
+            body.append(Mark(line))
+        elif kind == "if_open":
+            node = If([Branch(line, [])])
+            body.append(node)
+            stack.append((line, node.branches[0].body, node))
+        elif kind == "while_open":
+            node = While(line, [])
+            body.append(node)
+            stack.append((line, node.body, node))
+        elif kind in ("elif_open", "else_open"):
+            opener = stack[-1] if stack else None
+            if opener is None or not isinstance(opener[2], If) or opener[2].branches[-1] \
+                    .line.kind == "else_open":
+                word = "elif" if kind == "elif_open" else "else"
+                problems.append(problem(path, line, "E-PLAN", f"`{word}` without an open "
+                                        "`if` block", "start the block with `if <condition>` "
+                                        "on a line of its own"))
+                continue
+            branch = Branch(line, [])
+            opener[2].branches.append(branch)
+            stack[-1] = (opener[0], branch.body, opener[2])
+        elif kind in ("endif", "endwhile"):
+            wanted = "if_open" if kind == "endif" else "while_open"
+            if not stack or stack[-1][0].kind != wanted:
+                what = f"an open `{'if' if kind == 'endif' else 'while'}` block"
+                problems.append(problem(path, line, "E-PLAN", f"`{kind}` without {what}",
+                                        "every block line needs its opening line above it"))
+                continue
+            stack.pop()
+    for opener, _, _ in stack:
+        problems.append(problem(path, opener, "E-PLAN", "this block is never closed",
+                                f"add a line `{OPENERS[opener.kind]}` after its last order"))
+    return root, problems
+
+
+@dataclass
+class PlanResult:
+    player: str
+    executed: list[Order] = field(default_factory=list)  # as they ran ($facts resolved)
+    log: list[str] = field(default_factory=list)  # the lines executed_orders.txt gets
+    effects: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    stopped: str = ""  # why a plan stopped after an outcome (tick)
+    outcome: bool = False  # an order whose outcome could not be known ran
+    later: int = 0  # check: lines after the outcome, checked for form and names only
+
+
+class Stopped(Exception):
+    """A plan cannot go on after an outcome (tick only)."""
+
+
+class Runner:
+    """Runs one player's file on one state. `checking`: on the player's knowledge, with dice
+    nobody plays with, blind after the first outcome; otherwise for real."""
+
+    def __init__(self, game: Game, player: str, parsed: ParsedFile, dice: Dice,
+                 checking: bool) -> None:
+        self.game = game
+        self.player = player
+        self.parsed = parsed
+        self.path = parsed.path
+        self.dice = dice
+        self.checking = checking
+        self.result = PlanResult(player)
+        self.blind = False  # checking, past an outcome
+        self.seen: set[tuple[int, int]] = set()  # (line, column) of what ran or was evaluated
+        self.limit: int | None = None
+        self.reached = 0  # orders reached so far (run or refused): what the limit counts
+        self.absent_depth = 0
+
+    # -- the whole file ---------------------------------------------------------------------
+    def run(self, state: State, nodes: list[Any]) -> PlanResult:
+        self.limit = self.game.max_orders(state, self.player)
+        try:
+            self._block(state, nodes)
+        except Stopped as stop:
+            self.result.stopped = str(stop)
+        if self.checking:
+            self._static_rest(nodes)
+        return self.result
+
+    def _block(self, state: State, nodes: list[Any]) -> bool:
+        """Run `nodes`; False once a `stop` ran (the plan ends)."""
+        for node in nodes:
+            if isinstance(node, Step):
+                self._order(state, node.line.order, node.line)
+            elif isinstance(node, If):
+                for branch in node.branches:
+                    if branch.line.kind == "else_open" or self._truth(state, branch.line):
+                        if not self._block(state, branch.body):
+                            return False
+                        break
+                    if self.blind:
+                        break
+            elif isinstance(node, While):
+                if not self._loop(state, node):
+                    return False
+            elif node.line.kind == "stop":
+                self.seen.add((node.line.number, node.line.column))
+                if not self.blind:
+                    return False
+            else:
+                self._absent(state, node.line)
+            if self.blind:
+                return True  # the rest is checked for form only (_static_rest)
+        return True
+
+    def _loop(self, state: State, node: While) -> bool:
+        for _ in range(MAX_LOOP):
+            if self.blind or not self._truth(state, node.line):
+                return True
+            if not self._block(state, node.body):
+                return False
+        if not self.blind:
+            self._fail(node.line, "E-ENDLESS-LOOP",
+                       f"this loop would repeat more than {MAX_LOOP} times in one tick",
+                       "make its condition turn false, e.g. `while can reroll(1): ...`")
+        return True
+
+    # -- orders -------------------------------------------------------------------------------
+    def _order(self, state: State, order: Order | None, line: Line) -> None:
+        if order is None:
+            return
+        self.seen.add((line.number, order.column))
+        concrete = self._resolve(state, order, line)
+        if concrete is None:
+            return
+        count = self.reached
+        self.reached += 1
+        if self.limit is not None and count >= self.limit:
+            self._fail(line, "E-TOO-MANY-ORDERS",
+                       f"at most {self.limit} orders a tick; this is order {count + 1}",
+                       "delete or comment out (#) the extra orders",
+                       order.column, order.end_column)
+            return
+        ends = self.game.ends_file(state, self.player, concrete)
+        try:
+            effects = self.game.act(state, self.player, concrete, self.dice)
+        except OrderError as error:
+            if self.result.outcome and not self.checking:
+                raise Stopped(f"line {line.number}: {concrete.canonical()}: "
+                              f"{error.message}") from None
+            self.result.problems.append(order_problem(self.path, concrete, error))
+            return
+        self.result.executed.append(concrete)
+        if self.absent_depth:
+            self.result.log.append(f"#   {concrete.canonical()}")
+        else:
+            self.result.log.append(concrete.canonical())
+        if ends:
+            self.result.outcome = True
+            if self.checking:
+                self.blind = True
+                effects = [f"{concrete.canonical()}: {HIDDEN}"]
+        self.result.effects.extend(effects)
+
+    def _resolve(self, state: State, order: Order, line: Line) -> Order | None:
+        """The order with each `$fact` argument replaced by the fact's value now."""
+        if not any(a.kind == "ref" for a in order.args):
+            return order
+        facts = self.game.facts(state, self.player)
+        args = []
+        for arg in order.args:
+            if arg.kind != "ref":
+                args.append(arg)
+                continue
+            if arg.value not in facts:
+                self._unknown_fact(line, arg.value, arg.column, arg.end_column)
+                return None
+            value = facts[arg.value]
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                self._fail(line, "E-FACT-TYPE", f"${arg.value} is not a number or a name "
+                           f"(it is {value!r}) and cannot stand in an order",
+                           "use it in a condition instead", arg.column, arg.end_column)
+                return None
+            kind = "int" if isinstance(value, int) else "string"
+            args.append(Arg(arg.name, value, arg.column, arg.end_column, kind))
+        return Order(order.command, tuple(args), order.line, order.column, order.end_column,
+                     order.source)
+
+    def _absent(self, state: State, line: Line) -> None:
+        """`absent`: the game's default for a player who sent nothing, run as a plan. The log
+        keeps the word `absent` (a replay expands it again) and, as notes, what it played."""
+        self.seen.add((line.number, line.column))
+        if self.absent_depth:
+            return
+        text = "\n".join(self.game.absent_orders(state, self.player))
+        parsed = parse_text(self.game.grammar_name(), text, f"{self.path} (absent default)")
+        nodes, problems = build(parsed)
+        if parsed.problems or problems:
+            raise ValueError(f"{self.game.id}: absent default does not parse: "
+                             f"{(parsed.problems + problems)[0].render()}")
+        self.result.log.append("absent")
+        self.absent_depth += 1
+        try:
+            self._block(state, nodes)
+        finally:
+            self.absent_depth -= 1
+
+    # -- conditions ---------------------------------------------------------------------------
+    def _truth(self, state: State, line: Line) -> bool:
+        self.seen.add((line.number, line.column))
+        if self.blind:
+            return False
+        assert line.condition is not None
+        try:
+            return bool(self._value(state, line.condition, line))
+        except _Unknown:
+            return False
+
+    def _value(self, state: State, cond: Cond, line: Line) -> Any:
+        kind, parts = cond.kind, cond.parts
+        if kind == "or":
+            return any(self._value(state, c, line) for c in parts)
+        if kind == "and":
+            return all(self._value(state, c, line) for c in parts)
+        if kind == "not":
+            return not self._value(state, parts[0], line)
+        if kind in ("int", "str"):
+            return parts[0]
+        if kind == "fact":
+            facts = self.game.facts(state, self.player)
+            if parts[0] not in facts:
+                self._unknown_fact(line, parts[0], cond.column, cond.end_column)
+                raise _Unknown
+            return facts[parts[0]]
+        if kind == "can":
+            concrete = self._resolve(state, parts[0], line)
+            if concrete is None:
+                raise _Unknown
+            trial = clone(state)
+            try:
+                self.game.act(trial, self.player, concrete, Dice(-1, self.dice.tick))
+            except OrderError:
+                return False
+            return True
+        if kind == "in":
+            needle, haystack = (self._value(state, p, line) for p in parts)
+            if not isinstance(haystack, list):
+                self._fail(line, "E-FACT-TYPE", f"{parts[1].parts[0]} is not a list",
+                           "`X in FACT` needs a fact that lists values", cond.column,
+                           cond.end_column)
+                raise _Unknown
+            return _fold(needle) in [_fold(v) for v in haystack]
+        left, op, right = parts
+        a, b = self._value(state, left, line), self._value(state, right, line)
+        if isinstance(a, bool) or isinstance(b, bool) or type(a) is not type(b):
+            self._fail(line, "E-FACT-TYPE", f"cannot compare {a!r} with {b!r}",
+                       "compare a number with a number, a name with a name", cond.column,
+                       cond.end_column)
+            raise _Unknown
+        return _COMPARE[op](_fold(a), _fold(b))
+
+    # -- problems -----------------------------------------------------------------------------
+    def _fail(self, line: Line, code: str, message: str, hint: str = "",
+              column: int | None = None, end: int | None = None) -> None:
+        if self.result.outcome and not self.checking:
+            raise Stopped(f"line {line.number}: {message}")
+        self.result.problems.append(problem(self.path, line, code, message, hint, column, end))
+
+    def _unknown_fact(self, line: Line, name: str, column: int, end: int) -> None:
+        names = fact_names(self.game)
+        close = suggest(name, names)
+        listing = "facts: " + ", ".join(names) if names else "this game has no facts"
+        self._fail(line, "E-UNKNOWN-FACT", f'no fact called "{name}"',
+                   f"{close}\n{listing}".strip(), column, end)
+
+    # -- what did not run: form and names -------------------------------------------------------
+    def _static_rest(self, nodes: list[Any]) -> None:
+        """Check what the run did not reach (untaken branches, lines after an outcome or a
+        `stop`) for form and names only, so a typo anywhere in a plan is found now."""
+        for node in _walk(nodes):
+            line = node.line
+            if isinstance(node, (Branch, While)) and line.condition is not None:
+                if (line.number, line.column) not in self.seen:
+                    self.result.later += 1
+                    self._static_cond(line.condition, line)
+            order = line.order if isinstance(node, Step) else None
+            if order is not None and (line.number, order.column) not in self.seen:
+                self.result.later += 1
+                self._static_order(order, line)
+
+    def _static_order(self, order: Order, line: Line) -> None:
+        names = fact_names(self.game)
+        for arg in order.args:
+            if arg.kind == "ref" and arg.value not in names:
+                self._unknown_fact(line, arg.value, arg.column, arg.end_column)
+        try:
+            self.game.validate(self.player, order)
+        except OrderError as error:
+            self.result.problems.append(order_problem(self.path, order, error))
+
+    def _static_cond(self, cond: Cond, line: Line) -> None:
+        if cond.kind == "fact":
+            if cond.parts[0] not in fact_names(self.game):
+                self._unknown_fact(line, cond.parts[0], cond.column, cond.end_column)
+        elif cond.kind == "can":
+            self._static_order(cond.parts[0], line)
+        elif cond.kind not in ("int", "str"):
+            for part in cond.parts:
+                if isinstance(part, Cond):
+                    self._static_cond(part, line)
+
+
+class _Unknown(Exception):
+    """A condition that could not be evaluated (its problem is already reported)."""
+
+
+def _walk(nodes: list[Any]) -> Any:
+    """Every node of a plan, with each `if` seen through its branches."""
+    for node in nodes:
+        if isinstance(node, If):
+            for branch in node.branches:
+                yield branch
+                yield from _walk(branch.body)
+        elif isinstance(node, While):
+            yield node
+            yield from _walk(node.body)
+        else:
+            yield node
+
+
+def _fold(value: Any) -> Any:
+    """Names compare without regard to case, as names in orders do."""
+    return value.lower() if isinstance(value, str) else value
+
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}
+
+
+@functools.cache
+def _fact_names(game_id: str, package: str) -> tuple[str, ...]:
+    from .reference import fact_docs
+
+    return tuple(fact_docs(package))
+
+
+def fact_names(game: Game) -> list[str]:
+    """The facts a game documents (orders.yaml `facts:`), which plans may name."""
+    return list(_fact_names(game.id, game.package)) if game.package else []
+
+
+def order_problem(path: str, order: Order, error: OrderError) -> Problem:
+    where = order.arg(error.arg) if error.arg else None
+    column, end = (where.column, where.end_column) if where else (order.column, order.end_column)
+    return Problem(path, order.line, column, end, error.code, error.message, error.hint,
+                   order.source)

@@ -150,9 +150,11 @@ def bot(host: Host, player: str, strategy: str, seed: int | None) -> None:
               help="random or greedy; comma-separated to give each seat its own.")
 @click.option("--setup", "words", default="", metavar="WORDS",
               help="Setup words for every game, e.g. 'hard' (space-separated).")
+@click.option("--players", default=None, metavar="A,B,C",
+              help="The seats (default: the game's own names); picks the player count.")
 @click.option("--json", "as_json", is_flag=True, help="Per-game results as JSON lines.")
 def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, words: str,
-             as_json: bool) -> None:
+             players: str | None, as_json: bool) -> None:
     """Bots play whole games in memory; prints scores per seat and speed."""
     from .engine import simulate as sim
     from .engine.bots import STRATEGIES
@@ -163,8 +165,14 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
     chosen = [s.strip() for s in strategies.split(",")]
     if any(s not in STRATEGIES for s in chosen):
         fail(SetupError(f"strategies are {', '.join(STRATEGIES)}"), USAGE)
+    seats = [p.strip() for p in players.split(",")] if players else None
     try:
-        registry.get(game_id).parse_options(words.split(), None)
+        game = registry.get(game_id)
+        game.parse_options(words.split(), None)
+        if seats is not None:
+            from .engine.host import check_players
+
+            check_players(game, seats)
     except SetupError as error:
         fail(error, USAGE)
     start = time.perf_counter()
@@ -178,7 +186,7 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
             bar.update(n)
 
     try:
-        records = sim.run(game_id, count, seed, chosen, jobs, progress, words.split())
+        records = sim.run(game_id, count, seed, chosen, jobs, progress, words.split(), seats)
     finally:
         if bar is not None:
             bar.render_finish()
@@ -189,10 +197,11 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
         return
     headers, rows = sim.summary(records, seconds)
     click.echo(table(rows, headers))
-    length = sum(r.length for r in records) / len(records)
+    ticks = sum(r.ticks for r in records) / len(records)
+    turns = sum(r.turns for r in records) / len(records)
     click.echo(f"{count} game(s) of {game_id}, strategy {strategies}, seed {seed}, "
-               f"{jobs} job(s): mean length {length:.1f} ticks, "
-               f"{count / seconds:.1f} games/s")
+               f"{jobs} job(s): mean length {ticks:.1f} ticks for {turns:.1f} turns "
+               f"({ticks / max(turns, 1e-9):.2f} ticks a turn), {count / seconds:.1f} games/s")
 
 
 @click.command()

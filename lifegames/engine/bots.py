@@ -1,5 +1,7 @@
 """Bots for every game, built only on the contract: `legal_orders`, `act` on a copy, and the
-game's `heuristic`. They write the same order text a player would."""
+game's `heuristic`; or, for the greedy bot, the game's own plan writer (`Game.bot_plan`), which
+writes a whole turn as a plan the way a thoughtful player by mail would. They write the same
+order text a player would."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import random
 
 from .contract import Game, OrderError, State, clone
 from .dice import Dice
-from .orders import parse_text
+from .orders import header_line, parse_text
 
 STRATEGIES = ("random", "greedy")
 STOP_CHANCE = 0.1  # the random bot sometimes leaves actions unused, as players do
@@ -41,6 +43,10 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
     and a file the game accepts as a whole."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}")
+    if strategy == "greedy":
+        planned = game.bot_plan(state, player, rng)
+        if planned is not None:
+            return planned
     work = clone(state)
     game.begin_tick(work)
     dice = _planning_dice(state)
@@ -95,6 +101,7 @@ def _greedy_pick(game: Game, work: State, player: str, options: list[str], dice:
 
 def order_file_text(game: Game, state: State, player: str, orders: list[str],
                     strategy: str) -> str:
-    header = (f"# {player}: orders written by the {strategy} bot for tick "
-              f"{int(state['tick']) + 1}\n")
+    tick = int(state["tick"]) + 1
+    header = (header_line(game.grammar_name(), tick) +
+              f"# {player}: orders written by the {strategy} bot for tick {tick}\n")
     return header + "".join(f"{line}\n" for line in orders) + "end\n"

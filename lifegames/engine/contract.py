@@ -284,6 +284,15 @@ class Game:
             return options
         return list(ranker(state, player, options))
 
+    def bot_plan(self, state: State, player: str, rng: Any) -> list[str] | None:
+        """The greedy bot's whole file for this tick as plan lines (bots.plan, if the game has
+        one), or None to let the engine's step-by-step greedy bot choose."""
+        try:
+            planner = self._part("bots", "plan")
+        except AttributeError:
+            return None
+        return planner(state, player, rng)
+
     def status_lines(self, state: State) -> list[str]:
         return list(self._part("views", "status_lines")(state))
 

@@ -88,6 +88,17 @@ class NotAwaited(FolderError):
     exit_code = 2
 
 
+def check_players(game: Game, players: list[str]) -> None:
+    """A game's seats: how many, and names that can become folder names."""
+    if not game.min_players <= len(players) <= game.max_players:
+        raise SetupError(f"{game.title} takes {game.min_players}-{game.max_players} "
+                         f"players, not {len(players)}")
+    for name in players:
+        check_player_name(name)
+    if len({p.lower() for p in players}) != len(players):
+        raise SetupError("player names must differ (ignoring case)")
+
+
 @dataclass
 class Loaded:
     game: Game
@@ -179,13 +190,7 @@ class Host:
     # -- commands ---------------------------------------------------------------------------
     def setup(self, game: Game, players: list[str], words: list[str], seed: int | None,
               ticks: int | None) -> Loaded:
-        if not game.min_players <= len(players) <= game.max_players:
-            raise SetupError(f"{game.title} takes {game.min_players}-{game.max_players} "
-                             f"players, not {len(players)}")
-        for name in players:
-            check_player_name(name)
-        if len({p.lower() for p in players}) != len(players):
-            raise SetupError("player names must differ (ignoring case)")
+        check_players(game, players)
         options = game.parse_options(words, ticks)
         return self.create(game, players, options, new_seed() if seed is None else seed)
 

@@ -28,10 +28,17 @@ class GameRecord:
     seed: int
     scores: dict[str, int]
     winners: list[str]
-    length: int
+    ticks: int  # round trips between the players and the host
+    turns: int  # turns in the game's own unit (player turns, days, ticks): Game.turns
+
+    @property
+    def length(self) -> int:
+        return self.ticks
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        data["length"] = self.ticks  # the name before `ticks` existed
+        return data
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -60,23 +67,30 @@ def play_one(game: Game, seed: int, strategies: list[str], players: list[str] | 
             raise RuntimeError(f"{game.id}: bot orders rejected: {outcome.problems[0].render()}")
         state = outcome.state
     result = game.result(state)
-    return GameRecord(index, seed, dict(result.scores), list(result.winners), int(state["tick"]))
+    return GameRecord(index, seed, dict(result.scores), list(result.winners), int(state["tick"]),
+                      game.turns(state))
 
 
-def _worker(args: tuple[str, int, int, list[str], list[str]]) -> GameRecord:
+Task = tuple[str, int, int, list[str], list[str], list[str] | None]
+
+
+def _worker(args: Task) -> GameRecord:
     from .. import registry
 
-    game_id, run_seed, index, strategies, words = args
+    game_id, run_seed, index, strategies, words, players = args
     game = registry.get(game_id)
     options = game.parse_options(list(words), None)
-    return play_one(game, game_seed(run_seed, index), strategies, options=options, index=index)
+    return play_one(game, game_seed(run_seed, index), strategies, players=players,
+                    options=options, index=index)
 
 
 def run(game_id: str, games: int, run_seed: int, strategies: list[str], jobs: int = 1,
-        progress: Callable[[int], None] | None = None, words: list[str] | None = None
-        ) -> list[GameRecord]:
-    """Play `games` games; `words` are setup words (e.g. a difficulty) for every game."""
-    tasks = [(game_id, run_seed, i, strategies, list(words or [])) for i in range(games)]
+        progress: Callable[[int], None] | None = None, words: list[str] | None = None,
+        players: list[str] | None = None) -> list[GameRecord]:
+    """Play `games` games; `words` are setup words (e.g. a difficulty) for every game, and
+    `players` the seats (default: the game's own names)."""
+    tasks: list[Task] = [(game_id, run_seed, i, strategies, list(words or []), players)
+                         for i in range(games)]
     records: list[GameRecord] = []
     results: Iterator[GameRecord]
     if jobs <= 1:

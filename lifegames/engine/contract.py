@@ -190,6 +190,13 @@ class Game:
         is documented in the game's orders.yaml under `facts:`."""
         return {}
 
+    def fact_names(self) -> list[str]:
+        """The facts a plan may name, checked before their values are known: those the game
+        documents in orders.yaml under `facts:`."""
+        from .reference import fact_docs
+
+        return list(fact_docs(self.package)) if self.package else []
+
     def absent_orders(self, state: State, player: str) -> list[str]:
         """The lines an absent awaited player plays (their game's stated default; a plan is
         allowed). Default: none, that is no actions."""

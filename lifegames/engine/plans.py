@@ -16,7 +16,6 @@ returned as plain orders, which is what executed_orders.txt keeps: a replay need
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -201,8 +200,11 @@ class Runner:
         for _ in range(MAX_LOOP):
             if self.blind or not self._truth(state, node.line):
                 return True
+            found = len(self.result.problems)
             if not self._block(state, node.body):
                 return False
+            if len(self.result.problems) > found:
+                return True  # a loop whose body was refused: once is enough to report
         if not self.blind:
             self._fail(node.line, "E-ENDLESS-LOOP",
                        f"this loop would repeat more than {MAX_LOOP} times in one tick",
@@ -423,16 +425,8 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
-@functools.cache
-def _fact_names(game_id: str, package: str) -> tuple[str, ...]:
-    from .reference import fact_docs
-
-    return tuple(fact_docs(package))
-
-
 def fact_names(game: Game) -> list[str]:
-    """The facts a game documents (orders.yaml `facts:`), which plans may name."""
-    return list(_fact_names(game.id, game.package)) if game.package else []
+    return list(game.fact_names())
 
 
 def order_problem(path: str, order: Order, error: OrderError) -> Problem:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .contract import Game
 from .data import load_yaml
-from .orders import commands, usage
+from .orders import commands, start_rule, usage
 from .sheets import table
 
 
@@ -53,4 +53,37 @@ def render(game: Game) -> str:
         lines.append("")
     for title, headers, rows in extra.get("tables", []):
         lines += [f"{title}:", table(rows, headers), ""]
+    if start_rule(game.grammar_name()) == "line":
+        lines += plan_help(game)
     return "\n".join(lines).rstrip() + "\n"
+
+
+PLAN_HELP = """\
+Plans: orders that say what to do after an outcome you cannot know yet.
+  orders for tick N      the first line of a file: it is for tick N (an older file is refused)
+  if CONDITION: ORDER    one order, only if the condition holds
+  if CONDITION           ... elif CONDITION ... else ... endif: blocks, each on its own line
+  while CONDITION: ORDER repeat while it holds (or while ... endwhile); at most 100 times
+  stop                   end the plan here
+  $fact                  in an order's argument: the fact's value when the order runs
+  standing ORDER         leave an order in force over several ticks (standing none: clear)
+  absent                 play the game's default for an absent player
+Conditions: a fact (true or not), FACT == VALUE (also != < <= > >=), VALUE in FACT, can ORDER
+(would it run now?), joined with not, and, or, ( ).
+`check` runs your file up to the first roll or draw and checks the lines after it only for
+spelling and names; the tick runs them with the real dice, and stops the plan at the first
+order that the outcome made impossible (your sheet then shows where the turn stands).
+"""
+
+
+def plan_help(game: Game) -> list[str]:
+    lines = [*PLAN_HELP.rstrip().splitlines(), ""]
+    facts = fact_docs(game.package) if game.package else {}
+    if facts:
+        lines.append("Facts:")
+        width = max(len(name) for name in facts)
+        lines += [f"  {name.ljust(width)}  {text}" for name, text in facts.items()]
+    if game.standing_commands:
+        lines += ["", "Standing orders may be: " + ", ".join(sorted(game.standing_commands))]
+    lines.append(f"Absent players: {game.absent_policy}")
+    return lines

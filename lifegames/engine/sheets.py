@@ -40,3 +40,18 @@ def commented(lines: Iterable[str]) -> str:
 
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
+
+
+def standing_section(state: dict[str, Any], player: str) -> str:
+    """The sheet section every game shows: the player's standing orders in force, and who
+    was played by the absent-player default this tick (an empty string when neither)."""
+    lines = []
+    absent = state.get("absent", [])
+    if absent:
+        lines.append(f"played by the default for absent players this tick: {', '.join(absent)}")
+    if player in state.get("standing", {}):
+        orders = state["standing"][player]
+        lines.append("your standing orders in force: " + ("; ".join(orders) or "none"))
+        lines.append("(change them with `standing ORDER` lines, or clear them with "
+                     "`standing none`)")
+    return section("Standing orders", "\n".join(lines)) if lines else ""

@@ -129,6 +129,9 @@ def check_file(game: Game, state: State, player: str, parsed: ParsedFile, *,
     result.problems += problems
     nodes, problems = build(parsed)
     result.problems += problems
+    if problems:  # blocks that do not match: nothing can be said of what would run
+        result.problems.sort(key=lambda p: (p.line, p.column))
+        return result
     work = game.knowledge(state, player) if work is None else work
     game.begin_tick(work)
     runner = Runner(game, player, parsed, Dice(CHECK_SEED, int(state["tick"]) + 1), True)

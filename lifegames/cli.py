@@ -158,11 +158,11 @@ def outcome_players(outcome: TickOutcome) -> list[str]:
 def check(host: Host, player: str | None) -> None:
     """Check order files without playing (PLAYER: just that one). Changes nothing."""
     try:
+        if player:
+            (player,) = host.player_names({player})
         loaded, checks = host.check(player)
     except FolderError as error:
         fail(error)
-    if player and player not in loaded.players:
-        fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
     if not checks:
         click.echo("no order files are awaited now" + (f" from {player}" if player else ""))
         return
@@ -243,11 +243,11 @@ def status(host: Host) -> None:
 def state(host: Host, as_json: bool, player: str | None) -> None:
     """The referee's view of the whole game (JSON with --json), or one player's view."""
     try:
+        if player is not None:
+            (player,) = host.player_names({player})
         loaded = host.load()
     except FolderError as error:
         fail(error)
-    if player is not None and player not in loaded.players:
-        fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
     view = (loaded.game.public_state(loaded.state) if player is None
             else loaded.game.player_state(loaded.state, player))
     if as_json:

@@ -160,7 +160,9 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
     from .engine.bots import STRATEGIES
     from .engine.sheets import table
 
-    if game_id not in registry.GAMES:
+    try:
+        game_id = registry.canonical(game_id)
+    except KeyError:
         fail(SetupError(f"no game {game_id!r}; installed: {', '.join(registry.ids())}"), USAGE)
     chosen = [s.strip() for s in strategies.split(",")]
     if any(s not in STRATEGIES for s in chosen):

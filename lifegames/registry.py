@@ -17,9 +17,18 @@ GAMES: dict[str, str] = {
 DEFAULT = "simple-kingdoms"
 
 
+def canonical(game_id: str) -> str:
+    """A game id as written anywhere (`Lifestyle`, `a_simple_life`) in its one spelling
+    (`lifestyle`, `a-simple-life`); KeyError if no game has it."""
+    wanted = game_id.strip().lower().replace("_", "-").replace(" ", "-")
+    if wanted not in GAMES:
+        raise KeyError(game_id)
+    return wanted
+
+
 def get(game_id: str) -> Game:
-    """The game called `game_id`; KeyError if there is none."""
-    module = importlib.import_module(GAMES[game_id])
+    """The game called `game_id` (in any case, with '_' or '-'); KeyError if there is none."""
+    module = importlib.import_module(GAMES[canonical(game_id)])
     return module.GAME
 
 

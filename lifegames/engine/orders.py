@@ -303,7 +303,7 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
                     number: int, path: str) -> Problem:
     known = commands(grammar_name)
     lead = re.match(r"\s*([^\s(]+)", line)
-    word = lead.group(1) if lead else ""
+    word = lead.group(1).lower() if lead else ""
     start = (lead.start(1) + 1) if lead else 1
     plans = start_rule(grammar_name) == "line"
     if word and word not in known and not (plans and word in PLAN_WORDS):
@@ -312,6 +312,18 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
                        f'no command called "{word}"', hint, line)
     hint = (f"write it as {usage(grammar_name, word)}" if word in known
             else f"write it as {PLAN_USAGE[word]}" if word in PLAN_USAGE else "")
+    split = _outside_quotes(line, ";")
+    if split is not None:
+        return Problem(path, number, split + 1, split + 2, "E-SYNTAX",
+                       "two orders on one line, joined by ';'",
+                       "one order per line: put what follows the ';' on a line of its own", line)
+    repaired = _quote_names(parser, line) if word in known else None
+    if repaired is not None:
+        col = getattr(exc, "column", 1) or 1
+        joined = repaired.startswith(word + "(") and '"' not in repaired
+        return Problem(path, number, col, col + 1, "E-NAME-NOT-QUOTED",
+                       "a name of several words is written with _ between them" if joined
+                       else "names go in quotes", f"did you mean {repaired}?", line)
     if isinstance(exc, UnexpectedEOF):
         col = len(line) + 1
         return Problem(path, number, col, col + 1, "E-SYNTAX",
@@ -337,6 +349,50 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
             message = "a quoted name is not closed on this line"
         return Problem(path, number, col, col + 1, "E-SYNTAX", message, hint, line)
     return Problem(path, number, col, col + 1, "E-SYNTAX", str(exc).splitlines()[0], hint, line)
+
+
+def _outside_quotes(line: str, char: str) -> int | None:
+    """The index of the first `char` that is not inside quotes (or in a # note), or None."""
+    quote = ""
+    for index, c in enumerate(line):
+        if quote:
+            if c in _CLOSERS[quote]:
+                quote = ""
+        elif c in _CLOSERS:
+            quote = c
+        elif c == "#":
+            return None
+        elif c == char:
+            return index
+    return None
+
+
+_CLOSERS = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019"}
+_CALL = re.compile(r"^(\s*[A-Za-z_]+\s*\()(.*)\)\s*$")
+_BARE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_ \-]*")
+
+
+def _quote_names(parser: Lark, line: str) -> str | None:
+    """The line as it was surely meant, if what it lacked was quotes around its names (the
+    commonest slip: `build(0,0, farm)`), or, in a game that takes bare names, _ between the
+    words of one (`upgrade(fishing rod)`); None if neither fixes it."""
+    match = _CALL.match(line.split("#", 1)[0].rstrip())
+    if not match or any(q in match.group(2) for q in _CLOSERS):
+        return None
+    values = [raw.strip() for raw in match.group(2).split(",")]
+    names = [bool(_BARE_NAME.fullmatch(v)) and not v.lstrip("+-").isdigit() for v in values]
+    if not any(names):
+        return None
+    for form in ("{}", '"{}"'):  # bare with _ where the game allows it, else quoted
+        args = [form.format(v.replace(" ", "_") if form == "{}" else v) if name else v
+                for v, name in zip(values, names, strict=True)]
+        fixed = f"{match.group(1).strip()}{', '.join(args)})"
+        try:
+            parser.parse(fixed)
+        except UnexpectedInput:
+            continue
+        return fixed
+    return None
 
 
 def _bare(name: str) -> str:
@@ -385,7 +441,7 @@ def _to_cond(tree: Tree, line: str, number: int, path: str, problems: list[Probl
             return _to_cond(child, line, number, path, problems)
         bare = _bare(child.type)
         if bare == "FACT":
-            return Cond("fact", (str(child),), child.column, child.end_column)
+            return Cond("fact", (str(child).lower(),), child.column, child.end_column)
         if bare == "INT":
             return Cond("int", (_number(child, "the number", line, number, path, problems),),
                         child.column, child.end_column)
@@ -419,7 +475,7 @@ def _to_order(tree: Tree, line: str, number: int, path: str, problems: list[Prob
         elif kind == "STRING":
             args.append(Arg(name, token[1:-1].strip(), token.column, token.end_column, "string"))
         elif kind == "REF":
-            args.append(Arg(name, token[1:], token.column, token.end_column, "ref"))
+            args.append(Arg(name, token[1:].lower(), token.column, token.end_column, "ref"))
         else:
             args.append(Arg(name, str(token), token.column, token.end_column, "word"))
     if len(problems) > bad:

@@ -158,9 +158,14 @@ def test_unknown_command_without_a_near_match_lists_every_command():
         assert command in problem.hint
 
 
-def test_unknown_command_suggestion_ignores_case():
-    """`BUILD` is unknown (commands are lower case) but the suggestion still finds `build`."""
-    (problem,) = parse('BUILD(0,0, "farm")').problems
+def test_commands_and_plan_words_ignore_case_and_are_written_in_lower_case():
+    """The case policy: what a player types is not case-sensitive (commands, plan words,
+    facts); executed_orders.txt writes one spelling. `BIULD` still finds `build`."""
+    parsed = parse('BUILD(0,0, "farm")\nIF Pool > 1: Claim_Tile(1,1)\nStanding NONE\n')
+    assert parsed.problems == []
+    assert [o.canonical() for o in parsed.orders] == ['build(0, 0, "farm")', "claim_tile(1, 1)"]
+    assert parsed.lines[1].condition.parts[0].parts == ("pool",)
+    (problem,) = parse('BIULD(0,0, "farm")').problems
     assert problem.code == "E-UNKNOWN-COMMAND"
     assert '"build"' in problem.hint
 
@@ -399,8 +404,8 @@ def test_commands_and_usage_are_derived_from_the_grammar_file(name):
     assert list(commands(name)) == alternatives
     for command, args in commands(name).items():
         body = rules[command]
-        assert tuple(re.findall(r"\b[a-z_]+\b", re.sub(r'"[^"]*"', "", body))) == args
-        expected = re.sub(r'"([^"]*)"', r"\1", body).replace(" ", "")
+        assert tuple(re.findall(r"\b[a-z_]+\b", re.sub(r'"[^"]*"i?', "", body))) == args
+        expected = re.sub(r'"([^"]*)"i?', r"\1", body).replace(" ", "")
         assert usage(name, command).replace(" ", "") == expected
 
 
@@ -540,3 +545,29 @@ def test_limits_are_what_the_module_documents():
     """The documented limits: 64 KiB files, 400-character lines, 9-digit numbers."""
     assert (orders.MAX_FILE_BYTES, orders.MAX_LINE_CHARS, orders.MAX_INT_DIGITS) == (
         64 * 1024, 400, 9)
+
+
+# -- messages that lead to the fix ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, line, fixed", [
+    (G, "build(0,0, farm)", 'build(0, 0, "farm")'),
+    (G, "give(wood, 5)", 'give("wood", 5)'),
+    ("lifestyle", "roll(city car)", 'roll("city car")'),
+    ("a_simple_life", "upgrade(fishing rod)", "upgrade(fishing_rod)"),
+])
+def test_a_name_without_quotes_is_shown_with_them(name, line, fixed):
+    """The commonest slip, a name without quotes (or, where names may be bare, with spaces),
+    is named as such with the corrected line, not as an unexpected character."""
+    (problem,) = parse(line, name).problems
+    assert problem.code == "E-NAME-NOT-QUOTED"
+    assert problem.hint == f"did you mean {fixed}?"
+    assert parse(fixed, name).problems == []
+
+
+def test_two_orders_joined_by_a_semicolon_are_told_one_order_per_line():
+    """`a; b` is located at the ';' and says one order per line (a ';' in a name is not)."""
+    (problem,) = parse('build(0,0, "farm"); claim_tile(1,1)').problems
+    assert (problem.code, problem.column) == ("E-SYNTAX", 19)
+    assert "one order per line" in problem.hint
+    assert "';'" in problem.message

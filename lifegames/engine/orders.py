@@ -313,7 +313,7 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
     hint = (f"write it as {usage(grammar_name, word)}" if word in known
             else f"write it as {PLAN_USAGE[word]}" if word in PLAN_USAGE else "")
     split = _outside_quotes(line, ";")
-    if split is not None:
+    if split is not None and _parses(parser, line[:split]):
         return Problem(path, number, split + 1, split + 2, "E-SYNTAX",
                        "two orders on one line, joined by ';'",
                        "one order per line: put what follows the ';' on a line of its own", line)
@@ -349,6 +349,14 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
             message = "a quoted name is not closed on this line"
         return Problem(path, number, col, col + 1, "E-SYNTAX", message, hint, line)
     return Problem(path, number, col, col + 1, "E-SYNTAX", str(exc).splitlines()[0], hint, line)
+
+
+def _parses(parser: Lark, text: str) -> bool:
+    try:
+        parser.parse(text)
+    except UnexpectedInput:
+        return False
+    return True
 
 
 def _outside_quotes(line: str, char: str) -> int | None:

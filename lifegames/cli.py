@@ -201,6 +201,8 @@ def report_lines(result: FileCheck) -> list[str]:
     if result.standing is not None:
         shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
         lines.append(f"  standing orders from the next tick on: {shown}")
+    for warning in plan.warnings if plan else []:
+        lines.append(warning.render())
     return lines
 
 

@@ -180,6 +180,13 @@ class Game:
         player-side checks. A game without secrets keeps the default (the whole state)."""
         return clone(state)
 
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        """Asked by `check` just before `order` runs: outcomes the rules make certain or
+        hopeless though the order is legal (a roll that cannot succeed), as OrderErrors with W-
+        codes. `check` shows them; they never block a tick. Runs on the player's knowledge, so
+        it cannot tell a secret."""
+        return []
+
     def validate(self, player: str, order: Order) -> None:
         """The checks of `order` that need no state (names, ranges): raise OrderError. Run on
         plan steps that come after an outcome `check` cannot know, and on standing orders."""

@@ -131,6 +131,7 @@ class PlanResult:
     log: list[str] = field(default_factory=list)  # the lines executed_orders.txt gets
     effects: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)  # W- codes: check shows, tick ignores
     stopped: str = ""  # why a plan stopped after an outcome (tick)
     outcome: bool = False  # an order whose outcome could not be known ran
     later: int = 0  # check: lines after the outcome, checked for form and names only
@@ -228,6 +229,9 @@ class Runner:
                        order.column, order.end_column)
             return
         ends = self.game.ends_file(state, self.player, concrete)
+        if self.checking:
+            self.result.warnings += [order_problem(self.path, concrete, w)
+                                     for w in self.game.warnings(state, self.player, concrete)]
         try:
             effects = self.game.act(state, self.player, concrete, self.dice)
         except OrderError as error:

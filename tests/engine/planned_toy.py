@@ -65,6 +65,14 @@ class PlannedToy(ToyGame):
             raise OrderError("E-BAD-ANSWER", f"answer {arg.value!r} is not allowed",
                              "answer keep or answer drop", "choice")
 
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        pending = state["pending"]
+        if order.command == "answer" and order["choice"] == "drop" and pending \
+                and pending["player"] == player and pending["roll"] == 6:
+            return [OrderError("W-DROPS-A-SIX", "this drops a roll of 6, the best there is",
+                               "answer(keep) keeps it", "choice")]
+        return []
+
     def absent_orders(self, state: State, player: str) -> list[str]:
         return ["add(1)"]
 

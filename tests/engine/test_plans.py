@@ -253,3 +253,15 @@ def test_p15_after_an_outcome_a_failing_order_stops_the_plan_not_the_tick():
     assert "answer your roll first" in outcome.stopped["Ann"]
     clash = tick("take(5)\n", bob="take(5)\n")
     assert [p.code for p in clash.problems] == ["E-CONFLICT"]
+
+
+def test_p16_warnings_are_shown_by_check_and_never_block_a_tick():
+    """A legal order whose outcome the rules make certain and bad (dropping a 6) passes check
+    with a W- warning located at its argument; the tick plays it."""
+    start = state()
+    start["pending"] = {"player": "Ann", "roll": 6}
+    result = check("answer(drop)\n", s=start)
+    assert result.problems == []
+    assert [(w.code, w.line, w.column) for w in result.plan.warnings] == [("W-DROPS-A-SIX", 1, 8)]
+    outcome = play_tick(PLANNED, start, {"Ann": parsed("Ann", "answer(drop)\n")}, SEED)
+    assert outcome.problems == [] and outcome.state["totals"]["Ann"] == 0

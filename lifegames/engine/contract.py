@@ -180,6 +180,11 @@ class Game:
         player-side checks. A game without secrets keeps the default (the whole state)."""
         return clone(state)
 
+    def spell(self, order: Order) -> Order:
+        """`order` with its names spelled as the game spells them (players may write names in
+        any case): what executed_orders.txt keeps, so one order has one spelling."""
+        return order
+
     def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
         """Asked by `check` just before `order` runs: outcomes the rules make certain or
         hopeless though the order is legal (a roll that cannot succeed), as OrderErrors with W-

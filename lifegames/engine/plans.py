@@ -241,10 +241,8 @@ class Runner:
             self.result.problems.append(order_problem(self.path, concrete, error))
             return
         self.result.executed.append(concrete)
-        if self.absent_depth:
-            self.result.log.append(f"#   {concrete.canonical()}")
-        else:
-            self.result.log.append(concrete.canonical())
+        text = self.game.spell(concrete).canonical()
+        self.result.log.append(f"#   {text}" if self.absent_depth else text)
         if ends:
             self.result.outcome = True
             if self.checking:

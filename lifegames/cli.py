@@ -16,7 +16,7 @@ from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
 from .engine.turn import FileCheck, TickOutcome, count_orders
 
-TOOLS = ("bot", "diff", "replay", "reveal", "rollback", "simulate", "verify", "watch")
+TOOLS = ("bot", "diff", "history", "replay", "reveal", "rollback", "simulate", "verify", "watch")
 
 
 class _Commands(click.Group):
@@ -56,7 +56,7 @@ def cli(ctx: click.Context, folder: str | None) -> None:
     Learn:   python3 play.py orders  /  games
 
     \b
-    Referee:  replay / verify / reveal / diff / rollback / bot / simulate / watch
+    Referee:  replay / verify / reveal / diff / rollback / bot / simulate / watch / history
 
     \b
     Exit codes: 0 ok, 1 orders rejected, 2 usage, 3 folder busy, 4 damaged folder or

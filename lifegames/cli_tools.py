@@ -252,4 +252,30 @@ def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) 
         time.sleep(interval)
 
 
-COMMANDS = [replay, verify, reveal, diff_command, rollback, bot, simulate, watch]
+@click.command()
+@click.argument("player", required=False)
+@click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Also write one self-contained page with a chart per figure.")
+@dir_option
+def history(host: Host, player: str | None, html_file: Path | None) -> None:
+    """Each player's key figures tick by tick (PLAYER: only what that player's sheets showed;
+    without it, the referee's view of everyone)."""
+    from .engine.history import page, table_rows
+    from .engine.sheets import table
+    from .engine.tools import history as figures
+
+    try:
+        if player:
+            (player,) = host.player_names({player})
+        loaded, found = figures(host, player)
+    except FolderError as error:
+        fail(error)
+    headers, rows = table_rows(found)
+    click.echo(table(rows, headers, align="right"))
+    if html_file is not None:
+        title = f"{loaded.game.title}: " + (f"{player}'s history" if player else "history")
+        html_file.write_text(page(title, found), encoding="utf-8")
+        click.echo(f"wrote {html_file}")
+
+
+COMMANDS = [history, replay, verify, reveal, diff_command, rollback, bot, simulate, watch]

@@ -223,6 +223,12 @@ class Game:
         return [o for o in standing_orders(self.grammar_name(), tuple(texts))
                 if command is None or o.command == command]
 
+    def figures(self, state: State, player: str) -> dict[str, Any]:
+        """The figures `player`'s sheet leads with (stock, score, threat, cards...), for
+        `history`: numbers where they can be charted. Asked of the player's knowledge when a
+        player's own history is shown. Default: the score."""
+        return {"score": self.result(state).scores.get(player, 0)}
+
     def turns(self, state: State) -> int:
         """How many turns the game has had, in its own unit (player turns, days, ticks), so
         `simulate` can report round trips per turn. Default: the ticks played."""

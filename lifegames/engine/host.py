@@ -43,7 +43,7 @@ from .turn import (
     check_files,
     count_orders,
     play_tick,
-    standing_lines,
+    standing_updates,
 )
 
 SEED_FILE = "seed_sha256.txt"
@@ -234,22 +234,10 @@ class Host:
             return loaded, check_files(loaded.game, loaded.state, files)
 
     def standing_updates(self, loaded: Loaded) -> dict[str, list[str]]:
-        """The standing orders that players who are not awaited put in force this tick: from
-        a file that names this tick, ends with `end`, and has no problem at all (a half-saved
-        file or a draft for a later turn changes nothing)."""
-        game, state = loaded.game, loaded.state
-        awaited = set(game.awaiting(state))
+        """The standing orders that players who are not awaited put in force this tick."""
+        awaited = set(loaded.game.awaiting(loaded.state))
         others = [p for p in loaded.players if p not in awaited]
-        updates: dict[str, list[str]] = {}
-        for player, parsed in self._parse(loaded, others).items():
-            header = parsed.header
-            if parsed.problems or not parsed.ended or header is None or \
-                    header.tick != int(state["tick"]) + 1:
-                continue
-            texts, problems = standing_lines(game, player, parsed)
-            if texts is not None and not problems:
-                updates[player] = texts
-        return updates
+        return standing_updates(loaded.game, loaded.state, self._parse(loaded, others))
 
     def tick(self, absent: set[str] | frozenset[str] = frozenset()
              ) -> tuple[Loaded, TickOutcome]:

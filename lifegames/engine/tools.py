@@ -13,6 +13,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .dice import seed_digest
 from .folder import MANIFEST_FILE, META, SNAPSHOT, STATE_FILE, FolderError, GameFolder, Op, dumps
@@ -288,3 +289,20 @@ def reveal(source: Host, force: bool = False) -> int:
 
 __all__ = ["Difference", "ReplayError", "compare", "diff", "dumps", "executed_log", "replay",
            "reveal", "rollback", "verify"]
+
+
+def history(source: Host, viewer: str | None = None) -> tuple[Loaded, list[Any]]:
+    """Each player's figures tick by tick (`viewer`: only that player's, as they saw them),
+    from a replay in memory of the hidden record of executed orders."""
+    from .history import replay_states, rows
+
+    loaded = source.load(strict=False)
+    envelope = loaded.envelope
+    logs = {p: executed_log(source.folder, p) for p in loaded.players}
+    states = replay_states(loaded.game, loaded.players, envelope["setup"]["options"],
+                           int(envelope["seed"]), logs, int(loaded.state["tick"]))
+    try:
+        return loaded, rows(loaded.game, states, loaded.players, viewer)
+    except ValueError as error:
+        raise ReplayError(str(error), "the record of executed orders was edited; "
+                          "`python3 play.py verify` shows where") from None

@@ -17,7 +17,7 @@ from .orders import ParsedFile, Problem, suggest
 from .plans import HIDDEN, PlanResult, Runner, build, order_problem, problem
 
 __all__ = ["HIDDEN", "FileCheck", "TickOutcome", "check_file", "check_files", "order_problem",
-           "play_tick", "standing_lines", "tick_dice", "unknown_value"]
+           "play_tick", "standing_lines", "standing_updates", "tick_dice", "unknown_value"]
 
 CHECK_SEED = -1  # `check` rolls dice nobody plays with: its output cannot depend on the seed
 
@@ -98,6 +98,23 @@ def standing_lines(game: Game, player: str, parsed: ParsedFile
             continue
         texts.append(order.canonical())
     return texts, problems
+
+
+def standing_updates(game: Game, state: State, files: dict[str, ParsedFile]
+                     ) -> dict[str, list[str]]:
+    """The standing orders that the files of players who are NOT awaited put in force this
+    tick: only from a file that names this tick, ends with `end`, and has no problem at all (a
+    half-saved file, or a draft for a later turn, changes nothing)."""
+    updates: dict[str, list[str]] = {}
+    for player, parsed in files.items():
+        header = parsed.header
+        if parsed.problems or not parsed.ended or header is None or \
+                header.tick != int(state["tick"]) + 1:
+            continue
+        texts, problems = standing_lines(game, player, parsed)
+        if texts is not None and not problems:
+            updates[player] = texts
+    return updates
 
 
 def _header_problems(parsed: ParsedFile, state: State) -> list[Problem]:

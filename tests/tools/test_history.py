@@ -1,0 +1,61 @@
+"""`history`: each player's figures tick by tick, from a replay of the hidden record; a
+player's own history is what their sheets showed; the HTML page is self-contained and stable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lifegames import registry
+from lifegames.engine.history import page, table_rows
+from lifegames.engine.host import Host
+from lifegames.engine.tools import history
+
+from .conftest import FINISHED_TICKS
+from .helpers import GAME, IRON, PLAYERS, play
+
+
+def test_history_has_every_tick_of_every_player_and_matches_the_final_state(finished: Path):
+    """One row per player per tick, 0 to the last; the last rows are the figures of the state
+    the folder holds now."""
+    host = Host(str(finished), registry.get)
+    loaded, found = history(host)
+    assert [(t, p) for t, p, _ in found] == [(t, p) for t in range(FINISHED_TICKS + 1)
+                                             for p in PLAYERS]
+    for player in PLAYERS:
+        last = [f for t, p, f in found if t == FINISHED_TICKS and p == player][0]
+        assert last == GAME.figures(loaded.state, player)
+
+
+def test_a_players_history_is_computed_on_what_they_knew(finished: Path, monkeypatch):
+    """history PLAYER shows only that player's rows, each from their knowledge of the state
+    (Game.knowledge), never from the referee's whole state."""
+    seen: list[object] = []
+    real_knowledge, real_figures = GAME.knowledge, GAME.figures
+
+    def knowledge(state, player):  # noqa: ANN001, ANN202
+        return dict(real_knowledge(state, player), known_by=player)
+
+    def figures(state, player):  # noqa: ANN001, ANN202
+        seen.append(state.get("known_by"))
+        return real_figures(state, player)
+
+    monkeypatch.setattr(GAME, "knowledge", knowledge)
+    monkeypatch.setattr(GAME, "figures", figures)
+    _, found = history(Host(str(finished), registry.get), IRON)
+    assert {p for _, p, _ in found} == {IRON}
+    assert seen == [IRON] * (FINISHED_TICKS + 1)
+
+
+def test_the_html_page_is_self_contained_and_stable(finished: Path, tmp_path: Path):
+    """`history --html FILE`: an SVG chart per figure and the table, no script and nothing
+    fetched from elsewhere; two runs write the same bytes."""
+    first, second = tmp_path / "a.html", tmp_path / "b.html"
+    for target in (first, second):
+        result = play(finished, "history", "--html", str(target))
+        assert result.returncode == 0, result.stderr
+    text = first.read_text(encoding="utf-8")
+    assert first.read_bytes() == second.read_bytes()
+    assert text.count("<svg") == len(table_rows(history(Host(str(finished),
+                                                             registry.get))[1])[0]) - 2
+    assert "<script" not in text and "http" not in text.replace("http://www.w3.org", "")
+    assert page("t", []).startswith("<!DOCTYPE html>")

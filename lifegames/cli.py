@@ -255,9 +255,15 @@ def state(host: Host, as_json: bool, player: str | None) -> None:
     if as_json:
         click.echo(json.dumps(view, indent=2, sort_keys=True, ensure_ascii=False))
         return
+    if player is None:
+        from .engine.overview import render
+
+        click.echo(render(loaded.game, loaded.state, loaded.players), nl=False)
+        click.echo("(state --json gives everything as JSON)")
+        return
     for key in sorted(view):
         if not isinstance(view[key], (dict, list)):
-            click.echo(f"{key}: {view[key]}")
+            click.echo(f"{key}: {'none' if view[key] is None else view[key]}")
     click.echo("(use --json for everything)")
 
 

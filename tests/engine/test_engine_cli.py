@@ -294,6 +294,18 @@ def test_state_json_is_json_with_the_referee_keys(game, run):
     assert len(view["tiles"]) == 9
 
 
+def test_state_is_the_referees_tabulated_overview(game, run):
+    """`state` shows the game's figures, every player in one table, the board, and who is
+    awaited, all from public_state."""
+    result = run("--dir", game, "state")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "Kingdoms" in lines and "Tiles" in lines and "Now" in lines
+    assert any(line.startswith("Ironhold ") for line in lines)
+    assert any(line.startswith("Thornvale ") for line in lines)
+    assert "awaiting orders from: Ironhold, Thornvale" in lines
+
+
 def test_state_and_status_do_not_change_the_folder(game, run):
     """status, state, check, orders and games only read."""
     write_orders(game, "Ironhold", "hire_soldiers(0,0, 1)\n")

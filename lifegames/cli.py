@@ -73,12 +73,15 @@ def cli(ctx: click.Context, folder: str | None) -> None:
               help="Player names, comma-separated (default: the game's own names).")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Dice seed (default: a fresh secret one).")
+@click.option("--salt", default=None, metavar="HEX",
+              help="Secret salt of the seed's published hash (default: a fresh one); the same "
+                   "seed and salt replay a game exactly.")
 @click.option("--ticks", type=int, default=None, help="Game length in ticks (default: the game's).")
 @click.option("--commit", "git_commit", is_flag=True,
               help="Commit the new game in the folder's git repository (started if needed).")
 @dir_option
 def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
-          seed: int | None, ticks: int | None, git_commit: bool) -> None:
+          seed: int | None, salt: str | None, ticks: int | None, git_commit: bool) -> None:
     """Start a new game in the folder.
 
     WORDS are the game's own options: `hard` (Simple Kingdoms); `--goals N`, `goal=F`,
@@ -90,7 +93,7 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
                                  param_hint="--game") from None
     names = [p.strip() for p in players.split(",")] if players else list(game.default_players)
     try:
-        loaded = host.setup(game, names, list(words), seed, ticks)
+        loaded = host.setup(game, names, list(words), seed, ticks, salt)
     except SetupError as error:
         fail(error, USAGE)
     except FolderError as error:

@@ -40,14 +40,15 @@ def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None
 @click.command()
 @click.option("--seed", type=int, default=None,
               help="Replay with a revealed seed (checked against seed_sha256.txt first).")
+@click.option("--salt", default=None, help="The revealed salt that goes with --seed.")
 @dir_option
-def verify(host: Host, seed: int | None) -> None:
+def verify(host: Host, seed: int | None, salt: str | None) -> None:
     """Replay the whole game and compare every sheet, log and the state byte for byte."""
     from .engine.tools import diagnose
     from .engine.tools import verify as check_all
 
     try:
-        differences = check_all(host, seed=seed)
+        differences = check_all(host, seed=seed, salt=salt)
         players = host.load(strict=False).players
     except FolderError as error:
         fail(error)
@@ -67,16 +68,20 @@ def verify(host: Host, seed: int | None) -> None:
 @dir_option
 def reveal(host: Host, force: bool) -> None:
     """Print the secret dice seed (once the game is over) so anyone can check the dice."""
-    from .engine.dice import seed_digest
+    from .engine.dice import committed_text, seed_digest
     from .engine.tools import reveal as get_seed
 
     try:
-        seed = get_seed(host, force)
+        seed, salt = get_seed(host, force)
     except FolderError as error:
         fail(error)
     click.echo(f"seed {seed}")
-    click.echo(f"sha256 {seed_digest(seed)} (compare with seed_sha256.txt)")
-    click.echo(f"check every roll: python3 play.py verify --seed {seed}")
+    if salt:
+        click.echo(f"salt {salt}")
+    click.echo(f"sha256 {seed_digest(seed, salt)} (compare with seed_sha256.txt)")
+    click.echo(f"check it: printf %s '{committed_text(seed, salt)}' | sha256sum")
+    salted = f" --salt {salt}" if salt else ""
+    click.echo(f"check every roll: python3 play.py verify --seed {seed}{salted}")
 
 
 @click.command(name="diff")

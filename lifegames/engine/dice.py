@@ -21,9 +21,21 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def seed_digest(seed: int) -> str:
-    """The published commitment to the seed: sha256 of its decimal text."""
-    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+def new_salt() -> str:
+    """128 secret random bits, published with the seed at the end: a seed chosen with --seed
+    (a small number, say) cannot be found by trying seeds against the published hash."""
+    return secrets.token_hex(16)
+
+
+def committed_text(seed: int, salt: str | None) -> str:
+    """What the published hash is the sha256 of: `SALT:SEED` (the seed alone in games set up
+    before salts)."""
+    return f"{salt}:{seed}" if salt else str(seed)
+
+
+def seed_digest(seed: int, salt: str | None = None) -> str:
+    """The published commitment to the seed (and its salt)."""
+    return hashlib.sha256(committed_text(seed, salt).encode("ascii")).hexdigest()
 
 
 class Dice:

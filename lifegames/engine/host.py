@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .contract import Game, SetupError
-from .dice import Dice, new_seed, seed_digest
+from .dice import Dice, new_salt, new_seed, seed_digest
 from .folder import (
     FORMAT,
     MANIFEST_FILE,
@@ -54,6 +54,7 @@ NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 RESERVED = {"con", "prn", "aux", "nul", "archive", META.lower(), "lifegames"} | {
     f"{d}{n}" for d in ("com", "lpt") for n in range(10)
 }
+SALT = re.compile(r"[0-9a-f]{1,64}")
 VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.txt$")
 
 
@@ -189,13 +190,18 @@ class Host:
 
     # -- commands ---------------------------------------------------------------------------
     def setup(self, game: Game, players: list[str], words: list[str], seed: int | None,
-              ticks: int | None) -> Loaded:
+              ticks: int | None, salt: str | None = None) -> Loaded:
+        """A new game. Its randomness is the seed and the salt, both fresh and secret unless
+        given: the same seed, salt and orders always give byte-identical folders."""
         check_players(game, players)
+        if salt is not None and not SALT.fullmatch(salt):
+            raise SetupError("--salt is 1 to 64 hexadecimal digits (0-9, a-f)")
         options = game.parse_options(words, ticks)
-        return self.create(game, players, options, new_seed() if seed is None else seed)
+        return self.create(game, players, options, new_seed() if seed is None else seed,
+                           new_salt() if salt is None else salt)
 
-    def create(self, game: Game, players: list[str], options: dict[str, Any], seed: int
-               ) -> Loaded:
+    def create(self, game: Game, players: list[str], options: dict[str, Any], seed: int,
+               salt: str | None) -> Loaded:
         """Set up from already-checked options (setup, and replays of a recorded setup)."""
         if self.folder.has_game():
             raise FolderError(f"{self.folder.root} already holds a game",
@@ -214,12 +220,13 @@ class Host:
                 "format": FORMAT,
                 "game": game.id,
                 "seed": seed,
+                **({"salt": salt} if salt else {}),
                 "setup": {"players": list(players), "options": options},
                 "stats": {"missed": {p: 0 for p in players}},
                 "state": state,
             }
             loaded = Loaded(game, envelope)
-            ops = [Op("write", SEED_FILE, seed_file_text(seed)),
+            ops = [Op("write", SEED_FILE, seed_file_text(seed, salt)),
                    Op("write", ".gitignore", GITIGNORE)]
             ops += self._player_ops(loaded, {}, set(players))
             self.folder.commit([*ops, self._manifest(loaded, ops)], envelope)
@@ -385,9 +392,12 @@ TEMPLATE_FOOTER = (
 GITIGNORE = f"{META}/lock\n{META}/staging/\n{META}/journal.json*\n"
 
 
-def seed_file_text(seed: int) -> str:
+def seed_file_text(seed: int, salt: str | None) -> str:
+    what = "a secret salt, a colon and this game's secret dice seed" if salt else \
+        "this game's secret dice seed"
     return (
-        "# sha256 of this game's secret dice seed, published at setup so the referee cannot\n"
-        "# change the dice later. `python3 play.py reveal` shows the seed when the game ends.\n"
-        f"{seed_digest(seed)}\n"
+        f"# sha256 of {what}, published at setup so\n"
+        "# the referee cannot change the dice later. `python3 play.py reveal` shows them when\n"
+        "# the game ends; check with: printf %s 'SALT:SEED' | sha256sum\n"
+        f"{seed_digest(seed, salt)}\n"
     )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .dice import seed_digest
+from .dice import committed_text, seed_digest
 from .folder import MANIFEST_FILE, META, SNAPSHOT, STATE_FILE, FolderError, GameFolder, Op, dumps
 from .host import ARCHIVE, EXECUTED, SEED_FILE, Host, Loaded, order_file, record_file
 from .orders import header_line
@@ -78,7 +78,7 @@ def replay(source: Host, target: Path, upto: int | None = None, seed: int | None
     logs = {p: _log_blocks(source.folder, p) for p in loaded.players}
     scratch = Host(str(target), source.resolve)
     built = scratch.create(loaded.game, loaded.players, envelope["setup"]["options"],
-                           envelope["seed"] if seed is None else seed)
+                           envelope["seed"] if seed is None else seed, envelope.get("salt"))
     for tick in range(1, upto + 1):
         awaited = built.game.awaiting(built.state)
         for player in loaded.players:
@@ -185,14 +185,18 @@ def diagnose(differences: list[Difference], players: list[str]) -> str:
     return "several files differ"
 
 
-def verify(source: Host, seed: int | None = None) -> list[Difference]:
-    """Replay the whole game and compare every file; [] means the folder is genuine."""
+def verify(source: Host, seed: int | None = None, salt: str | None = None
+           ) -> list[Difference]:
+    """Replay the whole game and compare every file; [] means the folder is genuine. A seed
+    (and salt) given is first checked against the hash published at setup."""
     loaded = source.load(strict=False)
     if seed is not None:
+        salt = loaded.envelope.get("salt") if salt is None else salt
         published = source.folder.path(SEED_FILE).read_text(encoding="utf-8").split()[-1]
-        if seed_digest(seed) != published:
-            raise ReplayError(f"sha256 of seed {seed} is {seed_digest(seed)}, but this game "
-                              f"published {published}", "that is not this game's seed")
+        if seed_digest(seed, salt) != published:
+            raise ReplayError(f"sha256 of {committed_text(seed, salt)} is "
+                              f"{seed_digest(seed, salt)}, but this game published {published}",
+                              "that is not this game's seed (and salt)")
     with tempfile.TemporaryDirectory(prefix="lifegames-verify-") as scratch:
         replay(source, Path(scratch), seed=seed)
         return compare(Path(scratch), source.folder.root, loaded.players)
@@ -279,12 +283,13 @@ def _sheets(source: Host, player: str, tick: int, current: int) -> dict[str, tup
     return out
 
 
-def reveal(source: Host, force: bool = False) -> int:
+def reveal(source: Host, force: bool = False) -> tuple[int, str | None]:
+    """The seed and its salt (None in games set up before salts)."""
     loaded = source.load(strict=False)
     if not loaded.game.is_over(loaded.state) and not force:
         raise FolderError("the seed stays secret until the game is over",
                           "the referee may use --force (players then know every future roll)")
-    return int(loaded.envelope["seed"])
+    return int(loaded.envelope["seed"]), loaded.envelope.get("salt")
 
 
 __all__ = ["Difference", "ReplayError", "compare", "diff", "dumps", "executed_log", "replay",

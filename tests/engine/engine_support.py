@@ -12,6 +12,7 @@ from toygame import TOY
 
 TOY_PLAYERS = ["Ann", "Bob"]
 SK_PLAYERS = ["Ironhold", "Thornvale"]
+SALT = "5a17" * 8  # fixed, so folders set up with the same seed are byte-identical
 
 
 def resolve(game_id: str) -> Game:
@@ -39,11 +40,11 @@ def write_orders(root: Path, player: str, text: str | bytes) -> None:
 def new_toy(root: Path, seed: int = 7, players: list[str] | None = None,
             ticks: int | None = None) -> Host:
     host = Host(str(root), resolve)
-    host.setup(TOY, list(players or TOY_PLAYERS), [], seed, ticks)
+    host.setup(TOY, list(players or TOY_PLAYERS), [], seed, ticks, SALT)
     return host
 
 
 def new_kingdoms(root: Path, seed: int = 42) -> Host:
     host = Host(str(root), resolve)
-    host.setup(registry.get("simple-kingdoms"), list(SK_PLAYERS), [], seed, None)
+    host.setup(registry.get("simple-kingdoms"), list(SK_PLAYERS), [], seed, None, SALT)
     return host

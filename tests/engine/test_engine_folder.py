@@ -80,7 +80,8 @@ def test_setup_writes_the_opening_files_and_leaves_no_work_files(toy_dir):
     assert envelope["game"] == "toy" and envelope["seed"] == 7
     assert envelope["state"]["tick"] == 0
     assert envelope["setup"] == {"players": TOY_PLAYERS, "options": {"ticks": 5}}
-    assert seed_digest(7) in (toy_dir / "seed_sha256.txt").read_text()
+    assert seed_digest(7, envelope["salt"]) in (toy_dir / "seed_sha256.txt").read_text()
+    assert len(envelope["salt"]) == 32
     assert (toy_dir / "Ann/Ann_orders.txt").read_text().startswith("# Ann: orders for tick 1\n")
 
 

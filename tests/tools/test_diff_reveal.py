@@ -102,15 +102,17 @@ def test_reveal_is_refused_before_the_end_and_leaks_nothing(tmp_path: Path) -> N
     forced = play(root, "reveal", "--force")
     assert forced.returncode == 0, output(forced)
     assert re.search(r"^seed (\d+)$", forced.stdout, re.M).group(1) == str(seed)
-    digest = hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+    salt = re.search(r"^salt ([0-9a-f]{32})$", forced.stdout, re.M).group(1)
+    digest = hashlib.sha256(f"{salt}:{seed}".encode("ascii")).hexdigest()
     assert digest == published_digest(root)
     assert f"sha256 {digest}" in forced.stdout
+    assert hashlib.sha256(str(seed).encode("ascii")).hexdigest() != published_digest(root)
 
 
 def test_reveal_after_the_end_matches_the_published_hash(tmp_path: Path) -> None:
-    """Property: once the game is over anyone may `reveal`; the printed seed hashes (sha256 of
-    its decimal text) to seed_sha256.txt, checked both with hashlib and with the README's
-    shell line `printf %s SEED | sha256sum`."""
+    """Property: once the game is over anyone may `reveal`; the printed salt and seed hash
+    (sha256 of `SALT:SEED`) to seed_sha256.txt, checked both with hashlib and with the shell
+    line reveal prints (`printf %s 'SALT:SEED' | sha256sum`); a neighbouring seed does not."""
     root = tmp_path / "game"
     assert play(root, "setup", "--ticks", "1").returncode == 0  # a fresh secret seed
     write_orders(root, IRON, "end\n")
@@ -119,14 +121,26 @@ def test_reveal_after_the_end_matches_the_published_hash(tmp_path: Path) -> None
     result = play(root, "reveal")
     assert result.returncode == 0, output(result)
     seed = re.search(r"^seed (\d+)$", result.stdout, re.M).group(1)
+    salt = re.search(r"^salt ([0-9a-f]{32})$", result.stdout, re.M).group(1)
     published = published_digest(root)
-    assert hashlib.sha256(seed.encode("ascii")).hexdigest() == published
-    shell = subprocess.run(f"printf %s {seed} | sha256sum", shell=True, capture_output=True,
-                           text=True, check=True)
+    assert hashlib.sha256(f"{salt}:{seed}".encode("ascii")).hexdigest() == published
+    line = re.search(r"^check it: (.*)$", result.stdout, re.M).group(1)
+    assert line == f"printf %s '{salt}:{seed}' | sha256sum"
+    shell = subprocess.run(line, shell=True, capture_output=True, text=True, check=True)
     assert shell.stdout.split()[0] == published
-    wrong = subprocess.run(f"printf %s {int(seed) + 1} | sha256sum", shell=True,
+    wrong = subprocess.run(f"printf %s '{salt}:{int(seed) + 1}' | sha256sum", shell=True,
                            capture_output=True, text=True, check=True)
     assert wrong.stdout.split()[0] != published
+
+
+def test_a_small_seed_cannot_be_found_from_the_published_hash(tmp_path: Path) -> None:
+    """Fair dice that cannot be brute-forced: with --seed 3, no seed from 0 to 10,000 hashes
+    (alone) to the published value, because a 128-bit secret salt goes into it."""
+    root = tmp_path / "game"
+    assert play(root, "setup", "--seed", "3", "--ticks", "1").returncode == 0
+    published = published_digest(root)
+    assert all(hashlib.sha256(str(n).encode("ascii")).hexdigest() != published
+               for n in range(10_001))
 
 
 def test_reveal_of_the_finished_fixture(finished: Path) -> None:

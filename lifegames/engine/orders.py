@@ -84,15 +84,11 @@ def grammar(name: str) -> Lark:
                                   "propagate_positions": True}
     place = cache.folder()
     if place is not None:
-        digest = hashlib.sha256(lark.__version__.encode())
+        digest = hashlib.sha256(f"{lark.__version__} {sorted(options.items())}".encode())
         for source in [path, *sorted(path.parent.glob("*.lark"))]:
             digest.update(source.read_bytes())
-        entry = place / f"grammar-{path.stem}-{digest.hexdigest()[:32]}.cache"
-        if not entry.exists() or cache.trusted(entry):
-            try:
-                return Lark.open(str(path), cache=str(entry), **options)
-            except Exception:  # noqa: BLE001 - a torn or foreign cache entry: build without it
-                pass
+        entry = place / f"grammar-{path.stem}-{digest.hexdigest()[:32]}.json"
+        return cache.lark(entry, lambda: Lark.open(str(path), **options))  # type: ignore[no-any-return]
     return Lark.open(str(path), **options)
 
 

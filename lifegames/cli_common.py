@@ -76,7 +76,7 @@ def commit_in_git(host: Host, message: str) -> None:
     from .engine.gitops import GitError, commit
 
     try:
-        click.echo(commit(host.folder.root, message))
+        click.echo(commit(host.folder.root, message, host.folder.written))
     except GitError as error:
         click.echo(f"error: {error} (the game itself is saved)", err=True)
         sys.exit(DAMAGED)

@@ -146,12 +146,13 @@ def _expected(parser: Lark, names: set[str] | frozenset[str]) -> str:
 # -- reading ----------------------------------------------------------------------------------
 
 
-def decode(raw: bytes, path: str) -> tuple[str | None, Problem | None]:
-    """Bytes from disk to text, refusing what is not a text file quickly and with a location."""
-    if len(raw) > MAX_FILE_BYTES:
+def decode(raw: bytes, path: str, size: int | None = None) -> tuple[str | None, Problem | None]:
+    """Bytes from disk to text, refusing what is not a text file quickly and with a location.
+    `size` is the file's true size when only its first bytes were read."""
+    if len(raw) > MAX_FILE_BYTES or (size or 0) > MAX_FILE_BYTES:
         return None, Problem(path, 1, 1, 2, "E-FILE-TOO-LARGE",
-                             f"the file is {len(raw)} bytes; order files may hold at most "
-                             f"{MAX_FILE_BYTES} bytes")
+                             f"the file is {max(len(raw), size or 0)} bytes; order files may "
+                             f"hold at most {MAX_FILE_BYTES} bytes")
     if b"\x00" in raw:
         prefix = raw[: raw.index(b"\x00")].decode("utf-8", "replace")
         line = len(re.split(r"\r\n|\r|\n", prefix))
@@ -207,8 +208,9 @@ def parse_text(grammar_name: str, text: str, path: str) -> ParsedFile:
     return parsed
 
 
-def parse_bytes(grammar_name: str, raw: bytes, path: str) -> ParsedFile:
-    text, problem = decode(raw, path)
+def parse_bytes(grammar_name: str, raw: bytes, path: str, size: int | None = None
+                ) -> ParsedFile:
+    text, problem = decode(raw, path, size)
     if problem is not None:
         return ParsedFile(path, problems=[problem])
     assert text is not None

@@ -21,6 +21,7 @@ from lark.grammar import NonTerminal, Terminal
 from . import cache
 from .contract import Arg, Order
 from .data import grammar_path
+from .escape import visible
 
 MAX_FILE_BYTES = 64 * 1024
 MAX_LINE_CHARS = 400
@@ -44,15 +45,18 @@ class Problem:
     source: str = ""
 
     def render(self) -> str:
+        """The problem as printed; what the player wrote has its control characters shown
+        escaped (the caret still stands under the fault)."""
         head = f"{self.path}:{self.line}:{self.column}: {self.code}: {self.message}"
-        lines = [head]
+        lines = [visible(head)]
         if self.source:
             shown = self.source.expandtabs(1)
-            lines.append("    " + shown)
-            width = max(1, self.end_column - self.column)
-            lines.append("    " + " " * (self.column - 1) + "^" * width)
+            lines.append("    " + visible(shown))
+            before = len(visible(shown[: self.column - 1]))
+            width = max(1, len(visible(shown[self.column - 1: self.end_column - 1])))
+            lines.append("    " + " " * before + "^" * width)
         if self.hint:
-            lines.extend("  " + h for h in self.hint.splitlines())
+            lines.extend("  " + visible(h) for h in self.hint.splitlines())
         return "\n".join(lines)
 
 

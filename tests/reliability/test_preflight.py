@@ -318,3 +318,15 @@ def test_every_step_of_real_commits_is_one_the_journal_check_accepts(
     tools.rollback(host, 1)
     new_game(game.parent / "fresh", "lifestyle", SEED, ["Ana", "Ben"])
     assert seen and seen == [""] * len(seen), seen
+
+
+def test_without_descriptor_relative_calls_a_tick_commits_the_same_files(
+        game: Path, bases: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Property: on a platform without descriptor-relative calls (Windows), the path-based
+    fallback of the guarded reader and writer plays the very same tick, byte for byte."""
+    from lifegames.engine import playerfiles
+
+    monkeypatch.setattr(playerfiles, "DIR_FDS", False)
+    _, outcome = Host(str(game), registry.get).tick()
+    assert not outcome.problems
+    assert tree(game) == tree(bases["b"])

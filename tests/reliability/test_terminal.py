@@ -129,3 +129,14 @@ def test_visible_keeps_text_tabs_and_newlines_and_json_stays_json() -> None:
     assert visible("a\x1bb") == "a\\u001bb"
     document = json.dumps({"name": "x\x7fy\u202ez"}, ensure_ascii=False)
     assert json.loads(visible(document)) == {"name": "x\x7fy\u202ez"}
+
+
+def test_a_rendered_problem_holds_no_raw_control_character_anywhere() -> None:
+    """Property: Problem.render itself (used by every caller, not only play.py) escapes the
+    player's text in the headline, the source line and the hint."""
+    parsed = parse_text("simple_kingdoms", "bu\x1b[2Jild(0,0, 'farm')\nx\u202e(\n", "f.txt")
+    assert len(parsed.problems) == 2
+    for problem in parsed.problems:
+        rendered = problem.render()
+        assert not RAW.search(rendered), repr(rendered)
+        assert "\\u" in rendered.splitlines()[0], rendered

@@ -1,4 +1,4 @@
 """Entry point: `python3 play.py --help`."""
-from lifegames.cli import main
+from lifegames.start import main
 
 main()

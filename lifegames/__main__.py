@@ -1,5 +1,5 @@
 """`python3 -m lifegames`: the same command line as play.py."""
 
-from .cli import main
+from .start import main
 
 main()

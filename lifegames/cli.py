@@ -4,13 +4,12 @@ are listed in cli_common.py). The referee's tools live in cli_tools.py, loaded o
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import click
 
 from . import registry
-from .cli_common import INTERNAL, REJECTED, USAGE, commit_in_git, dir_option, fail
+from .cli_common import REJECTED, USAGE, commit_in_git, dir_option, fail, run_main
 from .engine.contract import SetupError
 from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
@@ -305,22 +304,8 @@ def games() -> None:
 
 
 def main() -> None:
-    try:
-        invoked = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
-        name = "lifegames" if invoked in ("lifegames", "__main__.py") else "play.py"
-        cli.main(prog_name=name)
-    except SystemExit:
-        raise
-    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(1)
-    except Exception as error:  # a bug: say so plainly, keep the folder as it was
-        if os.environ.get("LIFEGAMES_DEBUG"):
-            raise
-        click.echo(f"internal error: {error!r}. Nothing was committed; set LIFEGAMES_DEBUG=1 "
-                   "for details and please report it.", err=True)
-        sys.exit(INTERNAL)
+    """play.py's entry point (exit codes and printing: see cli_common)."""
+    run_main(cli)
 
 
 __all__ = ["Loaded", "cli", "main"]

@@ -7,26 +7,40 @@ Exit codes (stable; scripts may rely on them):
   1  orders rejected (nothing changed)
   2  usage: bad arguments, unknown game, no game in the folder
   3  busy: another play.py command holds the folder's lock
-  4  damaged folder, or a folder that cannot take this command (already set up, game over)
+  4  damaged folder, or a folder that cannot take this command (already set up, game over),
+     or a report that could not be printed by a command that changed nothing
   5  internal error (a bug; nothing was committed)
   6  verify found a difference, or the executed orders do not replay
+  130  interrupted (Ctrl-C); the message says whether the tick was recorded
+
+Whatever a command prints passes through escape.visible (a player's text cannot drive the
+host's terminal), and a report that cannot be printed (a closed pipe, a full disk behind
+`> file`) never changes the exit code of a command that changed the folder: that tick was
+played, and the message says so, so a script that obeys does not play another.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
+import io
+import os
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 import click
 
 from . import registry
 from .engine.contract import SetupError
+from .engine.escape import visible
 from .engine.folder import JOURNAL_FILE, FolderError
 from .engine.host import Host
 
 OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL, DIFFERENT = 0, 1, 2, 3, 4, 5, 6
+INTERRUPTED = 130
+_HOSTS: list[Host] = []  # the game folders this process's command works on
 
 
 def dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -39,29 +53,190 @@ def dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(ctx: click.Context, folder: str | None, **kwargs: Any) -> Any:
         chosen = folder or (ctx.obj or {}).get("dir") or "."
         host = Host(chosen, registry.get)
+        _HOSTS.append(host)
         try:
             return command(host, **kwargs)
-        except BrokenPipeError:
-            raise  # the reader of our output went away (`| head`): not the disk
         except OSError as error:  # disk full, read-only folder, permissions
             disk_failure(host, error)
 
     return wrapper
 
 
-def disk_failure(host: Host, error: OSError) -> None:
-    """Say what the disk refused and where the folder stands: a commit whose journal was
-    written is complete as far as the game is concerned (the next command finishes it)."""
+def recorded(host: Host) -> str:
+    """'' if this command changed nothing in the game; else whether the change is complete
+    ('done') or waits for the next command to finish writing it ('pending')."""
+    try:
+        pending = (host.folder.meta / JOURNAL_FILE).exists()
+    except OSError:
+        pending = False
+    if pending:
+        return "pending"
+    return "done" if host.folder.committed else ""
+
+
+_ADVICE = {
+    errno.ENOSPC: ("free some space", "the disk has room again"),
+    errno.EROFS: ("make it writable", "it is writable again"),
+    errno.EACCES: ("make it writable", "it is writable again"),
+    errno.EPERM: ("make it writable", "it is writable again"),
+    errno.EISDIR: ("move it out of the way", "it is moved out of the way"),
+    errno.ENOTDIR: ("move it out of the way", "it is moved out of the way"),
+    errno.EEXIST: ("move it out of the way", "it is moved out of the way"),
+    errno.ENOTEMPTY: ("move it out of the way", "it is moved out of the way"),
+    errno.ELOOP: ("replace the link by a plain file or folder", "the link is gone"),
+}
+if hasattr(errno, "EDQUOT"):
+    _ADVICE[errno.EDQUOT] = _ADVICE[errno.ENOSPC]
+
+
+def disk_failure(host: Host, error: OSError) -> NoReturn:
+    """Say what the disk refused, what to do about it, and where the folder stands: a commit
+    whose journal was written is complete as far as the game is concerned (the next command
+    finishes it), and one carried out is played, whatever failed after it."""
     where = f" ({error.filename})" if error.filename else ""
+    now, later = _ADVICE.get(error.errno or 0, ("fix the cause above", "the cause is fixed"))
     click.echo(f"error: the disk refused a write or read: {error.strerror or error}{where}",
                err=True)
-    if (host.folder.meta / JOURNAL_FILE).exists():
+    state = recorded(host)
+    if state == "pending":
         click.echo("  the tick WAS recorded: the next command (e.g. `status`) finishes writing "
-                   "it once the disk has room or is writable again", err=True)
+                   f"it once {later}", err=True)
+    elif state == "done":
+        click.echo("  the tick WAS played and recorded before this failed: do not run it "
+                   "again", err=True)
     else:
-        click.echo("  nothing was changed; free some space or make the folder writable, then "
-                   "run the command again", err=True)
+        click.echo(f"  nothing was changed; {now}, then run the command again", err=True)
     sys.exit(DAMAGED)
+
+
+# -- printing -------------------------------------------------------------------------------
+
+
+class _Guarded(io.TextIOBase):
+    """A standard stream that shows control characters escaped (escape.visible), survives
+    a Latin-1 or ASCII terminal (characters it cannot show are written as escapes), and
+    remembers, rather than raises, a failure to write: a report that cannot be printed must
+    not turn a played tick into an error that invites playing it again."""
+
+    def __init__(self, raw: TextIO) -> None:
+        super().__init__()
+        self.raw = raw
+        self.failed: OSError | None = None
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            raw.reconfigure(errors="backslashreplace")  # type: ignore[attr-defined]
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.raw, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str:  # type: ignore[override]
+        return "backslashreplace"
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def write(self, text: str) -> int:  # type: ignore[override]
+        if not isinstance(text, str):
+            raise TypeError("text streams take str")
+        if self.failed is None:
+            try:
+                self.raw.write(visible(text))
+            except OSError as error:
+                self.failed = error
+        return len(text)
+
+    def flush(self) -> None:
+        if self.failed is None:
+            try:
+                self.raw.flush()
+            except OSError as error:
+                self.failed = error
+
+
+def run_main(group: click.Group) -> NoReturn:
+    """Run the command line with guarded output and a truthful exit code (see above)."""
+    out, err = _Guarded(sys.stdout), _Guarded(sys.stderr)
+    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    code = _invoke(group)
+    out.flush()
+    err.flush()
+    if out.failed is not None:
+        code = _output_lost(out.failed, code)
+    for stream, number in ((out, 1), (err, 2)):
+        if stream.failed is not None:  # nothing more may reach it, not even at exit
+            with contextlib.suppress(OSError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), number)
+    sys.exit(code)
+
+
+def _invoke(group: click.Group) -> int:
+    invoked = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    name = "lifegames" if invoked in ("lifegames", "__main__.py") else "play.py"
+    try:
+        try:
+            result = group.main(prog_name=name, standalone_mode=False)
+        except click.exceptions.Abort:  # how click passes on Ctrl-C
+            raise KeyboardInterrupt from None
+        except click.ClickException as error:
+            error.show()
+            return error.exit_code
+        return result if isinstance(result, int) else OK
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else (OK if stop.code is None else 1)
+    except KeyboardInterrupt:
+        return interrupted()
+    except Exception as error:  # a bug: say so plainly, keep the folder as it was
+        if os.environ.get("LIFEGAMES_DEBUG"):
+            raise
+        state = _state()
+        what = ("The change WAS recorded (do not run the command again)" if state
+                else "Nothing was committed")
+        click.echo(f"internal error: {error!r}. {what}; set LIFEGAMES_DEBUG=1 for details and "
+                   "please report it.", err=True)
+        return INTERNAL
+
+
+def _state() -> str:
+    states = [recorded(host) for host in _HOSTS]
+    return "pending" if "pending" in states else "done" if "done" in states else ""
+
+
+def interrupted() -> int:
+    """Ctrl-C: say whether the tick (or other change) was recorded."""
+    state = _state()
+    if state == "pending":
+        message = ("interrupted; the tick WAS recorded: the next command (e.g. `status`) "
+                   "finishes writing it")
+    elif state == "done":
+        message = "interrupted after the tick was played and recorded: do not run it again"
+    else:
+        message = "interrupted; nothing was changed"
+    click.echo(message, err=True)
+    return INTERRUPTED
+
+
+def _output_lost(error: OSError, code: int) -> int:
+    """The report could not be printed. A closed pipe (`| head`) was the reader's choice; any
+    other failure is said on stderr. A command that changed the folder keeps its exit code."""
+    state = _state()
+    if error.errno == errno.EPIPE and not state:
+        return code
+    reason = error.strerror or str(error)
+    if state:
+        click.echo(f"warning: the report could not be printed ({reason}); the tick WAS played "
+                   "and recorded: do not run it again (`status` shows where the game stands)",
+                   err=True)
+        return code
+    click.echo(f"error: the report could not be printed ({reason}); nothing was changed",
+               err=True)
+    return code if code != OK else DAMAGED
 
 
 def fail(error: FolderError | SetupError, code: int | None = None) -> NoReturn:
@@ -76,7 +251,7 @@ def commit_in_git(host: Host, message: str) -> None:
     from .engine.gitops import GitError, commit
 
     try:
-        click.echo(commit(host.folder.root, message))
+        click.echo(commit(host.folder.root, message, host.folder.written))
     except GitError as error:
         click.echo(f"error: {error} (the game itself is saved)", err=True)
         sys.exit(DAMAGED)

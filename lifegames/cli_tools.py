@@ -4,6 +4,8 @@ watch. `COMMANDS` is added to the `play.py` group by lifegames.cli when one is a
 from __future__ import annotations
 
 import json
+import math
+import os
 import random
 import sys
 import time
@@ -21,14 +23,15 @@ from .engine.turn import count_orders
 
 @click.command()
 @click.argument("target", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--upto", type=int, default=None, help="Stop after this tick (default: the last).")
+@click.option("--upto", type=click.IntRange(min=0), default=None,
+              help="Stop after this tick (default: the last).")
 @click.option("--seed", type=int, default=None, help="Replay with this seed (after `reveal`).")
 @dir_option
 def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None:
     """Rebuild the game in the empty folder TARGET from its setup and executed orders."""
     from .engine.tools import replay as rebuild
 
-    if target.exists() and any(target.iterdir()):
+    if target.exists() and os.listdir(target):
         fail(FolderError(f"{target} is not empty", "replay into a new folder"), USAGE)
     try:
         built = rebuild(host, target, upto=upto, seed=seed)
@@ -97,7 +100,7 @@ def diff_command(host: Host, player: str, first: int | None, second: int | None)
     try:
         text = diff(host, player, first, second)
     except FolderError as error:
-        fail(error, USAGE)
+        fail(error)
     click.echo(text or "no differences", nl=not text)
 
 
@@ -125,23 +128,25 @@ def rollback(host: Host, tick: int) -> None:
               help="Seed for the random bot (default: derived from the tick and player).")
 @dir_option
 def bot(host: Host, player: str, strategy: str, seed: int | None) -> None:
-    """Write a legal order file for PLAYER (overwrites their order file)."""
+    """Write a legal order file for PLAYER (overwrites their order file). Like tick, it holds
+    the folder's lock and writes the file whole, never through a link."""
     from .engine.bots import choose_orders, order_file_text
 
     try:
-        loaded = host.load()
+        with host.folder.locked():
+            loaded = host.load()
+            if player not in loaded.players:
+                fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"),
+                     USAGE)
+            if player not in loaded.game.awaiting(loaded.state):
+                fail(FolderError(f"{player}'s orders are not awaited now"), USAGE)
+            state = loaded.state
+            rng = random.Random(seed if seed is not None else f"{player}:{state['tick']}")
+            orders = choose_orders(loaded.game, state, player, strategy, rng)
+            host.folder.write_player(order_file(player), order_file_text(
+                loaded.game, state, player, orders, strategy))
     except FolderError as error:
         fail(error)
-    if player not in loaded.players:
-        fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"), USAGE)
-    if player not in loaded.game.awaiting(loaded.state):
-        fail(FolderError(f"{player}'s orders are not awaited now"), USAGE)
-    state = loaded.state
-    rng = random.Random(seed if seed is not None else f"{player}:{state['tick']}")
-    orders = choose_orders(loaded.game, state, player, strategy, rng)
-    path = host.folder.path(order_file(player))
-    path.write_text(order_file_text(loaded.game, state, player, orders, strategy),
-                    encoding="utf-8")
     click.echo(f"wrote {len(orders)} order(s) to {order_file(player)}")
 
 
@@ -211,15 +216,24 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
                f"({ticks / max(turns, 1e-9):.2f} ticks a turn), {count / seconds:.1f} games/s")
 
 
+def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    if not math.isfinite(value) or not 0.01 <= value <= 86400:
+        raise click.BadParameter(f"{value} is not a number of seconds from 0.01 to 86400")
+    return value
+
+
 @click.command()
-@click.option("--interval", type=float, default=5.0, show_default=True,
-              help="Seconds between looks at the order files.")
-@click.option("--max-ticks", type=int, default=None, help="Stop after playing this many ticks.")
+@click.option("--interval", type=float, default=5.0, show_default=True, callback=_seconds,
+              help="Seconds between looks at the order files (0.01 to 86400).")
+@click.option("--max-ticks", type=click.IntRange(min=1), default=None,
+              help="Stop after playing this many ticks.")
 @click.option("--commit", "git_commit", is_flag=True, help="Commit each tick in git.")
 @dir_option
 def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) -> None:
     """Play each tick as soon as every awaited order file is complete (ends with `end`).
-    Stops at the end of the game."""
+    Stops at the end of the game. Completeness is checked again, under the same hold of the
+    lock as the tick itself, so a file saved half-way or a tick played by someone else in
+    between is never played."""
     played = 0
     reported: set[str] = set()
     while max_ticks is None or played < max_ticks:
@@ -242,8 +256,8 @@ def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) 
                 click.echo("waiting for the file(s) above to be fixed", err=True)
             if not problems:
                 try:
-                    after, outcome = host.tick()
-                except Busy:
+                    after, outcome = host.tick(complete=True, expect=loaded.state["tick"])
+                except Busy:  # someone else played it, or a file lost its `end`: look again
                     continue
                 except FolderError as error:
                     fail(error)
@@ -279,7 +293,10 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
     click.echo(table(rows, headers, align="right"))
     if html_file is not None:
         title = f"{loaded.game.title}: " + (f"{player}'s history" if player else "history")
-        html_file.write_text(page(title, found), encoding="utf-8")
+        from .engine import playerfiles
+
+        target = html_file.resolve()
+        playerfiles.write(target.parent, target.name, page(title, found).encode("utf-8"))
         click.echo(f"wrote {html_file}")
 
 

@@ -116,7 +116,7 @@ def test_wheel_ships_code_grammars_and_game_data(wheel: Path) -> None:
     assert not stray, f"the wheel ships files outside the package: {stray}"
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
-    assert re.search(r"^lifegames = lifegames\.cli:main$", text, flags=re.MULTILINE), text
+    assert re.search(r"^lifegames = lifegames\.start:main$", text, flags=re.MULTILINE), text
 
 
 def test_installed_command_plays_a_game_outside_the_checkout(wheel: Path, tmp_path: Path

@@ -217,7 +217,7 @@ class ASimpleLife(Game):
 
 
 def _number(text: str, low: int, high: int, form: str) -> int:
-    if not re.fullmatch(r"\d{1,3}", text.strip()) or not low <= int(text) <= high:
+    if not re.fullmatch(r"[0-9]{1,3}", text.strip()) or not low <= int(text) <= high:
         raise SetupError(f"{form}: expected a number from {low} to {high}, not {text!r}")
     return int(text)
 

@@ -2,24 +2,31 @@
 
 A `tick` is a short process; building an LALR table and parsing YAML on every run would cost
 more than the rules themselves. Entries are keyed by a hash of everything they were built from,
-so an edited grammar or YAML file is never served stale. The folder must belong to this user
-and be closed to others (the Lark entry is a pickle, which must never come from anyone else);
-otherwise nothing is cached. `LIFEGAMES_CACHE=off` turns caching off; `LIFEGAMES_CACHE=DIR`
-moves it.
+so an edited grammar or YAML file is never served stale. Every entry is plain JSON (a built
+grammar is stored as the data Lark serializes it to, never as a pickle), so nothing read from
+the cache can run code. It is still read only from a folder that belongs to this user and is
+closed to others, and that is checked on the open file descriptors themselves (the folder,
+then the entry, opened without following links): swapping the folder or an entry between the
+check and the read changes nothing. `LIFEGAMES_CACHE=off` turns caching off;
+`LIFEGAMES_CACHE=DIR` moves it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import os
 import stat
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from .playerfiles import Folder, Refused
+
+ENTRY_LIMIT = 16 * 1024 * 1024
+_ITEMS = "\u0000items"
+_TUPLE = "\u0000tuple"
 
 
 @functools.cache
@@ -33,64 +40,75 @@ def folder() -> Path | None:
     try:
         place.mkdir(parents=True, exist_ok=True, mode=0o700)
         for directory in (place, base):
-            info = directory.stat()
-            if info.st_uid != os.getuid() or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            if not _mine(directory.stat()):
                 return None
     except (OSError, AttributeError):
         return None
     return place
 
 
-def trusted(path: Path) -> bool:
-    """A cache file written by this user and writable by no one else."""
-    try:
-        info = path.stat()
-    except OSError:
-        return False
+def _mine(info: os.stat_result) -> bool:
+    """Written by this user and writable by no one else."""
     return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def read_trusted(path: Path) -> bytes | None:
+    """An entry's bytes, if its folder and the entry itself (checked on the descriptors that
+    are read, so no one can swap either in between) belong to this user alone."""
+    try:
+        with Folder.open(path.parent) as place:
+            if not _mine(place.stat()):
+                return None
+            found = place.read(path.name, ENTRY_LIMIT)
+    except (OSError, Refused, AttributeError):
+        return None
+    if found is None or not found.complete or not _mine(found.info):
+        return None
+    return found.data
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write a cache entry so a concurrent reader sees all of it or none (failures ignored:
     the cache only saves time)."""
-    with contextlib.suppress(OSError):
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-            os.replace(temporary, path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+    try:
+        with Folder.open(path.parent) as place:
+            if _mine(place.stat()):
+                place.write(path.name, data, sync=False)
+    except (OSError, Refused, AttributeError):
+        pass
 
 
 def _encode(value: Any) -> Any:
-    """JSON cannot key a dict by a number (YAML can: `1: plains`); tag such dicts."""
+    """JSON has no tuples and cannot key a dict by a number (YAML can: `1: plains`); tag
+    both, so an entry reads back exactly as it was built."""
     if isinstance(value, dict):
         if all(isinstance(k, str) for k in value):
-            return {k: _encode(v) for k, v in value.items()}
-        return {"\u0000items": [[k, _encode(v)] for k, v in value.items()]}
+            return {str(k): _encode(v) for k, v in value.items()}
+        return {_ITEMS: [[_encode(k), _encode(v)] for k, v in value.items()]}
+    if isinstance(value, tuple):
+        return {_TUPLE: [_encode(v) for v in value]}
     if isinstance(value, list):
         return [_encode(v) for v in value]
+    if isinstance(value, str):
+        return str(value)  # a str subclass (Lark's Token) is stored as the text it is
     return value
 
 
-def _decode(value: Any) -> Any:
-    if isinstance(value, dict):
-        if "\u0000items" in value:
-            return {k: _decode(v) for k, v in value["\u0000items"]}
-        return {k: _decode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
+def _tagged(value: dict[str, Any]) -> Any:
+    if _TUPLE in value:
+        return tuple(value[_TUPLE])
+    if _ITEMS in value:
+        return {k: v for k, v in value[_ITEMS]}
     return value
 
 
 def load_json(path: Path) -> Any | None:
-    if not trusted(path):
+    raw = read_trusted(path)
+    if raw is None:
         return None
     try:
-        return _decode(json.loads(path.read_bytes()))
-    except (OSError, ValueError):
+        return json.loads(raw, object_hook=_tagged)
+    except (ValueError, RecursionError):
         return None
 
 
@@ -100,3 +118,25 @@ def save_json(path: Path, value: Any) -> None:
     except (TypeError, ValueError):  # something JSON cannot hold (dates...): don't cache
         return
     write_atomic(path, data)
+
+
+def lark(entry: Path, build: Callable[[], Any]) -> Any:
+    """A Lark LALR parser from its cache entry (the data Lark serializes a parser to, loaded
+    without pickle), else built by `build` and stored for the next process."""
+    from lark import Lark
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    found = load_json(entry)
+    if isinstance(found, dict):
+        try:
+            return Lark.load(found)
+        except Exception:  # noqa: BLE001 - a torn or foreign entry: build without it
+            pass
+    parser = build()
+    try:
+        data, memo = parser.memo_serialize([TerminalDef, Rule])
+        save_json(entry, {"data": data, "memo": memo})
+    except Exception:  # noqa: BLE001 - a parser Lark cannot serialize is simply not cached
+        pass
+    return parser

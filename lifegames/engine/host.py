@@ -7,18 +7,21 @@ so `check` and `status` never see a half-written tick.
 from __future__ import annotations
 
 import hashlib
-import json
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from . import playerfiles
 from .contract import Game, SetupError
 from .dice import Dice, new_salt, new_seed, seed_digest
 from .folder import (
+    FILE_LIMIT,
     FORMAT,
     MANIFEST_FILE,
     META,
+    PLAYER_NAME,
     REPAIR_HINT,
     SNAPSHOT,
     Busy,
@@ -28,6 +31,7 @@ from .folder import (
     NotARegularFile,
     Op,
     dumps,
+    read_engine_file,
 )
 from .orders import (
     MAX_FILE_BYTES,
@@ -50,7 +54,7 @@ SEED_FILE = "seed_sha256.txt"
 EXECUTED = "executed_orders.txt"
 RECORD_DIR = f"{META}/orders"  # the referee's copy of every executed_orders.txt
 ARCHIVE = "archive"
-NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
+NAME = PLAYER_NAME
 RESERVED = {"con", "prn", "aux", "nul", "archive", META.lower(), "lifegames"} | {
     f"{d}{n}" for d in ("com", "lpt") for n in range(10)
 }
@@ -152,40 +156,48 @@ class Host:
             return self._load(strict)
 
     def _check_manifest(self, loaded: Loaded) -> None:
+        """Every file the last commit left is still exactly what it wrote: the state, each
+        current sheet (a sheet appended to, or replaced by a link, is caught here) and each
+        executed_orders.txt."""
         path = self.folder.meta / MANIFEST_FILE
-        try:
-            manifest = json.loads(path.read_text(encoding="utf-8"))
-            players = manifest["players"]
-            state_digest = manifest["state"]
-        except (OSError, ValueError, KeyError, TypeError):
-            raise Damaged(f"{path} is missing or unreadable", REPAIR_HINT) from None
-        if state_digest != self.folder.state_digest:
+        manifest = self.folder.read_manifest()
+        if manifest is None:
+            raise Damaged(f"{path} is missing or unreadable", REPAIR_HINT)
+        if manifest["state"] != self.folder.state_digest:
             raise Damaged(f"the game state {META}/state.json was changed outside play.py",
                           REPAIR_HINT)
         for player in loaded.players:
-            entry = players.get(player, {})
+            entry = manifest["players"].get(player, {})
+            hashes = entry.get("sheet_sha256", {})
             for name in entry.get("sheets", []):
-                if not self.folder.path(f"{player}/{name}").is_file():
+                found = self._engine_file(f"{player}/{name}")
+                if found is None:
                     raise Damaged(f"{player}/{name} is missing", REPAIR_HINT)
-            log = self.folder.path(f"{player}/{EXECUTED}")
-            found = hashlib.sha256(log.read_bytes()).hexdigest() if log.is_file() else None
-            if found != entry.get("executed"):
+                if name in hashes and hashlib.sha256(found).hexdigest() != hashes[name]:
+                    raise Damaged(f"{player}/{name} was changed outside play.py", REPAIR_HINT)
+            log = self._engine_file(f"{player}/{EXECUTED}")
+            found_digest = hashlib.sha256(log).hexdigest() if log is not None else None
+            if found_digest != entry.get("executed"):
                 raise Damaged(f"{player}/{EXECUTED} was changed outside play.py (it no "
                               "longer matches the orders the game played)", REPAIR_HINT)
+
+    def _engine_file(self, relative: str) -> bytes | None:
+        return read_engine_file(self.folder.root, relative, REPAIR_HINT)
 
     def _parse(self, loaded: Loaded, players: list[str]) -> dict[str, ParsedFile]:
         files: dict[str, ParsedFile] = {}
         for player in players:
             relative = order_file(player)
             try:
-                raw = self.folder.read_bytes(relative, MAX_FILE_BYTES)
-            except NotARegularFile:
+                found = self.folder.read_player(relative, MAX_FILE_BYTES)
+            except NotARegularFile as refused:
                 files[player] = ParsedFile(relative, problems=[Problem(
-                    relative, 1, 1, 2, "E-NOT-A-FILE",
-                    "the order file is a link, a folder or a device, not a plain file",
-                    "delete it and write your orders in a plain text file of that name")])
+                    relative, 1, 1, 2, refused.code, f"the order file {refused.reason}",
+                    refused.hint)])
                 continue
-            files[player] = parse_bytes(loaded.game.grammar_name(), raw or b"", relative)
+            files[player] = parse_bytes(loaded.game.grammar_name(),
+                                        found.data if found else b"", relative,
+                                        found.size if found else None)
         return files
 
     # -- commands ---------------------------------------------------------------------------
@@ -202,15 +214,25 @@ class Host:
 
     def create(self, game: Game, players: list[str], options: dict[str, Any], seed: int,
                salt: str | None) -> Loaded:
-        """Set up from already-checked options (setup, and replays of a recorded setup)."""
+        """Set up from already-checked options (setup, and replays of a recorded setup), in a
+        folder that holds nothing yet but perhaps a git repository and its .gitignore (whose
+        lines are kept)."""
+        root = self.folder.root
+        if root.exists() and not root.is_dir():
+            raise SetupError(f"{root} is a file, not a folder; setup needs an empty folder")
         if self.folder.has_game():
-            raise FolderError(f"{self.folder.root} already holds a game",
+            raise FolderError(f"{root} already holds a game",
                               "use an empty folder, or --dir PATH for a new one")
         for player in players:
-            folder = self.folder.path(player)
-            if folder.exists() and any(folder.iterdir()):
-                raise FolderError(f"{folder} already exists and is not empty",
+            if root.is_dir() and playerfiles.listing(root, player):
+                raise FolderError(f"{self.folder.path(player)} already exists and is not empty",
                                   "use an empty folder for a new game")
+        others = sorted(set(os.listdir(root)) - SETUP_ALLOWS) if root.is_dir() else []
+        if others:
+            shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
+            raise FolderError(f"{root} is not empty (it holds {shown})",
+                              "set up a new game in an empty folder (a git repository's .git "
+                              "and .gitignore may be there), or pass --dir PATH")
         with self.folder.locked(create=True):
             if self.folder.has_game():
                 raise FolderError(f"{self.folder.root} already holds a game")
@@ -227,10 +249,23 @@ class Host:
             }
             loaded = Loaded(game, envelope)
             ops = [Op("write", SEED_FILE, seed_file_text(seed, salt)),
-                   Op("write", ".gitignore", GITIGNORE)]
+                   Op("write", ".gitignore", self._gitignore())]
             ops += self._player_ops(loaded, {}, set(players))
             self.folder.commit([*ops, self._manifest(loaded, ops)], envelope)
         return loaded
+
+    def _gitignore(self) -> str:
+        """The game's .gitignore lines added to the folder's own, none of which is lost."""
+        try:
+            found = self.folder.read_player(".gitignore", FILE_LIMIT)
+        except NotARegularFile as refused:
+            raise FolderError(f"{refused.path} {refused.reason}", refused.hint) from None
+        text = found.data.decode("utf-8", "surrogateescape") if found else ""
+        have = set(text.splitlines())
+        missing = "".join(line + "\n" for line in GITIGNORE.splitlines() if line not in have)
+        if text and not text.endswith("\n") and missing:
+            text += "\n"
+        return text + missing
 
     def check(self, only: str | None = None) -> tuple[Loaded, list[FileCheck]]:
         with self.folder.locked():
@@ -246,13 +281,16 @@ class Host:
         others = [p for p in loaded.players if p not in awaited]
         return standing_updates(loaded.game, loaded.state, self._parse(loaded, others))
 
-    def tick(self, absent: set[str] | frozenset[str] = frozenset()
-             ) -> tuple[Loaded, TickOutcome]:
+    def tick(self, absent: set[str] | frozenset[str] = frozenset(), complete: bool = False,
+             expect: int | None = None) -> tuple[Loaded, TickOutcome]:
         """Play one tick (`absent`: awaited players the host plays by their game's default).
         A tick that finds another tick was just played (it waited for the lock) or just
         completed (an interrupted commit) plays nothing: the order files it was meant for are
-        gone, and playing on would run a tick nobody wrote orders for."""
-        seen = self.folder.peek_tick()
+        gone, and playing on would run a tick nobody wrote orders for.
+        `complete` (watch): play only if every awaited file (absent players aside) ends with
+        `end` as read now, under the same hold of the lock; `expect`: only if the game is still
+        at that tick."""
+        seen = self.folder.peek_tick() if expect is None else expect
         with self.folder.locked():
             if self.folder.recovered:
                 raise Busy("an interrupted tick was completed just now; nothing more was played",
@@ -270,6 +308,10 @@ class Host:
                 raise NotAwaited(f"{', '.join(strangers)} cannot be absent: only "
                                  f"{', '.join(awaited) or 'nobody'} is awaited now")
             files = self._parse(loaded, [p for p in awaited if p not in absent])
+            if complete and not all(parsed.ended for parsed in files.values()):
+                raise Incomplete("an awaited order file no longer ends with `end`; nothing "
+                                 "was played", "watch plays the tick once every file is "
+                                 "complete")
             for player in sorted(absent):
                 files[player] = parse_text(loaded.game.grammar_name(), "absent\n",
                                            order_file(player))
@@ -307,19 +349,19 @@ class Host:
     def _previous_manifest(self) -> dict[str, Any]:
         """What the last commit left in each player folder (nothing before setup)."""
         try:
-            manifest = json.loads((self.folder.meta / MANIFEST_FILE).read_text(encoding="utf-8"))
-            return dict(manifest["players"])
-        except (OSError, ValueError, KeyError, TypeError):
-            return {}
+            manifest = self.folder.read_manifest()
+        except Damaged:
+            manifest = None
+        return dict(manifest["players"]) if manifest else {}
 
     def _untouched_template(self, player: str, previous: dict[str, Any]) -> bool:
         """The player's order file is still the template the engine wrote (not a draft)."""
         try:
-            current = self.folder.read_bytes(order_file(player), MAX_FILE_BYTES)
+            current = self.folder.read_player(order_file(player), MAX_FILE_BYTES)
         except NotARegularFile:
             return False
         recorded = previous.get(player, {}).get("template")
-        return current is not None and recorded == hashlib.sha256(current).hexdigest()
+        return current is not None and recorded == hashlib.sha256(current.data).hexdigest()
 
     def _manifest(self, loaded: Loaded, ops: list[Op]) -> Op:
         """What the engine leaves behind after `ops`: each player's current sheets and the
@@ -334,8 +376,7 @@ class Host:
                 if op.kind == "write" and op.path.count("/") == 1
                 and op.path.startswith(f"{player}/") and SNAPSHOT.match(op.path.split("/")[1])
             )
-            log = self.folder.path(f"{player}/{EXECUTED}")
-            content = log.read_bytes() if log.is_file() else None
+            content = self._engine_file(f"{player}/{EXECUTED}")
             for op in ops:
                 if op.kind == "append" and op.path == f"{player}/{EXECUTED}":
                     content = (content or b"") + op.text.encode("utf-8")
@@ -343,6 +384,11 @@ class Host:
                              and op.path == order_file(player)), None)
             players[player] = {
                 "sheets": sheets,
+                "sheet_sha256": {
+                    op.path.split("/", 1)[1]: hashlib.sha256(op.text.encode("utf-8")).hexdigest()
+                    for op in ops if op.kind == "write" and op.path.count("/") == 1
+                    and op.path.split("/", 1)[1] in sheets and op.path.startswith(f"{player}/")
+                },
                 "executed": hashlib.sha256(content).hexdigest() if content is not None else None,
                 "template": (hashlib.sha256(template.encode("utf-8")).hexdigest()
                              if template is not None else previous.get(player, {}).get("template")),
@@ -382,6 +428,11 @@ class Host:
         return ops
 
 
+class Incomplete(Busy):
+    """watch found a file complete, but by the time it held the lock to play, it was not."""
+
+
+SETUP_ALLOWS = {".git", ".gitignore", META}
 TEMPLATE_FOOTER = (
     "#\n"
     "# The first line binds this file to the tick it is for: a file written for an earlier\n"

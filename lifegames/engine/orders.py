@@ -22,6 +22,7 @@ from lark.grammar import NonTerminal, Terminal
 from . import cache
 from .contract import Arg, Order
 from .data import grammar_path
+from .escape import visible
 
 MAX_FILE_BYTES = 64 * 1024
 MAX_LINE_CHARS = 400
@@ -45,15 +46,18 @@ class Problem:
     source: str = ""
 
     def render(self) -> str:
+        """The problem as printed; what the player wrote has its control characters shown
+        escaped (the caret still stands under the fault)."""
         head = f"{self.path}:{self.line}:{self.column}: {self.code}: {self.message}"
-        lines = [head]
+        lines = [visible(head)]
         if self.source:
             shown = self.source.expandtabs(1)
-            lines.append("    " + shown)
-            width = max(1, self.end_column - self.column)
-            lines.append("    " + " " * (self.column - 1) + "^" * width)
+            lines.append("    " + visible(shown))
+            before = len(visible(shown[: self.column - 1]))
+            width = max(1, len(visible(shown[self.column - 1: self.end_column - 1])))
+            lines.append("    " + " " * before + "^" * width)
         if self.hint:
-            lines.extend("  " + h for h in self.hint.splitlines())
+            lines.extend("  " + visible(h) for h in self.hint.splitlines())
         return "\n".join(lines)
 
 
@@ -131,15 +135,11 @@ def grammar(name: str) -> Lark:
                                   "propagate_positions": True}
     place = cache.folder()
     if place is not None:
-        digest = hashlib.sha256(lark.__version__.encode())
+        digest = hashlib.sha256(f"{lark.__version__} {sorted(options.items())}".encode())
         for source in [path, *sorted(path.parent.glob("*.lark"))]:
             digest.update(source.read_bytes())
-        entry = place / f"grammar-{path.stem}-{digest.hexdigest()[:32]}.cache"
-        if not entry.exists() or cache.trusted(entry):
-            try:
-                return Lark.open(str(path), cache=str(entry), **options)
-            except Exception:  # noqa: BLE001 - a torn or foreign cache entry: build without it
-                pass
+        entry = place / f"grammar-{path.stem}-{digest.hexdigest()[:32]}.json"
+        return cache.lark(entry, lambda: Lark.open(str(path), **options))  # type: ignore[no-any-return]
     return Lark.open(str(path), **options)
 
 
@@ -229,12 +229,13 @@ def _expected(parser: Lark, names: set[str] | frozenset[str]) -> str:
 # -- reading ----------------------------------------------------------------------------------
 
 
-def decode(raw: bytes, path: str) -> tuple[str | None, Problem | None]:
-    """Bytes from disk to text, refusing what is not a text file quickly and with a location."""
-    if len(raw) > MAX_FILE_BYTES:
+def decode(raw: bytes, path: str, size: int | None = None) -> tuple[str | None, Problem | None]:
+    """Bytes from disk to text, refusing what is not a text file quickly and with a location.
+    `size` is the file's true size when only its first bytes were read."""
+    if len(raw) > MAX_FILE_BYTES or (size or 0) > MAX_FILE_BYTES:
         return None, Problem(path, 1, 1, 2, "E-FILE-TOO-LARGE",
-                             f"the file is {len(raw)} bytes; order files may hold at most "
-                             f"{MAX_FILE_BYTES} bytes")
+                             f"the file is {max(len(raw), size or 0)} bytes; order files may "
+                             f"hold at most {MAX_FILE_BYTES} bytes")
     if b"\x00" in raw:
         prefix = raw[: raw.index(b"\x00")].decode("utf-8", "replace")
         line = len(re.split(r"\r\n|\r|\n", prefix))
@@ -291,8 +292,9 @@ def parse_text(grammar_name: str, text: str, path: str) -> ParsedFile:
     return parsed
 
 
-def parse_bytes(grammar_name: str, raw: bytes, path: str) -> ParsedFile:
-    text, problem = decode(raw, path)
+def parse_bytes(grammar_name: str, raw: bytes, path: str, size: int | None = None
+                ) -> ParsedFile:
+    text, problem = decode(raw, path, size)
     if problem is not None:
         return ParsedFile(path, problems=[problem])
     assert text is not None

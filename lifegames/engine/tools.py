@@ -4,30 +4,69 @@ All of them rest on one fact: a game is a pure function of its setup (players, o
 and its executed orders. `replay` rebuilds the folder from those in a scratch folder; `verify`
 compares the rebuilt folder with the real one byte for byte; `rollback` rebuilds up to an
 earlier tick and installs the result atomically.
+
+Each holds the folder's lock from its first read to its last write, so a tick cannot slip in
+between (a rollback would silently throw it away; a verify would report tampering that did
+not happen), and each reads the folder only through the guarded reader: a sheet or an order
+file that is a link, a FIFO or a huge sparse file is reported, never followed or copied.
 """
 
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 import re
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import playerfiles
+from .contract import SetupError
 from .dice import committed_text, seed_digest
-from .folder import MANIFEST_FILE, META, SNAPSHOT, STATE_FILE, FolderError, GameFolder, Op, dumps
-from .host import ARCHIVE, EXECUTED, SEED_FILE, Host, Loaded, order_file, record_file
-from .orders import header_line
+from .folder import (
+    DAMAGED_HINT,
+    MANIFEST_FILE,
+    META,
+    SNAPSHOT,
+    STATE_FILE,
+    Damaged,
+    FolderError,
+    GameFolder,
+    NoGame,
+    Op,
+    Refused,
+    dumps,
+    read_engine_file,
+)
+from .host import (
+    ARCHIVE,
+    EXECUTED,
+    SEED_FILE,
+    Host,
+    Loaded,
+    order_file,
+    record_file,
+)
+from .orders import MAX_FILE_BYTES, header_line
 
 ROLLBACKS = "rollbacks.txt"
-TICK_LINE = re.compile(r"^# Tick (\d+)\s*$")
+TICK_LINE = re.compile(r"^# Tick ([0-9]+)\s*$")
+# What hand-edited setup data can make a game's own setup or rules raise while replaying.
+_BAD_DATA = (SetupError, TypeError, ValueError, KeyError, IndexError, AttributeError,
+             RecursionError)
 
 
 class ReplayError(FolderError):
     """The executed orders cannot be replayed (a hand-edited log, or another seed)."""
 
     exit_code = 6
+
+
+class UsageError(FolderError):
+    exit_code = 2
 
 
 @dataclass(frozen=True)
@@ -42,22 +81,33 @@ class Difference:
                 f"  replay: {self.expected!r}\n  folder: {self.found!r}")
 
 
+def _read(root: Path, relative: str) -> bytes | None:
+    return read_engine_file(root, relative, _REPAIR)
+
+
 def executed_log(folder: GameFolder, player: str) -> dict[int, str]:
     """A player's executed_orders.txt split into tick -> that tick's order lines."""
     return {tick: text for tick, (text, _) in _log_blocks(folder, player).items()}
 
 
+def _log_source(folder: GameFolder, player: str) -> tuple[str, bytes | None]:
+    """The hidden record of a player's executed orders, or their executed_orders.txt in a
+    folder without one: (its path, its bytes or None)."""
+    for relative in (record_file(player), f"{player}/{EXECUTED}"):
+        data = _read(folder.root, relative)
+        if data is not None:
+            return relative, data
+    return record_file(player), None
+
+
 def _log_blocks(folder: GameFolder, player: str) -> dict[int, tuple[str, list[int]]]:
-    """tick -> (order lines, the line number of each in the log): from the hidden record,
-    or from the player's executed_orders.txt in a folder without one."""
-    path = folder.path(record_file(player))
-    if not path.exists():
-        path = folder.path(f"{player}/{EXECUTED}")
-    if not path.exists():
+    """tick -> (order lines, the line number of each in the log)."""
+    _, data = _log_source(folder, player)
+    if data is None:
         return {}
     ticks: dict[int, tuple[list[str], list[int]]] = {}
     current: tuple[list[str], list[int]] | None = None
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
         match = TICK_LINE.match(line)
         if match:
             current = ticks.setdefault(int(match.group(1)), ([], []))
@@ -68,61 +118,85 @@ def _log_blocks(folder: GameFolder, player: str) -> dict[int, tuple[str, list[in
             for tick, (lines, numbers) in ticks.items()}
 
 
-def replay(source: Host, target: Path, upto: int | None = None, seed: int | None = None
-           ) -> Loaded:
-    """Rebuild `source`'s game in the empty folder `target`, up to tick `upto` (default: the
-    source's current tick), using its recorded setup and executed orders."""
-    loaded = source.load(strict=False)
+def _replaying(source: Host, loaded: Loaded, target: Path, seed: int | None
+               ) -> Iterator[tuple[int, Loaded]]:
+    """Rebuild `source`'s game in the empty folder `target` from its recorded setup and
+    executed orders: (0, the setup), then (N, the game after tick N) up to the current tick.
+    The caller holds the source's lock."""
     envelope = loaded.envelope
-    upto = int(loaded.state["tick"]) if upto is None else upto
     logs = {p: _log_blocks(source.folder, p) for p in loaded.players}
     scratch = Host(str(target), source.resolve)
-    built = scratch.create(loaded.game, loaded.players, envelope["setup"]["options"],
-                           envelope["seed"] if seed is None else seed, envelope.get("salt"))
-    for tick in range(1, upto + 1):
+    try:
+        built = scratch.create(loaded.game, loaded.players, envelope["setup"]["options"],
+                               envelope["seed"] if seed is None else seed,
+                               envelope.get("salt"))
+    except _BAD_DATA as error:
+        raise Damaged(f"the setup recorded in {META}/{STATE_FILE} cannot be replayed "
+                      f"({error!r})", DAMAGED_HINT) from None
+    yield 0, built
+    for tick in range(1, int(loaded.state["tick"]) + 1):
         awaited = built.game.awaiting(built.state)
         for player in loaded.players:
             block = logs[player].get(tick)
             if player in awaited or block:  # others' blocks hold standing orders only
                 text = block[0] if block else ""
                 head = header_line(built.game.grammar_name(), tick)
-                scratch.folder.path(order_file(player)).write_text(
-                    f"{head}{text}end\n", encoding="utf-8")
+                playerfiles.write(target, order_file(player),
+                                  f"{head}{text}end\n".encode(), sync=False)
         built, outcome = scratch.tick()
         if outcome.problems:
             first = outcome.problems[0]
             player = first.path.split("/", 1)[0]
             numbers = logs.get(player, {}).get(tick, ("", []))[1]
-            log = (record_file(player) if source.folder.path(record_file(player)).exists()
-                   else f"{player}/{EXECUTED}")
-            where = (f"{log}:{numbers[first.line - 2]}" if 1 < first.line <= len(numbers) + 1
+            log, _ = _log_source(source.folder, player)
+            skip = 2 if header_line(built.game.grammar_name(), tick) else 1
+            where = (f"{log}:{numbers[first.line - skip]}"
+                     if skip <= first.line < len(numbers) + skip
                      else log)
             raise ReplayError(f"{where}: the orders recorded for tick {tick} do not replay: "
                               f"{first.code} {first.message}",
                               "the record of executed orders was edited, or the seed is not "
                               "this game's")
-    return built
+        yield tick, built
 
 
-def _files(root: Path, players: list[str]) -> dict[str, Path]:
+def replay(source: Host, target: Path, upto: int | None = None, seed: int | None = None
+           ) -> Loaded:
+    """Rebuild `source`'s game in the empty folder `target`, up to tick `upto` (default: the
+    source's current tick), using its recorded setup and executed orders."""
+    with source.folder.locked():
+        loaded = source._load(strict=False)
+        current = int(loaded.state["tick"])
+        upto = current if upto is None else upto
+        if not 0 <= upto <= current:
+            raise UsageError(f"cannot replay up to tick {upto}: the game is at tick {current}",
+                             f"choose --upto from 0 to {current}")
+        for tick, built in _replaying(source, loaded, target, seed):
+            if tick == upto:
+                return built
+    raise AssertionError("unreachable: the replay stops at the current tick")
+
+
+def _files(root: Path, players: list[str]) -> set[str]:
     """The files the engine writes, which verify compares and rollback restores: numbered
     sheets (current and archived), executed orders, the published seed hash and the state.
     Order files hold the players' drafts, and anything else in a player folder is theirs:
-    neither is compared nor touched."""
-    out: dict[str, Path] = {}
+    neither is compared nor touched. A name that is not a plain file (a link, a FIFO) is
+    listed too, so that it is reported or replaced, never read through."""
+    out: set[str] = set()
     for player in players:
-        base = root / player
-        candidates = [base / EXECUTED]
-        for folder in (base, base / ARCHIVE):
-            if folder.is_dir():
-                candidates += sorted(p for p in folder.iterdir() if SNAPSHOT.match(p.name))
-        for path in candidates:
-            if path.is_file():
-                out[path.relative_to(root).as_posix()] = path
+        for folder in (player, f"{player}/{ARCHIVE}"):
+            for name, kind in playerfiles.listing(root, folder).items():
+                if kind != "folder" and (SNAPSHOT.match(name) or (
+                        folder == player and name == EXECUTED)):
+                    out.add(f"{folder}/{name}")
     for extra in (SEED_FILE, *(record_file(p) for p in players), f"{META}/{MANIFEST_FILE}",
                   f"{META}/{STATE_FILE}"):
-        if (root / extra).is_file():
-            out[extra] = root / extra
+        try:
+            if playerfiles.kind(root, extra) not in ("missing", "folder"):
+                out.add(extra)
+        except Refused:
+            out.add(extra)
     return out
 
 
@@ -130,7 +204,7 @@ def _tick_order(relative: str) -> tuple[int, str]:
     """Files in the order the game wrote them: the seed hash, each tick's sheets, the logs, and
     the state last; so the first difference is the earliest one."""
     name = relative.rsplit("/", 1)[-1]
-    match = re.match(r"(\d{3,})_", name)
+    match = re.match(r"([0-9]{3,})_", name)
     if relative == SEED_FILE:
         return (-1, relative)
     if match:
@@ -143,19 +217,24 @@ def _tick_order(relative: str) -> tuple[int, str]:
 def compare(expected_root: Path, found_root: Path, players: list[str]) -> list[Difference]:
     expected, found = _files(expected_root, players), _files(found_root, players)
     differences = []
-    for relative in sorted(set(expected) | set(found), key=_tick_order):
+    for relative in sorted(expected | found, key=_tick_order):
         if relative not in found:
             differences.append(Difference(relative, 0, "(file exists)", "(missing)"))
             continue
         if relative not in expected:
             differences.append(Difference(relative, 0, "(no such file)", "(extra file)"))
             continue
-        a = expected[relative].read_bytes()
-        b = found[relative].read_bytes()
+        a = _read(expected_root, relative)
+        try:
+            b = _read(found_root, relative)
+        except Damaged as damaged:
+            differences.append(Difference(relative, 0, "(a plain file)",
+                                          f"({damaged.message})"))
+            continue
         if a == b:
             continue
-        a_lines, b_lines = a.decode("utf-8", "replace").splitlines(keepends=True), \
-            b.decode("utf-8", "replace").splitlines(keepends=True)
+        a_lines = (a or b"").decode("utf-8", "replace").splitlines(keepends=True)
+        b_lines = (b or b"").decode("utf-8", "replace").splitlines(keepends=True)
         for number, (x, y) in enumerate(zip(a_lines, b_lines, strict=False), start=1):
             if x != y:
                 differences.append(Difference(relative, number, x.rstrip("\n"), y.rstrip("\n")))
@@ -189,49 +268,125 @@ def verify(source: Host, seed: int | None = None, salt: str | None = None
            ) -> list[Difference]:
     """Replay the whole game and compare every file; [] means the folder is genuine. A seed
     (and salt) given is first checked against the hash published at setup."""
-    loaded = source.load(strict=False)
-    if seed is not None:
-        salt = loaded.envelope.get("salt") if salt is None else salt
-        published = source.folder.path(SEED_FILE).read_text(encoding="utf-8").split()[-1]
-        if seed_digest(seed, salt) != published:
-            raise ReplayError(f"sha256 of {committed_text(seed, salt)} is "
-                              f"{seed_digest(seed, salt)}, but this game published {published}",
-                              "that is not this game's seed (and salt)")
-    with tempfile.TemporaryDirectory(prefix="lifegames-verify-") as scratch:
-        replay(source, Path(scratch), seed=seed)
-        return compare(Path(scratch), source.folder.root, loaded.players)
+    with source.folder.locked():
+        loaded = source._load(strict=False)
+        if seed is not None:
+            salt = loaded.envelope.get("salt") if salt is None else salt
+            published = (_read(source.folder.root, SEED_FILE) or b"").decode(
+                "utf-8", "replace").split()
+            if not published or seed_digest(seed, salt) != published[-1]:
+                raise ReplayError(f"sha256 of {committed_text(seed, salt)} is "
+                                  f"{seed_digest(seed, salt)}, but this game published "
+                                  f"{published[-1] if published else 'nothing'}",
+                                  "that is not this game's seed (and salt)")
+        with tempfile.TemporaryDirectory(prefix="lifegames-verify-") as scratch:
+            replay(source, Path(scratch), seed=seed)
+            return compare(Path(scratch), source.folder.root, loaded.players)
 
 
 def rollback(source: Host, tick: int) -> Loaded:
     """Put the folder back exactly as it was right after `tick`. What is undone (executed
-    orders and the order files' drafts) is kept in the hidden rollback record."""
-    loaded = source.load(strict=False)
-    current = int(loaded.state["tick"])
-    if not 0 <= tick <= current:
-        raise FolderError(f"cannot roll back to tick {tick}: the game is at tick {current}",
-                          f"choose a tick from 0 to {current} ({current} rebuilds the "
-                          "current tick, repairing a damaged folder)")
-    with tempfile.TemporaryDirectory(prefix="lifegames-rollback-") as scratch:
-        root = Path(scratch)
-        built = replay(source, root, upto=tick)
+    orders and the order files' drafts) is kept in the hidden rollback record. The whole game
+    is replayed first and must reproduce the recorded state exactly: a record of executed
+    orders that was edited or deleted is refused, naming what differs, never adopted."""
+    with source.folder.locked():
+        loaded = source._load(strict=False)
+        current = int(loaded.state["tick"])
+        if not 0 <= tick <= current:
+            raise FolderError(f"cannot roll back to tick {tick}: the game is at tick {current}",
+                              f"choose a tick from 0 to {current} ({current} rebuilds the "
+                              "current tick, repairing a damaged folder)")
         players = loaded.players
-        wanted = {rel: path.read_bytes() for rel, path in _files(root, players).items()}
-        for player in players:
-            wanted[order_file(player)] = root.joinpath(order_file(player)).read_bytes()
+        with tempfile.TemporaryDirectory(prefix="lifegames-rollback-") as scratch:
+            root = Path(scratch)
+            wanted: dict[str, bytes] = {}
+            chosen = final = None
+            for number, built in _replaying(source, loaded, root, None):
+                if number == tick:
+                    chosen = built
+                    for relative in sorted(_files(root, players)):
+                        wanted[relative] = _read(root, relative) or b""
+                    for player in players:
+                        wanted[order_file(player)] = _read(root, order_file(player)) or b""
+                final = built
+            assert chosen is not None and final is not None
+            _check_reproduces(source, loaded, final)
         record = _rollback_record(source, loaded, tick)
-        with source.folder.locked():
-            ops: list[Op] = []
-            present = _files(source.folder.root, players)
-            for relative in sorted(present):
-                if relative not in wanted:
-                    ops.append(Op("delete", relative))
-            state_key = f"{META}/{STATE_FILE}"
-            for relative, data in sorted(wanted.items()):
-                if relative != state_key:
-                    ops.append(Op("write", relative, data.decode("utf-8")))
-            ops.append(Op("append", f"{META}/{ROLLBACKS}", record))
-            source.folder.commit(ops, built.envelope)
-    return source.load(strict=False)
+        ops: list[Op] = []
+        for relative in sorted(_files(source.folder.root, players)):
+            if relative not in wanted:
+                ops.append(Op("delete", relative))
+        state_key = f"{META}/{STATE_FILE}"
+        for relative, data in sorted(wanted.items()):
+            if relative != state_key:
+                ops.append(Op("write", relative, data.decode("utf-8")))
+        ops.append(Op("append", f"{META}/{ROLLBACKS}", record))
+        source.folder.commit(ops, chosen.envelope)
+        return source._load(strict=False)
+
+
+def _check_reproduces(source: Host, loaded: Loaded, final: Loaded) -> None:
+    """The replay of the record must end exactly at the recorded state: the one the last
+    commit vouched for in the manifest (or, without a manifest, state.json)."""
+    replayed = dumps(final.envelope).encode("utf-8")
+    try:
+        manifest = source.folder.read_manifest()
+    except Damaged:
+        manifest = None
+    recorded = manifest["state"] if manifest else source.folder.state_digest
+    if hashlib.sha256(replayed).hexdigest() == recorded:
+        return
+    what = _first_difference(final.envelope, loaded.envelope, "")
+    logs = _log_differences(source.folder, loaded.players)
+    raise ReplayError(
+        "the record of executed orders does not reproduce this game: replaying it gives "
+        f"{what}; nothing was changed" + (f" ({logs})" if logs else ""),
+        f"the record in {META}/orders/ was edited or deleted; restore the {META} folder from "
+        "your synced copy or git history (`verify` lists every file that differs)")
+
+
+def _first_difference(replayed: Any, recorded: Any, where: str) -> str:
+    """The first place two JSON values differ, as 'state.gold: replay 5, recorded 7'."""
+    if isinstance(replayed, dict) and isinstance(recorded, dict):
+        for key in sorted(set(replayed) | set(recorded), key=str):
+            if replayed.get(key, _MISSING) != recorded.get(key, _MISSING):
+                return _first_difference(replayed.get(key, _MISSING),
+                                         recorded.get(key, _MISSING), f"{where}.{key}".lstrip("."))
+    elif isinstance(replayed, list) and isinstance(recorded, list) and \
+            len(replayed) == len(recorded):
+        for index, (a, b) in enumerate(zip(replayed, recorded, strict=True)):
+            if a != b:
+                return _first_difference(a, b, f"{where}[{index}]")
+    if replayed == recorded:  # state.json was edited to match, but not the manifest
+        return f"the state in {META}/{STATE_FILE}, not the one the manifest vouches for"
+    shown = [("(nothing)" if v is _MISSING else json.dumps(v, sort_keys=True))[:80]
+             for v in (replayed, recorded)]
+    return f"{where or 'the state'}: replay {shown[0]}, recorded {shown[1]}"
+
+
+_MISSING: Any = object()
+
+
+def _log_differences(folder: GameFolder, players: list[str]) -> str:
+    """Where each player's hidden record and public executed_orders.txt disagree."""
+    notes = []
+    for player in players:
+        try:
+            record = _read(folder.root, record_file(player))
+            public = _read(folder.root, f"{player}/{EXECUTED}")
+        except Damaged as damaged:
+            notes.append(damaged.message)
+            continue
+        if record is None and public is not None:
+            notes.append(f"{record_file(player)} is missing")
+        elif record is not None and public is not None and record != public:
+            a = record.decode("utf-8", "replace").splitlines()
+            b = public.decode("utf-8", "replace").splitlines()
+            line = next((i for i, (x, y) in enumerate(zip(a, b, strict=False), start=1)
+                         if x != y),
+                        min(len(a), len(b)) + 1)
+            notes.append(f"{record_file(player)} and {player}/{EXECUTED} differ at line {line}")
+    return "; ".join(notes)
 
 
 def _rollback_record(source: Host, loaded: Loaded, tick: int) -> str:
@@ -241,26 +396,38 @@ def _rollback_record(source: Host, loaded: Loaded, tick: int) -> str:
         for number, text in sorted(undone.items()):
             lines.append(f"## {player} tick {number} (undone)")
             lines.extend(text.splitlines())
-        draft = source.folder.path(order_file(player))
-        if draft.exists():
-            lines.append(f"## {player} order file at the time of the rollback")
-            lines.extend(draft.read_text(encoding="utf-8", errors="replace").splitlines())
+        relative = order_file(player)
+        try:
+            draft = source.folder.read_player(relative, MAX_FILE_BYTES)
+        except Refused as refused:
+            lines.append(f"## {player} order file at the time of the rollback: not kept, it "
+                         f"{refused.reason}")
+            continue
+        if draft is None:
+            continue
+        if not draft.complete:
+            lines.append(f"## {player} order file at the time of the rollback: not kept, it is "
+                         f"{draft.size} bytes (an order file holds at most {MAX_FILE_BYTES})")
+            continue
+        lines.append(f"## {player} order file at the time of the rollback")
+        lines.extend(draft.data.decode("utf-8", errors="replace").splitlines())
     return "\n".join(lines) + "\n\n"
 
 
 def diff(source: Host, player: str, first: int | None = None, second: int | None = None
          ) -> str:
     """A unified diff of a player's sheets between two ticks (default: the last two)."""
-    loaded = source.load(strict=False)
-    if player not in loaded.players:
-        raise FolderError(f"no player {player!r}", "players: " + ", ".join(loaded.players))
-    current = int(loaded.state["tick"])
-    second = current if second is None else second
-    first = second - 1 if first is None else first
-    for tick in (first, second):
-        if not 0 <= tick <= current:
-            raise FolderError(f"there is no tick {tick}", f"ticks run from 0 to {current}")
-    a, b = _sheets(source, player, first, current), _sheets(source, player, second, current)
+    with source.folder.locked():
+        loaded = source._load(strict=False)
+        if player not in loaded.players:
+            raise UsageError(f"no player {player!r}", "players: " + ", ".join(loaded.players))
+        current = int(loaded.state["tick"])
+        second = current if second is None else second
+        first = second - 1 if first is None else first
+        for tick in (first, second):
+            if not 0 <= tick <= current:
+                raise UsageError(f"there is no tick {tick}", f"ticks run from 0 to {current}")
+        a, b = _sheets(source, player, first, current), _sheets(source, player, second, current)
     chunks = []
     for kind in sorted(set(a) | set(b)):
         old_name, old = a.get(kind, ("/dev/null", ""))
@@ -274,26 +441,34 @@ def _sheets(source: Host, player: str, tick: int, current: int) -> dict[str, tup
     folder = f"{player}" if tick == current else f"{player}/{ARCHIVE}"
     prefix = f"{tick:03d}_"
     out = {}
-    directory = source.folder.path(folder)
-    if directory.is_dir():
-        for path in sorted(directory.iterdir()):
-            if path.is_file() and path.name.startswith(prefix):
-                out[path.name[len(prefix):]] = (f"{folder}/{path.name}",
-                                                path.read_text(encoding="utf-8"))
+    for name, kind in playerfiles.listing(source.folder.root, folder).items():
+        if not name.startswith(prefix) or kind == "folder":
+            continue
+        relative = f"{folder}/{name}"
+        try:
+            text = (_read(source.folder.root, relative) or b"").decode("utf-8", "replace")
+        except Damaged as damaged:
+            text = f"(not shown: {damaged.message})\n"
+        out[name[len(prefix):]] = (relative, text)
     return out
 
 
 def reveal(source: Host, force: bool = False) -> tuple[int, str | None]:
-    """The seed and its salt (None in games set up before salts)."""
-    loaded = source.load(strict=False)
+    """The seed and its salt (None in games set up before salts), once the game is over. The
+    state must be the one the game wrote (a state edited to look finished reveals nothing);
+    --force skips both checks."""
+    loaded = source.load(strict=not force)
     if not loaded.game.is_over(loaded.state) and not force:
         raise FolderError("the seed stays secret until the game is over",
                           "the referee may use --force (players then know every future roll)")
     return int(loaded.envelope["seed"]), loaded.envelope.get("salt")
 
 
-__all__ = ["Difference", "ReplayError", "compare", "diff", "dumps", "executed_log", "replay",
-           "reveal", "rollback", "verify"]
+_REPAIR = ("`python3 play.py verify` shows what differs; `python3 play.py rollback N` "
+           "rebuilds the folder from the record of executed orders")
+
+__all__ = ["Difference", "NoGame", "ReplayError", "compare", "diff", "dumps", "executed_log",
+           "history", "replay", "reveal", "rollback", "verify"]
 
 
 def history(source: Host, viewer: str | None = None) -> tuple[Loaded, list[Any]]:
@@ -301,9 +476,10 @@ def history(source: Host, viewer: str | None = None) -> tuple[Loaded, list[Any]]
     from a replay in memory of the hidden record of executed orders."""
     from .history import replay_states, rows
 
-    loaded = source.load(strict=False)
+    with source.folder.locked():
+        loaded = source._load(strict=False)
+        logs = {p: executed_log(source.folder, p) for p in loaded.players}
     envelope = loaded.envelope
-    logs = {p: executed_log(source.folder, p) for p in loaded.players}
     states = replay_states(loaded.game, loaded.players, envelope["setup"]["options"],
                            int(envelope["seed"]), logs, int(loaded.state["tick"]))
     try:

@@ -384,12 +384,12 @@ def test_a_commit_interrupted_at_any_step_ends_at_tick_n_or_n_plus_1(tmp_path, m
         shutil.copytree(before_dir, root)
         calls = 0
 
-        def replace(src, dst, _limit=crash_at):
+        def replace(src, dst, _limit=crash_at, **where):
             nonlocal calls
             calls += 1
             if calls > _limit:
                 raise OSError("disk yanked")
-            real_replace(src, dst)
+            real_replace(src, dst, **where)
 
         with monkeypatch.context() as patch:
             patch.setattr(os, "replace", replace)

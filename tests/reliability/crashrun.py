@@ -12,6 +12,7 @@ code is not touched: the patches live in this process only.
 Faults (--fault):
   kill    SIGKILL this process before step N (default): a crash or a pulled plug.
   torn    like kill, but a write step first writes half of its data and flushes it.
+  sigint  SIGINT (Ctrl-C) this process before step N; the step itself then runs.
   enospc  step N raises OSError(ENOSPC), and so does every later step that needs space
           (opening for write, writing, mkdir, fsync); unlinks and renames still work, as on
           a full disk.
@@ -84,6 +85,7 @@ class Config:
 STEP = 0
 FAILING = False  # a persistent fault (enospc/erofs/eacces) has started
 HOLDING_LOCK = False
+LOCK_FD = -1  # the lock file: its few bytes are written whole or not at all
 
 
 def _append(path: str, line: str) -> None:
@@ -128,6 +130,9 @@ def step(kind: str, target: object, torn: object = None) -> None:
     if Config.sleep:
         time.sleep(Config.sleep)
     if Config.target and STEP == Config.target:
+        if Config.fault == "sigint":
+            os.kill(os.getpid(), signal.SIGINT)  # Python raises KeyboardInterrupt next
+            return
         if Config.fault in ("kill", "torn"):
             if Config.fault == "torn" and callable(torn):
                 torn()
@@ -190,15 +195,27 @@ def patched_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
 
 def patched_os_open(path: Any, flags: int, mode: int = 0o777, *args: Any, **kwargs: Any
                     ) -> int:
-    global HOLDING_LOCK
+    global HOLDING_LOCK, LOCK_FD
     if not flags & _WRITE_FLAGS:
         return _orig["os_open"](path, flags, mode, *args, **kwargs)
-    step("os.open", path)
+    step("os.open", _where(path, kwargs.get("dir_fd")))
     fd = _orig["os_open"](path, flags, mode, *args, **kwargs)
     if _is_lock(path) and flags & os.O_EXCL:
         HOLDING_LOCK = True
+        LOCK_FD = fd
         _event("acquire")
     return fd
+
+
+def _where(name: Any, dir_fd: int | None) -> str:
+    """A path given relative to a folder's descriptor, as the full path (for the step log)."""
+    text = os.fsdecode(name)
+    if dir_fd is None:
+        return text
+    try:
+        return os.path.join(os.readlink(f"/proc/self/fd/{dir_fd}"), text)
+    except OSError:
+        return text
 
 
 def _simple(kind: str, key: str) -> Callable[..., Any]:
@@ -208,9 +225,11 @@ def _simple(kind: str, key: str) -> Callable[..., Any]:
         global HOLDING_LOCK
         target = args[0] if args else kwargs.get("path", kwargs.get("src", "?"))
         if kind in ("replace", "rename") and len(args) > 1:
-            label = f"{os.fsdecode(args[0])} -> {os.fsdecode(args[1])}"
+            label = (f"{_where(args[0], kwargs.get('src_dir_fd'))} -> "
+                     f"{_where(args[1], kwargs.get('dst_dir_fd'))}")
         else:
-            label = target
+            label = _where(target, kwargs.get("dir_fd")) if isinstance(target, (str, bytes)) \
+                else target
         step(kind, label)
         result = original(*args, **kwargs)
         if kind in ("unlink", "remove") and _is_lock(target):
@@ -227,7 +246,10 @@ def install() -> None:
     os.open = patched_os_open
 
     def os_write(fd: int, data: bytes) -> int:
-        step("os.write", f"fd {fd}")
+        def torn() -> None:
+            _orig["os_write"](fd, bytes(data[: len(data) // 2]))
+
+        step("os.write", f"fd {fd}", torn if len(data) > 1 and fd != LOCK_FD else None)
         return _orig["os_write"](fd, data)
 
     os.write = os_write
@@ -246,8 +268,8 @@ def install() -> None:
 
 def _configure(options: dict[str, object]) -> None:
     """Set the fault and the options for the next command (and start counting from 0)."""
-    global STEP, FAILING, HOLDING_LOCK
-    STEP, FAILING, HOLDING_LOCK = 0, False, False
+    global STEP, FAILING, HOLDING_LOCK, LOCK_FD
+    STEP, FAILING, HOLDING_LOCK, LOCK_FD = 0, False, False, -1
     Config.target = int(options.get("step", 0))  # type: ignore[arg-type]
     Config.fault = str(options.get("fault", "kill"))
     Config.log = options.get("log")  # type: ignore[assignment]
@@ -257,7 +279,7 @@ def _configure(options: dict[str, object]) -> None:
     Config.pauses = {int(k): float(v) for k, v in dict(options.get("pauses", {})).items()}
     Config.notify = {int(k): str(v) for k, v in dict(options.get("notify", {})).items()}
     Config.gates = {int(k): str(v) for k, v in dict(options.get("gates", {})).items()}
-    if Config.fault not in ("kill", "torn", "enospc", "erofs", "eacces"):
+    if Config.fault not in ("kill", "torn", "sigint", "enospc", "erofs", "eacces"):
         raise SystemExit(f"unknown fault {Config.fault!r}\n{__doc__}")
 
 

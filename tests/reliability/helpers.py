@@ -26,6 +26,9 @@ CRASHRUN = Path(__file__).resolve().parent / "crashrun.py"
 TRANSIENT = (".lifegames/lock", ".lifegames/staging", ".lifegames/journal.json",
              ".lifegames/journal.json.tmp")
 
+# A host's secret placed beside test games: no command may ever print or copy it.
+SECRET = "host secret 51e2: never print me"
+
 # Seeds with many digits, so a seed found in a file is the seed and not a coincidence.
 BIG_SEEDS = (8_243_117_950_612_337_401, 5_102_448_736_019_885_213, 7_771_903_264_550_138_829)
 
@@ -86,14 +89,22 @@ def output(result: subprocess.CompletedProcess[str]) -> str:
 
 def tree(root: Path, skip: Iterable[str] = ()) -> dict[str, bytes | None]:
     """Every file (-> its bytes) and folder (-> None) under root, hidden ones too, by relative
-    POSIX path, leaving out the paths in `skip` (and what is under them)."""
+    POSIX path, leaving out the paths in `skip` (and what is under them). A link is its target
+    and a FIFO or device a marker: neither is followed or read."""
     skip = tuple(skip)
     out: dict[str, bytes | None] = {}
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
         if any(rel == s or rel.startswith(s + "/") for s in skip):
             continue
-        out[rel] = None if path.is_dir() and not path.is_symlink() else path.read_bytes()
+        if path.is_symlink():
+            out[rel] = b"<link to " + os.fsencode(os.readlink(path)) + b">"
+        elif path.is_dir():
+            out[rel] = None
+        elif not path.is_file():
+            out[rel] = b"<special file>"
+        else:
+            out[rel] = path.read_bytes()
     return out
 
 
@@ -195,3 +206,18 @@ class Servers:
             server.stdin.close()
         for server in self.all:
             server.wait(timeout=30)
+
+
+def refuse_opening(monkeypatch: object, suffix: str) -> None:
+    """Make reading a file whose name ends with `suffix` fail with EACCES, as chmod 000 does
+    for any user but root (root reads through it, so tests run as root simulate it)."""
+    import errno
+
+    real = os.open
+
+    def refuse(name: object, flags: int, *args: object, **kwargs: object) -> int:
+        if str(name).endswith(suffix) and not flags & os.O_CREAT:
+            raise PermissionError(errno.EACCES, "Permission denied", str(name))
+        return real(name, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refuse)  # type: ignore[attr-defined]

@@ -192,7 +192,7 @@ def _kill_jobs(base: Base) -> list[tuple[int, str]]:
     jobs = [(k, "kill") for k in range(1, base.count + 1)]
     # A write step is also cut in half: half of its data reaches the file, then the kill.
     jobs += [(k, "torn") for k in range(1, base.count + 1)
-             if base.steps[k - 1].split("\t")[1] == "write"]
+             if base.steps[k - 1].split("\t")[1] in ("write", "os.write")]
     return jobs
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import State, clone
 from ..engine.sheets import commented, document, section, signed, table
+from .checks import buildable
 from .data import rules
 from .legal import legal_orders
 from .model import (
@@ -22,7 +23,6 @@ from .model import (
     tile_defense,
 )
 from .phases import economy
-from .rules import buildable
 
 GRAMMAR = "simple_kingdoms"
 
@@ -67,8 +67,8 @@ def kingdom_sheet(state: State, name: str) -> str:
         + (f", {sum(d['count'] for d in ahead['deserted'])} unpaid soldier(s) would desert"
            if ahead["deserted"] else "")
     )
-    stock_note = ("forecast if you give no orders; the threat roll comes after, and gifts and "
-                  "claims settle first")
+    stock_note = ("forecast if you give no orders; gifts sent this tick arrive first, the "
+                  "threat roll comes after")
     soldier_rows = []
     for t in state["tiles"]:
         mine = t["soldiers"].get(name, 0)
@@ -91,6 +91,8 @@ def kingdom_sheet(state: State, name: str) -> str:
            "no tile of yours is exposed")
     )
     last = state["reports"][name] + state["world"]
+    if name in state.get("absent", []):
+        last = ["you sent no orders and were played as absent: no actions", *last]
     happened = "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
     scores = ", ".join(f"{n} {score(state, n)}" for n in state["players"])
     team = f"team score {team_score(state)} ({scores})"
@@ -200,7 +202,22 @@ def order_template(state: State, name: str) -> str:
         "",
         "A few orders that are legal right now (remove the # to use one):",
     ]
-    return commented(lines) + "".join(f"# {o}\n" for o in _sample(legal_orders(state, name)))
+    home = owned_tiles(state, name)[0] if owned_tiles(state, name) else state["tiles"][0]
+    middle = state["size"] // 2
+    r, c = home["row"], home["col"]
+    plans = [
+        "",
+        "Plans: an order may wait on a condition over your facts (python3 play.py orders",
+        "lists them), and exploring, claiming and building can share one tick, e.g.",
+        f"  move_soldiers({r},{c}, {middle},{middle}, 4)",
+        f"  claim_tile({middle},{middle})",
+        f'  if gold >= 20: build({middle},{middle}, "watchtower")',
+        "A building that needs the terrain of a tile explored this tick (a farm, a mine)",
+        "waits for the next tick, when your sheet shows the terrain. Simple Kingdoms has no",
+        "standing orders; a kingdom the host plays as absent takes no actions.",
+    ]
+    return (commented(lines) + "".join(f"# {o}\n" for o in _sample(legal_orders(state, name)))
+            + commented(plans))
 
 
 def public_state(state: State) -> dict[str, Any]:

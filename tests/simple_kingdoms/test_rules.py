@@ -529,45 +529,72 @@ def test_r32_claim_costs_20_gold_paid_when_ordered(state):
     set_stock(state, IRON, gold=30)
     order(state, IRON, "claim_tile(1,1)")
     assert kingdom(state, IRON)["gold"] == 10
-    assert tile(state, 1, 1)["owner"] is None                   # settled when Act ends
 
 
-def test_r33_claim_founds_a_village_with_10_settlers_and_50_more_cap(state):
+def test_r33_claim_founds_a_village_with_10_settlers_and_50_more_cap_at_once(state):
     """Rule text: Claim. Claiming founds a village on the tile, brings 10 extra civilians, and
-    raises the kingdom's civilian cap by 50 straight away."""
+    raises the kingdom's civilian cap by 50 straight away ("instantly"): the next order of the
+    same file may build on the tile."""
     ready_to_claim(state)
-    order(state, IRON, "claim_tile(1,1)")
     assert sk.cap(state, IRON) == 50
-    phases.resolve_act_phase(state)
+    events = order(state, IRON, "claim_tile(1,1)")
     t = tile(state, 1, 1)
     assert (t["owner"], t["settlement"]) == (IRON, "village")
     assert kingdom(state, IRON)["civilians"] == 30
     assert sk.cap(state, IRON) == 100
     assert kingdom(state, IRON)["gold"] == 80
+    assert events == ["Ironhold: claimed (1,1) for 20 gold: a new village and 10 settlers"]
     order(state, IRON, 'build(1,1, "watchtower")')                # it is yours now
 
 
-def test_r34_only_unclaimed_tiles_may_be_claimed(state):
-    """Rule text: Claim. Only a tile that nobody owns yet can be claimed."""
-    set_tile(state, 2, 2, soldiers={THORN: 2, IRON: 4})
-    error = reject(state, IRON, "claim_tile(2,2)", "E-ALREADY-OWNED")
-    assert "belongs to Thornvale" in error.message
+def test_r35_explore_claim_and_build_in_one_tick(state):
+    """Rule text: YOUR 3 ACTIONS ("mix and match"), Move Soldiers (2+ reveal a tile), Claim (at
+    once) and Build (ready the same tick): one file explores a tile, claims it and builds a
+    watchtower there, and the tick plays it; check accepts it without telling the terrain."""
     set_tile(state, 0, 0, soldiers={IRON: 4})
-    reject(state, IRON, "claim_tile(0,0)", "E-ALREADY-OWNED")
+    text = 'move_soldiers(0,0, 1,1, 4)\nclaim_tile(1,1)\nbuild(1,1, "watchtower")\n'
+    check = check_alone(state, IRON, text)
+    assert not check.problems, [p.render() for p in check.problems]
+    terrain = tile(state, 1, 1)["terrain"]
+    assert terrain not in "\n".join(check.effects)
+    assert "explored (1,1) (its terrain shows on the sheets after the tick)" in \
+        "\n".join(check.effects)
+    outcome = play(state, {IRON: text})
+    assert not outcome.problems
+    t = tile(outcome.state, 1, 1)
+    assert (t["owner"], t["explored"], t["buildings"]) == (IRON, True, {"watchtower": 1})
+    assert t["soldiers"] == {IRON: 4}
+    assert outcome.executed[IRON] == ["move_soldiers(0, 0, 1, 1, 4)", "claim_tile(1, 1)",
+                                      'build(1, 1, "watchtower")']
+    assert f"explored (1,1): {terrain}" in outcome.state["reports"][IRON]
 
 
-def test_r35_claim_fails_and_is_refunded_if_the_soldiers_leave(state):
-    """Rule text: Claim. The 4-soldier minimum must still hold when the claim settles; design: a
-    claim settles when the Act phase ends; if fewer than 4 are left it fails and the 20 gold comes
-    back."""
-    ready_to_claim(state)
-    order(state, IRON, "claim_tile(1,1)")
-    order(state, IRON, "move_soldiers(1,1, 1,0, 1)")
-    events = phases.resolve_act_phase(state)
-    assert tile(state, 1, 1)["owner"] is None
-    assert kingdom(state, IRON)["gold"] == 100
-    assert kingdom(state, IRON)["civilians"] == 20
-    assert any("refunded" in e for e in events)
+def test_r35b_terrain_bound_building_waits_until_the_terrain_is_seen(state):
+    """Rule text: Resource Buildings (only on their terrain) and Move Soldiers (exploring reveals
+    the terrain); design (RULES.md): by file nobody has seen a newly explored tile's terrain
+    when writing orders, so a building that depends on it is refused (E-TERRAIN-UNSEEN) on a
+    tile explored this tick, in check and in the tick alike, with the same words whatever the
+    terrain is; the next tick it is allowed."""
+    set_tile(state, 0, 0, soldiers={IRON: 4})
+    set_stock(state, IRON, **RICH)
+    text = 'move_soldiers(0,0, 1,1, 4)\nclaim_tile(1,1)\nbuild(1,1, "farm")\n'
+    shown = set()
+    for terrain in ("plains", "forest", "hills"):
+        tile(state, 1, 1)["terrain"] = terrain
+        check = check_alone(state, IRON, text)
+        assert [p.code for p in check.problems] == ["E-TERRAIN-UNSEEN"]
+        assert "build it next tick" in check.problems[0].hint
+        shown.add(check.problems[0].render())
+    assert len(shown) == 1                                        # the same words every time
+    tile(state, 1, 1)["terrain"] = "plains"
+    work = copy.deepcopy(state)                                   # the real state, as a tick
+    order(work, IRON, "move_soldiers(0,0, 1,1, 4)")
+    order(work, IRON, "claim_tile(1,1)")
+    reject(work, IRON, 'build(1,1, "farm")', "E-TERRAIN-UNSEEN")
+    order(work, IRON, 'build(1,1, "watchtower")')
+    GAME.end_tick(work, FixedDice())
+    order(work, IRON, 'build(1,1, "farm")')                       # seen now
+    assert tile(work, 1, 1)["buildings"] == {"watchtower": 1, "farm": 1}
 
 
 # -- Give, Buy, Sell ------------------------------------------------------------------------------
@@ -581,7 +608,7 @@ def test_r36_give_hands_goods_to_the_other_kingdom_when_act_ends(state):
     assert kingdom(state, THORN)["wood"] == 20
     phases.resolve_act_phase(state)
     assert kingdom(state, THORN)["wood"] == 25
-    assert state["pending"] == {"claims": [], "gifts": []}
+    assert state["pending"] == {"gifts": []}
     order(state, IRON, 'give("gold", 7)')
     phases.resolve_act_phase(state)
     assert kingdom(state, THORN)["gold"] == 107 and kingdom(state, IRON)["gold"] == 93

@@ -16,7 +16,7 @@ from typing import Any
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
 from .data import rules
-from .model import Kingdom, Tile, cap, owned_tiles, tile
+from .model import Kingdom, Tile, owned_tiles, tile
 
 COORDS = ("row", "col", "from_row", "from_col", "to_row", "to_col")
 STEPS = ((1, 0), (0, 1), (1, 1))  # |d row|, |d col| of the 8 neighbours
@@ -209,12 +209,6 @@ def _building_fits(state: State, t: Tile, building: str, spec: dict[str, Any],
                          f"(a {present[0]})",
                          f"put the {building} on another tile of "
                          f"{' or '.join(spec.get('terrain', ['any']))}", "building")
-    if spec["kind"] == "food":
-        farms = sum(n for b, n in here.items() if data["buildings"][b]["kind"] == "food")
-        if farms >= level["farms"]:
-            raise OrderError("E-LIMIT", f"a {t['settlement']} tile holds at most "
-                             f"{level['farms']} farms", _more_room_hint(t["settlement"],
-                                                                        building), "building")
 
 
 def _more_room_hint(settlement: str, building: str) -> str:
@@ -264,11 +258,6 @@ def verify_dismiss(state: State, name: str, order: Order) -> tuple[Tile, int]:
     if here < count:
         raise OrderError("E-NO-SOLDIERS", f"you have {here} soldier(s) on {where(t)}, not "
                          f"{count}", "", "count")
-    room = cap(state, name) - state["kingdoms"][name]["civilians"]
-    if count > room:
-        raise OrderError("E-OVER-CAP", f"only {max(room, 0)} more civilians fit under your cap "
-                         f"of {cap(state, name)}", "dismiss fewer, or raise the cap first",
-                         "count")
     return t, count
 
 

@@ -48,7 +48,7 @@ def rules() -> dict[str, Any]:
     if sorted(_need(data, "terrain_d6", dict)) != [1, 2, 3, 4, 5, 6]:
         raise DataError("rules.yaml: terrain_d6 needs faces 1-6")
     for name, settlement in _need(data, "settlements", dict).items():
-        for key in ("cap", "watchtowers", "farms"):
+        for key in ("cap", "watchtowers"):
             _need(data, f"settlements.{name}.{key}", int)
         if "cost" in settlement:
             _counts(data, f"settlements.{name}.cost", resources)

@@ -57,8 +57,9 @@ def cap(state: State, name: str) -> int:
 
 
 def tile_defense(t: Tile) -> int:
-    """soldiers + soldiers x watchtowers + wall bonus; every soldier stationed there counts."""
-    soldiers = sum(t["soldiers"].values())
+    """soldiers + soldiers x watchtowers + wall bonus, counting the owner's soldiers: the
+    watchtowers multiply "your soldiers' effectiveness" (an ally's stationed there do not)."""
+    soldiers = t["soldiers"].get(t["owner"], 0) if t["owner"] else 0
     towers = t["buildings"].get("watchtower", 0)
     wall = rules()["buildings"]["wall"]["bonus"] if t["buildings"].get("wall") else 0
     return soldiers + soldiers * towers + wall

@@ -79,8 +79,7 @@ def economy(state: State, names: list[str] | None = None) -> dict[str, dict[str,
         entry["growth"] = 0
         room = cap(state, name) - kingdom["civilians"]
         if entry["fed"] and room > 0 and kingdom["civilians"] > 0:
-            grown = max(data["growth"]["minimum"],
-                        linear(data["growth"]["rate"], 0, kingdom["civilians"]))
+            grown = linear(data["growth"]["rate"], 0, kingdom["civilians"])
             entry["growth"] = min(grown, room)
             kingdom["civilians"] += entry["growth"]
         ledger[name] = entry

@@ -82,6 +82,7 @@ def kingdom_sheet(state: State, name: str) -> str:
         soldier_rows.append([_where(t), owner, mine, allies, defense, exposed])
     soldiers = table(soldier_rows, ["tile", "owner", "your soldiers", "allied soldiers",
                                     "defense", "status"])
+    soldiers += "\na tile's defense counts its owner's soldiers only"
     exposed = exposed_tiles(state, name)
     threat = (
         f"threat {state['threat']} of {data['threat']['max']}; your kingdom defense "
@@ -142,23 +143,24 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
         output = ", ".join(f"{n * count} {r}" for r, n in
                            buildings[building].get("produces", {}).items()) or "-"
         rows.append([building, count, output])
-    soldiers = sum(t["soldiers"].values())
+    soldiers = t["soldiers"].get(t["owner"], 0)
     towers = t["buildings"].get("watchtower", 0)
     wall = buildings["wall"]["bonus"] if t["buildings"].get("wall") else 0
     defense = tile_defense(t)
     verdict = ("EXPOSED: the orcs raid this tile" if state["threat"] > defense
                else "safe at the current threat")
     garrison = ", ".join(f"{k} {n}" for k, n in sorted(t["soldiers"].items())) or "none"
-    farms = sum(n for b, n in t["buildings"].items() if buildings[b]["kind"] == "food")
+    allies = sum(n for k, n in t["soldiers"].items() if k != t["owner"])
     body = [
         section("Tile", f"terrain {t['terrain']}\nsettlement {t['settlement']} "
                         f"(cap {level['cap']})"),
         section("Buildings", table(rows, ["building", "count", "produces per tick"])
                 if rows else "none"),
-        section("Limits", f"watchtowers {towers} of {level['watchtowers']}, farms {farms} of "
-                          f"{level['farms']}, wall {'yes' if wall else 'no'} (cities only), "
-                          "one resource building"),
-        section("Defense", f"soldiers here: {garrison}\n"
+        section("Limits", f"watchtowers {towers} of {level['watchtowers']}, wall "
+                          f"{'yes' if wall else 'no'} (cities only, one), one resource "
+                          "building; farms: no limit"),
+        section("Defense", f"soldiers here: {garrison}"
+                           + (" (an ally's soldiers do not count)" if allies else "") + "\n"
                            f"defense = {soldiers} + {soldiers} x {towers} watchtower(s) + "
                            f"{wall} wall = {defense}\n"
                            f"threat {state['threat']}: {verdict}"),

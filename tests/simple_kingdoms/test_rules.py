@@ -380,6 +380,32 @@ def test_r23_walls_only_on_city_tiles_and_add_10_defense(state):
     assert sk.tile_defense(tile(state, 0, 0)) == before + 10 == 2 + 10
 
 
+def test_r23b_one_wall_per_tile_since_its_bonus_counts_once(state):
+    """Rule text: Tile Defense Score: "+ WALL_BONUS (only if you've built a Wall here)" adds the
+    bonus once, whatever the number of walls; design (RULES.md): a second wall on a tile, which
+    would cost 80 gold and add nothing, is refused with the reason."""
+    set_stock(state, IRON, **RICH)
+    set_tile(state, 0, 0, settlement="city")
+    order(state, IRON, 'build(0,0, "wall")')
+    error = reject(state, IRON, 'build(0,0, "wall")', "E-LIMIT")
+    assert "already has a wall" in error.message and "counts once" in error.hint
+    assert tile(state, 0, 0)["buildings"]["wall"] == 1
+    set_tile(state, 0, 1, owner=IRON, settlement="city")
+    order(state, IRON, 'build(0,1, "wall")')                   # another city tile: fine
+
+
+def test_r23c_food_buildings_have_no_limit_and_need_no_town(state):
+    """Rule text: BUILDING GUIDE / Food Buildings (no limit is printed, unlike watchtowers,
+    walls and resource buildings): farms and big farms go on any fitting tile, as many as the
+    kingdom pays for, a big farm on a village too (issue 15 point 2)."""
+    set_stock(state, IRON, **RICH)
+    for _ in range(5):
+        order(state, IRON, 'build(0,0, "farm")')
+        order(state, IRON, 'build(0,0, "big_farm")')
+    assert tile(state, 0, 0)["settlement"] == "village"
+    assert tile(state, 0, 0)["buildings"] == {"farm": 6, "big_farm": 5}
+
+
 RESOURCE_BUILDINGS = [b for b, s in data()["buildings"].items() if s["kind"] == "resource"]
 
 
@@ -445,6 +471,19 @@ def test_r27_dismiss_returns_soldiers_to_civilian_life_for_free(state):
     assert kingdom(state, IRON)["gold"] == 100
     error = reject(state, IRON, "dismiss_soldiers(0,0, 2)", "E-NO-SOLDIERS")
     assert "you have 1 soldier" in error.message
+
+
+def test_r27b_dismissing_is_allowed_over_the_cap_and_growth_then_waits(state):
+    """Rule text: PEOPLE / Soldiers ("at any time (free)") and Civilians (growth "up to cap"):
+    soldiers may be dismissed even past the civilian cap (issue 15 point 2); a kingdom over its
+    cap does not grow until it is under it again."""
+    quiet(state)
+    set_stock(state, IRON, civilians=48, food=1000)
+    set_tile(state, 0, 0, soldiers={IRON: 10})
+    order(state, IRON, "dismiss_soldiers(0,0, 10)")
+    assert kingdom(state, IRON)["civilians"] == 58 > sk.cap(state, IRON) == 50
+    end_tick(state)
+    assert kingdom(state, IRON)["civilians"] == 58
 
 
 def test_r28_move_soldiers_to_any_of_8_neighbours_only(state):
@@ -784,19 +823,21 @@ def test_r46_unpaid_soldiers_desert_from_the_biggest_garrison_first(state):
 
 def test_r47_fed_kingdoms_grow_10_percent_up_to_the_cap(state):
     """Rule text: PEOPLE / Civilians. A kingdom that ate its fill gains a tenth more civilians,
-    never beyond the cap; design: at least 1."""
+    rounded down (whole people), never beyond the cap; no minimum: under 10 civilians a tenth
+    is less than one person."""
     quiet(state)
-    for civilians, grown in ((30, 33), (29, 31), (5, 6), (9, 10), (47, 50), (49, 50),
-                             (50, 50)):
+    for civilians, grown in ((30, 33), (29, 31), (5, 5), (9, 9), (10, 11), (47, 50), (49, 50),
+                             (50, 50), (60, 60)):
         s = copy.deepcopy(state)
         set_stock(s, IRON, civilians=civilians, food=1000)
         end_tick(s)
         assert kingdom(s, IRON)["civilians"] == grown, civilians
 
 
-def test_r48_a_kingdom_with_no_civilians_does_not_grow(state):
-    """Rule text: PEOPLE / Civilians and HOW A TURN WORKS step 7; design (RULES.md): growth is
-    max(1, floor(10% of civilians)) up to the cap, but nothing grows from 0 civilians."""
+def test_r48_a_kingdom_with_few_civilians_does_not_grow(state):
+    """Rule text: PEOPLE / Civilians and HOW A TURN WORKS step 7: growth is floor(10% of the
+    civilians) up to the cap, so nothing grows from 0 to 9 civilians (RULES.md: the text gives
+    no minimum)."""
     quiet(state)
     set_stock(state, IRON, civilians=0, food=1000)
     set_tile(state, 0, 0, soldiers={IRON: 22})
@@ -804,7 +845,7 @@ def test_r48_a_kingdom_with_no_civilians_does_not_grow(state):
     assert kingdom(state, IRON)["civilians"] == 0
     set_stock(state, IRON, civilians=1, food=1000)
     end_tick(state)
-    assert kingdom(state, IRON)["civilians"] == 2
+    assert kingdom(state, IRON)["civilians"] == 1
 
 
 def test_r49_civilian_cap_adds_up_across_owned_tiles(state):
@@ -867,7 +908,9 @@ def test_r53_threat_roll_comes_from_the_tick_dice(state):
 
 def test_r54_tile_defense_is_soldiers_times_watchtowers_plus_wall(state):
     """Rule text: PEOPLE / Tile Defense Score. A tile's defense is its soldiers times (1 + its
-    watchtowers), plus 10 if it has a wall; watchtowers without soldiers add nothing."""
+    watchtowers), plus 10 if it has a wall; watchtowers without soldiers add nothing; the
+    watchtowers multiply "your soldiers' effectiveness", so an ally's soldiers stationed on the
+    tile do not count (issue 15 point 2)."""
     t = set_tile(state, 0, 0, settlement="city", buildings={"watchtower": 2},
                  soldiers={IRON: 3})
     assert sk.tile_defense(t) == 3 + 3 * 2
@@ -877,8 +920,9 @@ def test_r54_tile_defense_is_soldiers_times_watchtowers_plus_wall(state):
     assert sk.tile_defense(t) == 10
     del t["buildings"]["wall"]
     assert sk.tile_defense(t) == 0
-    t["soldiers"] = {IRON: 1, THORN: 2}            # every soldier stationed there counts
-    assert sk.tile_defense(t) == 3 + 3 * 2
+    t["soldiers"] = {IRON: 1, THORN: 2}            # "your soldiers": the ally's do not count
+    assert sk.tile_defense(t) == 1 + 1 * 2
+    t["soldiers"] = {IRON: 3}
     state["threat"] = 9
     assert sk.exposed_tiles(state, IRON) == []
     state["threat"] = 10

@@ -1,6 +1,7 @@
 """Simple Kingdoms' figures, printed by script so that none is typed by hand (issue 15 point 13).
 
-    python3 bench/simple_kingdoms.py ticks [--before /path/to/other/checkout]
+    python3 bench/simple_kingdoms.py ticks [--before DIR]   (DIR: another checkout, or a copy
+                                    made by `git archive REV | tar -x -C DIR`)
     python3 bench/simple_kingdoms.py speed
     python3 bench/simple_kingdoms.py balance [--games 50]
     python3 bench/simple_kingdoms.py readme
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +58,10 @@ def table(headers: list[str], rows: list[list[Any]]) -> str:
 
 
 def commit(tree: Path) -> str:
+    """The checkout's commit (+changes when its code differs from it), or its folder's name
+    for a plain copy (`git archive REV | tar -x -C DIR`)."""
+    if not (tree / ".git").exists():
+        return tree.name
     result = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True, check=False)
     dirty = subprocess.run(["git", "-C", str(tree), "status", "--porcelain", "--", "lifegames",
@@ -147,7 +153,13 @@ def play_game(seed: int, difficulty: str, seats: tuple[str, str]) -> dict[str, A
         "soldiers": sum(sk.soldiers_of(state, p) for p in players),
         "tiles": sum(len(sk.owned_tiles(state, p)) for p in players),
         "cap": sum(sk.cap(state, p) for p in players),
+        "gold": sum(state["kingdoms"][p]["gold"] for p in players),
+        "towns": sum(t["settlement"] in ("town", "city") for t in state["tiles"]),
     }
+
+
+def _play_task(task: tuple[int, str, tuple[str, str]]) -> dict[str, Any]:
+    return play_game(*task)
 
 
 ROWS = [("greedy", ("greedy", "greedy")), ("random", ("random", "random")),
@@ -159,10 +171,13 @@ ROWS = [("greedy", ("greedy", "greedy")), ("random", ("random", "random")),
 def balance(args: argparse.Namespace) -> None:
     seeds = [simulate.game_seed(args.seed, i) for i in range(args.games)]
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for label, seats in ROWS:
-        for level in ("easy", "hard"):
-            log(f"balance: {label}, {level}")
-            results[label, level] = [play_game(s, level, seats) for s in seeds]
+    tasks = [(s, level, seats) for _, seats in ROWS for level in ("easy", "hard") for s in seeds]
+    log(f"balance: {len(tasks)} games on {args.jobs} job(s)")
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        played = iter(pool.map(_play_task, tasks, chunksize=10))
+        for label, _ in ROWS:
+            for level in ("easy", "hard"):
+                results[label, level] = [next(played) for _ in seeds]
     rows = []
     for label, _ in ROWS:
         easy, hard = results[label, "easy"], results[label, "hard"]
@@ -174,19 +189,30 @@ def balance(args: argparse.Namespace) -> None:
             f"{_mean(easy, 'threat')} / {_mean(hard, 'threat')}",
             f"{_mean(easy, 'people')} / {_mean(hard, 'people')}",
             f"{_mean(easy, 'soldiers')} / {_mean(hard, 'soldiers')}",
-            f"{_mean(easy, 'tiles')} / {_mean(hard, 'tiles')}"])
+            f"{_mean(easy, 'tiles')} / {_mean(hard, 'tiles')}",
+            f"{_mean(easy, 'gold')} / {_mean(hard, 'gold')}",
+            f"{_mean(easy, 'cap')} / {_mean(hard, 'cap')}",
+            f"{_mean(easy, 'towns')} / {_mean(hard, 'towns')}"])
     greedy = results["greedy", "easy"]
     print(f"Simple Kingdoms balance ({commit(REPO)}): {args.games} games per row, the same "
           f"seeds (simulate's, run seed {args.seed}) for every row and level. Team score "
           "means; 'hard lower' counts the seeds where hard scored below easy; the other "
           "columns are means at the end, easy / hard.\n")
-    print(table(["policy (both kingdoms)", "easy", "hard", "hard below easy by",
-                 "hard lower", "raids", "final threat", "people", "soldiers", "tiles"], rows))
+    print(table(["policy (both kingdoms)", "easy", "hard", "hard below easy by", "hard lower",
+                 "raids", "final threat", "people", "soldiers", "tiles", "gold", "cap",
+                 "towns and cities"], rows))
     print()
     share = [(label, _avg(results[label, "easy"], "team") / _avg(greedy, "team"))
              for label, _ in ROWS[1:]]
     print("Share of the greedy score on easy: " + "; ".join(
-        f"{label} {100 * value:.0f}%" for label, value in share))
+        f"{label} {100 * value:.0f}%" for label, value in share) + ".")
+    for level in ("easy", "hard"):
+        pairs = zip(results["greedy", level], results["greedy, no defense", level], strict=True)
+        wins = sum(g["team"] > n["team"] for g, n in pairs)
+        gap = 1 - _avg(results["greedy, no defense", level], "team") / _avg(
+            results["greedy", level], "team")
+        print(f"Defending pays on {level}: greedy beats the same bot without defense on {wins} "
+              f"of {len(seeds)} seeds, by {100 * gap:.1f}% on average.")
 
 
 def _avg(records: list[dict[str, Any]], key: str) -> float:

@@ -34,6 +34,8 @@ from .model import (
 from .phases import economy, resolve_act_phase
 
 AHEAD = 2  # quiet ticks the heuristic looks ahead
+GROWTH = 0.1  # the growth rate the heuristic expects beyond its look-ahead
+POTENTIAL = 0.5  # how much of that expected growth it counts
 MIN_GAIN = 0.05  # an order must improve the heuristic by this much to be worth an action
 
 
@@ -69,7 +71,8 @@ def plan(state: State, player: str, rng: Any, policy: Policy = GREEDY) -> list[s
     work = GAME.knowledge(state, player)
     GAME.begin_tick(work)
     chosen: list[str] = []
-    for sequence in _gifts(work, player):  # a hungry partner first: the game is cooperative
+    forced = _gifts(work, player) + (_loophole(work, player) if policy.loophole else [])
+    for sequence in forced:  # a hungry partner first: the game is cooperative
         for order in sequence:
             GAME.act(work, player, order, None)
             chosen.append(order.canonical())
@@ -116,14 +119,16 @@ def heuristic(state: State, name: str, policy: Policy = GREEDY, mutate: bool = F
     prices = data["prices"]
     stock = kingdom["gold"] + sum(kingdom[r] * p for r, p in prices.items())
     value = score(ahead, name) + stock / 40 - raid_cost
+    # Room to grow into over the ticks left (the look-ahead alone cannot see a town pay off).
+    later = max(0, ticks_left - AHEAD)
+    housed = min(cap(ahead, name), kingdom["civilians"] * (1 + GROWTH) ** later)
+    value += POTENTIAL * data["score"]["per_person"] * max(0.0, housed - kingdom["civilians"])
     if policy.expand and ticks_left > 1:
         need = data["claim"]["soldiers"]
         for t in ahead["tiles"]:
             mine = t["soldiers"].get(name, 0)
             if mine and not t["owner"]:
                 value += min(mine, need) * (2.5 if t["explored"] else 1.0)
-    if policy.loophole:
-        value += _soldiers(ahead, name) * 0.5
     return value
 
 
@@ -137,10 +142,6 @@ def _raid_cost(state: State, name: str, ticks_left: int) -> float:
     threat = state["threat"] + 1
     open_tiles = sum(1 for t in owned_tiles(state, name) if tile_defense(t) < threat)
     return open_tiles * (loss + 4) / 40 * min(ticks_left, 6)
-
-
-def _soldiers(state: State, name: str) -> int:
-    return sum(t["soldiers"].get(name, 0) for t in state["tiles"])
 
 
 def _copy(state: State) -> State:
@@ -243,8 +244,6 @@ def _hires(state: State, name: str, mine: list[dict[str, Any]], threat: int, pol
         counts = {keep(t, threat) - here}
         if policy.expand:
             counts |= {2, 4}
-        if policy.loophole:
-            counts.add(kingdom["civilians"] - cap(state, name) + 5)
         for count in sorted(counts):
             if 0 < count <= most:
                 out.append([_make("hire_soldiers", row=t["row"], col=t["col"], count=count)])
@@ -376,6 +375,20 @@ def _sales(state: State, name: str) -> list[list[Order]]:
         if surplus >= 10:
             out.append([_make("sell_resource", resource=resource, amount=surplus)])
     return out
+
+
+def _loophole(state: State, name: str) -> list[list[Order]]:
+    """The home-only policy of issue 15: every civilian the cap would stop from growing is
+    trained as a soldier at home, so the civilians keep growing (soldiers do not count against
+    the civilian cap)."""
+    kingdom = state["kingdoms"][name]
+    growth = math.floor(kingdom["civilians"] * GROWTH)
+    count = min(kingdom["civilians"] + growth - cap(state, name),
+                kingdom["gold"] // rules()["soldiers"]["hire_gold"])
+    home = owned_tiles(state, name)
+    if count <= 0 or not home:
+        return []
+    return [[_make("hire_soldiers", row=home[0]["row"], col=home[0]["col"], count=count)]]
 
 
 def _gifts(state: State, name: str) -> list[list[Order]]:

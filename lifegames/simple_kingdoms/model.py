@@ -85,12 +85,14 @@ def food_needed(state: State, name: str) -> int:
 
 
 def score(state: State, name: str) -> int:
+    """people (up to the cap: those the kingdom's settlements house) + tiles + settlements +
+    the treasury, each at its rules.yaml weight. Buildings score through what they make."""
     spec = rules()["score"]
-    total = people(state, name) * spec["per_person"]
+    total = min(people(state, name), cap(state, name)) * spec["per_person"]
+    total += state["kingdoms"][name]["gold"] // spec["gold_per_point"]
     for t in owned_tiles(state, name):
         total += spec["per_tile"]
         total += spec["settlement"].get(t["settlement"], 0) if t["settlement"] else 0
-        total += spec["per_building"] * sum(t["buildings"].values())
     return total
 
 

@@ -22,6 +22,7 @@ from lifegames.simple_kingdoms.views import map_table, public_state
 
 from .helpers import (
     IRON,
+    RICH,
     SEED,
     THORN,
     FixedDice,
@@ -37,8 +38,6 @@ from .helpers import (
     set_tile,
     tile,
 )
-
-RICH = {"gold": 5000, "food": 5000, "wood": 5000, "stone": 5000, "iron": 5000}
 
 
 def soldiers(state, name, row=None, col=None):

@@ -18,6 +18,7 @@ from lifegames.simple_kingdoms.data import rules as data
 
 from .helpers import (
     IRON,
+    RICH,
     THORN,
     FixedDice,
     end_tick,
@@ -29,8 +30,6 @@ from .helpers import (
     set_tile,
     tile,
 )
-
-RICH = {"gold": 5000, "food": 5000, "wood": 5000, "stone": 5000, "iron": 5000}
 
 
 def test_t01_starting_stock(state):

@@ -84,16 +84,23 @@ def food_needed(state: State, name: str) -> int:
     return linear(spec["per_person"], spec["base"], people(state, name), up=True)
 
 
-def score(state: State, name: str) -> int:
-    """people (up to the cap: those the kingdom's settlements house) + tiles + settlements +
-    the treasury, each at its rules.yaml weight. Buildings score through what they make."""
+def score_parts(state: State, name: str) -> dict[str, int]:
+    """A kingdom's score by part: people (up to the cap: those its settlements house), land,
+    settlements and the treasury, each at its rules.yaml weight. Buildings score through what
+    they make."""
     spec = rules()["score"]
-    total = min(people(state, name), cap(state, name)) * spec["per_person"]
-    total += state["kingdoms"][name]["gold"] // spec["gold_per_point"]
-    for t in owned_tiles(state, name):
-        total += spec["per_tile"]
-        total += spec["settlement"].get(t["settlement"], 0) if t["settlement"] else 0
-    return total
+    tiles = owned_tiles(state, name)
+    return {
+        "people": min(people(state, name), cap(state, name)) * spec["per_person"],
+        "land": spec["per_tile"] * len(tiles),
+        "settlements": sum(spec["settlement"].get(t["settlement"], 0) for t in tiles
+                           if t["settlement"]),
+        "treasury": state["kingdoms"][name]["gold"] // spec["gold_per_point"],
+    }
+
+
+def score(state: State, name: str) -> int:
+    return sum(score_parts(state, name).values())
 
 
 def team_score(state: State) -> int:

@@ -18,6 +18,7 @@ from .model import (
     owned_tiles,
     people,
     score,
+    score_parts,
     soldiers_of,
     team_score,
     tile_defense,
@@ -96,7 +97,11 @@ def kingdom_sheet(state: State, name: str) -> str:
         last = ["you sent no orders and were played as absent: no actions", *last]
     happened = "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
     scores = ", ".join(f"{n} {score(state, n)}" for n in state["players"])
-    team = f"team score {team_score(state)} ({scores})"
+    parts = score_parts(state, name)
+    team = (f"team score {team_score(state)} ({scores})\n"
+            f"yours: {' + '.join(f'{v} {k}' for k, v in parts.items())}\n"
+            "(people count up to your cap; gold at 1 point per "
+            f"{rules()['score']['gold_per_point']}: python3 play.py orders shows the table)")
     hints = legal_orders(state, name)
     orders = (f"write up to {data['actions_per_tick']} orders in {name}/{name}_orders.txt; "
               f"{len(hints)} sample orders are legal now, e.g.\n"
@@ -300,8 +305,19 @@ def order_help() -> dict[str, Any]:
              ["building", "cost", "produces", "terrain", "needs"], _building_rows()),
             ("Prices (gold to buy one; selling pays a quarter, total rounded down)",
              ["resource", "buy"], [[r, p] for r, p in data["prices"].items()]),
+            ("Score (each kingdom's; the team adds both)", ["part", "points"], _score_rows()),
         ],
     }
+
+
+def _score_rows() -> list[list[str]]:
+    spec = rules()["score"]
+    settled = ", ".join(f"{n} {p}" for n, p in spec["settlement"].items() if p)
+    return [["people (civilians and soldiers), up to the civilian cap",
+             f"{spec['per_person']} each"],
+            ["tiles owned", f"{spec['per_tile']} each"],
+            ["settlements", settled],
+            ["gold in the treasury", f"1 per {spec['gold_per_point']}, rounded down"]]
 
 
 def _building_rows() -> list[list[str]]:

@@ -48,7 +48,7 @@ def rules() -> dict[str, Any]:
     if sorted(_need(data, "terrain_d6", dict)) != [1, 2, 3, 4, 5, 6]:
         raise DataError("rules.yaml: terrain_d6 needs faces 1-6")
     for name, settlement in _need(data, "settlements", dict).items():
-        for key in ("cap", "watchtowers", "farms"):
+        for key in ("cap", "watchtowers"):
             _need(data, f"settlements.{name}.{key}", int)
         if "cost" in settlement:
             _counts(data, f"settlements.{name}.cost", resources)
@@ -68,7 +68,8 @@ def rules() -> dict[str, Any]:
             raise DataError(f"rules.yaml: prices.{resource}")
     for path in ("ticks", "actions_per_tick", "sell_divisor", "explore_soldiers",
                  "claim.soldiers", "claim.gold", "claim.civilians", "soldiers.hire_gold",
-                 "soldiers.upkeep_gold", "threat.max", "threat.start"):
+                 "soldiers.upkeep_gold", "threat.max", "threat.start", "score.per_person",
+                 "score.per_tile", "score.gold_per_point"):
         _need(data, path, int)
     for path in ("income.per_person", "income.base", "eating.per_person", "eating.base",
                  "growth.rate", "exposure.gold", "exposure.food"):

@@ -10,18 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import OrderError, State
+from ..engine.contract import Order, OrderError, State
+from .checks import VERIFY
 from .data import rules
 from .model import NEIGHBOURS, owned_tiles
-from .rules import (
-    _fake,
-    _verify_build,
-    _verify_claim,
-    _verify_dismiss,
-    _verify_hire,
-    _verify_move,
-    _verify_trade,
-)
 
 AMOUNTS = (1, 5, 10)
 
@@ -59,26 +51,14 @@ def _candidates(state: State, name: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-_VERIFY = {
-    "build": lambda s, n, o: _verify_build(s, n, o, hints=False),
-    "hire_soldiers": _verify_hire,
-    "dismiss_soldiers": _verify_dismiss,
-    "move_soldiers": _verify_move,
-    "claim_tile": _verify_claim,
-    "give": lambda s, n, o: _verify_trade(s, n, o, "give"),
-    "buy_resource": lambda s, n, o: _verify_trade(s, n, o, "buy"),
-    "sell_resource": lambda s, n, o: _verify_trade(s, n, o, "sell"),
-}
-
-
 def legal_orders(state: State, name: str) -> list[str]:
     """The verify functions read an order only by argument name, so each candidate is probed
     as a plain dict; an Order (and its spelling) is made only for the legal ones."""
     legal = []
     for command, args in _candidates(state, name):
         try:
-            _VERIFY[command](state, name, args)  # type: ignore[arg-type]
+            VERIFY[command](state, name, args)  # type: ignore[arg-type]
         except OrderError:
             continue
-        legal.append(_fake(command, **args).canonical())
+        legal.append(Order.make(command, **args).canonical())
     return legal

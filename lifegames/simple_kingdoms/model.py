@@ -4,7 +4,7 @@ phases after them (phases.py), the sheets and the bots, so none of those imports
 
 from __future__ import annotations
 
-import math
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -16,8 +16,19 @@ Tile = dict[str, Any]
 NEIGHBOURS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
 
+@functools.cache
 def frac(value: float | int) -> Fraction:
+    """A rate from rules.yaml as an exact fraction (0.1 is 1/10, not 0.1000000000000000055)."""
     return Fraction(str(value))
+
+
+def linear(rate: float | int, base: float | int, x: int, up: bool = False) -> int:
+    """floor (or ceil, `up`) of rate * x + base, exactly, in whole numbers: the formulas of
+    the rule text (income, food, raids, growth) are evaluated thousands of times a game."""
+    a, b = frac(rate), frac(base)
+    numerator = a.numerator * b.denominator * x + b.numerator * a.denominator
+    denominator = a.denominator * b.denominator
+    return -(-numerator // denominator) if up else numerator // denominator
 
 
 # -- reading the state ---------------------------------------------------------------------------
@@ -46,8 +57,9 @@ def cap(state: State, name: str) -> int:
 
 
 def tile_defense(t: Tile) -> int:
-    """soldiers + soldiers x watchtowers + wall bonus; every soldier stationed there counts."""
-    soldiers = sum(t["soldiers"].values())
+    """soldiers + soldiers x watchtowers + wall bonus, counting the owner's soldiers: the
+    watchtowers multiply "your soldiers' effectiveness" (an ally's stationed there do not)."""
+    soldiers = t["soldiers"].get(t["owner"], 0) if t["owner"] else 0
     towers = t["buildings"].get("watchtower", 0)
     wall = rules()["buildings"]["wall"]["bonus"] if t["buildings"].get("wall") else 0
     return soldiers + soldiers * towers + wall
@@ -64,22 +76,31 @@ def exposed_tiles(state: State, name: str) -> list[Tile]:
 
 def income(state: State, name: str) -> int:
     spec = rules()["income"]
-    return math.floor(frac(spec["per_person"]) * people(state, name) + frac(spec["base"]))
+    return linear(spec["per_person"], spec["base"], people(state, name))
 
 
 def food_needed(state: State, name: str) -> int:
     spec = rules()["eating"]
-    return math.ceil(frac(spec["per_person"]) * people(state, name) + frac(spec["base"]))
+    return linear(spec["per_person"], spec["base"], people(state, name), up=True)
+
+
+def score_parts(state: State, name: str) -> dict[str, int]:
+    """A kingdom's score by part: people (up to the cap: those its settlements house), land,
+    settlements and the treasury, each at its rules.yaml weight. Buildings score through what
+    they make."""
+    spec = rules()["score"]
+    tiles = owned_tiles(state, name)
+    return {
+        "people": min(people(state, name), cap(state, name)) * spec["per_person"],
+        "land": spec["per_tile"] * len(tiles),
+        "settlements": sum(spec["settlement"].get(t["settlement"], 0) for t in tiles
+                           if t["settlement"]),
+        "treasury": state["kingdoms"][name]["gold"] // spec["gold_per_point"],
+    }
 
 
 def score(state: State, name: str) -> int:
-    spec = rules()["score"]
-    total = people(state, name) * spec["per_person"]
-    for t in owned_tiles(state, name):
-        total += spec["per_tile"]
-        total += spec["settlement"].get(t["settlement"], 0) if t["settlement"] else 0
-        total += spec["per_building"] * sum(t["buildings"].values())
-    return total
+    return sum(score_parts(state, name).values())
 
 
 def team_score(state: State) -> int:

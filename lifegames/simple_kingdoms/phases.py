@@ -6,7 +6,6 @@ sheets run it on a copy for the forecast, so the forecast is the rules, not a se
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..engine.contract import State
@@ -15,57 +14,32 @@ from .model import (
     cap,
     exposed_tiles,
     food_needed,
-    frac,
     income,
+    linear,
     owned_tiles,
     report,
     soldiers_of,
-    tile,
 )
 
 
 def resolve_act_phase(state: State) -> list[str]:
-    """Gifts arrive and claims settle once every kingdom's orders have run (so each file can be
-    checked alone: nothing one kingdom does this tick can spoil the other's orders)."""
+    """Gifts arrive once every kingdom's orders have run (so each file can be checked alone: a
+    gift cannot be spent in the tick it is sent)."""
     events: list[str] = []
     for gift in state["pending"]["gifts"]:
         state["kingdoms"][gift["to"]][gift["resource"]] += gift["amount"]
         events.append(report(state, gift["to"], f"received {gift['amount']} {gift['resource']} "
                                                 f"from {gift['from']}"))
-    spec = rules()["claim"]
-    by_tile: dict[tuple[int, int], list[str]] = {}
-    for claim in state["pending"]["claims"]:
-        by_tile.setdefault(tuple(claim["tile"]), []).append(claim["kingdom"])
-    for (row, col), claimants in sorted(by_tile.items()):
-        t = tile(state, row, col)
-        strength = {k: t["soldiers"].get(k, 0) for k in claimants}
-        best = max(strength.values())
-        winners = [k for k in claimants if strength[k] == best]
-        if len(winners) == 1 and best >= spec["soldiers"]:
-            winner = winners[0]
-            t["owner"] = winner
-            t["settlement"] = spec["settlement"]
-            state["kingdoms"][winner]["civilians"] += spec["civilians"]
-            events.append(report(state, winner, f"claimed ({row},{col}): a new {t['settlement']}"
-                                                f" and {spec['civilians']} settlers"))
-            losers = [k for k in claimants if k != winner]
-        else:
-            losers = claimants
-        for loser in losers:
-            state["kingdoms"][loser]["gold"] += spec["gold"]
-            why = ("both kingdoms claimed it with equal soldiers" if len(claimants) > 1
-                   else "too few of your soldiers were left on it")
-            events.append(report(state, loser, f"claim of ({row},{col}) failed ({why}); "
-                                               f"{spec['gold']} gold refunded"))
-    state["pending"] = {"claims": [], "gifts": []}
+    state["pending"] = {"gifts": []}
     return events
 
 
-def economy(state: State) -> dict[str, dict[str, Any]]:
-    """Steps 2-7 for every kingdom, in the rule text's order. Mutates `state`."""
+def economy(state: State, names: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Steps 2-7 for every kingdom (or those in `names`: each kingdom's steps touch only its
+    own stock and soldiers), in the rule text's order. Mutates `state`."""
     data = rules()
     ledger: dict[str, dict[str, Any]] = {}
-    for name in state["players"]:
+    for name in state["players"] if names is None else names:
         kingdom = state["kingdoms"][name]
         entry: dict[str, Any] = {"produced": {}, "raids": []}
         # 2. Produce
@@ -77,8 +51,8 @@ def economy(state: State) -> dict[str, dict[str, Any]]:
             kingdom[res] += amount
         # 3. Orc exposure: each exposed tile takes 10% of what is left, rounded down
         for t in exposed_tiles(state, name):
-            gold = math.floor(kingdom["gold"] * frac(data["exposure"]["gold"]))
-            food = math.floor(kingdom["food"] * frac(data["exposure"]["food"]))
+            gold = linear(data["exposure"]["gold"], 0, kingdom["gold"])
+            food = linear(data["exposure"]["food"], 0, kingdom["food"])
             kingdom["gold"] -= gold
             kingdom["food"] -= food
             entry["raids"].append({"tile": [t["row"], t["col"]], "gold": gold, "food": food})
@@ -105,8 +79,7 @@ def economy(state: State) -> dict[str, dict[str, Any]]:
         entry["growth"] = 0
         room = cap(state, name) - kingdom["civilians"]
         if entry["fed"] and room > 0 and kingdom["civilians"] > 0:
-            grown = max(data["growth"]["minimum"],
-                        math.floor(kingdom["civilians"] * frac(data["growth"]["rate"])))
+            grown = linear(data["growth"]["rate"], 0, kingdom["civilians"])
             entry["growth"] = min(grown, room)
             kingdom["civilians"] += entry["growth"]
         ledger[name] = entry

@@ -1,261 +1,47 @@
 """Simple Kingdoms: two cooperating kingdoms on a 3x3 map against a rising Orc threat.
 
-The only place the rules live. Each order has a `_verify_*` that raises OrderError without
-touching the state (bots and sheet hints use it alone) and an apply step that runs after it;
-`end_tick` runs the phases 2-8 of the rule text in order. Numbers come from rules.yaml.
+The only place the rules act. Each order's checks live in checks.py (`verify_*`, which raise
+OrderError without touching the state; bots and sheet hints use them alone); the `_do_*` here
+apply an order after its check; `end_tick` runs the phases 2-8 of the rule text in order.
+Numbers come from rules.yaml.
+
+Nothing in a kingdom's orders is chance, and the one secret is the terrain of tiles nobody has
+explored: `knowledge` hides it, so no order needs to end its file. A move that explores, a claim
+(which takes effect at once) and a build that needs no terrain can share one tick.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from ..engine.contract import Game, Order, OrderError, Result, SetupError, State
-from ..engine.turn import unknown_value
+from ..engine.contract import Game, Order, Result, SetupError, State, clone
 from . import phases
+from .checks import (
+    explores,
+    terrain_unseen,
+    validate,
+    verify_build,
+    verify_claim,
+    verify_dismiss,
+    verify_hire,
+    verify_move,
+    verify_trade,
+    where,
+)
 from .data import rules
 from .model import (
-    Kingdom,
     Tile,
     cap,
+    exposed_tiles,
+    food_needed,
+    income,
+    kingdom_defense,
     other,
-    owned_tiles,
+    people,
     report,
     score,
-    tile,
+    soldiers_of,
 )
-
-# -- order checks (never mutate) ---------------------------------------------------------------
-
-
-def _coord(state: State, order: Order, row_arg: str = "row", col_arg: str = "col") -> Tile:
-    size = state["size"]
-    for arg in (row_arg, col_arg):
-        if not 0 <= order[arg] < size:
-            raise OrderError("E-OFF-MAP", f"{arg.replace('_', ' ')} {order[arg]} is off the map",
-                             f"rows and columns run from 0 to {size - 1}", arg)
-    return tile(state, order[row_arg], order[col_arg])
-
-
-def _own_tile(state: State, name: str, order: Order) -> Tile:
-    t = _coord(state, order)
-    if t["owner"] != name:
-        mine = ", ".join(f"({x['row']},{x['col']})" for x in owned_tiles(state, name))
-        whose = f"it belongs to {t['owner']}" if t["owner"] else "nobody has claimed it"
-        raise OrderError("E-NOT-YOURS", f"tile ({t['row']},{t['col']}) is not yours: {whose}",
-                         f"your tiles: {mine}", "row")
-    return t
-
-
-def _positive(order: Order, arg: str) -> int:
-    value = order[arg]
-    if value <= 0:
-        raise OrderError("E-BAD-AMOUNT", f"{arg} must be at least 1, not {value}",
-                         "write a whole number, 1 or more", arg)
-    return value
-
-
-def _resource(order: Order, allowed: Iterable[str], verb: str) -> str:
-    value = str(order["resource"]).lower()
-    allowed = list(allowed)
-    if value not in rules()["resources"]:
-        raise unknown_value("E-UNKNOWN-RESOURCE", "resource", value, rules()["resources"],
-                            "resource")
-    if value not in allowed:
-        raise OrderError("E-CANNOT-TRADE", f"{value} cannot be {verb}",
-                         f"you can {verb.split()[0]}: {', '.join(allowed)}", "resource")
-    return value
-
-
-def _afford(kingdom: Kingdom, cost: dict[str, int], what: str, arg: str | None = None) -> None:
-    short = [f"{amount} {res}, you have {kingdom[res]}"
-             for res, amount in cost.items() if kingdom[res] < amount]
-    if short:
-        price = ", ".join(f"{amount} {res}" for res, amount in cost.items())
-        raise OrderError("E-SHORT", f"{what} needs " + "; ".join(short),
-                         f"it costs {price}", arg)
-
-
-def _verify_build(state: State, name: str, order: Order, hints: bool = True
-                  ) -> tuple[Tile, str, dict[str, int]]:
-    data = rules()
-    t = _own_tile(state, name, order)
-    building = str(order["building"]).lower()
-    settlements, buildings = data["settlements"], data["buildings"]
-    if building in settlements:
-        spec = settlements[building]
-        if "upgrades" not in spec:
-            raise OrderError("E-NOT-BUILDABLE", f"a {building} is not built",
-                             "claim_tile founds a village on a claimed tile", "building")
-        if t["settlement"] != spec["upgrades"]:
-            raise OrderError("E-NEEDS-SETTLEMENT",
-                             f"a {building} replaces a {spec['upgrades']}; this tile has a "
-                             f"{t['settlement']}", "settlements upgrade one step at a time",
-                             "building")
-        cost = spec["cost"]
-    elif building in buildings:
-        spec = buildings[building]
-        cost = spec["cost"]
-        here = t["buildings"]
-        terrain = spec.get("terrain")
-        if terrain and t["terrain"] not in terrain:
-            raise OrderError("E-WRONG-TERRAIN",
-                             f"a {building} needs {' or '.join(terrain)}; this tile is "
-                             f"{t['terrain']}",
-                             f"buildable here: {buildable(state, t)}" if hints else "",
-                             "building")
-        needs = spec.get("needs")
-        if needs and not _at_least(t["settlement"], needs):
-            raise OrderError("E-NEEDS-SETTLEMENT",
-                             f"a {building} needs a {needs} (or better) on the tile; this "
-                             f"tile has a {t['settlement']}", "", "building")
-        level = settlements[t["settlement"]]
-        more = _more_room_hint(t["settlement"], building)
-        if building == "watchtower" and here.get("watchtower", 0) >= level["watchtowers"]:
-            raise OrderError("E-LIMIT", f"a {t['settlement']} tile holds at most "
-                             f"{level['watchtowers']} watchtower(s)", more, "building")
-        if building == "wall" and here.get("wall"):
-            raise OrderError("E-LIMIT", "this tile already has a wall",
-                             "one wall per tile; build a wall on another city tile", "building")
-        present = [b for b in here if buildings[b]["kind"] == "resource"]
-        if spec["kind"] == "resource" and present:
-            raise OrderError("E-LIMIT", f"this tile already has its one resource building "
-                             f"(a {present[0]})",
-                             f"put the {building} on another tile of "
-                             f"{' or '.join(spec.get('terrain', ['any']))}", "building")
-        if spec["kind"] == "food":
-            farms = sum(n for b, n in here.items() if buildings[b]["kind"] == "food")
-            if farms >= level["farms"]:
-                raise OrderError("E-LIMIT", f"a {t['settlement']} tile holds at most "
-                                 f"{level['farms']} farms", more, "building")
-    else:
-        names = [*buildings, *(s for s in settlements if "upgrades" in settlements[s])]
-        error = unknown_value("E-UNKNOWN-BUILDING", "building", building, names, "building")
-        if hints:
-            close = error.hint.splitlines()[0] if error.hint.startswith("did") else ""
-            error.hint = "\n".join(filter(None, [
-                close, f"buildable on ({t['row']},{t['col']}): {buildable(state, t)}"]))
-        raise error
-    _afford(state["kingdoms"][name], cost, f"a {building}", "building")
-    return t, building, cost
-
-
-def _more_room_hint(settlement: str, building: str) -> str:
-    bigger = [n for n, spec in rules()["settlements"].items() if spec.get("upgrades") ==
-              settlement]
-    if bigger:
-        return f"upgrade this {settlement} to a {bigger[0]} for more"
-    return f"a {settlement} is the largest settlement; build the {building} on another tile"
-
-
-def _at_least(settlement: str, needed: str) -> bool:
-    order = list(rules()["settlements"])
-    return order.index(settlement) >= order.index(needed)
-
-
-def buildable(state: State, t: Tile) -> str:
-    names = []
-    for candidate in [*rules()["buildings"], "town", "city"]:
-        order = _fake("build", row=t["row"], col=t["col"], building=candidate)
-        try:
-            _verify_build(state, t["owner"], order, hints=False)
-        except OrderError as error:
-            if error.code == "E-SHORT":  # allowed here, just not affordable yet
-                names.append(candidate)
-            continue
-        names.append(candidate)
-    return ", ".join(names) or "nothing"
-
-
-def _fake(command: str, **args: Any) -> Order:
-    return Order.make(command, **args)
-
-
-def _verify_hire(state: State, name: str, order: Order) -> tuple[Tile, int]:
-    t = _own_tile(state, name, order)
-    count = _positive(order, "count")
-    kingdom = state["kingdoms"][name]
-    if kingdom["civilians"] < count:
-        raise OrderError("E-NO-CIVILIANS", f"hiring {count} needs {count} civilians, you have "
-                         f"{kingdom['civilians']}", "each soldier is a civilian trained", "count")
-    _afford(kingdom, {"gold": count * rules()["soldiers"]["hire_gold"]},
-            f"hiring {count} soldier(s)", "count")
-    return t, count
-
-
-def _verify_dismiss(state: State, name: str, order: Order) -> tuple[Tile, int]:
-    t = _coord(state, order)
-    count = _positive(order, "count")
-    here = t["soldiers"].get(name, 0)
-    if here < count:
-        raise OrderError("E-NO-SOLDIERS", f"you have {here} soldier(s) on "
-                         f"({t['row']},{t['col']}), not {count}", "", "count")
-    room = cap(state, name) - state["kingdoms"][name]["civilians"]
-    if count > room:
-        raise OrderError("E-OVER-CAP", f"only {max(room, 0)} more civilians fit under your cap "
-                         f"of {cap(state, name)}", "dismiss fewer, or raise the cap first",
-                         "count")
-    return t, count
-
-
-def _verify_move(state: State, name: str, order: Order) -> tuple[Tile, Tile, int]:
-    src = _coord(state, order, "from_row", "from_col")
-    dst = _coord(state, order, "to_row", "to_col")
-    count = _positive(order, "count")
-    if (abs(src["row"] - dst["row"]), abs(src["col"] - dst["col"])) not in (
-        (1, 0), (0, 1), (1, 1)
-    ):
-        raise OrderError("E-NOT-ADJACENT", f"({dst['row']},{dst['col']}) is not next to "
-                         f"({src['row']},{src['col']})",
-                         "soldiers move one step, in any of 8 directions", "to_row")
-    here = src["soldiers"].get(name, 0)
-    if here < count:
-        raise OrderError("E-NO-SOLDIERS", f"you have {here} soldier(s) on "
-                         f"({src['row']},{src['col']}), not {count}", "", "count")
-    return src, dst, count
-
-
-def _verify_claim(state: State, name: str, order: Order) -> Tile:
-    t = _coord(state, order)
-    spec = rules()["claim"]
-    where = f"({t['row']},{t['col']})"
-    free = ", ".join(f"({x['row']},{x['col']})" for x in state["tiles"]
-                     if x["explored"] and not x["owner"]) or "none yet: explore first"
-    if t["owner"]:
-        raise OrderError("E-ALREADY-OWNED", f"tile {where} already belongs to {t['owner']}",
-                         f"explored tiles nobody owns: {free}", "row")
-    if not t["explored"]:
-        raise OrderError("E-UNEXPLORED", f"tile {where} is unexplored",
-                         f"move {rules()['explore_soldiers']}+ soldiers onto it first", "row")
-    if any(c["tile"] == [t["row"], t["col"]] and c["kingdom"] == name
-           for c in state["pending"]["claims"]):
-        raise OrderError("E-DUPLICATE", f"you already claim {where} this tick",
-                         "one claim_tile per tile is enough; remove this line", "row")
-    here = t["soldiers"].get(name, 0)
-    if here < spec["soldiers"]:
-        raise OrderError("E-TOO-FEW-SOLDIERS", f"claiming needs {spec['soldiers']} of your "
-                         f"soldiers on {where}; you have {here} there",
-                         "march them there first with move_soldiers", "row")
-    _afford(state["kingdoms"][name], {"gold": spec["gold"]}, "a claim")
-    return t
-
-
-def _verify_trade(state: State, name: str, order: Order, verb: str) -> tuple[str, int, int]:
-    data = rules()
-    amount = _positive(order, "amount")
-    kingdom = state["kingdoms"][name]
-    if verb == "give":
-        resource = _resource(order, data["resources"], "given")
-        _afford(kingdom, {resource: amount}, f"giving {amount} {resource}", "amount")
-        return resource, amount, 0
-    resource = _resource(order, data["prices"], "bought" if verb == "buy" else "sold for gold")
-    price = data["prices"][resource] * amount
-    if verb == "buy":
-        _afford(kingdom, {"gold": price}, f"{amount} {resource}", "amount")
-        return resource, amount, price
-    _afford(kingdom, {resource: amount}, f"selling {amount} {resource}", "amount")
-    return resource, amount, price // data["sell_divisor"]
-
 
 # -- the game ------------------------------------------------------------------------------------
 
@@ -269,6 +55,10 @@ class SimpleKingdoms(Game):
     default_players = ("Ironhold", "Thornvale")
     missing_orders_policy = ("Both kingdoms are awaited every tick; an empty or missing order "
                              "file means that kingdom takes no actions.")
+    absent_policy = "An absent kingdom takes no actions that tick (its buildings still work)."
+    # No standing orders: no kingdom's orders ever force a choice on the other, and the game
+    # asks no question in the middle of a tick (RULES.md, Assumptions).
+    standing_commands: frozenset[str] = frozenset()
 
     def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
         levels = list(rules()["threat"]["rises_on"])
@@ -315,7 +105,8 @@ class SimpleKingdoms(Game):
             "threat": data["threat"]["start"],
             "kingdoms": kingdoms,
             "tiles": tiles,
-            "pending": {"claims": [], "gifts": []},
+            "pending": {"gifts": []},
+            "this_tick": {"explored": [], "claimed": []},
             "reports": {p: [] for p in players},
             "world": [],
         }
@@ -326,27 +117,64 @@ class SimpleKingdoms(Game):
     def max_orders(self, state: State, player: str) -> int:
         return rules()["actions_per_tick"]
 
-    # -- orders -------------------------------------------------------------------------------
-    def ends_file(self, state: State, player: str, order: Order) -> bool:
-        """Exploring shows a tile's terrain: like a roll, it must be the last order of the
-        file (so `check` cannot be used to peek at the map)."""
-        if order.command != "move_soldiers" or not isinstance(order["count"], int):
-            return False
-        size = state["size"]
-        row, col = order["to_row"], order["to_col"]
-        return (0 <= row < size and 0 <= col < size and not tile(state, row, col)["explored"]
-                and order["count"] >= rules()["explore_soldiers"])
+    # -- what a kingdom knows, and what its plans may read ---------------------------------
+    def knowledge(self, state: State, player: str) -> State:
+        """The state with the terrain of every unexplored tile blanked (None). An order that
+        needs it (a farm on a tile explored in the same file) is refused with
+        E-TERRAIN-UNSEEN, as it is when the tick runs (checks.terrain_unseen)."""
+        known = clone(state)
+        for t in known["tiles"]:
+            if not t["explored"]:
+                t["terrain"] = None
+        return known
 
+    def validate(self, player: str, order: Order) -> None:
+        validate(order)
+
+    def facts(self, state: State, player: str) -> dict[str, Any]:
+        """The facts of orders.yaml `facts:`, as `player` sees the game at this point of the
+        tick. Tiles are named "row,col"; a terrain lists only tiles whose terrain the kingdom
+        has seen (never one explored this tick, nor one still unexplored)."""
+        kingdom = state["kingdoms"][player]
+        name = [f"{t['row']},{t['col']}" for t in state["tiles"]]
+        facts: dict[str, Any] = {r: kingdom[r] for r in rules()["resources"]}
+        facts.update({
+            "civilians": kingdom["civilians"],
+            "soldiers": soldiers_of(state, player),
+            "people": people(state, player),
+            "cap": cap(state, player),
+            "room": max(0, cap(state, player) - kingdom["civilians"]),
+            "income": income(state, player),
+            "food_needed": food_needed(state, player),
+            "threat": state["threat"],
+            "defense": kingdom_defense(state, player),
+            "exposed": len(exposed_tiles(state, player)),
+            "tick": int(state["tick"]) + 1,
+            "ticks_left": int(state["max_ticks"]) - int(state["tick"]),
+            "my_tiles": [name[i] for i, t in enumerate(state["tiles"]) if t["owner"] == player],
+            "explored": [name[i] for i, t in enumerate(state["tiles"]) if t["explored"]],
+            "unexplored": [name[i] for i, t in enumerate(state["tiles"]) if not t["explored"]],
+            "free": [name[i] for i, t in enumerate(state["tiles"])
+                     if t["explored"] and not t["owner"]],
+        })
+        for terrain in terrains():
+            facts[terrain] = [name[i] for i, t in enumerate(state["tiles"])
+                              if t["explored"] and not terrain_unseen(state, t)
+                              and t["terrain"] == terrain]
+        return facts
+
+    # -- orders -------------------------------------------------------------------------------
     def begin_tick(self, state: State) -> None:
         state["reports"] = {p: [] for p in state["players"]}
         state["world"] = []
+        state["this_tick"] = {"explored": [], "claimed": []}
 
     def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
         handler = getattr(self, f"_do_{order.command}")
         return handler(state, player, order)
 
     def _do_build(self, state: State, name: str, order: Order) -> list[str]:
-        t, building, cost = _verify_build(state, name, order)
+        t, building, cost = verify_build(state, name, order)
         kingdom = state["kingdoms"][name]
         for res, amount in cost.items():
             kingdom[res] -= amount
@@ -355,48 +183,56 @@ class SimpleKingdoms(Game):
         else:
             t["buildings"][building] = t["buildings"].get(building, 0) + 1
         price = ", ".join(f"{a} {r}" for r, a in cost.items())
-        return [report(state, name, f"built a {building} on ({t['row']},{t['col']}) "
-                                    f"for {price}")]
+        return [report(state, name, f"built a {building} on {where(t)} for {price}")]
 
     def _do_hire_soldiers(self, state: State, name: str, order: Order) -> list[str]:
-        t, count = _verify_hire(state, name, order)
+        t, count = verify_hire(state, name, order)
         gold = count * rules()["soldiers"]["hire_gold"]
         state["kingdoms"][name]["gold"] -= gold
         state["kingdoms"][name]["civilians"] -= count
         t["soldiers"][name] = t["soldiers"].get(name, 0) + count
-        return [report(state, name, f"trained {count} soldier(s) on ({t['row']},{t['col']}) "
-                                    f"for {gold} gold")]
+        return [report(state, name, f"trained {count} soldier(s) on {where(t)} for {gold} gold")]
 
     def _do_dismiss_soldiers(self, state: State, name: str, order: Order) -> list[str]:
-        t, count = _verify_dismiss(state, name, order)
+        t, count = verify_dismiss(state, name, order)
         _remove_soldiers(t, name, count)
         state["kingdoms"][name]["civilians"] += count
-        return [report(state, name, f"dismissed {count} soldier(s) on "
-                                    f"({t['row']},{t['col']}) back to civilian life")]
+        return [report(state, name, f"dismissed {count} soldier(s) on {where(t)} back to "
+                                    "civilian life")]
 
     def _do_move_soldiers(self, state: State, name: str, order: Order) -> list[str]:
-        src, dst, count = _verify_move(state, name, order)
+        src, dst, count = verify_move(state, name, order)
+        found = explores(dst, count)
         _remove_soldiers(src, name, count)
         dst["soldiers"][name] = dst["soldiers"].get(name, 0) + count
-        events = [report(state, name, f"moved {count} soldier(s) from ({src['row']},"
-                                      f"{src['col']}) to ({dst['row']},{dst['col']})")]
-        if not dst["explored"] and count >= rules()["explore_soldiers"]:
+        events = [report(state, name, f"moved {count} soldier(s) from {where(src)} to "
+                                      f"{where(dst)}")]
+        if found:
             dst["explored"] = True
-            where = f"({dst['row']},{dst['col']})"
-            events.append(report(state, name, f"explored {where}: {dst['terrain']}"))
-            report(state, other(state, name), f"{name} explored {where}: {dst['terrain']}")
+            _record(state, "explored", dst)
+            # On a kingdom's knowledge (`check`) the terrain is None: the effect names none.
+            seen = f": {dst['terrain']}" if dst["terrain"] else " (its terrain shows on the " \
+                "sheets after the tick)"
+            events.append(report(state, name, f"explored {where(dst)}{seen}"))
+            report(state, other(state, name), f"{name} explored {where(dst)}{seen}")
         return events
 
     def _do_claim_tile(self, state: State, name: str, order: Order) -> list[str]:
-        t = _verify_claim(state, name, order)
-        state["kingdoms"][name]["gold"] -= rules()["claim"]["gold"]
-        state["pending"]["claims"].append({"kingdom": name, "tile": [t["row"], t["col"]]})
-        return [report(state, name, f"paid {rules()['claim']['gold']} gold to claim "
-                                    f"({t['row']},{t['col']}); it is settled when the Act "
-                                    "phase ends")]
+        """A claim takes effect at once: the tile, its village and its settlers are the
+        kingdom's for the rest of its orders (the text: "instantly adding +50")."""
+        t = verify_claim(state, name, order)
+        spec = rules()["claim"]
+        kingdom = state["kingdoms"][name]
+        kingdom["gold"] -= spec["gold"]
+        t["owner"] = name
+        t["settlement"] = spec["settlement"]
+        kingdom["civilians"] += spec["civilians"]
+        _record(state, "claimed", t)
+        return [report(state, name, f"claimed {where(t)} for {spec['gold']} gold: a new "
+                                    f"{t['settlement']} and {spec['civilians']} settlers")]
 
     def _do_give(self, state: State, name: str, order: Order) -> list[str]:
-        resource, amount, _ = _verify_trade(state, name, order, "give")
+        resource, amount, _ = verify_trade(state, name, order, "give")
         state["kingdoms"][name][resource] -= amount
         to = other(state, name)
         state["pending"]["gifts"].append({"from": name, "to": to, "resource": resource,
@@ -404,14 +240,14 @@ class SimpleKingdoms(Game):
         return [report(state, name, f"sent {amount} {resource} to {to}")]
 
     def _do_buy_resource(self, state: State, name: str, order: Order) -> list[str]:
-        resource, amount, price = _verify_trade(state, name, order, "buy")
+        resource, amount, price = verify_trade(state, name, order, "buy")
         kingdom = state["kingdoms"][name]
         kingdom["gold"] -= price
         kingdom[resource] += amount
         return [report(state, name, f"bought {amount} {resource} for {price} gold")]
 
     def _do_sell_resource(self, state: State, name: str, order: Order) -> list[str]:
-        resource, amount, proceeds = _verify_trade(state, name, order, "sell")
+        resource, amount, proceeds = verify_trade(state, name, order, "sell")
         kingdom = state["kingdoms"][name]
         kingdom[resource] -= amount
         kingdom["gold"] += proceeds
@@ -419,7 +255,9 @@ class SimpleKingdoms(Game):
 
     # -- the phases after the orders ------------------------------------------------------------
     def end_tick(self, state: State, dice: Any) -> list[str]:
-        return phases.end_tick(state, dice)
+        events = phases.end_tick(state, dice)
+        state["this_tick"] = {"explored": [], "claimed": []}  # the sheets show it all now
+        return events
 
     # -- the end ------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
@@ -429,6 +267,19 @@ class SimpleKingdoms(Game):
         scores = {name: score(state, name) for name in state["players"]}
         parts = " + ".join(f"{n} {s}" for n, s in scores.items())
         return Result(f"Team score {sum(scores.values())} ({parts})", scores, [])
+
+
+def terrains() -> list[str]:
+    """Every terrain a tile can have, in the order the d6 table lists them."""
+    data = rules()
+    names = [data["map"]["start_terrain"], *data["terrain_d6"].values()]
+    return list(dict.fromkeys(names))
+
+
+def _record(state: State, what: str, t: Tile) -> None:
+    """Note a tile explored or claimed during the Act phase (checks.this_tick reads it)."""
+    done = state.setdefault("this_tick", {"explored": [], "claimed": []})
+    done[what].append([t["row"], t["col"]])
 
 
 def _remove_soldiers(t: Tile, name: str, count: int) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import State, clone
 from ..engine.sheets import commented, document, section, signed, table
+from .checks import buildable
 from .data import rules
 from .legal import legal_orders
 from .model import (
@@ -17,12 +18,12 @@ from .model import (
     owned_tiles,
     people,
     score,
+    score_parts,
     soldiers_of,
     team_score,
     tile_defense,
 )
 from .phases import economy
-from .rules import buildable
 
 GRAMMAR = "simple_kingdoms"
 
@@ -67,8 +68,8 @@ def kingdom_sheet(state: State, name: str) -> str:
         + (f", {sum(d['count'] for d in ahead['deserted'])} unpaid soldier(s) would desert"
            if ahead["deserted"] else "")
     )
-    stock_note = ("forecast if you give no orders; the threat roll comes after, and gifts and "
-                  "claims settle first")
+    stock_note = ("forecast if you give no orders; gifts sent this tick arrive first, the "
+                  "threat roll comes after")
     soldier_rows = []
     for t in state["tiles"]:
         mine = t["soldiers"].get(name, 0)
@@ -82,6 +83,7 @@ def kingdom_sheet(state: State, name: str) -> str:
         soldier_rows.append([_where(t), owner, mine, allies, defense, exposed])
     soldiers = table(soldier_rows, ["tile", "owner", "your soldiers", "allied soldiers",
                                     "defense", "status"])
+    soldiers += "\na tile's defense counts its owner's soldiers only"
     exposed = exposed_tiles(state, name)
     threat = (
         f"threat {state['threat']} of {data['threat']['max']}; your kingdom defense "
@@ -91,9 +93,15 @@ def kingdom_sheet(state: State, name: str) -> str:
            "no tile of yours is exposed")
     )
     last = state["reports"][name] + state["world"]
+    if name in state.get("absent", []):
+        last = ["you sent no orders and were played as absent: no actions", *last]
     happened = "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
     scores = ", ".join(f"{n} {score(state, n)}" for n in state["players"])
-    team = f"team score {team_score(state)} ({scores})"
+    parts = score_parts(state, name)
+    team = (f"team score {team_score(state)} ({scores})\n"
+            f"yours: {' + '.join(f'{v} {k}' for k, v in parts.items())}\n"
+            "(people count up to your cap; gold at 1 point per "
+            f"{rules()['score']['gold_per_point']}: python3 play.py orders shows the table)")
     hints = legal_orders(state, name)
     orders = (f"write up to {data['actions_per_tick']} orders in {name}/{name}_orders.txt; "
               f"{len(hints)} sample orders are legal now, e.g.\n"
@@ -140,23 +148,24 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
         output = ", ".join(f"{n * count} {r}" for r, n in
                            buildings[building].get("produces", {}).items()) or "-"
         rows.append([building, count, output])
-    soldiers = sum(t["soldiers"].values())
+    soldiers = t["soldiers"].get(t["owner"], 0)
     towers = t["buildings"].get("watchtower", 0)
     wall = buildings["wall"]["bonus"] if t["buildings"].get("wall") else 0
     defense = tile_defense(t)
     verdict = ("EXPOSED: the orcs raid this tile" if state["threat"] > defense
                else "safe at the current threat")
     garrison = ", ".join(f"{k} {n}" for k, n in sorted(t["soldiers"].items())) or "none"
-    farms = sum(n for b, n in t["buildings"].items() if buildings[b]["kind"] == "food")
+    allies = sum(n for k, n in t["soldiers"].items() if k != t["owner"])
     body = [
         section("Tile", f"terrain {t['terrain']}\nsettlement {t['settlement']} "
                         f"(cap {level['cap']})"),
         section("Buildings", table(rows, ["building", "count", "produces per tick"])
                 if rows else "none"),
-        section("Limits", f"watchtowers {towers} of {level['watchtowers']}, farms {farms} of "
-                          f"{level['farms']}, wall {'yes' if wall else 'no'} (cities only), "
-                          "one resource building"),
-        section("Defense", f"soldiers here: {garrison}\n"
+        section("Limits", f"watchtowers {towers} of {level['watchtowers']}, wall "
+                          f"{'yes' if wall else 'no'} (cities only, one), one resource "
+                          "building; farms: no limit"),
+        section("Defense", f"soldiers here: {garrison}"
+                           + (" (an ally's soldiers do not count)" if allies else "") + "\n"
                            f"defense = {soldiers} + {soldiers} x {towers} watchtower(s) + "
                            f"{wall} wall = {defense}\n"
                            f"threat {state['threat']}: {verdict}"),
@@ -200,7 +209,22 @@ def order_template(state: State, name: str) -> str:
         "",
         "A few orders that are legal right now (remove the # to use one):",
     ]
-    return commented(lines) + "".join(f"# {o}\n" for o in _sample(legal_orders(state, name)))
+    home = owned_tiles(state, name)[0] if owned_tiles(state, name) else state["tiles"][0]
+    middle = state["size"] // 2
+    r, c = home["row"], home["col"]
+    plans = [
+        "",
+        "Plans: an order may wait on a condition over your facts (python3 play.py orders",
+        "lists them), and exploring, claiming and building can share one tick, e.g.",
+        f"  move_soldiers({r},{c}, {middle},{middle}, 4)",
+        f"  claim_tile({middle},{middle})",
+        f'  if gold >= 20: build({middle},{middle}, "watchtower")',
+        "A building that needs the terrain of a tile explored this tick (a farm, a mine)",
+        "waits for the next tick, when your sheet shows the terrain. Simple Kingdoms has no",
+        "standing orders; a kingdom the host plays as absent takes no actions.",
+    ]
+    return (commented(lines) + "".join(f"# {o}\n" for o in _sample(legal_orders(state, name)))
+            + commented(plans))
 
 
 def public_state(state: State) -> dict[str, Any]:
@@ -281,8 +305,19 @@ def order_help() -> dict[str, Any]:
              ["building", "cost", "produces", "terrain", "needs"], _building_rows()),
             ("Prices (gold to buy one; selling pays a quarter, total rounded down)",
              ["resource", "buy"], [[r, p] for r, p in data["prices"].items()]),
+            ("Score (each kingdom's; the team adds both)", ["part", "points"], _score_rows()),
         ],
     }
+
+
+def _score_rows() -> list[list[str]]:
+    spec = rules()["score"]
+    settled = ", ".join(f"{n} {p}" for n, p in spec["settlement"].items() if p)
+    return [["people (civilians and soldiers), up to the civilian cap",
+             f"{spec['per_person']} each"],
+            ["tiles owned", f"{spec['per_tile']} each"],
+            ["settlements", settled],
+            ["gold in the treasury", f"1 per {spec['gold_per_point']}, rounded down"]]
 
 
 def _building_rows() -> list[list[str]]:

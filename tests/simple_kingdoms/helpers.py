@@ -22,6 +22,7 @@ from lifegames.simple_kingdoms import GAME
 PLAYERS = ["Ironhold", "Thornvale"]
 IRON, THORN = PLAYERS
 SEED = 20240601
+RICH = {"gold": 5000, "food": 5000, "wood": 5000, "stone": 5000, "iron": 5000}
 
 
 # -- building states ------------------------------------------------------------------------

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import copy
 
+from lifegames.simple_kingdoms import GAME
 from lifegames.simple_kingdoms import model as sk
-from lifegames.simple_kingdoms import phases
 
 from .helpers import (
     IRON,
     THORN,
+    FixedDice,
     check_alone,
     kingdom,
     order,
     play,
     quiet,
+    reject,
     set_stock,
     set_tile,
     tile,
@@ -147,46 +149,45 @@ def contested(state, iron, thorn):
         assert not check_alone(state, player, "claim_tile(1,1)\n").problems
 
 
-def test_two_equal_claims_on_one_tile_both_fail_and_are_refunded(state):
-    """Rule text: YOUR 3 ACTIONS / Claim; design: two kingdoms claiming the same tile in one
-    tick -- more of its own soldiers on the tile wins; a tie means neither, gold refunded."""
+def test_two_claims_on_one_tile_in_one_tick_refuse_the_tick(state):
+    """Rule text: YOUR 3 ACTIONS / Claim ("take ownership ... instantly"); design (RULES.md): a
+    claim takes effect at once, the files run in seat order (Ironhold's first), so when both
+    kingdoms claim one tile in the same tick the second claim finds it taken and the tick is
+    refused (E-CONFLICT, nothing changes): the partners agree who takes it."""
+    contested(state, 4, 5)
+    before = copy.deepcopy(state)
+    outcome = play(state, {IRON: "claim_tile(1,1)\n", THORN: "claim_tile(1,1)\n"})
+    assert [(p.path, p.code) for p in outcome.problems] == [("Thornvale_orders.txt",
+                                                             "E-CONFLICT")]
+    problem = outcome.problems[0]
+    assert "Ironhold claimed (1,1) earlier this tick" in problem.message
+    assert "agree which of you takes it" in problem.hint
+    assert state == before and outcome.state == before
+    # once one of them withdraws, the other's claim runs at once
+    outcome = play(state, {IRON: "claim_tile(1,1)\n"})
+    assert not outcome.problems
+    assert tile(outcome.state, 1, 1)["owner"] == IRON
+
+
+def test_a_claim_made_this_tick_is_named_apart_from_an_old_one(state):
+    """Design: the second claimant hears that the tile was claimed this tick (not that it
+    has long been owned), which is what tells the partners to talk it over."""
     contested(state, 4, 4)
     order(state, IRON, "claim_tile(1,1)")
-    order(state, THORN, "claim_tile(1,1)")
-    assert kingdom(state, IRON)["gold"] == kingdom(state, THORN)["gold"] == 80
-    events = phases.resolve_act_phase(state)
-    assert tile(state, 1, 1)["owner"] is None and tile(state, 1, 1)["settlement"] is None
-    assert kingdom(state, IRON)["gold"] == kingdom(state, THORN)["gold"] == 100
-    assert kingdom(state, IRON)["civilians"] == kingdom(state, THORN)["civilians"] == 20
-    assert sum("refunded" in e for e in events) == 2
-    # through the engine, the same
-    fresh = copy.deepcopy(state)
-    fresh["pending"] = {"claims": [], "gifts": []}
-    outcome = play(fresh, {IRON: "claim_tile(1,1)\n", THORN: "claim_tile(1,1)\n"})
+    error = reject(state, THORN, "claim_tile(1,1)", "E-CLAIMED-THIS-TICK")
+    assert "earlier this tick" in error.message
+    GAME.end_tick(state, FixedDice())
+    error = reject(state, THORN, "claim_tile(1,1)", "E-ALREADY-OWNED")
+    assert "already belongs to Ironhold" in error.message
+
+
+def test_a_claim_stands_when_the_soldiers_march_on(state):
+    """Rule text: Claim (the 4 soldiers are needed to claim, and the tile is yours at once);
+    design: soldiers who leave afterwards take nothing away, in the same tick or later."""
+    quiet(state)
+    set_tile(state, 1, 1, explored=True, soldiers={IRON: 6})
+    outcome = play(state, {IRON: "claim_tile(1,1)\nmove_soldiers(1,1, 0,0, 6)\n"})
     assert not outcome.problems
-    assert tile(outcome.state, 1, 1)["owner"] is None
-
-
-def test_of_two_claims_on_one_tile_more_soldiers_win(state):
-    """Rule text: YOUR 3 ACTIONS / Claim; design: more of own soldiers on the tile wins; the
-    loser's 20 gold is refunded."""
-    contested(state, 4, 5)
-    order(state, IRON, "claim_tile(1,1)")
-    order(state, THORN, "claim_tile(1,1)")
-    phases.resolve_act_phase(state)
-    t = tile(state, 1, 1)
-    assert (t["owner"], t["settlement"]) == (THORN, "village")
-    assert kingdom(state, THORN)["gold"] == 80 and kingdom(state, THORN)["civilians"] == 30
-    assert sk.cap(state, THORN) == 100
-    assert kingdom(state, IRON)["gold"] == 100 and kingdom(state, IRON)["civilians"] == 20
-    assert t["soldiers"] == {IRON: 4, THORN: 5}                # nobody is removed
-
-
-def test_the_bigger_claim_wins_even_if_the_other_moved_soldiers_away(state):
-    """Design: strength is counted when the Act phase ends -- a claimant who marched soldiers
-    off the tile after claiming can lose to a smaller-looking rival."""
-    contested(state, 6, 4)
-    outcome = play(state, {IRON: "claim_tile(1,1)\nmove_soldiers(1,1, 0,0, 3)\n",
-                           THORN: "claim_tile(1,1)\n"})
-    assert not outcome.problems
-    assert tile(outcome.state, 1, 1)["owner"] == THORN
+    t = tile(outcome.state, 1, 1)
+    assert (t["owner"], t["settlement"], t["soldiers"]) == (IRON, "village", {})
+    assert outcome.state["kingdoms"][IRON]["civilians"] > 20 + 10 - 1

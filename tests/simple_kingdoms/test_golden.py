@@ -39,8 +39,22 @@ def test_example_shows_off_every_kind_of_order(produced: dict[str, bytes]) -> No
               "sell_resource"}
     assert wanted <= used, f"the example never uses: {sorted(wanted - used)}"
     sheets = "".join(v.decode() for k, v in produced.items() if k.endswith("_sheet.txt"))
-    for event in ("explored (", "claimed (", "received ", "built a town"):
+    for event in ("explored (", "claimed (", "received ", "built a big_farm"):
         assert event in sheets, f"no sheet reports {event!r}"
+
+
+def test_example_holds_plans_and_an_explore_claim_tick(produced: dict[str, bytes]) -> None:
+    """Issue 12: the golden playthrough has plans in it (an if block with `can` and an else, a
+    one-line if over a fact), logged as the plain orders that ran; and a tick that explores a
+    tile and claims it."""
+    texts = [p.read_text(encoding="utf-8") for folder in tick_folders()
+             for p in sorted(folder.iterdir())]
+    assert any("\nif can claim_tile(" in t and "\nelse\n" in t for t in texts)
+    assert any(re.search(r"^if gold >= \d+: ", t, flags=re.MULTILINE) for t in texts)
+    executed = produced["Thornvale/executed_orders.txt"].decode()
+    assert "# Tick 1\nhire_soldiers(2, 2, 2)\nmove_soldiers(2, 2, 2, 1, 4)\nclaim_tile(2, 1)\n" \
+        in executed
+    assert "if " not in executed and "else" not in executed
 
 
 def test_every_tick_folder_has_both_order_files() -> None:

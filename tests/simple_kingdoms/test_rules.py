@@ -22,6 +22,7 @@ from lifegames.simple_kingdoms.views import map_table, public_state
 
 from .helpers import (
     IRON,
+    RICH,
     SEED,
     THORN,
     FixedDice,
@@ -37,8 +38,6 @@ from .helpers import (
     set_tile,
     tile,
 )
-
-RICH = {"gold": 5000, "food": 5000, "wood": 5000, "stone": 5000, "iron": 5000}
 
 
 def soldiers(state, name, row=None, col=None):
@@ -380,6 +379,32 @@ def test_r23_walls_only_on_city_tiles_and_add_10_defense(state):
     assert sk.tile_defense(tile(state, 0, 0)) == before + 10 == 2 + 10
 
 
+def test_r23b_one_wall_per_tile_since_its_bonus_counts_once(state):
+    """Rule text: Tile Defense Score: "+ WALL_BONUS (only if you've built a Wall here)" adds the
+    bonus once, whatever the number of walls; design (RULES.md): a second wall on a tile, which
+    would cost 80 gold and add nothing, is refused with the reason."""
+    set_stock(state, IRON, **RICH)
+    set_tile(state, 0, 0, settlement="city")
+    order(state, IRON, 'build(0,0, "wall")')
+    error = reject(state, IRON, 'build(0,0, "wall")', "E-LIMIT")
+    assert "already has a wall" in error.message and "counts once" in error.hint
+    assert tile(state, 0, 0)["buildings"]["wall"] == 1
+    set_tile(state, 0, 1, owner=IRON, settlement="city")
+    order(state, IRON, 'build(0,1, "wall")')                   # another city tile: fine
+
+
+def test_r23c_food_buildings_have_no_limit_and_need_no_town(state):
+    """Rule text: BUILDING GUIDE / Food Buildings (no limit is printed, unlike watchtowers,
+    walls and resource buildings): farms and big farms go on any fitting tile, as many as the
+    kingdom pays for, a big farm on a village too (issue 15 point 2)."""
+    set_stock(state, IRON, **RICH)
+    for _ in range(5):
+        order(state, IRON, 'build(0,0, "farm")')
+        order(state, IRON, 'build(0,0, "big_farm")')
+    assert tile(state, 0, 0)["settlement"] == "village"
+    assert tile(state, 0, 0)["buildings"] == {"farm": 6, "big_farm": 5}
+
+
 RESOURCE_BUILDINGS = [b for b, s in data()["buildings"].items() if s["kind"] == "resource"]
 
 
@@ -445,6 +470,19 @@ def test_r27_dismiss_returns_soldiers_to_civilian_life_for_free(state):
     assert kingdom(state, IRON)["gold"] == 100
     error = reject(state, IRON, "dismiss_soldiers(0,0, 2)", "E-NO-SOLDIERS")
     assert "you have 1 soldier" in error.message
+
+
+def test_r27b_dismissing_is_allowed_over_the_cap_and_growth_then_waits(state):
+    """Rule text: PEOPLE / Soldiers ("at any time (free)") and Civilians (growth "up to cap"):
+    soldiers may be dismissed even past the civilian cap (issue 15 point 2); a kingdom over its
+    cap does not grow until it is under it again."""
+    quiet(state)
+    set_stock(state, IRON, civilians=48, food=1000)
+    set_tile(state, 0, 0, soldiers={IRON: 10})
+    order(state, IRON, "dismiss_soldiers(0,0, 10)")
+    assert kingdom(state, IRON)["civilians"] == 58 > sk.cap(state, IRON) == 50
+    end_tick(state)
+    assert kingdom(state, IRON)["civilians"] == 58
 
 
 def test_r28_move_soldiers_to_any_of_8_neighbours_only(state):
@@ -529,45 +567,72 @@ def test_r32_claim_costs_20_gold_paid_when_ordered(state):
     set_stock(state, IRON, gold=30)
     order(state, IRON, "claim_tile(1,1)")
     assert kingdom(state, IRON)["gold"] == 10
-    assert tile(state, 1, 1)["owner"] is None                   # settled when Act ends
 
 
-def test_r33_claim_founds_a_village_with_10_settlers_and_50_more_cap(state):
+def test_r33_claim_founds_a_village_with_10_settlers_and_50_more_cap_at_once(state):
     """Rule text: Claim. Claiming founds a village on the tile, brings 10 extra civilians, and
-    raises the kingdom's civilian cap by 50 straight away."""
+    raises the kingdom's civilian cap by 50 straight away ("instantly"): the next order of the
+    same file may build on the tile."""
     ready_to_claim(state)
-    order(state, IRON, "claim_tile(1,1)")
     assert sk.cap(state, IRON) == 50
-    phases.resolve_act_phase(state)
+    events = order(state, IRON, "claim_tile(1,1)")
     t = tile(state, 1, 1)
     assert (t["owner"], t["settlement"]) == (IRON, "village")
     assert kingdom(state, IRON)["civilians"] == 30
     assert sk.cap(state, IRON) == 100
     assert kingdom(state, IRON)["gold"] == 80
+    assert events == ["Ironhold: claimed (1,1) for 20 gold: a new village and 10 settlers"]
     order(state, IRON, 'build(1,1, "watchtower")')                # it is yours now
 
 
-def test_r34_only_unclaimed_tiles_may_be_claimed(state):
-    """Rule text: Claim. Only a tile that nobody owns yet can be claimed."""
-    set_tile(state, 2, 2, soldiers={THORN: 2, IRON: 4})
-    error = reject(state, IRON, "claim_tile(2,2)", "E-ALREADY-OWNED")
-    assert "belongs to Thornvale" in error.message
+def test_r35_explore_claim_and_build_in_one_tick(state):
+    """Rule text: YOUR 3 ACTIONS ("mix and match"), Move Soldiers (2+ reveal a tile), Claim (at
+    once) and Build (ready the same tick): one file explores a tile, claims it and builds a
+    watchtower there, and the tick plays it; check accepts it without telling the terrain."""
     set_tile(state, 0, 0, soldiers={IRON: 4})
-    reject(state, IRON, "claim_tile(0,0)", "E-ALREADY-OWNED")
+    text = 'move_soldiers(0,0, 1,1, 4)\nclaim_tile(1,1)\nbuild(1,1, "watchtower")\n'
+    check = check_alone(state, IRON, text)
+    assert not check.problems, [p.render() for p in check.problems]
+    terrain = tile(state, 1, 1)["terrain"]
+    assert terrain not in "\n".join(check.effects)
+    assert "explored (1,1) (its terrain shows on the sheets after the tick)" in \
+        "\n".join(check.effects)
+    outcome = play(state, {IRON: text})
+    assert not outcome.problems
+    t = tile(outcome.state, 1, 1)
+    assert (t["owner"], t["explored"], t["buildings"]) == (IRON, True, {"watchtower": 1})
+    assert t["soldiers"] == {IRON: 4}
+    assert outcome.executed[IRON] == ["move_soldiers(0, 0, 1, 1, 4)", "claim_tile(1, 1)",
+                                      'build(1, 1, "watchtower")']
+    assert f"explored (1,1): {terrain}" in outcome.state["reports"][IRON]
 
 
-def test_r35_claim_fails_and_is_refunded_if_the_soldiers_leave(state):
-    """Rule text: Claim. The 4-soldier minimum must still hold when the claim settles; design: a
-    claim settles when the Act phase ends; if fewer than 4 are left it fails and the 20 gold comes
-    back."""
-    ready_to_claim(state)
-    order(state, IRON, "claim_tile(1,1)")
-    order(state, IRON, "move_soldiers(1,1, 1,0, 1)")
-    events = phases.resolve_act_phase(state)
-    assert tile(state, 1, 1)["owner"] is None
-    assert kingdom(state, IRON)["gold"] == 100
-    assert kingdom(state, IRON)["civilians"] == 20
-    assert any("refunded" in e for e in events)
+def test_r35b_terrain_bound_building_waits_until_the_terrain_is_seen(state):
+    """Rule text: Resource Buildings (only on their terrain) and Move Soldiers (exploring reveals
+    the terrain); design (RULES.md): by file nobody has seen a newly explored tile's terrain
+    when writing orders, so a building that depends on it is refused (E-TERRAIN-UNSEEN) on a
+    tile explored this tick, in check and in the tick alike, with the same words whatever the
+    terrain is; the next tick it is allowed."""
+    set_tile(state, 0, 0, soldiers={IRON: 4})
+    set_stock(state, IRON, **RICH)
+    text = 'move_soldiers(0,0, 1,1, 4)\nclaim_tile(1,1)\nbuild(1,1, "farm")\n'
+    shown = set()
+    for terrain in ("plains", "forest", "hills"):
+        tile(state, 1, 1)["terrain"] = terrain
+        check = check_alone(state, IRON, text)
+        assert [p.code for p in check.problems] == ["E-TERRAIN-UNSEEN"]
+        assert "build it next tick" in check.problems[0].hint
+        shown.add(check.problems[0].render())
+    assert len(shown) == 1                                        # the same words every time
+    tile(state, 1, 1)["terrain"] = "plains"
+    work = copy.deepcopy(state)                                   # the real state, as a tick
+    order(work, IRON, "move_soldiers(0,0, 1,1, 4)")
+    order(work, IRON, "claim_tile(1,1)")
+    reject(work, IRON, 'build(1,1, "farm")', "E-TERRAIN-UNSEEN")
+    order(work, IRON, 'build(1,1, "watchtower")')
+    GAME.end_tick(work, FixedDice())
+    order(work, IRON, 'build(1,1, "farm")')                       # seen now
+    assert tile(work, 1, 1)["buildings"] == {"watchtower": 1, "farm": 1}
 
 
 # -- Give, Buy, Sell ------------------------------------------------------------------------------
@@ -581,7 +646,7 @@ def test_r36_give_hands_goods_to_the_other_kingdom_when_act_ends(state):
     assert kingdom(state, THORN)["wood"] == 20
     phases.resolve_act_phase(state)
     assert kingdom(state, THORN)["wood"] == 25
-    assert state["pending"] == {"claims": [], "gifts": []}
+    assert state["pending"] == {"gifts": []}
     order(state, IRON, 'give("gold", 7)')
     phases.resolve_act_phase(state)
     assert kingdom(state, THORN)["gold"] == 107 and kingdom(state, IRON)["gold"] == 93
@@ -757,19 +822,21 @@ def test_r46_unpaid_soldiers_desert_from_the_biggest_garrison_first(state):
 
 def test_r47_fed_kingdoms_grow_10_percent_up_to_the_cap(state):
     """Rule text: PEOPLE / Civilians. A kingdom that ate its fill gains a tenth more civilians,
-    never beyond the cap; design: at least 1."""
+    rounded down (whole people), never beyond the cap; no minimum: under 10 civilians a tenth
+    is less than one person."""
     quiet(state)
-    for civilians, grown in ((30, 33), (29, 31), (5, 6), (9, 10), (47, 50), (49, 50),
-                             (50, 50)):
+    for civilians, grown in ((30, 33), (29, 31), (5, 5), (9, 9), (10, 11), (47, 50), (49, 50),
+                             (50, 50), (60, 60)):
         s = copy.deepcopy(state)
         set_stock(s, IRON, civilians=civilians, food=1000)
         end_tick(s)
         assert kingdom(s, IRON)["civilians"] == grown, civilians
 
 
-def test_r48_a_kingdom_with_no_civilians_does_not_grow(state):
-    """Rule text: PEOPLE / Civilians and HOW A TURN WORKS step 7; design (RULES.md): growth is
-    max(1, floor(10% of civilians)) up to the cap, but nothing grows from 0 civilians."""
+def test_r48_a_kingdom_with_few_civilians_does_not_grow(state):
+    """Rule text: PEOPLE / Civilians and HOW A TURN WORKS step 7: growth is floor(10% of the
+    civilians) up to the cap, so nothing grows from 0 to 9 civilians (RULES.md: the text gives
+    no minimum)."""
     quiet(state)
     set_stock(state, IRON, civilians=0, food=1000)
     set_tile(state, 0, 0, soldiers={IRON: 22})
@@ -777,7 +844,7 @@ def test_r48_a_kingdom_with_no_civilians_does_not_grow(state):
     assert kingdom(state, IRON)["civilians"] == 0
     set_stock(state, IRON, civilians=1, food=1000)
     end_tick(state)
-    assert kingdom(state, IRON)["civilians"] == 2
+    assert kingdom(state, IRON)["civilians"] == 1
 
 
 def test_r49_civilian_cap_adds_up_across_owned_tiles(state):
@@ -840,7 +907,9 @@ def test_r53_threat_roll_comes_from_the_tick_dice(state):
 
 def test_r54_tile_defense_is_soldiers_times_watchtowers_plus_wall(state):
     """Rule text: PEOPLE / Tile Defense Score. A tile's defense is its soldiers times (1 + its
-    watchtowers), plus 10 if it has a wall; watchtowers without soldiers add nothing."""
+    watchtowers), plus 10 if it has a wall; watchtowers without soldiers add nothing; the
+    watchtowers multiply "your soldiers' effectiveness", so an ally's soldiers stationed on the
+    tile do not count (issue 15 point 2)."""
     t = set_tile(state, 0, 0, settlement="city", buildings={"watchtower": 2},
                  soldiers={IRON: 3})
     assert sk.tile_defense(t) == 3 + 3 * 2
@@ -850,8 +919,9 @@ def test_r54_tile_defense_is_soldiers_times_watchtowers_plus_wall(state):
     assert sk.tile_defense(t) == 10
     del t["buildings"]["wall"]
     assert sk.tile_defense(t) == 0
-    t["soldiers"] = {IRON: 1, THORN: 2}            # every soldier stationed there counts
-    assert sk.tile_defense(t) == 3 + 3 * 2
+    t["soldiers"] = {IRON: 1, THORN: 2}            # "your soldiers": the ally's do not count
+    assert sk.tile_defense(t) == 1 + 1 * 2
+    t["soldiers"] = {IRON: 3}
     state["threat"] = 9
     assert sk.exposed_tiles(state, IRON) == []
     state["threat"] = 10

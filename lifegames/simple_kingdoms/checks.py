@@ -1,0 +1,331 @@
+"""Simple Kingdoms' order checks: each `verify_*` raises OrderError without touching the state.
+The Game (rules.py) runs them before it acts, the legal orders (legal.py) are the candidates they
+let through, and `validate` is their state-free part (names, ranges, adjacency), which a plan's
+lines are held to wherever `check` cannot run them.
+
+A tile whose terrain the kingdom has not seen (unexplored when the tick began, so hidden in
+`knowledge`, or explored during this tick) refuses the buildings that depend on terrain, in
+`check` and in the tick alike: the two can never disagree and `check` never tells a terrain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..engine.contract import Order, OrderError, State
+from ..engine.turn import unknown_value
+from .data import rules
+from .model import Kingdom, Tile, owned_tiles, tile
+
+COORDS = ("row", "col", "from_row", "from_col", "to_row", "to_col")
+STEPS = ((1, 0), (0, 1), (1, 1))  # |d row|, |d col| of the 8 neighbours
+
+
+# -- arguments that need no state -----------------------------------------------------------
+
+
+def in_map(order: Order, arg: str, size: int) -> int:
+    value = order[arg]
+    if not 0 <= value < size:
+        raise OrderError("E-OFF-MAP", f"{arg.replace('_', ' ')} {value} is off the map",
+                         f"rows and columns run from 0 to {size - 1}", arg)
+    return value
+
+
+def positive(order: Order, arg: str) -> int:
+    value = order[arg]
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise OrderError("E-BAD-AMOUNT", f"{arg} must be at least 1, not {value}",
+                         "write a whole number, 1 or more", arg)
+    return value
+
+
+def resource(order: Order, allowed: Iterable[str], verb: str) -> str:
+    value = str(order["resource"]).lower()
+    allowed = list(allowed)
+    if value not in rules()["resources"]:
+        raise unknown_value("E-UNKNOWN-RESOURCE", "resource", value, rules()["resources"],
+                            "resource")
+    if value not in allowed:
+        raise OrderError("E-CANNOT-TRADE", f"{value} cannot be {verb}",
+                         f"you can {verb.split()[0]}: {', '.join(allowed)}", "resource")
+    return value
+
+
+def trade_resource(order: Order, verb: str) -> str:
+    """The resource of a give, buy_resource or sell_resource order (`verb`: give/buy/sell)."""
+    data = rules()
+    if verb == "give":
+        return resource(order, data["resources"], "given")
+    return resource(order, data["prices"], "bought" if verb == "buy" else "sold for gold")
+
+
+def building_name(order: Order) -> str:
+    """The building an order names, if it is one that can be built at all."""
+    building = str(order["building"]).lower()
+    settlements, buildings = rules()["settlements"], rules()["buildings"]
+    if building in settlements and "upgrades" not in settlements[building]:
+        raise OrderError("E-NOT-BUILDABLE", f"a {building} is not built",
+                         "claim_tile founds a village on a claimed tile", "building")
+    if building not in settlements and building not in buildings:
+        names = [*buildings, *(s for s in settlements if "upgrades" in settlements[s])]
+        raise unknown_value("E-UNKNOWN-BUILDING", "building", building, names, "building")
+    return building
+
+
+def adjacent(order: Order) -> None:
+    step = (abs(order["from_row"] - order["to_row"]), abs(order["from_col"] - order["to_col"]))
+    if step not in STEPS:
+        raise OrderError("E-NOT-ADJACENT", f"({order['to_row']},{order['to_col']}) is not next "
+                         f"to ({order['from_row']},{order['from_col']})",
+                         "soldiers move one step, in any of 8 directions", "to_row")
+
+
+TRADES = {"give": "give", "buy_resource": "buy", "sell_resource": "sell"}
+
+
+def validate(order: Order) -> None:
+    """Every check of `order` that needs no state; `$fact` arguments (known only when the order
+    runs) are skipped."""
+    size = rules()["map"]["size"]
+    known = {a.name for a in order.args if a.kind != "ref"}
+    for arg in order.args:
+        if arg.name not in known:
+            continue
+        if arg.name in COORDS:
+            in_map(order, arg.name, size)
+        elif arg.name in ("count", "amount"):
+            positive(order, arg.name)
+    if "building" in known:
+        building_name(order)
+    if "resource" in known:
+        trade_resource(order, TRADES[order.command])
+    if order.command == "move_soldiers" and {"from_row", "from_col", "to_row", "to_col"} <= known:
+        adjacent(order)
+
+
+# -- checks against the state --------------------------------------------------------------
+
+
+def coord(state: State, order: Order, row_arg: str = "row", col_arg: str = "col") -> Tile:
+    size = state["size"]
+    return tile(state, in_map(order, row_arg, size), in_map(order, col_arg, size))
+
+
+def where(t: Tile) -> str:
+    return f"({t['row']},{t['col']})"
+
+
+def own_tile(state: State, name: str, order: Order) -> Tile:
+    t = coord(state, order)
+    if t["owner"] != name:
+        mine = ", ".join(where(x) for x in owned_tiles(state, name))
+        whose = f"it belongs to {t['owner']}" if t["owner"] else "nobody has claimed it"
+        raise OrderError("E-NOT-YOURS", f"tile {where(t)} is not yours: {whose}",
+                         f"your tiles: {mine}", "row")
+    return t
+
+
+def afford(kingdom: Kingdom, cost: dict[str, int], what: str, arg: str | None = None) -> None:
+    short = [f"{amount} {res}, you have {kingdom[res]}"
+             for res, amount in cost.items() if kingdom[res] < amount]
+    if short:
+        price = ", ".join(f"{amount} {res}" for res, amount in cost.items())
+        raise OrderError("E-SHORT", f"{what} needs " + "; ".join(short),
+                         f"it costs {price}", arg)
+
+
+def this_tick(state: State) -> dict[str, list[list[Any]]]:
+    """What the Act phase of this tick has done so far that later orders must know of: tiles
+    explored (their terrain is news until the sheets show it) and tiles claimed."""
+    return state.get("this_tick") or {"explored": [], "claimed": []}
+
+
+def terrain_unseen(state: State, t: Tile) -> bool:
+    return t["terrain"] is None or [t["row"], t["col"]] in this_tick(state)["explored"]
+
+
+def verify_build(state: State, name: str, order: Order, hints: bool = True
+                 ) -> tuple[Tile, str, dict[str, int]]:
+    data = rules()
+    t = own_tile(state, name, order)
+    try:
+        building = building_name(order)
+    except OrderError as error:
+        if hints and error.code == "E-UNKNOWN-BUILDING":
+            close = error.hint.splitlines()[0] if error.hint.startswith("did") else ""
+            error.hint = "\n".join(filter(None, [
+                close, f"buildable on {where(t)}: {buildable(state, t)}"]))
+        raise
+    settlements, buildings = data["settlements"], data["buildings"]
+    if building in settlements:
+        spec = settlements[building]
+        if t["settlement"] != spec["upgrades"]:
+            raise OrderError("E-NEEDS-SETTLEMENT",
+                             f"a {building} replaces a {spec['upgrades']}; this tile has a "
+                             f"{t['settlement']}", "settlements upgrade one step at a time",
+                             "building")
+    else:
+        spec = buildings[building]
+        _building_fits(state, t, building, spec, hints)
+    afford(state["kingdoms"][name], spec["cost"], f"a {building}", "building")
+    return t, building, spec["cost"]
+
+
+def _building_fits(state: State, t: Tile, building: str, spec: dict[str, Any],
+                   hints: bool) -> None:
+    data = rules()
+    terrain = spec.get("terrain")
+    if terrain and terrain_unseen(state, t):
+        raise OrderError("E-TERRAIN-UNSEEN",
+                         f"a {building} depends on the terrain of {where(t)}, which you have "
+                         "not seen yet: it is explored this tick",
+                         "build it next tick, once you have seen the terrain on your sheet (a "
+                         "watchtower or a settlement upgrade needs no terrain)", "building")
+    if terrain and t["terrain"] not in terrain:
+        raise OrderError("E-WRONG-TERRAIN",
+                         f"a {building} needs {' or '.join(terrain)}; this tile is "
+                         f"{t['terrain']}",
+                         f"buildable here: {buildable(state, t)}" if hints else "", "building")
+    needs = spec.get("needs")
+    if needs and not _at_least(t["settlement"], needs):
+        raise OrderError("E-NEEDS-SETTLEMENT",
+                         f"a {building} needs a {needs} (or better) on the tile; this "
+                         f"tile has a {t['settlement']}", "", "building")
+    here = t["buildings"]
+    level = data["settlements"][t["settlement"]]
+    if building == "watchtower" and here.get("watchtower", 0) >= level["watchtowers"]:
+        raise OrderError("E-LIMIT", f"a {t['settlement']} tile holds at most "
+                         f"{level['watchtowers']} watchtower(s)",
+                         _more_room_hint(t["settlement"], building), "building")
+    if building == "wall" and here.get("wall"):
+        raise OrderError("E-LIMIT", "this tile already has a wall",
+                         "a second wall would add nothing: the wall bonus counts once per tile; "
+                         "build a wall on another city tile", "building")
+    present = [b for b in here if data["buildings"][b]["kind"] == "resource"]
+    if spec["kind"] == "resource" and present:
+        raise OrderError("E-LIMIT", f"this tile already has its one resource building "
+                         f"(a {present[0]})",
+                         f"put the {building} on another tile of "
+                         f"{' or '.join(spec.get('terrain', ['any']))}", "building")
+
+
+def _more_room_hint(settlement: str, building: str) -> str:
+    bigger = [n for n, spec in rules()["settlements"].items() if spec.get("upgrades") ==
+              settlement]
+    if bigger:
+        return f"upgrade this {settlement} to a {bigger[0]} for more"
+    return f"a {settlement} is the largest settlement; build the {building} on another tile"
+
+
+def _at_least(settlement: str, needed: str) -> bool:
+    order = list(rules()["settlements"])
+    return order.index(settlement) >= order.index(needed)
+
+
+def buildable(state: State, t: Tile) -> str:
+    """What the tile's owner could build there (affordable or not)."""
+    names = []
+    for candidate in [*rules()["buildings"], "town", "city"]:
+        order = Order.make("build", row=t["row"], col=t["col"], building=candidate)
+        try:
+            verify_build(state, t["owner"], order, hints=False)
+        except OrderError as error:
+            if error.code == "E-SHORT":  # allowed here, just not affordable yet
+                names.append(candidate)
+            continue
+        names.append(candidate)
+    return ", ".join(names) or "nothing"
+
+
+def verify_hire(state: State, name: str, order: Order) -> tuple[Tile, int]:
+    t = own_tile(state, name, order)
+    count = positive(order, "count")
+    kingdom = state["kingdoms"][name]
+    if kingdom["civilians"] < count:
+        raise OrderError("E-NO-CIVILIANS", f"hiring {count} needs {count} civilians, you have "
+                         f"{kingdom['civilians']}", "each soldier is a civilian trained", "count")
+    afford(kingdom, {"gold": count * rules()["soldiers"]["hire_gold"]},
+           f"hiring {count} soldier(s)", "count")
+    return t, count
+
+
+def verify_dismiss(state: State, name: str, order: Order) -> tuple[Tile, int]:
+    t = coord(state, order)
+    count = positive(order, "count")
+    here = t["soldiers"].get(name, 0)
+    if here < count:
+        raise OrderError("E-NO-SOLDIERS", f"you have {here} soldier(s) on {where(t)}, not "
+                         f"{count}", "", "count")
+    return t, count
+
+
+def verify_move(state: State, name: str, order: Order) -> tuple[Tile, Tile, int]:
+    src = coord(state, order, "from_row", "from_col")
+    dst = coord(state, order, "to_row", "to_col")
+    count = positive(order, "count")
+    adjacent(order)
+    here = src["soldiers"].get(name, 0)
+    if here < count:
+        raise OrderError("E-NO-SOLDIERS", f"you have {here} soldier(s) on {where(src)}, not "
+                         f"{count}", "", "count")
+    return src, dst, count
+
+
+def explores(t: Tile, count: int) -> bool:
+    return not t["explored"] and count >= rules()["explore_soldiers"]
+
+
+def verify_claim(state: State, name: str, order: Order) -> Tile:
+    t = coord(state, order)
+    spec = rules()["claim"]
+    here = where(t)
+    if t["owner"]:
+        if [t["row"], t["col"]] in this_tick(state)["claimed"] and t["owner"] != name:
+            raise OrderError("E-CLAIMED-THIS-TICK", f"{t['owner']} claimed {here} earlier "
+                             "this tick (its orders run before yours)",
+                             "both kingdoms claimed this tile in the same tick: agree which of "
+                             "you takes it, and the other removes its claim_tile", "row")
+        free = ", ".join(where(x) for x in state["tiles"]
+                         if x["explored"] and not x["owner"]) or "none yet: explore first"
+        raise OrderError("E-ALREADY-OWNED", f"tile {here} already belongs to {t['owner']}",
+                         f"explored tiles nobody owns: {free}", "row")
+    if not t["explored"]:
+        raise OrderError("E-UNEXPLORED", f"tile {here} is unexplored",
+                         f"move {rules()['explore_soldiers']}+ soldiers onto it first", "row")
+    mine = t["soldiers"].get(name, 0)
+    if mine < spec["soldiers"]:
+        raise OrderError("E-TOO-FEW-SOLDIERS", f"claiming needs {spec['soldiers']} of your "
+                         f"soldiers on {here}; you have {mine} there",
+                         "march them there first with move_soldiers", "row")
+    afford(state["kingdoms"][name], {"gold": spec["gold"]}, "a claim")
+    return t
+
+
+def verify_trade(state: State, name: str, order: Order, verb: str) -> tuple[str, int, int]:
+    data = rules()
+    amount = positive(order, "amount")
+    kingdom = state["kingdoms"][name]
+    res = trade_resource(order, verb)
+    if verb == "give":
+        afford(kingdom, {res: amount}, f"giving {amount} {res}", "amount")
+        return res, amount, 0
+    price = data["prices"][res] * amount
+    if verb == "buy":
+        afford(kingdom, {"gold": price}, f"{amount} {res}", "amount")
+        return res, amount, price
+    afford(kingdom, {res: amount}, f"selling {amount} {res}", "amount")
+    return res, amount, price // data["sell_divisor"]
+
+
+VERIFY = {  # command -> its check, for callers that hold an order's command as data
+    "build": lambda s, n, o: verify_build(s, n, o, hints=False),
+    "hire_soldiers": verify_hire,
+    "dismiss_soldiers": verify_dismiss,
+    "move_soldiers": verify_move,
+    "claim_tile": verify_claim,
+    "give": lambda s, n, o: verify_trade(s, n, o, "give"),
+    "buy_resource": lambda s, n, o: verify_trade(s, n, o, "buy"),
+    "sell_resource": lambda s, n, o: verify_trade(s, n, o, "sell"),
+}

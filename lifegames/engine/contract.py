@@ -36,7 +36,7 @@ class Arg(NamedTuple):
     value: Any
     column: int
     end_column: int
-    kind: str = "string"  # "int", "string" (quoted) or "word" (bare): how canonical() writes it
+    kind: str = "string"  # "int", "string" (quoted), "word" (bare) or "ref" ($fact): canonical()
 
 
 @dataclass(slots=True)
@@ -72,7 +72,8 @@ class Order:
 
     def canonical(self) -> str:
         """The stable spelling written to executed_orders.txt (and read back by a replay)."""
-        parts = [f'"{a.value}"' if a.kind == "string" else str(a.value) for a in self.args]
+        parts = [f'"{a.value}"' if a.kind == "string" else f"${a.value}" if a.kind == "ref"
+                 else str(a.value) for a in self.args]
         return f"{self.command}({', '.join(parts)})"
 
 

@@ -64,6 +64,7 @@ class Spec:
     kinds: dict[str, set[str]]  # argument -> terminals: INT, STRING, WORD
     ints: dict[str, tuple[int, int]]
     names: dict[str, list[str]]
+    facts: list[str] = field(default_factory=list)  # what `$fact` may name (REF arguments)
 
 
 def spec(game: Game) -> Spec:
@@ -107,7 +108,7 @@ def spec(game: Game) -> Spec:
             words = [w for w in re.findall(r"[A-Za-z_][A-Za-z_]+", value.split(":", 1)[-1])]
             if words:
                 names[arg] = words
-    return Spec(name, alternatives, kinds, ints, names)
+    return Spec(name, alternatives, kinds, ints, names, game.fact_names())
 
 
 # -- valid lines ---------------------------------------------------------------------------------
@@ -116,6 +117,8 @@ def spec(game: Game) -> Spec:
 def value(sp: Spec, arg: str, rng: random.Random) -> str:
     kinds = sp.kinds.get(arg, {"INT"})
     kind = rng.choice(sorted(kinds))
+    if kind == "REF":  # a plan's `$fact`: one the game documents, now and then a made-up one
+        return "$" + (rng.choice(sp.facts) if sp.facts and rng.random() < 0.9 else "nofact")
     if kind == "INT":
         low, high = sp.ints.get(arg, (0, 6))
         roll = rng.random()

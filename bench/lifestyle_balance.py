@@ -127,22 +127,20 @@ def shares(seed: int, count: int, jobs: int) -> Iterator[str]:
                f" | {largest} {100 * parts[largest]:.0f}% |")
 
 
-def report(seed: int, count: int, jobs: int) -> str:
+def report(seed: int, count: int, jobs: int, only: str = "") -> str:
     command = f"python3 bench/lifestyle_balance.py --games {count} --seed {seed}"
     lines = [
         f"Printed by `{command}` (greedy bots; each game's seed as `play.py simulate --seed "
         f"{seed}` derives it, so row by row the same seeds).",
-        "",
-        "Round trips: ticks per player turn, the plan-writing bot against the engine's "
-        "step-by-step greedy bot (a roll, a reroll and a purchase each end its file).",
-        "",
-        *round_trips(seed, count, jobs),
-        "",
-        "Where the points come from (the plan-writing bot; Love's doubling counts in the "
-        "category it doubles; Sports score nothing):",
-        "",
-        *shares(seed, count, jobs),
     ]
+    if only in ("", "trips"):
+        lines += ["", "Round trips: ticks per player turn, the plan-writing bot against the "
+                  "engine's step-by-step greedy bot (a roll, a reroll and a purchase each end "
+                  "its file).", "", *round_trips(seed, count, jobs)]
+    if only in ("", "shares"):
+        lines += ["", "Where the points come from (the plan-writing bot; Love's doubling "
+                  "counts in the category it doubles; Sports score nothing):", "",
+                  *shares(seed, count, jobs)]
     return "\n".join(lines) + "\n"
 
 
@@ -160,8 +158,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--write", action="store_true", help="replace the block in RULES.md")
+    parser.add_argument("--only", choices=("trips", "shares"), default="",
+                        help="one table (not with --write)")
     args = parser.parse_args()
-    text = report(args.seed, args.games, args.jobs)
+    if args.write and args.only:
+        parser.error("--write needs every table")
+    text = report(args.seed, args.games, args.jobs, args.only)
     print(text, end="")
     if args.write:
         write(text)

@@ -146,7 +146,8 @@ def orders_text(state: State, player: str) -> str:
     turn = state["turn"]
     if turn["player"] != player:
         return (f"Waiting for {turn['player']}. Your orders are read only on your own turn; "
-                "your order file is ignored until then.")
+                "until then only `standing ...` lines are read from your order file (in a file "
+                "that names the next tick and ends with `end`).")
     from . import GAME
 
     asked = GAME.prompt(state, player)

@@ -139,21 +139,6 @@ def _order(text: str) -> Order:
     return order
 
 
-def _act(state: State, player: str, text: str) -> State:
-    from . import GAME
-
-    work = clone(state)
-    GAME.act(work, player, _order(text), _NoDice())
-    return work
-
-
-class _NoDice:
-    """Takes and discards roll nothing; a plan's value never looks at dice."""
-
-    def stream(self, name: str) -> None:
-        raise AssertionError(f"the bot's trial of an order rolled ({name})")
-
-
 @functools.cache
 def _take_orders() -> tuple[tuple[str, Order], ...]:
     """Every take a display allows at most, as text and as the Order the rules check."""

@@ -136,7 +136,8 @@ class Lifestyle(Game):
 
     def is_random(self, order: Order) -> bool:
         """Rolls, rerolls and Running are chance; buying deals unknown cards from the pile.
-        Each ends its file, and the turn goes on in the next tick."""
+        These are the outcomes `check` cannot know (`ends_file`): a plain file stops there and
+        the turn goes on next tick; a plan goes on with the real outcome."""
         if order.command in ("roll", "reroll", "buy_two", "refill"):
             return True
         if order.command == "use":

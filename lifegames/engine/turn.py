@@ -91,6 +91,13 @@ def standing_lines(game: Game, player: str, parsed: ParsedFile
                 "standing orders of this game: " + (", ".join(allowed) or "none"),
                 order.column, order.end_column))
             continue
+        unknown = [a for a in order.args if a.kind == "ref" and a.value not in game.fact_names()]
+        if unknown:
+            problems.append(problem(
+                parsed.path, line, "E-UNKNOWN-FACT", f'no fact called "{unknown[0].value}"',
+                (suggest(unknown[0].value, game.fact_names()) + "\nfacts: " +
+                 ", ".join(game.fact_names())).strip(), unknown[0].column, unknown[0].end_column))
+            continue
         try:
             game.validate(player, order)
         except OrderError as error:
@@ -150,6 +157,8 @@ def check_file(game: Game, state: State, player: str, parsed: ParsedFile, *,
         result.problems.sort(key=lambda p: (p.line, p.column))
         return result
     work = game.knowledge(state, player) if work is None else work
+    if result.standing is not None:  # in force before any order runs, as in play_tick
+        work.setdefault("standing", {})[player] = list(result.standing)
     game.begin_tick(work)
     runner = Runner(game, player, parsed, Dice(CHECK_SEED, int(state["tick"]) + 1), True)
     plan = runner.run(work, nodes)

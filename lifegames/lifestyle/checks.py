@@ -8,11 +8,14 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
-from .data import card, find, names, rules
+from .data import MAX_DICE, card, find, names, rules
 
 DICE_STREAM = "dice"
 DECK_STREAM = "deck"
 RANDOM_EFFECTS = ("reroll",)
+# What a player's knowledge of the state holds in place of each card of the face-down pile:
+# `check` may deal it (a purchase, the free refill) but no order may look at it.
+HIDDEN_CARD = "(hidden card)"
 
 # Turn phases: start (may buy; then take or roll), rolled (a roll awaits its answer), next (a
 # card was met: name the next), botched (discard any cards, then end_turn).
@@ -165,7 +168,7 @@ def _check_buy(state: State, player: str, kind: str) -> tuple[int, int]:
     return spec["tokens"], wanted
 
 
-def _check_slot(state: State, order: Order, arg: str, limit: int) -> int:
+def _check_slot(order: Order, arg: str, limit: int) -> int:
     value = order[arg]
     if not 1 <= value <= limit:
         raise OrderError("E-OFF-DISPLAY", f"{arg} {value} is not on the display",
@@ -176,16 +179,20 @@ def _check_slot(state: State, order: Order, arg: str, limit: int) -> int:
 def _check_take(state: State, player: str, order: Order) -> list[int]:
     _phase(state, player, (START,), "taking cards")
     if order.command == "take_card":
-        row = _check_slot(state, order, "row", rows())
-        column = _check_slot(state, order, "column", columns())
+        row = _check_slot(order, "row", rows())
+        column = _check_slot(order, "column", columns())
         picked = [slot_index(row, column)]
     elif order.command == "take_row":
-        row = _check_slot(state, order, "row", rows())
+        row = _check_slot(order, "row", rows())
         picked = [slot_index(row, c) for c in range(1, columns() + 1)]
     else:
-        column = _check_slot(state, order, "column", columns())
+        column = _check_slot(order, "column", columns())
         picked = [slot_index(r, column) for r in range(1, rows() + 1)]
     picked = [i for i in picked if state["display"][i]]
+    if any(state["display"][i] == HIDDEN_CARD for i in picked):
+        raise OrderError("E-HIDDEN-CARD", "a card you would take is not dealt yet",
+                         "cards dealt this tick are known only once the tick is played: take "
+                         "them in your next file")
     if not picked:
         where = {"take_card": "that space", "take_row": "that row",
                  "take_column": "that column"}[order.command]
@@ -196,12 +203,18 @@ def _check_take(state: State, player: str, order: Order) -> list[int]:
     return picked
 
 
-def _check_card(state: State, player: str, order: Order, pool: list[str], where: str) -> str:
+def _card_name(order: Order, options: list[str], where: str) -> str:
     written = order["card"]
     name = find(written)
     if name is None:
-        raise unknown_value("E-UNKNOWN-CARD", "card", written, sorted(set(pool)) or names(),
-                            "card", extra=f"cards {where}")
+        raise unknown_value("E-UNKNOWN-CARD", "card", written, options, "card",
+                            extra=f"cards {where}")
+    return name
+
+
+def _check_card(state: State, player: str, order: Order, pool: list[str], where: str) -> str:
+    options = sorted(set(pool))
+    name = _card_name(order, options or names(), where if options else "in the game")
     if name not in pool:
         listing = ", ".join(sorted(set(pool))) or "none"
         raise OrderError("E-NOT-IN-DICE-ZONE", f"no {name} {where}",
@@ -218,13 +231,17 @@ def _check_roll(state: State, player: str, order: Order) -> str:
     return _check_card(state, player, order, unfulfilled(state, player), where)
 
 
-def _check_die(state: State, order: Order) -> int:
-    dice = state["turn"]["roll"]["dice"]
+def _die_in_range(order: Order, count: int, rolled: bool) -> int:
     value = order["die"]
-    if not 1 <= value <= len(dice):
-        raise OrderError("E-NO-SUCH-DIE", f"there is no die {value}: you rolled {len(dice)}",
-                         f"dice are numbered 1 to {len(dice)}", "die")
+    if not 1 <= value <= count:
+        why = f"you rolled {count}" if rolled else f"no card rolls more than {count} dice"
+        raise OrderError("E-NO-SUCH-DIE", f"there is no die {value}: {why}",
+                         f"dice are numbered 1 to {count}", "die")
     return value - 1
+
+
+def _check_die(state: State, order: Order) -> int:
+    return _die_in_range(order, len(state["turn"]["roll"]["dice"]), True)
 
 
 def _check_reroll(state: State, player: str, order: Order) -> int:
@@ -238,11 +255,7 @@ def _check_reroll(state: State, player: str, order: Order) -> int:
 
 def _check_use(state: State, player: str, order: Order) -> tuple[str, int | None]:
     _phase(state, player, (ROLLED,), "using a Sports card")
-    sports = names("sports")
-    name = find(order["sport"])
-    if name is None or name not in sports:
-        raise unknown_value("E-UNKNOWN-SPORT", "Sports card", order["sport"], sports, "sport",
-                            extra="Sports cards")
+    name = _sport_name(order)
     left = sports_left(state, player)
     if name not in left:
         have = sum(1 for n in seat(state, player)["points"] if n == name)
@@ -250,12 +263,53 @@ def _check_use(state: State, player: str, order: Order) -> tuple[str, int | None
                else f"you have no {name} card in your points zone")
         ready = ", ".join(sorted(left)) or "none"
         raise OrderError("E-NO-SPORT", why, f"Sports cards ready this turn: {ready}", "sport")
+    if not _needs_die(order, name):
+        return name, None
+    return name, _check_die(state, order)
+
+
+def _sport_name(order: Order) -> str:
+    sports = names("sports")
+    name = find(order["sport"])
+    if name is None or name not in sports:
+        raise unknown_value("E-UNKNOWN-SPORT", "Sports card", order["sport"], sports, "sport",
+                            extra="Sports cards")
+    return name
+
+
+def _needs_die(order: Order, name: str) -> bool:
+    """Whether `use` names a die, as the Sports card's ability wants (Rowing takes none)."""
     if card(name)["effect"] == "plus_one_all":
         if order.arg("die") is not None:
             raise OrderError("E-NO-DIE-NEEDED", f"{name} raises every die; name no die",
                              f'write use("{name}")', "die")
-        return name, None
+        return False
     if order.arg("die") is None:
         raise OrderError("E-DIE-NEEDED", f"{name} works on one die: say which",
                          f'write use("{name}", 1) for die 1', "sport")
-    return name, _check_die(state, order)
+    return True
+
+
+# -- the checks that need no state: plan lines after an outcome, standing orders ---------------
+
+
+def validate(order: Order) -> None:
+    """Names and ranges, with the same checks and messages the orders get when they run
+    (an argument that is a plan's `$fact` is known only then, so it is skipped here)."""
+    command = order.command
+
+    def given(name: str) -> bool:
+        arg = order.arg(name)
+        return arg is not None and arg.kind != "ref"
+
+    if command in ("take_card", "take_row"):
+        _check_slot(order, "row", rows())
+    if command in ("take_card", "take_column"):
+        _check_slot(order, "column", columns())
+    if command in ("roll", "discard") and given("card"):
+        _card_name(order, names(), "in the game")
+    if command == "reroll" and given("die"):
+        _die_in_range(order, MAX_DICE, False)
+    if command == "use" and given("sport") and _needs_die(order, _sport_name(order)) and \
+            given("die"):
+        _die_in_range(order, MAX_DICE, False)

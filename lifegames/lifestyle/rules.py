@@ -2,11 +2,16 @@
 
 The only place the rules live. One player is awaited at a time: whoever's turn it is. A turn is
 an optional purchase of display cards, then Take Cards (the turn ends) or Roll Dice. Rolling
-names a card in the dice zone and rolls its dice; that order is random, so it ends the order
-file, and the turn goes on next tick with a pending roll the same player answers (reroll a die
-for a token, use a Sports card, accept). An accepted roll that meets the card lets the player
-name the next card; one that fails is a botch (a token, then discard any dice-zone cards and end
-the turn); all cards met move to the points zone.
+names a card in the dice zone and rolls its dice; the roll is then answered (reroll a die for a
+token, use a Sports card, accept). An accepted roll that meets the card lets the player name the
+next card; one that fails is a botch (a token, then discard any dice-zone cards and end the
+turn); all cards met move to the points zone.
+
+A roll, a reroll and a purchase are outcomes nobody may know when a file is checked
+(`ends_file`): a step-by-step file ends there and the turn goes on next tick, while a plan says
+what to do with the dice before they fall (facts.py gives what its conditions read). Standing
+orders answer the player's own prompts when a file leaves them open: `accept` a roll, and after
+a botch `discard` the named cards and `end_turn` (fired in `end_tick`).
 
 Each `_check_*` raises OrderError without touching the state; each `_do_*` checks, then acts.
 """
@@ -15,11 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
+from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
+from . import facts as plan_facts
 from .checks import (
     BOTCHED,
     DECK_STREAM,
     DICE_STREAM,
+    HIDDEN_CARD,
     NEXT,
     RANDOM_EFFECTS,
     ROLLED,
@@ -39,6 +46,7 @@ from .checks import (
     rows,
     seat,
     unfulfilled,
+    validate,
 )
 from .conditions import card_met, card_need
 from .data import card, cards, deck, find, rules
@@ -63,9 +71,16 @@ class Lifestyle(Game):
     default_players = ("Ana", "Ben", "Cleo")
     missing_orders_policy = (
         "Only the player whose turn it is (or who owes an answer to a roll) is awaited, and "
-        "they must write orders: a file that does not finish the turn, or end with a roll or "
-        "a purchase, is "
-        "rejected (E-TURN-INCOMPLETE), so the tick waits for them.")
+        "they must write orders: a file that neither finishes the turn nor reaches a roll or "
+        "a purchase is rejected (E-TURN-INCOMPLETE), unless a standing order answers what it "
+        "leaves open, so the tick waits for them.")
+    absent_policy = (
+        "An absent player spends nothing: with an empty dice zone they take the first card "
+        "showing; otherwise they roll for each card (hardest first) and accept each roll as "
+        "it falls, and a botch ends the turn with nothing discarded.")
+    # Defaults for a player's own prompts, used when their file leaves one open: answer a roll
+    # with accept; after a botch discard the named cards, then end the turn.
+    standing_commands = frozenset({"accept", "discard", "end_turn"})
 
     def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
         if words:
@@ -105,27 +120,51 @@ class Lifestyle(Game):
     @staticmethod
     def _new_turn(player: str, number: int) -> dict[str, Any]:
         return {"player": player, "number": number, "phase": START, "fulfilled": [],
-                "roll": None, "sports_used": {}, "fresh_roll": False, "bought": 0}
+                "roll": None, "sports_used": {}, "fresh_roll": False, "bought": 0,
+                "missed": None}
 
     def awaiting(self, state: State) -> list[str]:
         return [] if state["over"] else [state["turn"]["player"]]
 
     def max_orders(self, state: State, player: str) -> int:
-        """Enough for any turn: a few purchases and a main action, or every Sports card, an
-        accept, a discard of each dice-zone card and end_turn."""
+        """Enough for any turn played as one plan: purchases and a main action, then for each
+        dice-zone card a roll, an accept and a discard, every token spent on a reroll and
+        every Sports card turned; and a few refused tries besides."""
         mine = seat(state, player)
         sports = sum(1 for n in mine["points"] if card(n)["category"] == "sports")
-        return 8 + sports + len(mine["dice"])
+        return 10 + sports + mine["tokens"] + 3 * len(mine["dice"])
 
     def is_random(self, order: Order) -> bool:
         """Rolls, rerolls and Running are chance; buying deals unknown cards from the pile.
-        Each ends its file, and the turn goes on in the next tick."""
+        These are the outcomes `check` cannot know (`ends_file`): a plain file stops there and
+        the turn goes on next tick; a plan goes on with the real outcome."""
         if order.command in ("roll", "reroll", "buy_two", "refill"):
             return True
         if order.command == "use":
             name = find(order["sport"])
             return bool(name and card(name).get("effect") in RANDOM_EFFECTS)
         return False
+
+    def knowledge(self, state: State, player: str) -> State:
+        """Lifestyle hides one thing from everyone: the order of the face-down pile (its
+        size is on every sheet). A purchase or a free refill made on this copy deals
+        placeholders, which no order can take."""
+        known = clone(state)
+        known["pile"] = [HIDDEN_CARD] * len(state["pile"])
+        return known
+
+    def validate(self, player: str, order: Order) -> None:
+        validate(order)
+
+    def facts(self, state: State, player: str) -> dict[str, Any]:
+        return plan_facts.facts(state, player)
+
+    def absent_orders(self, state: State, player: str) -> list[str]:
+        return plan_facts.absent_orders(state, player)
+
+    def turns(self, state: State) -> int:
+        """Player turns finished (the turn that finds the game over is not played)."""
+        return int(state["turn"]["number"]) - 1
 
     def begin_tick(self, state: State) -> None:
         state["log"] = []
@@ -233,6 +272,7 @@ class Lifestyle(Game):
         if not card_met(name, values):
             turn["phase"] = BOTCHED
             turn["fulfilled"] = []
+            turn["missed"] = name
             got = _take_tokens(state, player, rules()["botch_tokens"])
             return [log(state, f"{player} botched the {name} ({_dice(values)}, needs "
                                f"{card_need(name)}) and took {got} token(s) from the pool")]
@@ -286,16 +326,60 @@ class Lifestyle(Game):
                                      "and none in the dice zone: the game is over"))
         return events
 
+    # -- standing orders: defaults for the player's own prompts ------------------------------
+    def _answered(self, state: State, player: str) -> bool:
+        """Whether a standing order answers the prompt the player's turn stands at."""
+        phase = state["turn"]["phase"]
+        wanted = {ROLLED: "accept", BOTCHED: "end_turn"}.get(phase)
+        return wanted is not None and bool(self.standing(state, player, wanted))
+
+    def end_tick(self, state: State, dice: Any) -> list[str]:
+        """The awaited player's standing orders answer what their file left open: `accept` a
+        roll waiting for an answer; after a botch, with `end_turn` standing, each standing
+        `discard` of a card still in the dice zone (a `$fact` read now, as in a plan), then
+        the end of the turn."""
+        if state["over"]:
+            return []
+        player = state["turn"]["player"]
+        events: list[str] = []
+        if state["turn"]["phase"] == ROLLED and self._answered(state, player):
+            events += self._play_standing(state, player, [Order.make("accept")], dice)
+        if state["turn"]["phase"] == BOTCHED and self._answered(state, player):
+            left = list(seat(state, player)["dice"])
+            chosen = []
+            known = self.facts(state, player)
+            for standing in self.standing(state, player, "discard"):
+                written = standing.args[0]
+                name = find(known.get(written.value, "") if written.kind == "ref"
+                            else written.value)
+                if name in left:
+                    left.remove(name)
+                    chosen.append(Order.make("discard", card=name))
+            events += self._play_standing(state, player, [*chosen, Order.make("end_turn")],
+                                          dice)
+        return events
+
+    def _play_standing(self, state: State, player: str, orders: list[Order],
+                       dice: Any) -> list[str]:
+        text = ", ".join(o.canonical() for o in orders)
+        events = [log(state, f"{player}'s standing orders answer for them: {text}")]
+        for order in orders:
+            events += self.act(state, player, order, dice)
+        return events
+
     def end_orders(self, state: State, player: str) -> None:
         turn = state["turn"]
         if state["over"] or turn["player"] != player or turn["fresh_roll"]:
             return
+        if self._answered(state, player):
+            return
         need = {
             START: "your turn needs a main action: take cards or roll dice",
-            ROLLED: "your roll waits for an answer: reroll, use a Sports card or accept",
+            ROLLED: "your roll waits for an answer: reroll, use a Sports card or accept "
+                    "(`standing accept` answers every roll your files leave open)",
             NEXT: "you met a card: name the next one with roll(...)",
             BOTCHED: "after a botch, end the turn with end_turn (discard cards first if you "
-                     "like)",
+                     "like; `standing end_turn` ends such turns for you)",
         }[turn["phase"]]
         raise OrderError("E-TURN-INCOMPLETE", f"the file stops before your turn is done: "
                          f"{need}", answers_hint(state, player))

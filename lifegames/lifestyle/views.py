@@ -4,11 +4,13 @@ both JSON views give only its size."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ..engine import orders as order_syntax
 from ..engine.contract import State
-from ..engine.sheets import commented, document, section, table
+from ..engine.reference import fact_docs
+from ..engine.sheets import commented, document, section, standing_section, table
 from .checks import (
     BOTCHED,
     GAME_PHASES,
@@ -24,11 +26,16 @@ from .checks import (
 )
 from .conditions import card_met, card_need
 from .data import CATEGORIES, card, cards, names, rules
+from .facts import next_card
 from .legal import legal_orders
 from .scoring import LINES, breakdown
 
 GRAMMAR = "lifestyle"
 SHOWN = tuple(line for line in LINES if line != "sports")  # Sports cards never score
+
+
+def fact_names() -> list[str]:
+    return list(fact_docs("lifestyle"))
 
 
 def card_label(name: str) -> str:
@@ -139,15 +146,17 @@ def orders_text(state: State, player: str) -> str:
     turn = state["turn"]
     if turn["player"] != player:
         return (f"Waiting for {turn['player']}. Your orders are read only on your own turn; "
-                "your order file is ignored until then.")
+                "until then only `standing ...` lines are read from your order file (in a file "
+                "that names the next tick and ends with `end`).")
     from . import GAME
 
     asked = GAME.prompt(state, player)
     legal = legal_orders(state, player)
     lead = asked.text if asked else (
         f"{player}: it is your turn. Write the orders in {player}/{player}_orders.txt.")
-    note = ("A roll or reroll must be the last order of the file; you answer it next tick, "
-            "when you can see the dice.")
+    note = ("A roll need not end your file: a plan can say what to do with the dice before "
+            "they fall (your order file shows how). A file that stops at a roll is answered "
+            "next tick, when you can see the dice.")
     return lead + "\nLegal orders now:\n" + "\n".join(f"  {o}" for o in legal) + "\n" + note
 
 
@@ -169,6 +178,7 @@ def sheet(state: State, player: str) -> str:
     ]
     if state["over"]:
         parts.append(section("Result", result_text(state)))
+    parts.append(standing_section(state, player))
     parts.append(section("Your orders", orders_text(state, player)))
     return document(_header(state, player), parts)
 
@@ -184,21 +194,64 @@ def order_template(state: State, player: str) -> str:
     turn = state["turn"]
     if turn["player"] != player:
         return commented([
-            f"{player}: it is {turn['player']}'s turn (turn {turn['number']}). This file is not",
-            "read until your own turn comes; your sheet says when.",
+            f"{player}: it is {turn['player']}'s turn (turn {turn['number']}). Your orders are",
+            "not read until your own turn comes; your sheet says when. Standing orders may be",
+            "changed now: `standing ...` lines in this file, ended by a line `end`, take effect",
+            "with the next tick.",
+            "",
+            *_standing_help(state, player),
         ])
     usages = [order_syntax.usage(GRAMMAR, c) for c in order_syntax.commands(GRAMMAR)]
     lines = [
         f"{player}'s orders for tick {state['tick'] + 1} (turn {turn['number']}).",
         "One order per line; lines starting with # are ignored. The file must finish your",
-        "turn or end with a roll, reroll or purchase. Check it: python3 play.py check " + player,
+        "turn or reach a roll, reroll or purchase. Check it: python3 play.py check " + player,
         "",
-        "Commands (python3 play.py orders lifestyle explains each):",
+        "Commands (python3 play.py orders lifestyle explains each, and every fact):",
         *(f"  {u}" for u in usages),
+        "",
+        *_plan_help(state, player),
+        "",
+        *_standing_help(state, player),
         "",
         "Every order that is legal right now (remove the # to use one):",
     ]
     return commented(lines) + "".join(f"# {o}\n" for o in legal_orders(state, player))
+
+
+def _plan_help(state: State, player: str) -> list[str]:
+    """A plan for this player's own dice zone: the whole turn in one tick."""
+    first = next_card(unfulfilled(state, player)) or "Cat"
+    return [
+        "A roll need not end the file: a plan says what to do with dice not yet rolled, so a",
+        "whole turn takes one tick. For example:",
+        f'  roll("{first}")',
+        "  while phase == \"rolled\"",
+        "    if not met and tokens > to_meet and reroll_chance >= 30",
+        "      reroll($best_die)",
+        "    else",
+        "      accept",
+        "    endif",
+        "    if phase == \"next\": roll($next_card)",
+        "  endwhile",
+        "  if botched",
+        f'    discard("{first}")',
+        "    end_turn",
+        "  endif",
+        *textwrap.wrap("Facts a plan reads: " + ", ".join(fact_names()) + ".", 88),
+    ]
+
+
+def _standing_help(state: State, player: str) -> list[str]:
+    mine = state.get("standing", {}).get(player)
+    shown = "; ".join(mine) if mine else "none"
+    return [
+        f"Your standing orders in force: {shown}. They answer what your file leaves open:",
+        "`standing accept` accepts a roll left unanswered; `standing end_turn` ends a turn",
+        "left at a botch, after one discard per `standing discard(\"Card\")` line (of a card",
+        "in your dice zone; `standing discard($botched_card)` drops the card you missed).",
+        "Lines `standing ...` replace the whole set; `standing none` clears it.",
+    ]
 
 
 def _seat_view(state: State, player: str) -> dict[str, Any]:
@@ -245,12 +298,15 @@ def public_state(state: State) -> dict[str, Any]:
 
 def player_state(state: State, player: str) -> dict[str, Any]:
     """A player's view: Lifestyle hides only the draw pile's order (from everyone), so this is
-    the public view plus the player's own legal orders and prompt."""
+    the public view plus the player's own legal orders, prompt, plan facts and standing
+    orders."""
     from . import GAME
 
     view = public_state(state)
     view["you"] = player
     view["legal_orders"] = legal_orders(state, player)
+    view["facts"] = GAME.facts(state, player)  # what this player's plans read now
+    view["standing"] = list(state.get("standing", {}).get(player, []))
     asked = GAME.prompt(state, player)
     view["prompt"] = asked.text if asked else None
     return view
@@ -281,8 +337,10 @@ def order_help() -> dict[str, Any]:
             value = "-"
         rows_.append([name, spec["category"], card_need(name), value, spec["copies"]])
     return {
-        "limit": "any number of orders, but a roll, reroll or use of Running must be the last "
-                 "in the file, and the file must finish your turn or end with such a roll",
+        "limit": "enough for a whole turn; a roll, a reroll (or Running) and a purchase are "
+                 "outcomes: a plain file stops there and goes on next tick, while a plan may "
+                 "say what to do next (see Plans below); a file must finish your turn or reach "
+                 "such an outcome, unless a standing order answers what it leaves open",
         "values": {
             "row": f"1-{rows()}",
             "column": f"1-{columns()}",

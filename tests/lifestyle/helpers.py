@@ -52,6 +52,8 @@ class FakeStream:
 class FakeDice:
     """Every stream shares one list of faces: FakeDice(4, 5) rolls a 4, then a 5."""
 
+    tick = 1  # plans try `can ORDER` with dice of this tick that nobody plays with
+
     def __init__(self, *faces: int) -> None:
         self.stream_ = FakeStream(list(faces))
         self.asked: list[str] = []

@@ -39,6 +39,18 @@ def test_the_deck_matches_the_rulebook_examples():
     assert Counter(c[n]["category"] for n in deck())["job"] >= 2 + 3
 
 
+def test_the_balanced_deck_is_pinned():
+    """Issue 15 point 10: the category shares measured in RULES.md rest on these copies (Jobs
+    few, as their points multiply with everything else; "Managers" plural, so two). A change
+    here must be measured again: python3 bench/lifestyle_balance.py --write."""
+    by_category = Counter(cards()[n]["category"] for n in deck())
+    assert by_category == {"pet": 21, "car": 19, "house": 16, "sports": 4, "job": 6, "love": 6}
+    assert Counter(n for n in deck() if cards()[n]["category"] == "job") == {
+        "Vet": 1, "Real Estate Agent": 1, "Car Salesman": 1, "Personal Trainer": 1, "Manager": 2}
+    assert {n: cards()[n]["copies"] for n in names("love")} == {
+        "Love (Animals)": 2, "Love (Cars)": 1, "Love (Houses)": 2, "Love (Jobs)": 1}
+
+
 def test_harder_cars_score_more():
     cars = sorted(names("car"), key=lambda n: -chance(n))
     points = [cards()[n]["points"] for n in cars]
@@ -46,7 +58,8 @@ def test_harder_cars_score_more():
 
 
 def test_orders_yaml_covers_the_grammar_and_every_example_parses():
-    docs = load_yaml("lifestyle", "orders.yaml")
+    docs = dict(load_yaml("lifestyle", "orders.yaml"))
+    docs.pop("facts")  # the facts a plan may read, not a command
     assert set(docs) == set(commands("lifestyle"))
     for command, doc in docs.items():
         parsed = parse_text("lifestyle", doc["example"], "orders.yaml")

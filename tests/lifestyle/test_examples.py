@@ -129,3 +129,27 @@ def test_scoring_example_on_the_sheet():
     sheet = GAME.views(state, NIKO)["niko_sheet.txt"]
     assert "    total    143" in sheet
     assert GAME.public_state(state)["seats"][SANDRO]["score"] == 143
+
+
+def test_example_1_as_one_plan_in_one_tick(fixed_dice):
+    """Example 1 written as a plan: the same rolls, the same end, in a single tick."""
+    plan = ('roll("Cat")\naccept\nroll("Scooter")\n'
+            'if not met: use("Cycling", $plus_one_die)\naccept\n')
+    state = tick(niko_state(), plan, [3, 4, 1], fixed_dice)
+    stepwise = niko_state()
+    for text, faces in (('roll("Cat")\n', [3, 4]), ('accept\nroll("Scooter")\n', [1]),
+                        ('use("Cycling", 1)\naccept\n', [])):
+        stepwise = tick(stepwise, text, faces, fixed_dice)
+    assert state["tick"] == 1 and stepwise["tick"] == 3
+    assert state["seats"] == stepwise["seats"] and state["pool"] == stepwise["pool"]
+    assert GAME.awaiting(state) == [SANDRO]
+
+
+def test_example_2_as_one_plan_in_one_tick(fixed_dice):
+    """Example 2 written as a plan: reroll while it misses and a token is left, then accept;
+    after the botch discard the Manager and end the turn; one tick."""
+    plan = ('roll("Manager")\nwhile not met and tokens > 0: reroll(1)\naccept\n'
+            'if botched\ndiscard("Manager")\nend_turn\nendif\n')
+    state = tick(sandro_state(), plan, [4, 5], fixed_dice)
+    assert state["tick"] == 1 and state["discard"] == ["Manager"]
+    assert state["seats"][SANDRO]["tokens"] == 1 and GAME.awaiting(state) == [NIKO]

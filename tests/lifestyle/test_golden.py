@@ -46,3 +46,16 @@ def test_each_tick_folder_holds_one_order_file_of_a_player() -> None:
         assert re.fullmatch(r"tick_\d\d", folder.name), folder
         names = [p.name for p in folder.iterdir()]
         assert len(names) == 1 and names[0] in {f"{p}_orders.txt" for p in PLAYERS}, names
+
+
+def test_example_shows_off_plans_standing_orders_and_absence(produced: dict[str, bytes]) -> None:
+    """Issue 12: the playthrough holds plans (a whole turn in one tick, one that stops), a
+    standing order that fires, and a turn played by the absent default."""
+    files = [path for folder in tick_folders() for path in folder.iterdir()]
+    plans = [p for p in files if "endwhile" in p.read_text(encoding="utf-8")]
+    assert plans, "no plan in the example"
+    executed = "".join(produced.get(f"{p}/executed_orders.txt", b"").decode() for p in PLAYERS)
+    assert "standing end_turn()" in executed and "\nabsent\n" in executed
+    sheets = "".join(v.decode() for k, v in produced.items() if k.endswith("_sheet.txt"))
+    assert "standing orders answer for them" in sheets
+    assert "played by the default for absent players this tick" in sheets

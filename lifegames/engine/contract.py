@@ -72,7 +72,8 @@ class Order:
 
     def canonical(self) -> str:
         """The stable spelling written to executed_orders.txt (and read back by a replay)."""
-        parts = [f'"{a.value}"' if a.kind == "string" else str(a.value) for a in self.args]
+        parts = [f'"{a.value}"' if a.kind == "string" else f"${a.value}" if a.kind == "ref"
+                 else str(a.value) for a in self.args]
         return f"{self.command}({', '.join(parts)})"
 
 

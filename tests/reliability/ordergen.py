@@ -26,6 +26,7 @@ from lifegames.engine.bots import choose_orders
 from lifegames.engine.contract import Game
 from lifegames.engine.dice import Dice
 from lifegames.engine.orders import MAX_FILE_BYTES, ParsedFile, parse_bytes, parse_text
+from lifegames.engine.plans import fact_names
 
 CODE = re.compile(r"^E-[A-Z-]+$")
 NEWLINES = re.compile(r"\r\n|\r|\n")
@@ -64,6 +65,7 @@ class Spec:
     kinds: dict[str, set[str]]  # argument -> terminals: INT, STRING, WORD
     ints: dict[str, tuple[int, int]]
     names: dict[str, list[str]]
+    facts: list[str] = field(default_factory=list)  # what a `$fact` argument may name
 
 
 def spec(game: Game) -> Spec:
@@ -107,7 +109,7 @@ def spec(game: Game) -> Spec:
             words = [w for w in re.findall(r"[A-Za-z_][A-Za-z_]+", value.split(":", 1)[-1])]
             if words:
                 names[arg] = words
-    return Spec(name, alternatives, kinds, ints, names)
+    return Spec(name, alternatives, kinds, ints, names, fact_names(game))
 
 
 # -- valid lines ---------------------------------------------------------------------------------
@@ -116,6 +118,8 @@ def spec(game: Game) -> Spec:
 def value(sp: Spec, arg: str, rng: random.Random) -> str:
     kinds = sp.kinds.get(arg, {"INT"})
     kind = rng.choice(sorted(kinds))
+    if kind == "REF":  # `$fact`: a plan reads the value when the order runs
+        return "$" + rng.choice(sp.facts or ["x"])
     if kind == "INT":
         low, high = sp.ints.get(arg, (0, 6))
         roll = rng.random()

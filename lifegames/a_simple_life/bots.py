@@ -16,7 +16,7 @@ import functools
 from typing import Any
 
 from ..engine.contract import Order, OrderError, State
-from . import actions
+from . import actions, rolls
 from .data import rules, sheet
 from .legal import fake
 from .scoring import goal_progress, score
@@ -95,7 +95,7 @@ def value_table(state: State, s: Sheet) -> dict[str, float]:
 
 
 def hit_chance(s: Sheet) -> float:
-    return (7 - actions.hits_on(s)) / 6
+    return (7 - rolls.hits_on(s)) / 6
 
 
 def _goal_weights(state: State) -> dict[str, float]:
@@ -110,14 +110,14 @@ def cell_value(values: dict[str, float], icons: list[str]) -> float:
 
 def lake_ev(s: Sheet, values: dict[str, float], face: int, row: int) -> float:
     spec = sheet()["lake"][row - 1]
-    col = actions.lake_column(face)
-    needed = spec["needs"] - actions.rod_bonus(s)
+    col = rolls.lake_column(face)
+    needed = spec["needs"] - rolls.rod_bonus(s)
     chance = max(0, min(6, 7 - needed)) / 6
     return chance * cell_value(values, spec["cells"][col - 1])
 
 
 def best_lake(s: Sheet, values: dict[str, float], face: int) -> float:
-    col = actions.lake_column(face)
+    col = rolls.lake_column(face)
     best = 0.0
     for row in range(1, len(sheet()["lake"]) + 1):
         if s["lake"][row - 1][col - 1] not in ("check", "cross"):
@@ -132,7 +132,7 @@ def dig_value(s: Sheet, values: dict[str, float], col: int, row: int) -> float:
 
 
 def best_dig(s: Sheet, values: dict[str, float], faces: list[int]) -> float:
-    return max(dig_value(s, values, c, r) for c, r in actions.reachable(s, faces))
+    return max(dig_value(s, values, c, r) for c, r in rolls.reachable(s, faces))
 
 
 def mine_ev(s: Sheet, values: dict[str, float]) -> float:
@@ -240,8 +240,15 @@ def base(state: State, s: Sheet) -> float:
                     values["monster"] + 2) - values["carrot"]
         else:
             spec = sheet()["lake"][pending["row"] - 1]
-            needed = spec["needs"] - actions.rod_bonus(s)
+            needed = spec["needs"] - rolls.rod_bonus(s)
             chance = max(0, min(6, 7 - needed)) / 6
             total += chance * cell_value(values, spec["cells"][pending["col"] - 1]) \
                 - values["carrot"]
     return total
+
+
+def plan(state: State, player: str, rng: Any) -> list[str] | None:
+    """The greedy bot's whole day as a plan (planner.py)."""
+    from .planner import write_plan
+
+    return write_plan(state, player)

@@ -73,12 +73,13 @@ def value_table(state: State, s: Sheet) -> dict[str, float]:
     later = _days_left(state)
     values = {
         "carrot": 1.0 + 0.8 * later,
-        "flower": 0.6 + 1.2 * later + 1.0 * goals.get("befriend", 0),
-        "stone": 0.4 + 1.4 * later + 0.8 * goals.get("tools", 0),
+        "flower": 1.0 + 0.8 * later + 1.0 * goals.get("befriend", 0),
+        "stone": 1.0 + 0.8 * later + 0.8 * goals.get("tools", 0),
         "coin": 2.0,
         "diamond": 5.0,
         "heart": 5.0,
         "upgrade": 3.0,
+        "star": 1.0,
     }
     for fish, points in sheet()["fish"].items():
         values[fish] = 0.0 if s["pond"][fish] else float(points)
@@ -208,9 +209,9 @@ def base(state: State, s: Sheet) -> float:
     """The heuristic without the open Town visit."""
     values = value_table(state, s)
     total = float(score(s))
-    for kind in ("flower", "stone"):
-        total += stock(s, kind) * values[kind]
-    total += stock(s, "carrot") * (values["carrot"] - 1)
+    points = rules()["score"]
+    for kind in ("carrot", "flower", "stone"):  # their points are in the score already
+        total += stock(s, kind) * (values[kind] - points[kind])
     total += tool_value(state, s)
     for goal, weight in _goal_weights(state).items():
         done, needed = goal_progress(s, goal)

@@ -13,7 +13,8 @@ from .data import rules, sheet
 MISS_TARGETS = ("lake", "fight")  # the rolls a standing on_miss order answers
 KEEP_ALL = "all"  # on_miss(lake, all): never pay a carrot, accept every miss
 ARTIFACT = "artifact"  # on_mine(artifact): any of the four artifacts
-MINE_RULES = ("any", "stone", "carrot", "flower", "coin", "diamond", ARTIFACT, "monster")
+MINE_RULES = ("any", "stone", "carrot", "flower", "coin", "diamond", "star", ARTIFACT,
+              "monster")
 STANDING_ONLY = frozenset({"on_miss", "on_mine"})
 NUMBERS = frozenset({"die", "other_die", "column", "row"})
 

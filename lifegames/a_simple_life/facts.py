@@ -13,7 +13,7 @@ from .scoring import score
 from .sheet import me, stock
 
 PLURALS = {"carrot": "carrots", "flower": "flowers", "stone": "stones", "coin": "coins",
-           "diamond": "diamonds", "heart": "hearts"}
+           "diamond": "diamonds", "heart": "hearts", "star": "stars"}
 
 
 def prompt_name(pending: dict[str, Any] | None) -> str:

@@ -13,14 +13,15 @@ from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
 from . import rolls
 from .checks import MINE_RULES, MISS_TARGETS, STANDING_ONLY
-from .data import KINDS, goal_face, goal_ids, goal_text, rules, sheet
+from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
+from .facts import facts
 from .legal import legal_orders
 from .scoring import band_label, breakdown, goal_progress, score, won
 from .sheet import day_limit, me, room, show_dice, stock
 
 GRAMMAR = "a_simple_life"
 CODES = {"stone": "S", "carrot": "C", "flower": "F", "coin": "$", "diamond": "D",
-         "monster": "M"}
+         "star": "P", "monster": "M"}
 MARKS = {"": "[ ]", "circle": "(O)", "cross": "[X]", "check": "[v]"}
 
 
@@ -40,8 +41,8 @@ def _icon_names(icons: list[str]) -> str:
 
 def legend() -> str:
     artifacts = ", ".join(f"*{''.join(w[0] for w in a.split())} {a}" for a in sheet()["artifacts"])
-    return ("S stone, C carrot, F flower, $ coin, D diamond, M monster; artifacts: "
-            f"{artifacts}")
+    return ("S stone, C carrot, F flower, $ coin, D diamond, P star (a point), M monster; "
+            f"artifacts: {artifacts}")
 
 
 # -- sections -----------------------------------------------------------------------------------
@@ -252,8 +253,10 @@ def prompt_text(state: State, player: str) -> str:
     if pending["kind"] == "mine":
         a, b = pending["dice"]
         pick = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
+        f = facts(state, player)
         text = (f"Mines: your dice show {a} and {b}. Choose which is the column and which the "
-                "row: dig(column, row)")
+                f"row: dig(column, row). The cell your Mines rule picks ($best_col, $best_row): "
+                f"column {f['best_col']}, row {f['best_row']}")
         if pick:
             text += f"; your Pickaxe may move {pick} of them by 1 first"
         if carrots:
@@ -509,8 +512,8 @@ def order_help() -> dict[str, Any]:
               ["Lake", rule["costs"]["lake"], "lake(die, row)"],
               ["Mines", rule["costs"]["mines"], "mine(die, other_die), then dig / fight"],
               ["Town", rule["costs"]["town"], "town(die), then give / buy / sell / upgrade"]]),
-            ("Scoring", ["icon", "points"],
-             [[k, rule["score"][k]] for k in ("heart", "diamond", "upgrade", "coin", "carrot")]
+            ("Scoring (each icon circled and not crossed)", ["icon", "points"],
+             [[k, rule["score"][k]] for k in SCORED]
              + [["museum (1-4 artifacts)", "/".join(str(p) for p in rule["score"]["museum"][1:])],
                 ["monster defeated / got away", f"{rule['score']['monster_defeated']} / "
                                                 f"{rule['score']['monster_escaped']}"]]),

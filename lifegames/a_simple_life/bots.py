@@ -16,7 +16,7 @@ import functools
 from typing import Any
 
 from ..engine.contract import Order, OrderError, State
-from . import actions
+from . import actions, rolls
 from .data import rules, sheet
 from .legal import fake
 from .scoring import goal_progress, score
@@ -73,12 +73,13 @@ def value_table(state: State, s: Sheet) -> dict[str, float]:
     later = _days_left(state)
     values = {
         "carrot": 1.0 + 0.8 * later,
-        "flower": 0.6 + 1.2 * later + 1.0 * goals.get("befriend", 0),
-        "stone": 0.4 + 1.4 * later + 0.8 * goals.get("tools", 0),
+        "flower": 1.0 + 0.8 * later + 1.0 * goals.get("befriend", 0),
+        "stone": 1.0 + 0.8 * later + 0.8 * goals.get("tools", 0),
         "coin": 2.0,
         "diamond": 5.0,
         "heart": 5.0,
         "upgrade": 3.0,
+        "star": 1.0,
     }
     for fish, points in sheet()["fish"].items():
         values[fish] = 0.0 if s["pond"][fish] else float(points)
@@ -95,7 +96,7 @@ def value_table(state: State, s: Sheet) -> dict[str, float]:
 
 
 def hit_chance(s: Sheet) -> float:
-    return (7 - actions.hits_on(s)) / 6
+    return (7 - rolls.hits_on(s)) / 6
 
 
 def _goal_weights(state: State) -> dict[str, float]:
@@ -110,14 +111,14 @@ def cell_value(values: dict[str, float], icons: list[str]) -> float:
 
 def lake_ev(s: Sheet, values: dict[str, float], face: int, row: int) -> float:
     spec = sheet()["lake"][row - 1]
-    col = actions.lake_column(face)
-    needed = spec["needs"] - actions.rod_bonus(s)
+    col = rolls.lake_column(face)
+    needed = spec["needs"] - rolls.rod_bonus(s)
     chance = max(0, min(6, 7 - needed)) / 6
     return chance * cell_value(values, spec["cells"][col - 1])
 
 
 def best_lake(s: Sheet, values: dict[str, float], face: int) -> float:
-    col = actions.lake_column(face)
+    col = rolls.lake_column(face)
     best = 0.0
     for row in range(1, len(sheet()["lake"]) + 1):
         if s["lake"][row - 1][col - 1] not in ("check", "cross"):
@@ -132,7 +133,7 @@ def dig_value(s: Sheet, values: dict[str, float], col: int, row: int) -> float:
 
 
 def best_dig(s: Sheet, values: dict[str, float], faces: list[int]) -> float:
-    return max(dig_value(s, values, c, r) for c, r in actions.reachable(s, faces))
+    return max(dig_value(s, values, c, r) for c, r in rolls.reachable(s, faces))
 
 
 def mine_ev(s: Sheet, values: dict[str, float]) -> float:
@@ -208,9 +209,9 @@ def base(state: State, s: Sheet) -> float:
     """The heuristic without the open Town visit."""
     values = value_table(state, s)
     total = float(score(s))
-    for kind in ("flower", "stone"):
-        total += stock(s, kind) * values[kind]
-    total += stock(s, "carrot") * (values["carrot"] - 1)
+    points = rules()["score"]
+    for kind in ("carrot", "flower", "stone"):  # their points are in the score already
+        total += stock(s, kind) * (values[kind] - points[kind])
     total += tool_value(state, s)
     for goal, weight in _goal_weights(state).items():
         done, needed = goal_progress(s, goal)
@@ -240,8 +241,15 @@ def base(state: State, s: Sheet) -> float:
                     values["monster"] + 2) - values["carrot"]
         else:
             spec = sheet()["lake"][pending["row"] - 1]
-            needed = spec["needs"] - actions.rod_bonus(s)
+            needed = spec["needs"] - rolls.rod_bonus(s)
             chance = max(0, min(6, 7 - needed)) / 6
             total += chance * cell_value(values, spec["cells"][pending["col"] - 1]) \
                 - values["carrot"]
     return total
+
+
+def plan(state: State, player: str, rng: Any) -> list[str] | None:
+    """The greedy bot's whole day as a plan (planner.py)."""
+    from .planner import write_plan
+
+    return write_plan(state, player)

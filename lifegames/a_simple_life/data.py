@@ -11,8 +11,10 @@ from ..engine.data import load_yaml
 
 PACKAGE = "a_simple_life"
 RESOURCES = ("carrot", "flower", "stone", "coin")
-KINDS = ("carrot", "flower", "stone", "coin", "diamond", "heart", "upgrade", "monster")
-PLAIN_ICONS = ("carrot", "flower", "stone", "coin", "diamond", "monster")
+KINDS = ("carrot", "flower", "stone", "coin", "diamond", "heart", "upgrade", "star",
+         "monster")
+SCORED = tuple(k for k in KINDS if k != "monster")  # 1 point or more each (monsters: +2/-2)
+PLAIN_ICONS = ("carrot", "flower", "stone", "coin", "diamond", "star", "monster")
 
 
 class DataError(ValueError):
@@ -96,6 +98,11 @@ def sheet() -> dict[str, Any]:
         raise DataError("sheet.yaml: inventory.monster must hold every monster of the Mines")
     if data["inventory"]["heart"] < len(folk):
         raise DataError("sheet.yaml: inventory.heart needs a heart per townsfolk")
+    for kind in ("carrot", "flower", "stone", "coin", "star"):
+        printed = _printed(data, folk, kind)
+        if data["inventory"][kind] < printed:
+            raise DataError(f"sheet.yaml: inventory.{kind} must hold every {kind} printed on the "
+                            f"sheet, the start included ({printed})")
     goals = _need(data, "goals", dict, where)
     if sorted(goals) != [1, 2, 3, 4, 5, 6]:
         raise DataError("sheet.yaml: goals needs faces 1-6")
@@ -111,6 +118,14 @@ def sheet() -> dict[str, Any]:
         "start": dict(data["inventory"].get("start", {})),
         "goals": {int(k): dict(v) for k, v in goals.items()},
     }
+
+
+def _printed(data: dict[str, Any], folk: dict[str, Any], kind: str) -> int:
+    """How many icons of `kind` the sheet prints (Farm, Lake, Mines, gifts) plus the start."""
+    farm = sum(boxes.count(kind) for boxes in data["farm"]["columns"].values())
+    cells = sum(cell.count(kind) for cell in _all_cells(data))
+    gifts = sum(spec["gift"].count(kind) for spec in folk.values())
+    return farm + cells + gifts + data["inventory"].get("start", {}).get(kind, 0)
 
 
 def _all_cells(data: dict[str, Any]) -> list[list[str]]:
@@ -137,8 +152,7 @@ def rules() -> dict[str, Any]:
     for resource, amount in _need(data, "shop.sell", dict, where).items():
         if resource not in RESOURCES or not isinstance(amount, int) or amount < 1:
             raise DataError(f"rules.yaml: shop.sell.{resource}")
-    for kind in ("heart", "diamond", "upgrade", "coin", "carrot", "monster_defeated",
-                 "monster_escaped"):
+    for kind in (*SCORED, "monster_defeated", "monster_escaped"):
         _need(data, f"score.{kind}", int, where)
     if len(_need(data, "score.museum", list, where)) != 5:
         raise DataError("rules.yaml: score.museum needs points for 0-4 artifacts")

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from ..engine.contract import Arg, Order, OrderError, State
-from . import actions
+from . import actions, rolls
 from .data import rules, sheet
 from .sheet import Sheet, me, stock
 
@@ -68,11 +68,11 @@ def legal_orders(state: State, player: str) -> list[str]:
         if _ok(actions.verify_town, state, s, fake("town", ("die", face))):
             out.append(f"town({face})")
     for a, b in _pairs(s["available"]):
-        if _ok(actions.verify_mine, state, s, fake("mine", ("die", a), ("other_die", b))):
+        if _ok(rolls.verify_mine, state, s, fake("mine", ("die", a), ("other_die", b))):
             out.append(f"mine({a}, {b})")
     for face in faces:
         for row in range(1, len(sheet()["lake"]) + 1):
-            if _ok(actions.verify_lake, state, s, fake("lake", ("die", face), ("row", row))):
+            if _ok(rolls.verify_lake, state, s, fake("lake", ("die", face), ("row", row))):
                 out.append(f"lake({face}, {row})")
     out.append("pass")
     if carrot and s["available"]:
@@ -90,7 +90,7 @@ def _pairs(available: list[int]) -> list[tuple[int, int]]:
 
 def _answers(s: Sheet, pending: dict[str, Any], carrot: bool) -> list[str]:
     if pending["kind"] == "mine":
-        out = [f"dig({c}, {r})" for c, r in actions.reachable(s, pending["dice"])]
+        out = [f"dig({c}, {r})" for c, r in rolls.reachable(s, pending["dice"])]
         if carrot:
             a, b = pending["dice"]
             out += [f"reroll({a}, {b})"] + [f"reroll({v})" for v in sorted({a, b})]

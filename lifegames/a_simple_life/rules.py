@@ -1,13 +1,16 @@
 """A Simple Life (Clint Ghosn, v1.3.3): a roll-and-write of ten days on a farm, for 1 or 2.
 
-The game: setup, who is awaited, and the dispatch of each order to its Location (actions.py).
-The numbers are rule data (games/a_simple_life/*.yaml); the sheet is data per player
-(sheet.py); goals and score are in scoring.py; sheets and help in views.py; legal orders and
-the bots' heuristic in bots.py.
+The game: setup, who is awaited, and the dispatch of each order to its Location (actions.py
+for the Farm and the Town, rolls.py for the Lake, the Mines and their prompts). The numbers are
+rule data (games/a_simple_life/*.yaml); the sheet is data per player (sheet.py); goals and score
+are in scoring.py; sheets and help in views.py; legal orders in legal.py; the facts plans read
+in facts.py; standing orders in defaults.py; the bots' heuristic and plans in bots.py.
 
-A tick is one order file per awaited player. A Day runs over as many ticks as it needs: every
-roll (Lake, Mines, a fight, a carrot reroll, passing into the next day) ends that player's file,
-and a choice that follows a roll waits on the sheet as a prompt for the next file.
+A tick is one order file per awaited player, which may be a plan covering the whole day: after a
+roll (the Lake, the Mines, a fight, a carrot reroll) the rest of the file still runs, reading
+what came up through facts (`if prompt == "lake"`, `dig($best_col, $best_row)`); `check` runs a
+file up to its first roll only. A choice the file leaves open waits on the sheet as a prompt for
+the next file, unless a standing order answers it.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
-from . import actions
+from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
+from . import actions, checks, defaults, rolls
 from .data import goal_text, rules, sheet
+from .facts import facts
 from .legal import legal_orders
 from .scoring import band_label, score, update_goals, won
 from .sheet import dice_total, me, new_sheet, show_dice
@@ -29,6 +33,15 @@ ANSWERS = {
 }
 PROMPT_ONLY = ("dig", "fight", "accept")
 MAX_DAYS = 30
+# An absent player's day: every open prompt answered by the plain default, then a pass.
+ABSENT = (
+    'while prompt != "none"',
+    'if prompt == "mine": dig($best_col, $best_row)',
+    'if prompt == "fight": fight',
+    'if prompt == "lake" or prompt == "fight_miss": accept',
+    "endwhile",
+    "pass",
+)
 
 
 class ASimpleLife(Game):
@@ -39,8 +52,13 @@ class ASimpleLife(Game):
     max_players = 2
     default_players = ("Ana",)
     missing_orders_policy = (
-        "Every player whose day is not over is awaited. An empty file means no actions, "
-        "except while the sheet shows a prompt: then the file must answer it.")
+        "Every player whose day is not over is awaited. An empty file means no actions; "
+        "a prompt on the sheet then waits for the next file (solo, the file must answer it). "
+        "With two players, one player's empty file never holds up the other's.")
+    absent_policy = (
+        "An absent player's open prompt is answered (a missed roll accepted, the Mines dice "
+        "placed on $best_col, $best_row, every monster fought), then their day is passed.")
+    standing_commands = checks.STANDING_ONLY
 
     # -- setup ------------------------------------------------------------------------------
     def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
@@ -120,7 +138,33 @@ class ASimpleLife(Game):
         return [p for p in state["players"] if not me(state, p)["day_over"]]
 
     def is_random(self, order: Order) -> bool:
-        return order.command in actions.RANDOM
+        return order.command in rolls.RANDOM
+
+    def ends_file(self, state: State, player: str, order: Order) -> bool:
+        return rolls.rolls_now(state, me(state, player), player, order)
+
+    def knowledge(self, state: State, player: str) -> State:
+        """Every sheet is public paper, and the dice to come are in no state; what a player
+        does not see is the other player's standing orders and what happened to them."""
+        known = clone(state)
+        for other in state["players"]:
+            if other != player:
+                known.get("standing", {}).pop(other, None)
+                known["sheets"][other]["log"] = []
+        return known
+
+    def validate(self, player: str, order: Order) -> None:
+        checks.validate(order)
+
+    def facts(self, state: State, player: str) -> dict[str, Any]:
+        return facts(state, player)
+
+    def absent_orders(self, state: State, player: str) -> list[str]:
+        return list(ABSENT)
+
+    def turns(self, state: State) -> int:
+        """Days played to their end."""
+        return int(state["day"]) if state["over"] else int(state["day"]) - 1
 
     def begin_tick(self, state: State) -> None:
         for player in state["players"]:
@@ -135,6 +179,11 @@ class ASimpleLife(Game):
                              "the next day's dice are rolled when this tick ends; put this "
                              "order in your next file")
         command = order.command
+        if command in checks.STANDING_ONLY:
+            raise OrderError("E-STANDING-ONLY", f"{command} is a standing order: it answers "
+                             "your prompts from now on", f"write it as: standing "
+                             f"{order.canonical()}")
+        checks.numbers(order)
         pending = s["pending"]
         if pending is not None and command not in ANSWERS[pending["kind"]]:
             prompt = self.prompt(state, player)
@@ -153,8 +202,14 @@ class ASimpleLife(Game):
         return [f"{player}: {e}" for e in events]
 
     def end_orders(self, state: State, player: str) -> None:
+        """Solo, a file must answer a prompt left from an earlier tick (an empty file would
+        only waste a tick); with two players an empty file is no actions, so one player's open
+        prompt never holds up the other's file. A standing order that answers the prompt at
+        the end of the tick will do."""
         s = me(state, player)
         pending = s["pending"]
+        if len(state["players"]) > 1 or defaults.covers(state, player, s):
+            return
         if pending is not None and pending["made"] < state["tick"]:
             prompt = self.prompt(state, player)
             answers = ", ".join(prompt.answers[:8]) if prompt else ""
@@ -163,6 +218,17 @@ class ASimpleLife(Game):
                              f"add one of: {answers}")
 
     def end_tick(self, state: State, dice: Any) -> list[str]:
+        events = []
+        for player in state["players"]:
+            s = me(state, player)
+            settled = rolls.settle(state, s, dice, player)
+            if settled:
+                settled += update_goals(state, s) + actions.maybe_end_day(state, s)
+                s["log"].extend(settled)
+                events += [f"{player}: {e}" for e in settled]
+        return events + self._next_day(state, dice)
+
+    def _next_day(self, state: State, dice: Any) -> list[str]:
         if state["over"] or any(not me(state, p)["day_over"] for p in state["players"]):
             return []
         if state["day"] >= state["days"]:
@@ -263,16 +329,16 @@ def _plain(handler: Any) -> Any:
 
 _HANDLERS = {
     "farm": lambda state, s, order, dice, player: actions.do_farm(state, s, order, dice),
-    "lake": actions.do_lake,
-    "mine": actions.do_mine,
-    "dig": _plain(actions.do_dig),
-    "fight": actions.do_fight,
-    "accept": _plain(actions.do_accept),
+    "lake": rolls.do_lake,
+    "mine": rolls.do_mine,
+    "dig": rolls.do_dig,
+    "fight": rolls.do_fight,
+    "accept": rolls.do_accept,
     "town": _plain(actions.do_town),
     "give": _plain(actions.do_give),
     "buy": _plain(actions.do_buy),
     "sell": _plain(actions.do_sell),
     "upgrade": _plain(actions.do_upgrade),
-    "reroll": actions.do_reroll,
+    "reroll": rolls.do_reroll,
     "pass": _plain(actions.do_pass),
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import State
-from .data import goal_ids, goal_text, rules, sheet
+from .data import SCORED, goal_ids, goal_text, rules, sheet
 from .sheet import Sheet, stock
 
 
@@ -69,7 +69,7 @@ def breakdown(s: Sheet) -> list[tuple[str, str, int]]:
     """(what, how many, points) per line of the scoring table."""
     points = rules()["score"]
     rows = []
-    for kind in ("heart", "diamond", "upgrade", "coin", "carrot"):
+    for kind in SCORED:
         count = stock(s, kind)
         rows.append((kind, str(count), count * points[kind]))
     artifacts = sum(s["museum"].values())

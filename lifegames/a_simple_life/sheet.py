@@ -123,7 +123,7 @@ def take_dice(s: Sheet, values: list[int], arg: str = "die") -> None:
     want, have = Counter(values), Counter(s["available"])
     for value, count in want.items():
         if have[value] < count:
-            shown = "a die" if count == 1 else f"{count} dice"
+            shown = "die" if count == 1 else f"{count} dice"
             raise OrderError("E-NO-DIE", f"you have no {shown} showing {value} available",
                              f"your available dice: {show_dice(s['available'])}", arg)
 

@@ -11,15 +11,17 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
-from . import actions
-from .data import KINDS, goal_face, goal_ids, goal_text, rules, sheet
+from . import rolls
+from .checks import MINE_RULES, MISS_TARGETS, STANDING_ONLY
+from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
+from .facts import facts
 from .legal import legal_orders
 from .scoring import band_label, breakdown, goal_progress, score, won
 from .sheet import day_limit, me, room, show_dice, stock
 
 GRAMMAR = "a_simple_life"
 CODES = {"stone": "S", "carrot": "C", "flower": "F", "coin": "$", "diamond": "D",
-         "monster": "M"}
+         "star": "P", "monster": "M"}
 MARKS = {"": "[ ]", "circle": "(O)", "cross": "[X]", "check": "[v]"}
 
 
@@ -39,8 +41,8 @@ def _icon_names(icons: list[str]) -> str:
 
 def legend() -> str:
     artifacts = ", ".join(f"*{''.join(w[0] for w in a.split())} {a}" for a in sheet()["artifacts"])
-    return ("S stone, C carrot, F flower, $ coin, D diamond, M monster; artifacts: "
-            f"{artifacts}")
+    return ("S stone, C carrot, F flower, $ coin, D diamond, P star (a point), M monster; "
+            f"artifacts: {artifacts}")
 
 
 # -- sections -----------------------------------------------------------------------------------
@@ -125,7 +127,7 @@ def lake(state: State, player: str) -> str:
         for col, icons in enumerate(spec["cells"], start=1):
             cells.append(f"{MARKS[s['lake'][number - 1][col - 1]]} {_icon_names(icons)}")
         rows.append(cells)
-    bonus = actions.rod_bonus(s)
+    bonus = rolls.rod_bonus(s)
     note = ("[v] caught, (O) missed once, [X] missed twice (closed), [ ] untried; the reroll "
             "must reach the row's value" + (f"; your Fishing Rod adds {bonus}" if bonus else ""))
     return table(rows, ["", "needs", "col 1 (die 1-2)", "col 2 (die 3-4)",
@@ -143,7 +145,7 @@ def mines(state: State, player: str) -> str:
         rows.append(cells)
     pick = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
     note = (f"{legend()}\n[X] dug (nothing more there). One Mines die is the column, the other "
-            f"the row; you hit monsters on {actions.hits_on(s)}+"
+            f"the row; you hit monsters on {rolls.hits_on(s)}+"
             + (f"; your Pickaxe moves {pick} die/dice by 1" if pick else ""))
     return table(rows, ["", *(f"col {c}" for c in range(1, 7))]) + "\n" + note
 
@@ -242,7 +244,7 @@ def prompt_text(state: State, player: str) -> str:
     carrots = stock(s, "carrot")
     if pending["kind"] == "lake":
         spec = sheet()["lake"][pending["row"] - 1]
-        bonus = actions.rod_bonus(s)
+        bonus = rolls.rod_bonus(s)
         shown = f"{pending['face']}" + (f" + {bonus}" if bonus else "")
         return (f"Lake row {pending['row']}, column {pending['col']}: you rolled {shown}, "
                 f"needing {spec['needs']}: a miss. accept it (the target gets a "
@@ -251,8 +253,10 @@ def prompt_text(state: State, player: str) -> str:
     if pending["kind"] == "mine":
         a, b = pending["dice"]
         pick = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
+        f = facts(state, player)
         text = (f"Mines: your dice show {a} and {b}. Choose which is the column and which the "
-                "row: dig(column, row)")
+                f"row: dig(column, row). The cell your Mines rule picks ($best_col, $best_row): "
+                f"column {f['best_col']}, row {f['best_row']}")
         if pick:
             text += f"; your Pickaxe may move {pick} of them by 1 first"
         if carrots:
@@ -260,9 +264,9 @@ def prompt_text(state: State, player: str) -> str:
         return text
     if pending["face"] is None:
         return (f"Mines: {pending['left']} monster(s) to fight, one at a time; write fight to "
-                f"roll (you hit on {actions.hits_on(s)}+)")
+                f"roll (you hit on {rolls.hits_on(s)}+)")
     return (f"Mines: your fight roll of {pending['face']} missed (you hit on "
-            f"{actions.hits_on(s)}+). accept it (the monster gets away: -2 points), or pay a "
+            f"{rolls.hits_on(s)}+). accept it (the monster gets away: -2 points), or pay a "
             f"carrot (you have {carrots}) to reroll")
 
 
@@ -273,8 +277,8 @@ def orders_section(state: State, player: str) -> str:
     grouped: dict[str, list[str]] = {}
     for order in legal:
         grouped.setdefault(order.split("(")[0], []).append(order)
-    lines = [f"write them in {player}/{player}_orders.txt, one per line; a roll (lake, mine, "
-             "fight, reroll, pass) must be the last order of the file"]
+    lines = [f"write them in {player}/{player}_orders.txt, one per line; after a roll (lake, "
+             "mine, fight, reroll) your file may go on as a plan (see the order template)"]
     for command, forms in grouped.items():
         if command in ("lake", "mine", "farm"):  # listed best-first for the bots; by number here
             forms = sorted(forms, key=lambda f: [int(n) for n in re.findall(r"\d+", f)])
@@ -285,20 +289,48 @@ def orders_section(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
+TWO_PLAYERS = textwrap.fill(
+    "Two players: the rulebook's only rule for two is a sixth die. Sharing one roll of six dice, "
+    "five of them for each player a day, and playing at the same time are our reconstruction "
+    "(games/a_simple_life/RULES.md).", 96)
+
+
+def standing_section(state: State, player: str) -> str:
+    """The standing orders in force: defaults that answer this player's own prompts."""
+    texts = state.get("standing", {}).get(player, [])
+    lines = [f"standing {t}" for t in texts] or ["none in force: every prompt waits for your "
+                                                 "next file"]
+    lines += textwrap.wrap(
+        "They answer your prompts the moment they arise, and any prompt still open at the end "
+        "of a tick. A file's `standing ...` lines replace the whole set; `standing none` clears "
+        "it. e.g. standing on_miss(lake, 1), standing on_miss(fight, all), standing "
+        "on_mine(stone) (python3 play.py orders a-simple-life)", 96)
+    return "\n".join(lines)
+
+
+def happened(state: State, player: str) -> str:
+    s = me(state, player)
+    lines = [f"- {line}" for line in s["log"]] or ["- (nothing: no orders this tick)"]
+    if player in state.get("absent", []):
+        lines.insert(0, "- you were absent: the host played your default (a prompt left open "
+                        "answered by accepting, digging $best_col, $best_row or fighting; then "
+                        "a pass)")
+    return "\n".join(lines)
+
+
 def player_sheet(state: State, player: str) -> str:
     s = me(state, player)
     title = (f"{player} - A Simple Life - day {state['day']} of {state['days']}, "
              f"tick {state['tick']}")
-    happened = "\n".join(f"- {line}" for line in s["log"]) or \
-        "- (nothing: no orders this tick)"
-    parts = [section("Calendar", calendar(state)), section("Goals", goals(state, player)),
-             section("Dice", dice(state, player))]
+    parts = [TWO_PLAYERS + "\n"] if len(state["players"]) > 1 else []
+    parts += [section("Calendar", calendar(state)), section("Goals", goals(state, player)),
+              section("Dice", dice(state, player))]
     if s["pending"] is not None:
         answers = ", ".join(legal_orders(state, player))
         parts.append(section("Prompt", f"{prompt_text(state, player)}\nanswer with one of: "
                                        f"{answers}"))
     parts += [
-        section("Last tick", happened),
+        section("Last tick", happened(state, player)),
         section("Farm", farm(state, player)),
         section("Lake", lake(state, player)),
         section("Mines", mines(state, player)),
@@ -312,6 +344,7 @@ def player_sheet(state: State, player: str) -> str:
 
         parts.append(section("Game over", GAME.result_line(state, player)))
     else:
+        parts.append(section("Standing orders", standing_section(state, player)))
         parts.append(section("Orders legal now", orders_section(state, player)))
     return document(title, parts)
 
@@ -325,16 +358,23 @@ def order_template(state: State, player: str) -> str:
         return commented([f"{player}: the game is over. python3 play.py status shows the "
                           "result."])
     s = me(state, player)
-    usages = [order_syntax.usage(GRAMMAR, c) for c in order_syntax.commands(GRAMMAR)]
+    usages = [order_syntax.usage(GRAMMAR, c) + ("   (a standing order only)"
+                                                 if c in STANDING_ONLY else "")
+              for c in order_syntax.commands(GRAMMAR)]
+    standing = state.get("standing", {}).get(player, [])
     lines = [
         f"{player}'s orders for tick {state['tick'] + 1} (day {state['day']} of "
         f"{state['days']}).",
         "One order per line; lines starting with # are ignored. Dice are named by the value",
-        "they show on your sheet. A roll (lake, mine, fight, reroll, pass) ends the file:",
-        "you see its result on your next sheet. Test with: python3 play.py check " + player,
+        "they show on your sheet. Test with: python3 play.py check " + player,
         "",
         "Commands (python3 play.py orders a-simple-life explains each):",
         *(f"  {u}" for u in usages),
+        "",
+        *PLAN_HELP,
+        "",
+        "Standing orders in force: " + (", ".join(standing) or "none") + ".",
+        *textwrap.wrap(f"If you are away: {ABSENT_HELP}", 90),
         "",
     ]
     if s["day_over"]:
@@ -345,6 +385,28 @@ def order_template(state: State, player: str) -> str:
         return commented(lines) + "".join(f"# {o}\n" for o in legal_orders(state, player))
     lines.append("Some orders legal right now (remove the # to use one):")
     return commented(lines) + "".join(f"# {o}\n" for o in _sample(legal_orders(state, player)))
+
+
+PLAN_HELP = (
+    "A plan: after a roll your file goes on, reading facts from your sheet (`play.py orders",
+    "a-simple-life` lists them). check shows what runs up to the first roll; at the tick",
+    "the plan runs with the real dice and stops at the first order that cannot run.",
+    "  lake(5, 3)",
+    '  while prompt == "lake" and carrots > 1: reroll($lake_die)',
+    '  if prompt == "lake": accept',
+    "  mine(2, 4)",
+    '  if "4,4" in diggable',
+    "  dig(4, 4)",
+    '  elif prompt == "mine"',
+    "  dig($best_col, $best_row)",
+    "  endif",
+    "  while can fight: fight",
+    "  if can farm(3): farm(3)",
+    "  pass",
+    "Standing orders answer your own prompts from now on: standing on_miss(lake, 1).",
+)
+ABSENT_HELP = ("the host may play your default: an open prompt answered (accept, dig "
+               "$best_col, $best_row, fight), then a pass.")
 
 
 def _sample(legal: list[str], most: int = 8) -> list[str]:
@@ -420,9 +482,15 @@ def status_lines(state: State) -> list[str]:
 
 
 def order_help() -> dict[str, Any]:
+    from ..engine.reference import fact_docs
+
     data, rule = sheet(), rules()
+    facts = [[name, text] for name, text in fact_docs(GRAMMAR).items()]
     return {
-        "limit": "any number of orders a tick, one per line; a roll ends the file",
+        "limit": "any number of orders a tick, one per line; after a roll the file may go on as "
+                 "a plan (if / elif / else / endif, while / endwhile, stop, `can ORDER`, "
+                 "$fact arguments), e.g. `mine(2, 4)` then `dig($best_col, $best_row)`; "
+                 "`standing on_miss(lake, 1)` sets a default for your own prompts",
         "values": {
             "die": "the value (1-6) a die shows on your sheet",
             "column": "Farm: 1-6 (a die only checks its own column; a 6 any); Mines: 1-6",
@@ -431,6 +499,9 @@ def order_help() -> dict[str, Any]:
             "resource": f"buy: {', '.join(rule['shop']['buy'])}; sell: "
                         f"{', '.join(rule['shop']['sell'])}",
             "tool": list(data["tools"]),
+            "target": list(MISS_TARGETS),
+            "keep": "carrots to keep, 0-99, or all (never reroll)",
+            "icon": list(MINE_RULES),
             "setup words": "goals=N (1-6 goals rolled at setup, default 1), goal=F[,F] (goals "
                            "chosen by die face), sandbox (no goals), days=N (a shorter or "
                            "longer game)",
@@ -441,10 +512,12 @@ def order_help() -> dict[str, Any]:
               ["Lake", rule["costs"]["lake"], "lake(die, row)"],
               ["Mines", rule["costs"]["mines"], "mine(die, other_die), then dig / fight"],
               ["Town", rule["costs"]["town"], "town(die), then give / buy / sell / upgrade"]]),
-            ("Scoring", ["icon", "points"],
-             [[k, rule["score"][k]] for k in ("heart", "diamond", "upgrade", "coin", "carrot")]
+            ("Scoring (each icon circled and not crossed)", ["icon", "points"],
+             [[k, rule["score"][k]] for k in SCORED]
              + [["museum (1-4 artifacts)", "/".join(str(p) for p in rule["score"]["museum"][1:])],
                 ["monster defeated / got away", f"{rule['score']['monster_defeated']} / "
                                                 f"{rule['score']['monster_escaped']}"]]),
+            ("Facts a plan may read (in conditions, and as $fact in a number)",
+             ["fact", "what it is"], facts),
         ],
     }

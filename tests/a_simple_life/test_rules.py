@@ -217,7 +217,7 @@ def test_r15_crossed_mine_cell_gives_nothing(state):
 
 def test_r16_pickaxe_moves_one_then_two_dice(state):
     """Tools Table, Pickaxe -- add or subtract 1 on one die (level 1) or both (level 2)."""
-    from lifegames.a_simple_life.actions import reachable
+    from lifegames.a_simple_life.rolls import reachable
 
     s = sheet_of(state)
     assert reachable(s, [3, 5]) == [(3, 5), (5, 3)]
@@ -248,7 +248,7 @@ def test_r17_monsters_fought_one_at_a_time(state):
 
 def test_r18_sword_hits_on_four_then_three(state):
     """Tools Table, Sword -- hit on 4+ (level 1), 3+ (level 2)."""
-    from lifegames.a_simple_life.actions import hits_on
+    from lifegames.a_simple_life.rolls import hits_on
 
     s = sheet_of(state)
     assert [hits_on({"tools": {"sword": lvl}}) for lvl in (0, 1, 2)] == [5, 4, 3]
@@ -397,9 +397,9 @@ def test_r27_win_only_with_every_goal(state):
 
 def test_r28_scoring_table():
     """Scoring -- heart 5, diamond 5, tool upgrade 3, coin 2, carrot 1 for each circled icon
-    without a cross."""
+    without a cross (every other icon 1: test_scoring)."""
     state = new_state(words=["sandbox"])
-    give_stock(state, heart=1, diamond=1, upgrade=1, coin=0, carrot=0)
+    give_stock(state, heart=1, diamond=1, upgrade=1, coin=0, carrot=0, flower=0)
     assert score(sheet_of(state)) == 13
     sheet_of(state)["inventory"]["diamond"]["crossed"] = 1
     assert score(sheet_of(state)) == 8

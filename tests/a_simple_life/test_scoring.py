@@ -43,12 +43,14 @@ def test_monsters_plus_two_minus_two():
 
 
 def test_circled_icons_without_a_cross():
-    """Scoring -- heart 5, diamond 5, tool upgrade 3, coin 2, carrot 1; crossed icons count
-    nothing; flowers and stones score nothing."""
+    """Scoring -- 1 point for each icon circled and not crossed, except those the table lists:
+    heart 5, diamond 5, tool upgrade 3, coin 2, carrot 1; so flowers, stones and stars (the
+    Point icon: "each point is worth 1 point") score 1 each; crossed icons count nothing."""
     s = _blank()
-    values = {"heart": 5, "diamond": 5, "upgrade": 3, "coin": 2, "carrot": 1, "flower": 0,
-              "stone": 0}
+    values = {"heart": 5, "diamond": 5, "upgrade": 3, "coin": 2, "carrot": 1, "flower": 1,
+              "stone": 1, "star": 1}
     for kind, points in values.items():
         s["inventory"][kind] = {"circled": 2, "crossed": 1}
         assert score(s) == points, kind
         s["inventory"][kind] = {"circled": 0, "crossed": 0}
+    assert {w for w, _, _ in breakdown(s)} >= set(values)

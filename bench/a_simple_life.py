@@ -1,0 +1,96 @@
+"""A Simple Life's figures for games/a_simple_life/RULES.md, printed as Markdown by whole games
+between the engine's bots (the same `play_one` that `play.py simulate` uses).
+
+    python3 bench/a_simple_life.py                    # every table (a few minutes)
+    python3 bench/a_simple_life.py --only trips       # round trips a day: plans against none
+    python3 bench/a_simple_life.py --only balance     # scores, bands, goals, inventory rows
+    python3 bench/a_simple_life.py --write            # also replace the tables in RULES.md
+
+Round trips: the greedy bot as it plays with plans (a whole day in one file) against the same
+bot choosing one order at a time and ending its file at every roll, as every bot did before
+plans (`bot_plan` switched off): the same seeds, so the same games start from the same dice.
+With --write, each table replaces the text between its `<!-- bench:NAME -->` and
+`<!-- /bench:NAME -->` markers in RULES.md, so no figure there is typed by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from lifegames.a_simple_life import balance  # noqa: E402
+from lifegames.a_simple_life.balance import StepByStep  # noqa: E402
+from lifegames.a_simple_life.rules import ASimpleLife  # noqa: E402
+from lifegames.engine.simulate import game_seed, play_one  # noqa: E402
+
+RULES = REPO / "games" / "a_simple_life" / "RULES.md"
+SEATS = {"solo": ["Ana"], "two players": ["Ana", "Ben"]}
+
+
+def _one(task: tuple[bool, int, list[str]]) -> tuple[int, int, float]:
+    plans, seed, players = task
+    game = ASimpleLife() if plans else StepByStep()
+    record = play_one(game, seed, ["greedy"], players=players)
+    return record.ticks, record.turns, statistics.mean(record.scores.values())
+
+
+def trips(games: int, seed: int, jobs: int) -> str:
+    rows = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for label, players in SEATS.items():
+            for plans in (False, True):
+                tasks = [(plans, game_seed(seed, i), players) for i in range(games)]
+                results = list(pool.map(_one, tasks))
+                per_day = [t / d for t, d, _ in results]
+                rows.append(
+                    f"| {label} | {'plans (a day a file)' if plans else 'one order at a time'} "
+                    f"| {statistics.mean(per_day):.2f} | {min(per_day):.1f}-{max(per_day):.1f} "
+                    f"| {statistics.mean(t for t, _, _ in results):.1f} "
+                    f"| {statistics.mean(s for _, _, s in results):.1f} |")
+    head = ("| players | greedy bot | ticks a day (mean) | min-max | ticks a game | mean score |\n"
+            "|---|---|---|---|---|---|")
+    note = (f"\n\n{games} games per row, seeds {seed}:0-{games - 1} (`game_seed`), 10 days, one "
+            f"rolled goal; `python3 bench/a_simple_life.py --only trips --games {games}`.")
+    return head + "\n" + "\n".join(rows) + note
+
+
+def write(name: str, table: str) -> None:
+    text = RULES.read_text(encoding="utf-8")
+    pattern = re.compile(rf"(<!-- bench:{name} -->\n).*?(<!-- /bench:{name} -->)", re.S)
+    if not pattern.search(text):
+        raise SystemExit(f"RULES.md has no <!-- bench:{name} --> block")
+    RULES.write_text(pattern.sub(lambda m: m.group(1) + table + "\n" + m.group(2), text),
+                     encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 bench/a_simple_life.py")
+    parser.add_argument("--only", choices=("trips", "balance"), action="append")
+    parser.add_argument("--games", type=int, default=0, help="games per row (default: "
+                        "20 for trips, 200 for balance)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--write", action="store_true", help="replace the tables in RULES.md")
+    args = parser.parse_args(argv)
+    wanted = args.only or ["trips", "balance"]
+    tables = {}
+    if "trips" in wanted:
+        tables["trips"] = trips(args.games or 20, args.seed, args.jobs)
+    if "balance" in wanted:
+        tables["balance"] = balance.markdown(args.games or 200, args.seed, args.jobs)
+    for name, table in tables.items():
+        print(f"## {name}\n\n{table}\n")
+        if args.write:
+            write(name, table)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -70,7 +70,7 @@ def _branching_seed() -> int:
 def _host(root: Path, seed: int, players: list[str] | None = None,
           words: tuple[str, ...] = ("goal=5",)) -> Host:
     host = Host(str(root), registry.get)
-    host.setup(registry.get(GAME_ID), players or ["Ana"], list(words), seed, None)
+    host.setup(registry.get(GAME_ID), players or ["Ana"], list(words), seed, None, "a5")
     return host
 
 

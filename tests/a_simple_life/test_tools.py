@@ -17,7 +17,7 @@ GAME_ID = "a-simple-life"
 
 def _host(root: Path, players: list[str], words: list[str]) -> Host:
     host = Host(str(root), registry.get)
-    host.setup(registry.get(GAME_ID), players, words, 99, None)
+    host.setup(registry.get(GAME_ID), players, words, 99, None, "a5")
     return host
 
 

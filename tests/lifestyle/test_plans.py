@@ -113,7 +113,7 @@ def test_lp03_a_plan_and_its_plain_orders_give_byte_identical_folders(tmp_path: 
     hosts = []
     for name in ("plan", "plain"):
         host = Host(str(tmp_path / name), registry.get)
-        host.setup(GAME, ["Ana", "Ben", "Cleo"], [], 77, None)
+        host.setup(GAME, ["Ana", "Ben", "Cleo"], [], 77, None, "a5")
         hosts.append(host)
     plan_host, plain_host = hosts
     for player, take in (("Ana", "take_row(1)"), ("Ben", "take_row(2)"),
@@ -310,7 +310,7 @@ def test_lp13_an_absent_player_is_played_by_the_default_and_replayed(tmp_path: P
     """tick --absent: Ana's turn is played by the default (recorded as `absent` with the orders
     it played as notes), the sheets say so, and verify replays it."""
     host = Host(str(tmp_path / "game"), registry.get)
-    host.setup(GAME, ["Ana", "Ben"], [], 5, None)
+    host.setup(GAME, ["Ana", "Ben"], [], 5, None, "a5")
     after, outcome = host.tick(absent={"Ana"})
     assert outcome.executed["Ana"] == ["absent", "#   take_card(1, 1)"]
     assert "played by the default for absent players this tick: Ana" in \
@@ -380,7 +380,7 @@ def test_lp18_a_player_sets_standing_orders_while_waiting_and_they_fire_on_their
     ended by `end`, puts them in force while Ana plays; on his own turn a file that stops at
     a botch is finished by them (discard the missed card, end the turn); verify replays it."""
     host = Host(str(tmp_path / "game"), registry.get)
-    host.setup(GAME, ["Ana", "Ben"], [], 11, None)
+    host.setup(GAME, ["Ana", "Ben"], [], 11, None, "a5")
     host.folder.path(order_file("Ben")).write_text(
         "orders for tick 1\nstanding discard($botched_card)\nstanding end_turn\nend\n",
         encoding="utf-8")

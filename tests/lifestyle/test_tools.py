@@ -23,7 +23,7 @@ SEED = 31
 
 def new_game(root: Path, players=PLAYERS, seed=SEED) -> Host:
     host = Host(str(root), registry.get)
-    host.setup(GAME, list(players), [], seed, None)
+    host.setup(GAME, list(players), [], seed, None, "a5")
     return host
 
 

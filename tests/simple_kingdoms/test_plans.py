@@ -40,7 +40,7 @@ def report(check: turn.FileCheck) -> str:
 
 def host_game(root: Path, seed: int = SEED) -> Host:
     host = Host(str(root), registry.get)
-    host.setup(GAME, list(PLAYERS), [], seed, None)
+    host.setup(GAME, list(PLAYERS), [], seed, None, "a5")
     return host
 
 

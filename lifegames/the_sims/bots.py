@@ -13,11 +13,12 @@ from .data import HIDDEN, needs, rules, sims
 from .scoring import left_for, matching, points, seat, shown, solo_goals
 
 # What k FULL Needs are worth: the last ones matter most (with none you cannot travel).
-NEEDS_VALUE = (0.0, 5.0, 8.5, 11.0, 12.8, 14.2, 15.2, 16.0, 16.6, 17.0)
+NEEDS_VALUE = (0.0, 6.0, 10.0, 12.5, 14.0, 14.8, 15.3, 15.6, 15.8, 16.0)
 POINT = 10.0  # one point (2-5 players)
 PROGRESS = 2.6  # one SIMbol towards the Aspiration
 INTEREST = 0.9  # a board Iconic Sim whose interest the collection shows
 KIND = 0.4  # each SIMbol kind the collection shows (Aspirations still to come)
+SYMBOL = 0.3  # each SIMbol the collection shows
 RIVAL = 0.35  # each point of the best other player
 
 
@@ -42,8 +43,8 @@ def heuristic(state: State, player: str) -> float:
         return value + (1000.0 if player in state["winners"] else 0.0)
     value += max(_progress(state, player, mine["aspiration"]),
                  _progress(state, player, mine["drawn"]))
-    value += _needs(state, player) + KIND * len(shown(state, player))
     counts = shown(state, player)
+    value += _needs(state, player) + KIND * len(counts) + SYMBOL * sum(counts.values())
     value += INTEREST * sum(1 for s in state["board"] if sims().get(s) in counts)
     rivals = [points(state, p) for p in state["players"] if p != player]
     value -= RIVAL * POINT * max(rivals, default=0) / 3

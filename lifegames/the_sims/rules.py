@@ -163,7 +163,17 @@ class TheSims(Game):
         state["tick_turn"] = state["turn"]["number"]
 
     def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
+        """Check, then apply; `state["chance"]` ends up saying whether this order rolled or
+        drew from a hidden pile (a refused order leaves the state as it was)."""
+        before = state["chance"]
         state["chance"] = False
+        try:
+            return self._act(state, player, order, dice)
+        except OrderError:
+            state["chance"] = before
+            raise
+
+    def _act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
         if order.command in ("raise", "lower"):
             c.check_standing_only(state, player, order)
         if order.command != "move_in" and state.get("refill") and not state["over"] and \

@@ -550,7 +550,7 @@ def check_solo_end(state: State, player: str) -> list[str]:
 # -- refilling before a turn ----------------------------------------------------------------------
 
 
-def refill(state: State, dice: Any) -> list[str]:
+def refill(state: State, dice: Any, setup: bool = False) -> list[str]:
     """Before the next turn: the Card Hub (single player: event cards act as they appear),
     the Iconic Sims, and owed Aspiration draws; then whether the game can go on."""
     state["refill"] = False
@@ -565,7 +565,7 @@ def refill(state: State, dice: Any) -> list[str]:
                 events += SOLO_EVENTS[action](state, player, slot, dice)
                 state["hub"][index] = slot = None
     if solo(state):
-        if not state["turns"]:  # setup: two Iconic Sims go to their Venues
+        if setup:  # two Iconic Sims go to their Venues
             while len(state["board"]) < rules()["board_sims"] and state["sims_pile"]:
                 events += _replace(state)
         events += check_solo_end(state, player)

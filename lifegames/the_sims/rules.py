@@ -131,7 +131,7 @@ class TheSims(Game):
                 mine = seat(state, player)
                 mine["offers"] = {"homes": _deal(state["home_pile"], draw["homes"]),
                                   "aspirations": _deal(state["asp_pile"], draw["aspirations"])}
-        actions.refill(state, dice)
+        actions.refill(state, dice, setup=True)
         state["log"] = []
         state["recent"] = [r.replace("tick 1: ", "setup: ", 1) for r in state["recent"]]
         return state

@@ -90,7 +90,7 @@ def test_r04_move_in_keeps_one_home_and_one_aspiration_the_others_go_back():
     reject(state, ANA, f'move_in("{home}")', "E-ASPIRATION-NEEDED")
     reject(state, ANA, f'move_in("{seat(state, BEN)["offers"]["homes"][0]}", "{keep_}")',
            "E-NOT-THERE")
-    reject(state, ANA, f'travel("Park", "Easel")', "E-MOVE-IN-FIRST")
+    reject(state, ANA, 'travel("Park", "Easel")', "E-MOVE-IN-FIRST")
     order(state, ANA, f'move_in("{home}", "{keep_}")')
     mine = seat(state, ANA)
     assert mine["home"] == home and mine["aspiration"] == keep_

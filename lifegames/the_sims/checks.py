@@ -292,9 +292,8 @@ def check_keep(state: State, player: str, order: Order) -> str:
     my_turn(state, player, (KEEP,), "keeping an Aspiration")
     mine = seat(state, player)
     choices = [a for a in (mine["aspiration"], mine["drawn"]) if a]
-    written = order["aspiration"]
-    name = find("aspiration", written)
-    if name is None and HIDDEN in choices:
+    name = find("aspiration", order["aspiration"])
+    if HIDDEN in choices and name != mine["aspiration"]:
         raise OrderError("E-HIDDEN", "the Aspiration you will draw is not known yet",
                          f'keep("{mine["aspiration"]}") keeps the one you have', "aspiration")
     name = resolve("aspiration", order, "aspiration", [c for c in choices if c != HIDDEN])

@@ -565,9 +565,9 @@ def refill(state: State, dice: Any, setup: bool = False) -> list[str]:
                 events += SOLO_EVENTS[action](state, player, slot, dice)
                 state["hub"][index] = slot = None
     if solo(state):
-        if setup:  # two Iconic Sims go to their Venues
-            while len(state["board"]) < rules()["board_sims"] and state["sims_pile"]:
-                events += _replace(state)
+        wanted = rules()["board_sims"] if setup else 1  # (assumption) never an empty board
+        while len(state["board"]) < wanted and state["sims_pile"]:
+            events += _replace(state)
         events += check_solo_end(state, player)
         if not state["over"] and stuck(state, player):
             state["over"] = True

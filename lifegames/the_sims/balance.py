@@ -35,7 +35,7 @@ LINEUPS = [
 ]
 EVENTS = {
     "go home": r" went home$",
-    "ICONIC SIMS MOVE!": r"^ICONIC SIMS MOVE!",
+    "ICONIC SIMS MOVE!": r"^ICONIC SIMS MOVE!|\(ICONIC SIMS MOVE!\)",
     "swap": r"^SWAP CARDS",
     "interaction": r" interacts with |rolled .* with ",
     "Don Lothario": r"^Don Lothario",

@@ -67,9 +67,9 @@ def _solo(state: State, player: str) -> float:
                   reverse=True)
     value += sum(PROGRESS * b * w for b, w in zip(best, (1.0, 0.5, 0.25), strict=False))
     full = len(c.full_needs(state, player))
-    value += 1.6 * _needs(state, player)
+    value += 2.5 * _needs(state, player)
     sets = sum(1 for n in counts.values() if n >= goals["set_size"])
-    value += (1.0 + 0.8 * (len(needs()) - full)) * min(sets, 2) + KIND * len(counts)
+    value += (2.0 + 1.5 * (len(needs()) - full)) * min(sets, 2) + KIND * len(counts)
     if friends_ < goals["sims_to_win"]:
         value += 1.5 * len(state["board"]) + 0.5 * len(state["centre"])
         on_board = [s["sim"] for s in state["board"]] + list(state["centre"])

@@ -139,6 +139,7 @@ def test_r06_hub_and_iconic_sims_are_replenished_before_the_next_turn():
     after = outcome.state
     assert after["hub"] == [*HUB[:2], top, *HUB[3:]]
     assert after["board"] == ["Mortimer Goth", next_sim]
+    assert not seat(after, ANA)["needs"]["Hunger"], "a refill touches no tracker"
     assert seat(after, ANA)["sims"] == ["Bella Goth"]
     mid = ready()
     order(mid, ANA, "go_home()", FakeDice())
@@ -372,11 +373,12 @@ def test_r17_specials_stay_and_everyone_passes_at_once():
     not Iconic Sims cards, stay where they are)."""
     state = ready(hub=["Cowplant", *HUB[1:]],
                   Ana={"home": "Rose Cottage", "specials": ["Don Lothario"]},
-                  Ben={"home": "Pancake House", "sims": ["Bella Goth"]},
+                  Ben={"home": "Pancake House", "sims": ["Bella Goth", "Malcolm Landgraab"]},
                   Cleo={"home": "Jazz Loft", "sims": ["Bob Pancakes"]})
     order(state, ANA, 'travel("Park", "Cowplant")')
-    assert seat(state, ANA)["sims"] == ["Bella Goth"] and seat(state, BEN)["sims"] == [
-        "Bob Pancakes"]
+    assert seat(state, ANA)["sims"] == ["Bella Goth"]
+    assert seat(state, BEN)["sims"] == ["Malcolm Landgraab", "Bob Pancakes"], \
+        "nobody shows a gamepad, Ben neither: Malcolm Landgraab comes back to him"
     assert seat(state, ANA)["specials"] == ["Don Lothario"] and points(state, ANA) == 2
 
 

@@ -107,9 +107,14 @@ def resolve(kind: str, order: Order, arg: str, options: list[str] | None = None,
     name = find(kind, written)
     if name is None:
         choices = options if options else names(kind)
-        raise unknown_value(f"E-UNKNOWN-{kind.upper()}", label or kind, str(written), choices,
-                            arg)
+        label = label or LABELS.get(kind, kind)
+        raise unknown_value(f"E-UNKNOWN-{kind.upper()}", label, str(written), choices, arg,
+                            extra=f"{label}s {'you may name now' if options else ''}".strip())
     return name
+
+
+LABELS = {"home": "Home card", "card": "Action card", "sim": "Iconic Sim", "need": "Need",
+          "venue": "Venue", "aspiration": "Aspiration", "symbol": "SIMbol"}
 
 
 def check_names(order: Order) -> None:

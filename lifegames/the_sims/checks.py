@@ -117,19 +117,38 @@ LABELS = {"home": "Home card", "card": "Action card", "sim": "Iconic Sim", "need
           "venue": "Venue", "aspiration": "Aspiration", "symbol": "SIMbol"}
 
 
-def check_names(order: Order) -> None:
-    """The checks that need no state: every name in the order exists (validate)."""
-    kinds = {"home": "home", "aspiration": "aspiration", "venue": "venue", "card": "card",
+# What each argument names (`second`, `third`, `fourth`: a Need or an Action card).
+ARG_KINDS = {"home": "home", "aspiration": "aspiration", "venue": "venue", "card": "card",
              "card1": "card", "card2": "card", "card3": "card", "give": "card",
              "take": "card", "need": "need", "raise_need": "need", "lower_need": "need",
              "sim": "sim"}
+
+
+def check_names(order: Order) -> None:
+    """The checks that need no state: every name in the order exists (validate)."""
+    kinds = ARG_KINDS
     for arg in order.args:
+        if arg.kind == "ref":  # a plan's $fact: its value is known only when the order runs
+            continue
         if arg.name in kinds:
             resolve(kinds[arg.name], order, arg.name)
         elif arg.name in ("second", "third", "fourth") and find("need", arg.value) is None \
                 and find("card", arg.value) is None:
             raise unknown_value("E-UNKNOWN-NAME", "Need or card", str(arg.value),
                                 needs() + names("card"), arg.name, extra="Needs and cards")
+
+
+def spelled(order: Order) -> Order:
+    """The order with every name as the rule data spells it (players may write any case)."""
+    args = []
+    for arg in order.args:
+        kinds = [ARG_KINDS[arg.name]] if arg.name in ARG_KINDS else \
+            ["need", "card"] if arg.name in ("second", "third", "fourth") else []
+        found = next((find(k, arg.value) for k in kinds if find(k, arg.value)), None) \
+            if arg.kind == "string" else None
+        args.append(arg._replace(value=found) if found else arg)
+    return Order(order.command, tuple(args), order.line, order.column, order.end_column,
+                 order.source)
 
 
 # -- whose turn, which step ----------------------------------------------------------------------

@@ -249,6 +249,16 @@ class TheSims(Game):
     def validate(self, player: str, order: Order) -> None:
         c.check_names(order)
 
+    def spell(self, order: Order) -> Order:
+        return c.spelled(order)
+
+    def figures(self, state: State, player: str) -> dict[str, Any]:
+        """What a player's sheet leads with, for the engine's history of a game."""
+        done, friends_ = solo_goals(state, player)
+        return {"points": points(state, player), "Aspirations": done, "Sims": friends_,
+                "FULL Needs": len(c.full_needs(state, player)),
+                "Action cards": len(seat(state, player)["cards"])}
+
     def facts(self, state: State, player: str) -> dict[str, Any]:
         mine = seat(state, player)
         turn = state["turn"]

@@ -13,11 +13,20 @@ from lifegames.engine.bots import choose_orders
 from lifegames.engine.contract import OrderError, clone
 from lifegames.engine.dice import Dice
 from lifegames.engine.orders import parse_text
-from lifegames.engine.turn import check_file, play_tick
+from lifegames.engine.turn import play_tick
 from lifegames.the_sims import GAME
 from lifegames.the_sims.data import HIDDEN
 
-from .helpers import ANA, BEN, FakeDice, arrange, check_invariants, moved_in, new_state
+from .helpers import (
+    ANA,
+    BEN,
+    FakeDice,
+    arrange,
+    check_file,
+    check_invariants,
+    moved_in,
+    new_state,
+)
 from .helpers import parse_one as parse
 
 PILES = ("pile", "sims_pile", "asp_pile", "asp_discard", "asp_box", "home_pile")
@@ -57,7 +66,7 @@ def twin(state, rng):
 
 def checked(state, player, text, seed):
     parsed = parse_text("the_sims", text, f"{player}_orders.txt")
-    result = check_file(GAME, state, player, parsed, seed)
+    result = check_file(state, player, parsed, seed)
     return [p.render() for p in result.problems] + result.effects
 
 

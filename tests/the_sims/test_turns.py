@@ -174,3 +174,15 @@ def test_t11_every_legal_order_runs_and_round_trips():
     for text in legal(state, ANA):
         assert parse_one(text).canonical() == text
         GAME.act(clone(state), ANA, parse_one(text), Dice(1, 1))
+
+
+def test_t12_names_are_spelled_as_the_data_spells_them():
+    """spell(): one spelling of each name in executed_orders (any case is accepted)."""
+    spelled = GAME.spell(parse_one('travel("park", "EASEL")'))
+    assert spelled.canonical() == 'travel("Park", "Easel")'
+    assert GAME.spell(parse_one('go_home("fun", "violin")')).canonical() == \
+        'go_home("Fun", "Violin")'
+    assert GAME.spell(parse_one('interact("ben")')).canonical() == 'interact("ben")'
+    state = ready(Ana={"sims": ["Bella Goth"]})
+    assert GAME.figures(state, ANA)["points"] == 1
+

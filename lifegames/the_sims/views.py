@@ -255,7 +255,9 @@ def orders_text(state: State, player: str) -> str:
     more = [f"  ... and {len(legal) - len(shown_)} more"] if len(legal) > len(shown_) else []
     note = ("A turn that needs no choice after a die or a draw fits in one file: e.g. "
             "travel(...) then interact(...). Go Home draws an Aspiration: keep(...) comes in "
-            "your next file, once you have seen it.")
+            "your next file, once you have seen it.") if not c.solo(state) else (
+        "A turn fits in one file up to its rolls: e.g. travel(...) then interact. If an "
+        "Aspiration can then be completed, complete(...) or end_turn comes in your next file.")
     return "\n".join([lead, "Legal orders now:", *(f"  {o}" for o in shown_), *more, note])
 
 

@@ -1,0 +1,360 @@
+"""What the orders do to a state: the turn's steps in order, for 2-5 players and for the
+single-player game, and the refill before the next turn. Every function here runs after its
+check passed (checks.py) and changes the state; the pieces they are made of are in effects.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.contract import State
+from .checks import (
+    HOME,
+    INTERACT,
+    INVITE,
+    KEEP,
+    SCORE,
+    SWAP,
+    board,
+    hub_cards,
+    invite_options,
+    log,
+    note,
+    others_at,
+    shares,
+    sims_at,
+    solo,
+)
+from .data import HIDDEN, card, cards, rules, sims
+from .effects import (
+    DIE,
+    FACE_NAMES,
+    PICK,
+    SOLO_EVENTS,
+    SPECIALS,
+    arrive,
+    check_solo_end,
+    choose_need,
+    completable,
+    draw_aspiration,
+    new_turn,
+    pick,
+    raise_card_needs,
+    replace_sim,
+    roll,
+    set_need,
+    stuck,
+    take_from_hub,
+)
+from .scoring import card_symbols, met, points, seat
+
+__all__ = ["DIE", "PICK", "new_turn"]
+
+def travel(state: State, player: str, where: dict[str, Any], name: str, dice: Any) -> list[str]:
+    """Travel steps 1A and 1B: move, lower the Venue's Need, take the card, raise its Needs,
+    perform its action; then befriend and interact as the rules go on."""
+    mine, turn = seat(state, player), state["turn"]
+    mine["at"] = where["name"]
+    mine["needs"][where["need"]] = False
+    take_from_hub(state, name)
+    turn["venue"] = where["name"]
+    turn["taken"].append(name)
+    events = [log(state, f"{player} traveled to the {where['name']} ({where['need']} now "
+                         f"EMPTY) and took the {name}")]
+    events += raise_card_needs(state, player, name)
+    action = card(name)["action"]
+    if solo(state):
+        return events + _solo_action(state, player, name, action)
+    mine["cards"].append(name)  # 2-5 players: the card is in your home when its action runs
+    if action == "swap_cards":
+        if any(seat(state, p)["cards"] for p in state["players"] if p != player):
+            turn["step"] = SWAP
+            return events
+        events.append(log(state, f"nobody else has an Action card to swap with {player}"))
+    elif action is not None:
+        events += SPECIALS[action](state, player, name, dice)
+    return events + after_action(state, player, dice)
+
+
+def after_action(state: State, player: str, dice: Any) -> list[str]:
+    """Travel steps 2 and 3: befriend, then interact (or the turn ends)."""
+    events = befriend(state, player)
+    if solo(state):
+        if sims_at(state, seat(state, player)["at"]):
+            state["turn"]["step"] = INTERACT
+            return events
+        return events + score_or_end(state, player)
+    if others_at(state, player):
+        state["turn"]["step"] = INTERACT
+        return events
+    return events + end_turn(state, player)
+
+
+def befriend(state: State, player: str) -> list[str]:
+    """Take every Iconic Sim on the board (single player: at a Venue) whose interest a card
+    taken this turn shows."""
+    marks = {s for name in state["turn"]["taken"] for s in card_symbols(name)}
+    events = []
+    if solo(state):
+        for spot in list(state["board"]):
+            if sims().get(spot["sim"]) in marks:
+                state["board"].remove(spot)
+                events += arrive(state, player, spot["sim"], "befriended at the "
+                                 f"{spot['venue']}")
+        return events
+    for sim in list(state["board"]):
+        if sims().get(sim) in marks:
+            state["board"].remove(sim)
+            seat(state, player)["sims"].append(sim)
+            events.append(log(state, f"{player} befriended {sim} ({sims()[sim]})"))
+    return events
+
+
+def end_turn(state: State, player: str) -> list[str]:
+    """2-5 players: score at the end of the turn (once), then win or pass to the left."""
+    mine = seat(state, player)
+    events = []
+    target = state["target"]
+    if mine["aspiration"] and mine["aspiration"] != HIDDEN and \
+            met(state, player, mine["aspiration"]):
+        done = mine["aspiration"]
+        mine["completed"].append(done)
+        mine["aspiration"] = None
+        state["owed"].append(player)
+        events.append(log(state, f"{player} completed the Aspiration {done} "
+                                 f"(+{rules()['points']['aspiration']} points)"))
+    state["turns"] += 1
+    state["refill"] = True
+    total = points(state, player)
+    if total >= target:
+        state["over"] = True
+        state["winners"] = [player]
+        state["ended"] = f"{player} ended a turn with {total} points"
+        return events + [log(state, f"{player} ends the turn with {total} points and wins!")]
+    order = state["players"]
+    following = order[(order.index(player) + 1) % len(order)]
+    state["turn"] = new_turn(following, state["turn"]["number"] + 1)
+    return events + [log(state, f"{player} ends the turn with {total} point(s); "
+                                f"{following} is next")]
+
+
+def go_home(state: State, player: str, chosen: list[str], used: list[str], dice: Any
+            ) -> list[str]:
+    mine = seat(state, player)
+    mine["at"] = HOME
+    events = [log(state, f"{player} went home")]
+    if solo(state):
+        for name in used:
+            mine["cards"].remove(name)
+            state["discard"].append(name)
+        events.append(log(state, f"{player} discarded the set {', '.join(used)}"))
+        events += set_need(state, player, chosen[0], True, "Go Home")
+        return events + end_solo_turn(state, player)
+    for need in chosen:
+        events += set_need(state, player, need, True, "Go Home")
+    for _ in range(rules()["go_home_raises"] - len(chosen)):
+        need = choose_need(state, player, True)
+        if need is not None:
+            events += set_need(state, player, need, True, "Go Home")
+    drawn = draw_aspiration(state, dice)
+    if drawn is None:
+        events.append(log(state, "no Aspiration card is left to draw"))
+        return events + end_turn(state, player)
+    if mine["aspiration"] is None:
+        mine["aspiration"] = drawn
+        events.append(log(state, f"{player} drew and keeps the Aspiration {drawn}"))
+        return events + end_turn(state, player)
+    mine["drawn"] = drawn
+    note(state, player, f"you drew the Aspiration {drawn}")
+    state["turn"]["step"] = KEEP
+    return events + [log(state, f"{player} drew an Aspiration and keeps one of two")]
+
+
+def keep(state: State, player: str, kept: str) -> list[str]:
+    mine = seat(state, player)
+    other = mine["drawn"] if kept == mine["aspiration"] else mine["aspiration"]
+    state["asp_discard"].append(other)
+    mine["aspiration"], mine["drawn"] = kept, None
+    return [log(state, f"{player} keeps the Aspiration {kept}")] + end_turn(state, player)
+
+
+def swap(state: State, player: str, give: str, take: str, who: str | None, dice: Any
+         ) -> list[str]:
+    mine = seat(state, player)
+    mine["cards"].remove(give)
+    if who is None:
+        state["discard"].remove(take)
+        state["discard"].append(give)
+        source = "the discard pile"
+    else:
+        seat(state, who)["cards"].remove(take)
+        seat(state, who)["cards"].append(give)
+        source = who
+    mine["cards"].append(take)
+    state["turn"]["taken"].append(take)
+    events = [log(state, f"SWAP CARDS: {player} gave the {give} for the {take} from {source}")]
+    return events + finish_action(state, player, dice)
+
+
+def finish_action(state: State, player: str, dice: Any) -> list[str]:
+    """After a chosen action: the held card goes home (single player), and the turn goes on."""
+    held = state["turn"]["holding"]
+    if held is not None:
+        seat(state, player)["cards"].append(held)
+        state["turn"]["holding"] = None
+    return after_action(state, player, dice)
+
+
+def interact(state: State, player: str, other: str, good: str | None, bad: str | None,
+             dice: Any) -> list[str]:
+    """2-5 players: both roll, the active player first, and each applies their result."""
+    events = [log(state, f"{player} interacts with {other}")]
+    for who, partner in ((player, other), (other, player)):
+        face = roll(state, dice)
+        events.append(log(state, f"{who} rolled {FACE_NAMES[face]}"))
+        if face == "hand":
+            theirs = seat(state, partner)["cards"]
+            if not theirs:
+                events.append(log(state, f"{partner} has no Action card to take"))
+                continue
+            got = theirs.pop(pick(state, dice, len(theirs)))
+            seat(state, who)["cards"].append(got)
+            events.append(log(state, f"{who} took the {got} from {partner} at random"))
+            continue
+        raising = face == "good"
+        chosen = (good if raising else bad) if who == player else None
+        need = chosen or choose_need(state, who, raising)
+        events += set_need(state, who, need, raising, FACE_NAMES[face])
+    return events + end_turn(state, player)
+
+
+# -- the single-player game ------------------------------------------------------------------------
+
+
+def _solo_action(state: State, player: str, name: str, action: str | None) -> list[str]:
+    """Single player: the card's action runs before the card goes home."""
+    turn = state["turn"]
+    if action == "iconic_sims_move" and invite_options(state, player):
+        turn["step"], turn["holding"] = INVITE, name
+        return []
+    if action == "swap_cards" and seat(state, player)["cards"] and state["discard"]:
+        turn["step"], turn["holding"] = SWAP, name
+        return []
+    events = []
+    if action in ("iconic_sims_move", "swap_cards"):
+        events.append(log(state, f"the {name} has nothing to act on"))
+    seat(state, player)["cards"].append(name)
+    return events + after_action(state, player, None)
+
+
+def invite(state: State, player: str, sim: str, dice: Any) -> list[str]:
+    """Single player, ICONIC SIMS MOVE!: the chosen Sim comes home; one taken from a Venue is
+    replaced at once."""
+    spot = next((s for s in state["board"] if s["sim"] == sim), None)
+    if spot is not None:
+        state["board"].remove(spot)
+    else:
+        state["centre"].remove(sim)
+    events = arrive(state, player, sim, "ICONIC SIMS MOVE!")
+    if spot is not None:
+        events += replace_sim(state)
+    return events + finish_action(state, player, dice)
+
+
+def interact_solo(state: State, player: str, dice: Any) -> list[str]:
+    """Single player: roll for each Iconic Sim at your Venue, new arrivals included."""
+    here = seat(state, player)["at"]
+    queue = sims_at(state, here)
+    events = []
+    while queue:
+        sim = queue.pop(0)
+        face = roll(state, dice)
+        events.append(log(state, f"{player} rolled {FACE_NAMES[face]} with {sim}"))
+        if face == "good":
+            events += set_need(state, player, choose_need(state, player, True), True,
+                               f"a Good Interaction with {sim}")
+            continue
+        spot = next(s for s in state["board"] if s["sim"] == sim)
+        state["board"].remove(spot)
+        if face == "awkward":
+            state["centre"].append(sim)
+            events.append(log(state, f"{sim} went to the centre of the board"))
+        else:
+            events += arrive(state, player, sim, "Come on Over!")
+        before = len(state["board"])
+        events += replace_sim(state)
+        if len(state["board"]) > before and state["board"][-1]["venue"] == here:
+            queue.append(state["board"][-1]["sim"])
+    return events + score_or_end(state, player)
+
+
+def score_or_end(state: State, player: str) -> list[str]:
+    if not state["over"] and completable(state, player):
+        state["turn"]["step"] = SCORE
+        return []
+    return end_solo_turn(state, player)
+
+
+def complete(state: State, player: str, aspiration: str, used: list[str]) -> list[str]:
+    mine = seat(state, player)
+    for name in used:
+        mine["cards"].remove(name)
+        state["scored"].append(name)
+    mine["completed"].append(aspiration)
+    events = [log(state, f"{player} completed the Aspiration {aspiration} with "
+                         f"{', '.join(used) or 'the Home card'}")]
+    events += set_need(state, player, choose_need(state, player, True), True,
+                       "completing an Aspiration")
+    return events + end_solo_turn(state, player)
+
+
+def end_solo_turn(state: State, player: str) -> list[str]:
+    state["turns"] += 1
+    state["refill"] = True
+    state["turn"] = new_turn(player, state["turn"]["number"] + 1)
+    return check_solo_end(state, player)
+
+
+# -- refilling before a turn ----------------------------------------------------------------------
+
+
+def refill(state: State, dice: Any, setup: bool = False) -> list[str]:
+    """Before the next turn: the Card Hub (single player: event cards act as they appear),
+    the Iconic Sims, and owed Aspiration draws; then whether the game can go on."""
+    state["refill"] = False
+    events: list[str] = []
+    player = state["turn"]["player"]
+    for index, slot in enumerate(state["hub"]):
+        while slot is None and state["pile"]:
+            slot = state["pile"].pop(0)
+            state["hub"][index] = slot
+            action = card(slot)["action"] if slot in cards() else None
+            if solo(state) and action in SOLO_EVENTS:
+                events += SOLO_EVENTS[action](state, player, slot, dice)
+                state["hub"][index] = slot = None
+    if solo(state):
+        wanted = rules()["board_sims"] if setup else 1  # (assumption) never an empty board
+        while len(state["board"]) < wanted and state["sims_pile"]:
+            events += replace_sim(state)
+        events += check_solo_end(state, player)
+        if not state["over"] and stuck(state, player):
+            state["over"] = True
+            state["ended"] = "stuck"
+            events.append(log(state, f"{player} can neither Travel nor Go Home: the Needs "
+                                     "have run out, and the game is lost"))
+        return events
+    while len(state["board"]) < rules()["board_sims"] and state["sims_pile"]:
+        state["board"].append(state["sims_pile"].pop(0))
+    for owner in state["owed"]:
+        drawn = draw_aspiration(state, dice)
+        seat(state, owner)["aspiration"] = drawn
+        if drawn is not None:
+            events.append(log(state, f"{owner} drew the new Aspiration {drawn}"))
+    state["owed"] = []
+    if not state["over"] and not state["pile"] and not any(
+            shares(c, v) for c in hub_cards(state) for v in board(state)):
+        state["over"] = True
+        state["ended"] = "no card left to take"
+        events.append(log(state, "no Action card is left that any Venue can use: the game "
+                                 "ends, and the most points win"))
+    return events

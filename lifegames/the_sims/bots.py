@@ -1,0 +1,104 @@
+"""The greedy bot's judgement of a position in The Sims Board Game. It chooses among the rules'
+legal orders (legal.py); `rank` orders them by what each would leave after running on a copy
+with throwaway dice, so among orders whose outcome is chance the bot takes the most promising.
+"""
+
+from __future__ import annotations
+
+from ..engine.contract import OrderError, State, clone
+from ..engine.dice import Dice
+from ..engine.orders import parse_text
+from . import checks as c
+from .data import HIDDEN, needs, rules, sims
+from .scoring import left_for, matching, points, seat, shown, solo_goals
+
+# What k FULL Needs are worth: the last ones matter most (with none you cannot travel).
+NEEDS_VALUE = (0.0, 6.0, 10.0, 12.5, 14.0, 14.8, 15.3, 15.6, 15.8, 16.0)
+POINT = 10.0  # one point (2-5 players)
+PROGRESS = 2.6  # one SIMbol towards the Aspiration
+INTEREST = 0.9  # a board Iconic Sim whose interest the collection shows
+KIND = 0.4  # each SIMbol kind the collection shows (Aspirations still to come)
+SYMBOL = 0.3  # each SIMbol the collection shows
+RIVAL = 0.35  # each point of the best other player
+
+
+def _needs(state: State, player: str) -> float:
+    full = len(c.full_needs(state, player))
+    return NEEDS_VALUE[min(full, len(NEEDS_VALUE) - 1)]
+
+
+def _progress(state: State, player: str, aspiration: str | None) -> float:
+    if not aspiration or aspiration == HIDDEN:
+        return 0.0
+    left = left_for(state, player, aspiration)
+    return PROGRESS * (rules()["aspiration_symbols"] - left)
+
+
+def heuristic(state: State, player: str) -> float:
+    if c.solo(state):
+        return _solo(state, player)
+    mine = seat(state, player)
+    value = POINT * points(state, player)
+    if state["over"]:
+        return value + (1000.0 if player in state["winners"] else 0.0)
+    value += max(_progress(state, player, mine["aspiration"]),
+                 _progress(state, player, mine["drawn"]))
+    counts = shown(state, player)
+    value += _needs(state, player) + KIND * len(counts) + SYMBOL * sum(counts.values())
+    value += INTEREST * sum(1 for s in state["board"] if sims().get(s) in counts)
+    rivals = [points(state, p) for p in state["players"] if p != player]
+    value -= RIVAL * POINT * max(rivals, default=0) / 3
+    if mine["aspiration"] is None and player in state["owed"]:
+        value += PROGRESS  # a fresh Aspiration is on its way
+    return value
+
+
+def _solo(state: State, player: str) -> float:
+    if state["over"]:
+        return 1000.0 if state["winners"] else -1000.0
+    mine = seat(state, player)
+    goals = rules()["solo"]
+    done, friends_ = solo_goals(state, player)
+    value = 14.0 * min(done, goals["aspirations"]) + 9.0 * min(friends_, goals["sims_to_win"])
+    value += 1.0 * max(0, friends_ - goals["sims_to_win"])
+    counts = shown(state, player)
+    open_ = [a for a in mine["aspirations"] if a not in mine["completed"]]
+    best = sorted((min(matching(counts, a), rules()["aspiration_symbols"]) for a in open_),
+                  reverse=True)
+    value += sum(PROGRESS * b * w for b, w in zip(best, (1.0, 0.5, 0.25), strict=False))
+    full = len(c.full_needs(state, player))
+    value += 2.5 * _needs(state, player)
+    sets = sum(1 for n in counts.values() if n >= goals["set_size"])
+    value += (2.0 + 1.5 * (len(needs()) - full)) * min(sets, 2) + KIND * len(counts)
+    if friends_ < goals["sims_to_win"]:
+        value += 1.5 * len(state["board"]) + 0.5 * len(state["centre"])
+        on_board = [s["sim"] for s in state["board"]] + list(state["centre"])
+        value += INTEREST * sum(1 for s in on_board if sims().get(s) in counts)
+    turn = state["turn"]
+    if turn["player"] == player and turn["step"] == c.INTERACT:
+        faces = rules()["die"]
+        hand = faces.count("hand") / len(faces)
+        good = faces.count("good") / len(faces)
+        here = len(c.sims_at(state, mine["at"]))
+        sim_value = 9.0 if friends_ < goals["sims_to_win"] else 1.0
+        value += here * (hand * sim_value + good * 2.0)
+    return value
+
+
+def rank(state: State, player: str, options: list[str]) -> list[str]:
+    """Best first by the heuristic after each order runs on a copy (throwaway dice: a guess
+    at chance, never the game's own dice)."""
+    dice = Dice(-7, int(state["tick"]) + 1)
+    from . import GAME
+
+    scored: list[tuple[float, int, str]] = []
+    for index, text in enumerate(options):
+        parsed = parse_text("the_sims", text, "rank")
+        trial = clone(state)
+        try:
+            GAME.act(trial, player, parsed.orders[0], dice)
+            value = heuristic(trial, player)
+        except (OrderError, IndexError):
+            value = float("-inf")
+        scored.append((-value, index, text))
+    return [text for _, _, text in sorted(scored)]

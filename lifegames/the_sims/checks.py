@@ -1,0 +1,461 @@
+"""The Sims Board Game: reading the state, and the check of every order. Each `check_*`
+raises OrderError without touching the state; the Game (rules.py) runs it before it acts, and
+the legal orders (legal.py) are the candidates it lets through."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..engine.contract import Order, OrderError, State
+from ..engine.turn import unknown_value
+from .data import HIDDEN, aspirations, card, cards, find, homes, layout, names, needs, rules, sims
+from .scoring import card_symbols, left_for, seat, shown
+
+# Turn steps. 2-5 players: start -> (travel) swap? -> interact? -> end; start -> (go home)
+# keep -> end. 1 player: start -> (travel) invite | swap ? -> interact? -> score? -> end.
+START, KEEP, SWAP, INVITE, INTERACT, SCORE = "start", "keep", "swap", "invite", "interact", \
+    "score"
+STEPS = {
+    START: "Go Home or Travel",
+    KEEP: "keep one of two Aspirations",
+    SWAP: "swap an Action card",
+    INVITE: "choose an Iconic Sim to invite home",
+    INTERACT: "interact",
+    SCORE: "complete an Aspiration, or end the turn",
+}
+HOME = "home"
+RECENT = 14  # events the sheets keep showing from earlier ticks
+
+
+def solo(state: State) -> bool:
+    return len(state["players"]) == 1
+
+
+def board(state: State) -> list[dict[str, Any]]:
+    """The six Venues on the board now, in board order."""
+    return layout(state["sides"])
+
+
+def venue(state: State, name: str) -> dict[str, Any] | None:
+    return next((v for v in board(state) if v["name"] == name), None)
+
+
+def hub_cards(state: State) -> list[str]:
+    return [c for c in state["hub"] if c]
+
+
+def others_at(state: State, player: str) -> list[str]:
+    """The other players standing at this player's Venue, in seat order from the left."""
+    where = seat(state, player)["at"]
+    if where == HOME:
+        return []
+    order = state["players"]
+    start = order.index(player)
+    ring = order[start + 1:] + order[:start]
+    return [p for p in ring if seat(state, p)["at"] == where]
+
+
+def sims_at(state: State, where: str) -> list[str]:
+    """Single player: the Iconic Sims waiting at a Venue, in the order they arrived."""
+    return [s["sim"] for s in state["board"] if s["venue"] == where]
+
+
+def moved_in(state: State, player: str) -> bool:
+    return seat(state, player)["home"] is not None
+
+
+def empty_needs(state: State, player: str) -> list[str]:
+    tracker = seat(state, player)["needs"]
+    return [n for n in needs() if not tracker[n]]
+
+
+def full_needs(state: State, player: str) -> list[str]:
+    tracker = seat(state, player)["needs"]
+    return [n for n in needs() if tracker[n]]
+
+
+def shares(name: str, where: dict[str, Any]) -> bool:
+    return bool(set(card_symbols(name)) & set(where["symbols"]))
+
+
+# -- the log: public events for every sheet, private notes for one player ----------------------
+
+
+def log(state: State, text: str) -> str:
+    state["log"].append(text)
+    tick = int(state.get("tick", 0)) + 1
+    state["recent"] = [*state["recent"], f"tick {tick}: {text}"][-RECENT:]
+    return text
+
+
+def note(state: State, player: str, text: str) -> None:
+    """Something only `player` may read (the Aspiration they drew, say)."""
+    tick = int(state.get("tick", 0)) + 1
+    mine = seat(state, player)
+    mine["notes"] = [*mine["notes"], f"tick {tick}: {text}"][-RECENT:]
+
+
+# -- names as written ----------------------------------------------------------------------------
+
+
+def resolve(kind: str, order: Order, arg: str, options: list[str] | None = None,
+            label: str = "") -> str:
+    """The name an argument gives, or an OrderError with the nearest names (from `options`,
+    default every name of that kind)."""
+    written = order[arg]
+    name = find(kind, written)
+    if name is None:
+        choices = options if options else names(kind)
+        label = label or LABELS.get(kind, kind)
+        raise unknown_value(f"E-UNKNOWN-{kind.upper()}", label, str(written), choices, arg,
+                            extra=f"{label}s {'you may name now' if options else ''}".strip())
+    return name
+
+
+LABELS = {"home": "Home card", "card": "Action card", "sim": "Iconic Sim", "need": "Need",
+          "venue": "Venue", "aspiration": "Aspiration", "symbol": "SIMbol"}
+
+
+# What each argument names (`second`, `third`, `fourth`: a Need or an Action card).
+ARG_KINDS = {"home": "home", "aspiration": "aspiration", "venue": "venue", "card": "card",
+             "card1": "card", "card2": "card", "card3": "card", "give": "card",
+             "take": "card", "need": "need", "raise_need": "need", "lower_need": "need",
+             "sim": "sim"}
+
+
+def check_names(order: Order) -> None:
+    """The checks that need no state: every name in the order exists (validate)."""
+    kinds = ARG_KINDS
+    for arg in order.args:
+        if arg.kind == "ref":  # a plan's $fact: its value is known only when the order runs
+            continue
+        if arg.name in kinds:
+            resolve(kinds[arg.name], order, arg.name)
+        elif arg.name in ("second", "third", "fourth") and find("need", arg.value) is None \
+                and find("card", arg.value) is None:
+            raise unknown_value("E-UNKNOWN-NAME", "Need or card", str(arg.value),
+                                needs() + names("card"), arg.name, extra="Needs and cards")
+
+
+def spelled(order: Order) -> Order:
+    """The order with every name as the rule data spells it (players may write any case)."""
+    args = []
+    for arg in order.args:
+        kinds = [ARG_KINDS[arg.name]] if arg.name in ARG_KINDS else \
+            ["need", "card"] if arg.name in ("second", "third", "fourth") else []
+        found = next((find(k, arg.value) for k in kinds if find(k, arg.value)), None) \
+            if arg.kind == "string" else None
+        args.append(arg._replace(value=found) if found else arg)
+    return Order(order.command, tuple(args), order.line, order.column, order.end_column,
+                 order.source)
+
+
+# -- whose turn, which step ----------------------------------------------------------------------
+
+
+def my_turn(state: State, player: str, steps: tuple[str, ...], what: str) -> dict[str, Any]:
+    if state["over"]:
+        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status shows the "
+                         "result")
+    if not moved_in(state, player):
+        raise OrderError("E-MOVE-IN-FIRST", f"{what} waits until you have moved in",
+                         "begin your first order file with move_in(...); your sheet lists "
+                         "the cards you drew")
+    turn = state["turn"]
+    if turn["player"] != player:
+        raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
+                         "write this order in your next turn's file")
+    if turn["step"] not in steps:
+        raise OrderError("E-WRONG-MOMENT", f"{what} is not possible now: the turn is at "
+                         f"'{STEPS[turn['step']]}'")
+    return turn
+
+
+def need_arg(state: State, player: str, order: Order, arg: str, empty: bool) -> str:
+    """A Need named by `arg` that must be EMPTY (to raise) or FULL (to lower) now."""
+    name = resolve("need", order, arg)
+    if seat(state, player)["needs"][name] == empty:
+        state_word, listing = ("FULL", empty_needs(state, player)) if empty else \
+            ("EMPTY", full_needs(state, player))
+        other = "EMPTY" if empty else "FULL"
+        raise OrderError("E-NEED-" + state_word, f"your {name} is already {state_word}",
+                         f"your {other} Needs now: {', '.join(listing) or 'none'}", arg)
+    return name
+
+
+def _in(pool: list[str], name: str, arg: str, where: str) -> None:
+    if name not in pool:
+        listing = ", ".join(sorted(set(c for c in pool if c != HIDDEN))) or "none"
+        raise OrderError("E-NOT-THERE", f"no {name} {where}", f"{where}: {listing}", arg)
+
+
+# -- the order checks ----------------------------------------------------------------------------
+
+
+def check_move_in(state: State, player: str, order: Order) -> tuple[str, str | None]:
+    if state["over"]:
+        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status")
+    mine = seat(state, player)
+    if mine["home"] is not None:
+        raise OrderError("E-MOVED-IN", f"you have already moved into {mine['home']}",
+                         "move_in is only for your first order file; delete this line")
+    if solo(state):
+        home = resolve("home", order, "home")
+        if order.arg("aspiration") is not None:
+            raise OrderError("E-SOLO-ASPIRATIONS", "your three Aspirations were dealt at "
+                             "setup; move_in names only your Home card",
+                             f'write move_in("{home}")', "aspiration")
+        return home, None
+    offered = mine["offers"]
+    home = resolve("home", order, "home", offered["homes"])
+    _in(offered["homes"], home, "home", "among the Home cards you drew")
+    if order.arg("aspiration") is None:
+        raise OrderError("E-ASPIRATION-NEEDED", "keep one of the Aspirations you drew as well",
+                         f"you drew: {', '.join(offered['aspirations'])}", "home")
+    aspiration = resolve("aspiration", order, "aspiration", offered["aspirations"])
+    _in(offered["aspirations"], aspiration, "aspiration", "among the Aspirations you drew")
+    return home, aspiration
+
+
+def check_travel(state: State, player: str, order: Order) -> tuple[dict[str, Any], str]:
+    my_turn(state, player, (START,), "traveling")
+    here = [v["name"] for v in board(state)]
+    name = resolve("venue", order, "venue", here)
+    where = venue(state, name)
+    if where is None:
+        raise OrderError("E-VENUE-NOT-ON-BOARD", f"the {name} is on the other side of its "
+                         "Venue card this game", f"Venues on the board: {', '.join(here)}",
+                         "venue")
+    if not seat(state, player)["needs"][where["need"]]:
+        open_ = [v["name"] for v in board(state) if seat(state, player)["needs"][v["need"]]]
+        raise OrderError("E-NEED-EMPTY", f"the {name} needs your {where['need']} FULL, and "
+                         "it is EMPTY", "Venues whose Need is FULL for you: "
+                         f"{', '.join(open_) or 'none (Go Home to recharge)'}", "venue")
+    taken = resolve("card", order, "card", hub_cards(state))
+    _in(state["hub"], taken, "card", "in the Card Hub")
+    if not shares(taken, where):
+        fits = sorted({c for c in hub_cards(state) if shares(c, where)})
+        raise OrderError("E-NO-MATCH", f"the {taken} shows no SIMbol of the {name} "
+                         f"({', '.join(where['symbols'])})",
+                         f"Hub cards that match the {name}: {', '.join(fits) or 'none'}",
+                         "card")
+    return where, taken
+
+
+def check_go_home(state: State, player: str, order: Order) -> tuple[list[str], list[str]]:
+    """(Needs to raise, solo: the Action cards of the set)."""
+    my_turn(state, player, (START,), "going home")
+    if not solo(state):
+        if order.arg("third") is not None:
+            raise OrderError("E-TOO-MANY", "Go Home raises two Needs: name at most two",
+                             'e.g. go_home("Hunger", "Fun")', "third")
+        chosen: list[str] = []
+        for arg in ("need", "second"):
+            if order.arg(arg) is not None:
+                chosen.append(need_arg(state, player, order, arg, empty=True))
+        if len(chosen) == 2 and chosen[0] == chosen[1]:
+            raise OrderError("E-SAME-NEED", "name two different Needs",
+                             f"EMPTY now: {', '.join(empty_needs(state, player))}", "second")
+        return chosen, []
+    if order.arg("need") is None:
+        raise OrderError("E-NEED-NEEDED", "name the Need to raise, then the Action cards of "
+                         "your set of three identical SIMbols",
+                         'e.g. go_home("Hunger", "Guitar", "Violin")')
+    need = need_arg(state, player, order, "need", empty=True)
+    args = [a for a in ("second", "third", "fourth") if order.arg(a) is not None]
+    used = [_own_card(state, player, order, a) for a in args]
+    _check_multiset(state, player, used, args)
+    if set_kind(state, player, used) is None:
+        raise OrderError("E-NO-SET", "these cards and your Home card do not make a set of "
+                         "three identical SIMbols, each card needed",
+                         _set_hint(state, player), args[0] if args else "need")
+    return [need], used
+
+
+def _own_card(state: State, player: str, order: Order, arg: str) -> str:
+    mine = seat(state, player)["cards"]
+    name = resolve("card", order, arg, sorted(set(mine)))
+    _in(mine, name, arg, "in your collection")
+    return name
+
+
+def _check_multiset(state: State, player: str, used: list[str], args: list[str]) -> None:
+    have = Counter(seat(state, player)["cards"])
+    for index, name in enumerate(used):
+        if Counter(used[:index + 1])[name] > have[name]:
+            raise OrderError("E-NOT-THERE", f"you have only {have[name]} {name} card(s)",
+                             "name each card as often as you hold it", args[index])
+
+
+def set_kind(state: State, player: str, used: list[str]) -> str | None:
+    """Single player: the SIMbol of which `used` (with the Home card) makes a set of three
+    identical SIMbols, every card needed; None if there is no such SIMbol."""
+    size = _set_size()
+    home = homes().get(seat(state, player)["home"] or "", "")
+    for kind in sorted({s for name in used for s in card_symbols(name)}):
+        counts = [card_symbols(n).count(kind) for n in used]
+        total = sum(counts) + (home == kind)
+        if used and all(counts) and total >= size and all(total - c < size for c in counts):
+            return kind
+    return None
+
+
+def _set_size() -> int:
+    return int(rules()["solo"]["set_size"])
+
+
+def _set_hint(state: State, player: str) -> str:
+    counts = shown(state, player)
+    kinds = [k for k, c in sorted(counts.items()) if c >= _set_size()]
+    return (f"SIMbols you show three or more times: {', '.join(kinds)}" if kinds else
+            "you show no SIMbol three times yet (Home card included): Travel instead")
+
+
+def check_keep(state: State, player: str, order: Order) -> str:
+    my_turn(state, player, (KEEP,), "keeping an Aspiration")
+    mine = seat(state, player)
+    choices = [a for a in (mine["aspiration"], mine["drawn"]) if a]
+    name = find("aspiration", order["aspiration"])
+    if HIDDEN in choices and name != mine["aspiration"]:
+        raise OrderError("E-HIDDEN", "the Aspiration you will draw is not known yet",
+                         f'keep("{mine["aspiration"]}") keeps the one you have', "aspiration")
+    name = resolve("aspiration", order, "aspiration", [c for c in choices if c != HIDDEN])
+    _in(choices, name, "aspiration", "among your two Aspirations")
+    return name
+
+
+def check_swap(state: State, player: str, order: Order) -> tuple[str, str, str | None]:
+    """(the card you give, the card you take, from whom: a player, or None for the discard
+    pile)."""
+    my_turn(state, player, (SWAP,), "swapping cards")
+    give = _own_card(state, player, order, "give")
+    if solo(state):
+        if order.arg("player") is not None:
+            raise OrderError("E-SOLO-SWAP", "alone, you swap with the discard pile: name no "
+                             "player", f'write swap("{give}", "{order["take"]}")', "player")
+        take = resolve("card", order, "take", sorted(set(state["discard"])))
+        _in(state["discard"], take, "take", "in the discard pile")
+        return give, take, None
+    others = [p for p in state["players"] if p != player and seat(state, p)["cards"]]
+    if order.arg("player") is None:
+        raise OrderError("E-WHO", "name the player whose card you take",
+                         f"players with Action cards: {', '.join(others)}", "take")
+    who = _player(state, order, "player", others)
+    take = resolve("card", order, "take", sorted(set(seat(state, who)["cards"])))
+    _in(seat(state, who)["cards"], take, "take", f"in {who}'s collection")
+    return give, take, who
+
+
+def _player(state: State, order: Order, arg: str, options: list[str]) -> str:
+    written = str(order[arg]).strip().lower()
+    found = next((p for p in state["players"] if p.lower() == written), None)
+    if found is None or found not in options:
+        raise unknown_value("E-UNKNOWN-PLAYER", "player", str(order[arg]), options, arg,
+                            extra="players you may name now")
+    return found
+
+
+def check_interact(state: State, player: str, order: Order
+                   ) -> tuple[str | None, str | None, str | None]:
+    """(the other player, the Need to raise on a Good Interaction, the Need to lower on an
+    Awkward one); single player: all None."""
+    my_turn(state, player, (INTERACT,), "interacting")
+    if solo(state):
+        if order.args:
+            raise OrderError("E-SOLO-INTERACT", "alone, you interact with every Iconic Sim at "
+                             "your Venue: write interact with no name",
+                             "write interact", order.args[0].name)
+        return None, None, None
+    here = others_at(state, player)
+    if order.arg("player") is None:
+        if len(here) > 1:
+            raise OrderError("E-WHO", "several players are at your Venue: choose one",
+                             f"write interact(\"{here[0]}\"); here: {', '.join(here)}")
+        who = here[0]
+    else:
+        who = _player(state, order, "player", here)
+    good = need_arg(state, player, order, "raise_need", empty=True) \
+        if order.arg("raise_need") is not None else None
+    bad = need_arg(state, player, order, "lower_need", empty=False) \
+        if order.arg("lower_need") is not None else None
+    return who, good, bad
+
+
+def invite_options(state: State, player: str) -> list[str]:
+    """Single player, ICONIC SIMS MOVE!: the Sims on the board (Venues, then the centre) whose
+    interest the collection shows."""
+    counts = shown(state, player)
+    on_board = [s["sim"] for s in state["board"]] + list(state["centre"])
+    return [s for s in on_board if s in sims() and sims()[s] in counts]
+
+
+def check_invite(state: State, player: str, order: Order) -> str:
+    my_turn(state, player, (INVITE,), "inviting an Iconic Sim")
+    options = invite_options(state, player)
+    name = resolve("sim", order, "sim", options)
+    if name not in options:
+        raise OrderError("E-NOT-INVITABLE", f"{name} is not on the board with an interest "
+                         "your collection shows", f"you may invite: {', '.join(options)}",
+                         "sim")
+    return name
+
+
+def check_complete(state: State, player: str, order: Order) -> tuple[str, list[str]]:
+    my_turn(state, player, (SCORE,), "completing an Aspiration")
+    mine = seat(state, player)
+    open_ = [a for a in mine["aspirations"] if a not in mine["completed"]]
+    aspiration = resolve("aspiration", order, "aspiration", open_)
+    _in(open_, aspiration, "aspiration", "among your Aspirations still to complete")
+    args = [a for a in ("card1", "card2", "card3") if order.arg(a) is not None]
+    used = [_own_card(state, player, order, a) for a in args]
+    _check_multiset(state, player, used, args)
+    kinds = aspirations()[aspiration]
+    for arg, name in zip(args, used, strict=True):
+        if not set(card_symbols(name)) & set(kinds):
+            raise OrderError("E-NOT-USED", f"the {name} shows neither {' nor '.join(kinds)}",
+                             "name only the cards that complete the Aspiration", arg)
+    if not completes(state, player, aspiration, used):
+        raise OrderError("E-NOT-COMPLETE", f"these cards do not complete {aspiration} "
+                         f"({' + '.join(kinds)}): three SIMbols are needed, each card needed",
+                         f"SIMbols still missing with every card you hold: "
+                         f"{left_for(state, player, aspiration)}",
+                         args[-1] if args else "aspiration")
+    return aspiration, used
+
+
+def completes(state: State, player: str, aspiration: str, used: list[str]) -> bool:
+    """Single player: do `used` (and the Home card) show three SIMbols of the Aspiration's
+    kinds, with every card needed?"""
+    from .scoring import needed
+
+    kinds = aspirations()[aspiration]
+    home = homes().get(seat(state, player)["home"] or "", "")
+    counts = [sum(card_symbols(n).count(k) for k in kinds) for n in used]
+    total = sum(counts) + (home in kinds)
+    return total >= needed() and all(total - c < needed() for c in counts)
+
+
+def check_end_turn(state: State, player: str, order: Order) -> None:
+    my_turn(state, player, (SCORE,), "ending the turn")
+
+
+def check_standing_only(state: State, player: str, order: Order) -> None:
+    resolve("need", order, "need")
+    raise OrderError("E-STANDING-ONLY", f"{order.command} is a standing order: it says which "
+                     "Need to choose when a die or another player's turn makes you "
+                     f"{order.command} one", f'write it as: standing {order.canonical()}',
+                     "need")
+
+
+def describe_card(name: str) -> str:
+    """A card as the sheets and errors show it: name [SIMbols] (+Needs) {action}."""
+    if name == HIDDEN or name not in cards():
+        return "(hidden card)"
+    spec = card(name)
+    text = f"{name} [{' '.join(spec['symbols'])}]"
+    if spec["raises"]:
+        text += " +" + " +".join(spec["raises"])
+    if spec["action"]:
+        text += " {" + spec["action"].replace("_", " ") + "}"
+    return text

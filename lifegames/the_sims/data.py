@@ -1,0 +1,298 @@
+"""The Sims Board Game's rule data, loaded once from games/the_sims/*.yaml and checked.
+
+A wrong entry must fail loudly at start-up, naming the file and the entry, never as a KeyError in
+the middle of a tick. Names are matched as players write them: any case, spaces squeezed.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from ..engine.data import load_yaml
+
+PACKAGE = "the_sims"
+ACTIONS = ("iconic_sims_move", "swap_cards", "don_lothario", "grim_reaper",
+           "mrs_crumplebottom")
+FACES = ("good", "awkward", "hand")
+DECK_SIZE = 115
+ASPIRATIONS = 27
+HOMES = 18
+SIMS = 18
+VENUE_CARDS = 6
+SIDES = ("A", "B")
+HIDDEN = "?"  # a card nobody at this seat may see (knowledge(): draw piles, others' draws)
+
+
+class DataError(ValueError):
+    pass
+
+
+def squeeze(text: Any) -> str:
+    """A written name as it is looked up: lower case, one space between words."""
+    return " ".join(str(text).lower().split())
+
+
+def _int(value: Any, where: str, low: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise DataError(f"{where} should be a whole number of at least {low}, not {value!r}")
+    return value
+
+
+def _name(entry: Any, where: str) -> str:
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        raise DataError(f"{where}: needs a name")
+    name = " ".join(entry["name"].split())
+    if not name or any(q in name for q in "\"'`\u201c\u201d\u2018\u2019") or name == HIDDEN:
+        raise DataError(f"{where}: a name may not be empty, '?' or hold a quote ({name!r})")
+    return name
+
+
+def _load(name: str, key: str) -> list[Any]:
+    data = load_yaml(PACKAGE, name)
+    if not isinstance(data, dict) or not isinstance(data.get(key), list):
+        raise DataError(f"{name}: needs a `{key}:` list")
+    if data.get("reconstructed") is not True:
+        raise DataError(f"{name}: reconstructed data must say `reconstructed: true`")
+    return data[key]
+
+
+def _unique(names: list[str], where: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if squeeze(name) in seen:
+            raise DataError(f"{where}: {name!r} is listed twice")
+        seen.add(squeeze(name))
+
+
+@functools.cache
+def rules() -> dict[str, Any]:
+    data = load_yaml(PACKAGE, "rules.yaml")
+    if not isinstance(data, dict):
+        raise DataError("rules.yaml: not a mapping")
+    try:
+        low = _int(data["players"]["min"], "rules.yaml players.min", 1)
+        _int(data["players"]["max"], "rules.yaml players.max", low)
+        needs, symbols = data["needs"], data["symbols"]
+        _int(data["hub"]["rows"], "rules.yaml hub.rows", 1)
+        _int(data["hub"]["columns"], "rules.yaml hub.columns", 1)
+        _int(data["board_sims"], "rules.yaml board_sims", 1)
+        _int(data["move_in"]["aspirations"], "rules.yaml move_in.aspirations", 1)
+        _int(data["move_in"]["homes"], "rules.yaml move_in.homes", 1)
+        _int(data["go_home_raises"], "rules.yaml go_home_raises", 1)
+        _int(data["aspiration_symbols"], "rules.yaml aspiration_symbols", 1)
+        for key in ("aspiration", "iconic_sim", "target", "long_target"):
+            _int(data["points"][key], f"rules.yaml points.{key}", 1)
+        for key in ("aspirations", "sims_to_win", "party_at", "set_size"):
+            _int(data["solo"][key], f"rules.yaml solo.{key}", 1)
+        faces = data["die"]
+    except (KeyError, TypeError) as error:
+        raise DataError(f"rules.yaml: missing {error}") from None
+    for key, values in (("needs", needs), ("symbols", symbols)):
+        if not isinstance(values, list) or not values or not all(
+                isinstance(v, str) and v.strip() and '"' not in v for v in values):
+            raise DataError(f"rules.yaml: {key} should be a list of names")
+        _unique(values, f"rules.yaml {key}")
+    if not isinstance(faces, list) or not faces or any(f not in FACES for f in faces):
+        raise DataError(f"rules.yaml: die should list faces, each one of {', '.join(FACES)}")
+    if set(faces) != set(FACES):
+        raise DataError("rules.yaml: the die needs at least one face of each kind")
+    if len(needs) < data["go_home_raises"]:
+        raise DataError("rules.yaml: fewer Needs than Go Home raises")
+    return data
+
+
+def needs() -> list[str]:
+    return list(rules()["needs"])
+
+
+def symbols() -> list[str]:
+    return list(rules()["symbols"])
+
+
+def _symbol(value: Any, where: str) -> str:
+    if value not in rules()["symbols"]:
+        raise DataError(f"{where}: {value!r} is not a SIMbol kind ({', '.join(symbols())})")
+    return str(value)
+
+
+def _need(value: Any, where: str) -> str:
+    if value not in rules()["needs"]:
+        raise DataError(f"{where}: {value!r} is not a Need ({', '.join(needs())})")
+    return str(value)
+
+
+# -- Action cards ------------------------------------------------------------------------------
+
+
+def _card(entry: Any, index: int) -> dict[str, Any]:
+    name = _name(entry, f"cards.yaml card {index + 1}")
+    where = f"cards.yaml {name!r}"
+    marks = entry.get("symbols")
+    if not isinstance(marks, list) or not 1 <= len(marks) <= 4:
+        raise DataError(f"{where}: symbols should list 1 to 4 SIMbols")
+    raises = entry.get("raises", [])
+    if not isinstance(raises, list) or len(set(raises)) != len(raises):
+        raise DataError(f"{where}: raises should list different Needs")
+    action = entry.get("action")
+    if action is not None and action not in ACTIONS:
+        raise DataError(f"{where}: action should be one of {', '.join(ACTIONS)}")
+    return {
+        "name": name,
+        "symbols": [_symbol(s, where) for s in marks],
+        "raises": [_need(n, where) for n in raises],
+        "action": action,
+        "copies": _int(entry.get("copies"), f"{where} copies", 1),
+    }
+
+
+@functools.cache
+def cards() -> dict[str, dict[str, Any]]:
+    """Every kind of Action card by name, in the order of cards.yaml."""
+    out: dict[str, dict[str, Any]] = {}
+    for index, entry in enumerate(_load("cards.yaml", "cards")):
+        card = _card(entry, index)
+        out[card["name"]] = card
+    _unique(list(out), "cards.yaml")
+    total = sum(c["copies"] for c in out.values())
+    if total != DECK_SIZE:
+        raise DataError(f"cards.yaml: the deck holds {total} cards, not {DECK_SIZE}")
+    for action in ACTIONS:
+        if not any(c["action"] == action for c in out.values()):
+            raise DataError(f"cards.yaml: no card carries the action {action}")
+    return out
+
+
+def card(name: str) -> dict[str, Any]:
+    return cards()[name]
+
+
+def deck() -> list[str]:
+    """The 115 Action cards in cards.yaml order (setup shuffles them)."""
+    return [name for name, c in cards().items() for _ in range(c["copies"])]
+
+
+# -- Venues ------------------------------------------------------------------------------------
+
+
+@functools.cache
+def venue_cards() -> list[dict[str, dict[str, Any]]]:
+    """The six Venue cards, each {"A": side, "B": side}; a side is {name, need, symbols}."""
+    data = load_yaml(PACKAGE, "venues.yaml")
+    entries = _load("venues.yaml", "venues")
+    if len(entries) != VENUE_CARDS:
+        raise DataError(f"venues.yaml: {len(entries)} Venue cards, not {VENUE_CARDS}")
+    out = []
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict) or set(entry) != set(SIDES):
+            raise DataError(f"venues.yaml card {index + 1}: needs sides A and B")
+        sides = {}
+        for side in SIDES:
+            spec = entry[side]
+            name = _name(spec, f"venues.yaml card {index + 1} side {side}")
+            where = f"venues.yaml {name!r}"
+            marks = spec.get("symbols")
+            if not isinstance(marks, list) or len(marks) != 3 or len(set(marks)) != 3:
+                raise DataError(f"{where}: a Venue shows three different SIMbols")
+            sides[side] = {"name": name, "need": _need(spec.get("need"), where),
+                           "symbols": [_symbol(s, where) for s in marks]}
+        out.append(sides)
+    _unique([c[s]["name"] for c in out for s in SIDES], "venues.yaml")
+    check_sides(str(data.get("default_sides", "")), "venues.yaml default_sides")
+    return out
+
+
+def check_sides(text: str, where: str) -> str:
+    sides = text.strip().upper()
+    if len(sides) != VENUE_CARDS or any(s not in SIDES for s in sides):
+        raise DataError(f"{where}: {text!r} should be six letters A or B, one per Venue card "
+                        "(e.g. ABBAAB)")
+    return sides
+
+
+def default_sides() -> str:
+    venue_cards()
+    return check_sides(str(load_yaml(PACKAGE, "venues.yaml")["default_sides"]), "venues.yaml")
+
+
+def layout(sides: str) -> list[dict[str, Any]]:
+    """The six Venues on the board for a choice of sides, in board order."""
+    return [dict(card[side], side=side, card=i + 1)
+            for i, (card, side) in enumerate(zip(venue_cards(), sides, strict=True))]
+
+
+def all_venue_names() -> list[str]:
+    return [c[s]["name"] for c in venue_cards() for s in SIDES]
+
+
+# -- Aspirations, Homes, Iconic Sims -------------------------------------------------------------
+
+
+def _symbolled(file: str, key: str, count: int, field: str, pairs: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for index, entry in enumerate(_load(file, key)):
+        name = _name(entry, f"{file} entry {index + 1}")
+        where = f"{file} {name!r}"
+        if pairs:
+            value = entry.get(field)
+            if not isinstance(value, list) or len(value) != 2 or value[0] == value[1]:
+                raise DataError(f"{where}: {field} should name two different SIMbol kinds")
+            out[name] = [_symbol(s, where) for s in value]
+        else:
+            out[name] = _symbol(entry.get(field), where)
+    _unique(list(out), file)
+    if len(out) != count:
+        raise DataError(f"{file}: {len(out)} cards, not {count}")
+    return out
+
+
+@functools.cache
+def aspirations() -> dict[str, list[str]]:
+    """Aspiration name -> its two SIMbol kinds."""
+    return _symbolled("aspirations.yaml", "aspirations", ASPIRATIONS, "symbols", True)
+
+
+@functools.cache
+def homes() -> dict[str, str]:
+    """Home card name -> its SIMbol."""
+    return _symbolled("homes.yaml", "homes", HOMES, "symbol", False)
+
+
+@functools.cache
+def sims() -> dict[str, str]:
+    """Iconic Sim name -> interest SIMbol."""
+    return _symbolled("sims.yaml", "sims", SIMS, "interest", False)
+
+
+def check_all() -> None:
+    """Load and check every file (setup calls it, so a bad file stops a game from starting)."""
+    rules(), cards(), venue_cards(), default_sides(), aspirations(), homes(), sims()
+    if rules()["solo"]["aspirations"] > ASPIRATIONS:
+        raise DataError("rules.yaml: more solo Aspirations than the deck holds")
+
+
+# -- finding what players write ----------------------------------------------------------------
+
+
+@functools.cache
+def _lookup(kind: str) -> dict[str, str]:
+    names: list[str] = {
+        "card": lambda: list(cards()),
+        "need": needs,
+        "symbol": symbols,
+        "aspiration": lambda: list(aspirations()),
+        "home": lambda: list(homes()),
+        "sim": lambda: list(sims()),
+        "venue": all_venue_names,
+    }[kind]()
+    return {squeeze(n): n for n in names}
+
+
+def find(kind: str, written: Any) -> str | None:
+    """The name of a `kind` (card, need, symbol, aspiration, home, sim, venue) as written, or
+    None."""
+    return _lookup(kind).get(squeeze(written))
+
+
+def names(kind: str) -> list[str]:
+    return list(_lookup(kind).values())

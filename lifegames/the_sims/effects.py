@@ -1,0 +1,354 @@
+"""The building blocks of The Sims Board Game's rules: chance, Needs, Iconic Sims arriving and
+leaving, the card actions that need no choice, and the single-player end checks. actions.py
+strings them into turns; nothing here decides what comes next in a turn.
+
+Chance goes through `roll`, `pick` and the draws from hidden piles, which also mark the order
+as one whose outcome nobody may know beforehand (`state["chance"]`): that mark is how
+`ends_file` and `end_orders` (rules.py) tell such orders from the others.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.contract import State
+from .checks import START, board, empty_needs, full_needs, hub_cards, log, shares
+from .data import HIDDEN, card, rules, sims
+from .scoring import card_symbols, friends, met, seat, shows_interest, solo_won
+
+DIE = "interaction"
+PICK = "pick"
+SHUFFLE = "reshuffle"
+
+
+# -- chance --------------------------------------------------------------------------------------
+
+
+def roll(state: State, dice: Any) -> str:
+    """One roll of the Interaction die: good, awkward or hand."""
+    state["chance"] = True
+    faces = rules()["die"]
+    return str(faces[dice.stream(DIE).die(len(faces)) - 1])
+
+
+def pick(state: State, dice: Any, count: int) -> int:
+    """A random index below `count` (a card taken at random from a collection)."""
+    state["chance"] = True
+    return dice.stream(PICK).die(count) - 1
+
+
+FACE_NAMES = {"good": "Good Interaction", "awkward": "Awkward Interaction",
+              "hand": "the hand"}
+
+
+# -- Needs: the player's own choice, or their standing orders, or the default -------------------
+
+
+def standing_needs(state: State, player: str, command: str) -> list[str]:
+    """The Needs `player`'s standing raise(...) or lower(...) orders name, oldest first."""
+    from . import GAME
+    from .data import find
+
+    out = []
+    for order in GAME.standing(state, player, command):
+        name = find("need", order["need"])
+        if name:
+            out.append(name)
+    return out
+
+
+def choose_need(state: State, player: str, raising: bool) -> str | None:
+    """The Need a die or another player's turn makes `player` raise (or lower): the first of
+    their standing orders that applies, else the first EMPTY Need in tracker order (to raise)
+    or the last FULL one (to lower). None when nothing can change."""
+    candidates = empty_needs(state, player) if raising else full_needs(state, player)
+    for name in standing_needs(state, player, "raise" if raising else "lower"):
+        if name in candidates:
+            return name
+    if not candidates:
+        return None
+    return candidates[0] if raising else candidates[-1]
+
+
+def set_need(state: State, player: str, need: str | None, full: bool, why: str) -> list[str]:
+    if need is None:
+        word = "raise" if full else "lower"
+        return [log(state, f"{player} has no Need left to {word} ({why})")]
+    seat(state, player)["needs"][need] = full
+    return [log(state, f"{player}'s {need} is now {'FULL' if full else 'EMPTY'} ({why})")]
+
+
+def raise_card_needs(state: State, player: str, name: str) -> list[str]:
+    events = []
+    for need in card(name)["raises"]:
+        if not seat(state, player)["needs"][need]:
+            events += set_need(state, player, need, True, f"the {name}")
+    return events
+
+
+# -- a new turn, the Card Hub, Iconic Sims moving in ----------------------------------------------
+
+
+def new_turn(player: str, number: int) -> dict[str, Any]:
+    return {"player": player, "number": number, "step": START, "venue": None, "taken": [],
+            "holding": None}
+
+
+def take_from_hub(state: State, name: str) -> None:
+    state["hub"][state["hub"].index(name)] = None
+
+
+def arrive(state: State, player: str, sim: str, how: str) -> list[str]:
+    """Single player: an Iconic Sim moves in; four or more Sims at home make a party."""
+    seat(state, player)["sims"].append(sim)
+    return [log(state, f"{sim} moved in with {player} ({how})")] + party(state, player)
+
+
+def party(state: State, player: str) -> list[str]:
+    if friends(state, player) < rules()["solo"]["party_at"]:
+        return []
+    return set_need(state, player, choose_need(state, player, True),
+                    True, f"a party with {friends(state, player)} Sims at home")
+
+
+# -- Go Home -------------------------------------------------------------------------------------
+
+
+def draw_aspiration(state: State, dice: Any) -> str | None:
+    """The top Aspiration; an empty pile is made again from the discards, shuffled."""
+    state["chance"] = True
+    if not state["asp_pile"] and state["asp_discard"]:
+        state["asp_pile"] = list(state["asp_discard"])
+        state["asp_discard"] = []
+        dice.stream(SHUFFLE).shuffle(state["asp_pile"])
+    return state["asp_pile"].pop(0) if state["asp_pile"] else None
+
+
+# -- special actions, 2-5 players --------------------------------------------------------------
+
+
+def ring(state: State, player: str) -> list[str]:
+    """The other players, from the one on the left round the table."""
+    order = state["players"]
+    start = order.index(player)
+    return order[start + 1:] + order[:start]
+
+
+def iconic_sims_move(state: State, player: str, name: str, dice: Any) -> list[str]:
+    """Every Iconic Sim in a home is passed to the left until a player whose Action cards or
+    Home card show its interest keeps it; one that goes all the way round comes back home."""
+    order = state["players"]
+    moving = [(p, sim) for p in order for sim in seat(state, p)["sims"]]
+    for p in order:
+        seat(state, p)["sims"] = []
+    events = [log(state, f"ICONIC SIMS MOVE! ({name}): every Iconic Sim in a home is "
+                         "passed to the left")]
+    for owner, sim in moving:
+        for holder in [*ring(state, owner), owner]:
+            if holder == owner or shows_interest(state, holder, sim):
+                seat(state, holder)["sims"].append(sim)
+                how = "came back to" if holder == owner else "moved from " + owner + " to"
+                events.append(log(state, f"{sim} {how} {holder}"))
+                break
+    return events
+
+
+def don_lothario(state: State, player: str, name: str, dice: Any) -> list[str]:
+    """2-5 players (reconstructed): the die is rolled for each Iconic Sim in the other homes,
+    from the left, until a Good Interaction: that Sim leaves with Don Lothario for the box.
+    With no Good roll he moves in with you as a friend (1 point)."""
+    mine = seat(state, player)
+    for other in ring(state, player):
+        for sim in list(seat(state, other)["sims"]):
+            face = roll(state, dice)
+            if face == "good":
+                seat(state, other)["sims"].remove(sim)
+                mine["cards"].remove(name)
+                state["box"]["sims"].append(sim)
+                state["box"]["cards"].append(name)
+                return [log(state, f"Don Lothario rolled a Good Interaction with {sim} "
+                                   f"({other}): they run off together (both to the box)")]
+    mine["cards"].remove(name)
+    mine["specials"].append(name)
+    return [log(state, f"Don Lothario found nobody to charm and moves in with {player} "
+                       "(1 point)")]
+
+
+def grim_reaper(state: State, player: str, name: str, dice: Any) -> list[str]:
+    """2-5 players (reconstructed): the Iconic Sims waiting on the board go to the box with the
+    Grim Reaper; with none on the board, your own Sims go, and the Reaper stays (1 point)."""
+    mine = seat(state, player)
+    mine["cards"].remove(name)
+    if state["board"]:
+        taken = list(state["board"])
+        state["box"]["sims"] += taken
+        state["board"] = []
+        state["box"]["cards"].append(name)
+        return [log(state, f"the Grim Reaper took {', '.join(taken)} from the board")]
+    gone = list(mine["sims"])
+    state["box"]["sims"] += gone
+    mine["sims"] = []
+    mine["specials"].append(name)
+    return [log(state, f"the Grim Reaper found nobody on the board: {player}'s Sims "
+                       f"({', '.join(gone) or 'none'}) left, and the Reaper moves in "
+                       "(1 point)")]
+
+
+def mrs_crumplebottom(state: State, player: str, name: str, dice: Any) -> list[str]:
+    """2-5 players (reconstructed): every other player discards one random Action card; then
+    this card is discarded."""
+    events = []
+    for other in ring(state, player):
+        theirs = seat(state, other)["cards"]
+        if theirs:
+            lost = theirs.pop(pick(state, dice, len(theirs)))
+            state["discard"].append(lost)
+            events.append(log(state, f"Mrs. Crumplebottom made {other} discard the {lost}"))
+    seat(state, player)["cards"].remove(name)
+    state["discard"].append(name)
+    return events + [log(state, "Mrs. Crumplebottom goes to the discard pile")]
+
+
+SPECIALS = {"iconic_sims_move": iconic_sims_move, "don_lothario": don_lothario,
+            "grim_reaper": grim_reaper, "mrs_crumplebottom": mrs_crumplebottom}
+
+
+# -- single player: Iconic Sims on the board, the end of the game ------------------------------
+
+
+def place_sim(state: State, sim: str) -> str:
+    """Single player: a new Iconic Sim goes to the first Venue showing their interest (to the
+    centre if none does). Where they went."""
+    interest = sims().get(sim)
+    for where in board(state):
+        if interest in where["symbols"]:
+            state["board"].append({"sim": sim, "venue": where["name"]})
+            return where["name"]
+    state["centre"].append(sim)
+    return "centre"
+
+
+def draw_sim(state: State) -> tuple[str, str] | None:
+    """Single player: draw the top Iconic Sim onto the board; (sim, where) or None."""
+    state["chance"] = True
+    if not state["sims_pile"]:
+        return None
+    sim = state["sims_pile"].pop(0)
+    if sim == HIDDEN:  # a seat's copy of the state: where they go is not known
+        state["centre"].append(sim)
+        return sim, "centre"
+    return sim, place_sim(state, sim)
+
+
+def replace_sim(state: State) -> list[str]:
+    drawn = draw_sim(state)
+    if drawn is None:
+        return [log(state, "no Iconic Sim is left to draw")]
+    sim, where = drawn
+    if sim == HIDDEN:
+        return []
+    return [log(state, f"{sim} arrived at the {where}" if where != "centre" else
+                f"{sim} has no Venue of their interest and waits in the centre")]
+
+
+def completable(state: State, player: str) -> list[str]:
+    """Single player: the Aspirations still open that the collection could complete now."""
+    mine = seat(state, player)
+    return [a for a in mine["aspirations"] if a not in mine["completed"] and met(state, player, a)]
+
+
+def check_solo_end(state: State, player: str) -> list[str]:
+    if state["over"] or not solo_won(state, player):
+        return []
+    state["over"] = True
+    state["winners"] = [player]
+    state["ended"] = "both goals met"
+    return [log(state, f"{player} has completed three Aspirations and has three Sims at "
+                       "home: a win!")]
+
+
+def stuck(state: State, player: str) -> bool:
+    """Single player: no Travel and no Go Home is possible (the game is lost)."""
+    from .checks import set_kind
+
+    tracker = seat(state, player)["needs"]
+    for where in board(state):
+        if tracker[where["need"]] and any(shares(c, where) for c in hub_cards(state)):
+            return False
+    if not empty_needs(state, player):
+        return True
+    counts: dict[str, list[str]] = {}
+    for name in seat(state, player)["cards"]:
+        for kind in set(card_symbols(name)):
+            counts.setdefault(kind, []).append(name)
+    return not any(set_kind(state, player, group) for group in _sets(counts))
+
+
+def _sets(counts: dict[str, list[str]]) -> list[list[str]]:
+    """For each SIMbol, the cards showing it, most of that SIMbol first (a set if any)."""
+    out = []
+    for kind, group in sorted(counts.items()):
+        ranked = sorted(group, key=lambda n: -card_symbols(n).count(kind))
+        for size in range(1, len(ranked) + 1):
+            out.append(ranked[:size])
+    return out
+
+
+# -- single-player event cards: they act as soon as they appear in the Card Hub -------------------
+
+
+def solo_don(state: State, player: str, name: str, dice: Any) -> list[str]:
+    """Roll for each Iconic Sim in play (Venues, the centre, your home): the first Good
+    Interaction sends that Sim and Don Lothario to the box; with none, Don moves in."""
+    events = [log(state, "Don Lothario appeared in the Card Hub")]
+    in_play = [(s["sim"], "board") for s in state["board"]] + \
+        [(s, "centre") for s in state["centre"]] + \
+        [(s, "home") for s in seat(state, player)["sims"]]
+    for sim, where in in_play:
+        face = roll(state, dice)
+        events.append(log(state, f"Don Lothario rolled {FACE_NAMES[face]} with {sim}"))
+        if face == "good":
+            if where == "board":
+                state["board"] = [s for s in state["board"] if s["sim"] != sim]
+            elif where == "centre":
+                state["centre"].remove(sim)
+            else:
+                seat(state, player)["sims"].remove(sim)
+            state["box"]["sims"].append(sim)
+            state["box"]["cards"].append(name)
+            return events + [log(state, f"{sim} went out with Don Lothario (both to the box)")]
+    seat(state, player)["specials"].append(name)
+    return events + [log(state, "Don Lothario moved in with you")] + party(state, player)
+
+
+def solo_reaper(state: State, player: str, name: str, dice: Any) -> list[str]:
+    events = [log(state, "the Grim Reaper appeared in the Card Hub")]
+    if state["centre"]:
+        gone = list(state["centre"])
+        state["box"]["sims"] += gone
+        state["centre"] = []
+        state["box"]["cards"].append(name)
+        return events + [log(state, f"the Grim Reaper took {', '.join(gone)} from the centre")]
+    mine = seat(state, player)
+    gone = list(mine["sims"])
+    state["box"]["sims"] += gone
+    mine["sims"] = []
+    mine["specials"].append(name)
+    return events + [log(state, f"the centre was empty: your Sims ({', '.join(gone) or 'none'})"
+                                " left, and the Grim Reaper moved in")] + party(state, player)
+
+
+def solo_crumplebottom(state: State, player: str, name: str, dice: Any) -> list[str]:
+    events = [log(state, "Watch Out! It's Mrs. Crumplebottom!")]
+    mine = seat(state, player)["cards"]
+    for _ in range(2):
+        if mine:
+            lost = mine.pop(pick(state, dice, len(mine)))
+            state["discard"].append(lost)
+            events.append(log(state, f"you discarded the {lost} at random"))
+    state["discard"].append(name)
+    return events
+
+
+SOLO_EVENTS = {"don_lothario": solo_don, "grim_reaper": solo_reaper,
+               "mrs_crumplebottom": solo_crumplebottom}

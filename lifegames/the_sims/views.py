@@ -1,0 +1,444 @@
+"""What each player sees: one sheet per tick, the order template, and the JSON views. The draw
+piles (Action cards, Iconic Sims, Aspirations, Home cards) appear as sizes only; the cards a
+player drew and has not shown (the two Homes and two Aspirations offered at move-in, the
+Aspiration drawn at Go Home) and their private notes appear on that player's sheet alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import orders as order_syntax
+from ..engine.contract import State
+from ..engine.sheets import commented, document, section, table
+from . import checks as c
+from .data import (
+    SIDES,
+    aspirations,
+    card,
+    cards,
+    homes,
+    needs,
+    rules,
+    sims,
+    symbols,
+    venue_cards,
+)
+from .legal import legal_orders
+from .scoring import left_for, matching, points, seat, shown, solo_goals
+
+GRAMMAR = "the_sims"
+
+
+def _header(state: State, player: str) -> str:
+    turn = state["turn"]
+    where = "game over" if state["over"] else f"turn {turn['number']}, {turn['player']} to play"
+    return f"The Sims Board Game - {player}'s sheet - tick {state['tick']} ({where})"
+
+
+def card_line(name: str) -> str:
+    if name not in cards():
+        return "(hidden card)"
+    spec = card(name)
+    parts = [f"{name} [{' '.join(spec['symbols'])}]"]
+    if spec["raises"]:
+        parts.append("raises " + ", ".join(spec["raises"]))
+    if spec["action"]:
+        parts.append(ACTION_NAMES[spec["action"]])
+    return "; ".join(parts)
+
+
+ACTION_NAMES = {
+    "iconic_sims_move": "ICONIC SIMS MOVE!",
+    "swap_cards": "SWAP CARDS",
+    "don_lothario": "Don Lothario Makes a Move",
+    "grim_reaper": "Grim Reaper Visits",
+    "mrs_crumplebottom": "Watch Out! It's Mrs. Crumplebottom!",
+}
+
+
+def _aspiration_label(name: str | None) -> str:
+    if not name:
+        return "-"
+    if name not in aspirations():
+        return "(hidden)"
+    return f"{name} ({' + '.join(aspirations()[name])})"
+
+
+# -- sections ------------------------------------------------------------------------------------
+
+
+def turn_text(state: State, player: str) -> str:
+    if state["over"]:
+        return "The game is over (see RESULT)."
+    turn = state["turn"]
+    lines = [f"Turn {turn['number']}: {turn['player']} - {c.STEPS[turn['step']]}."]
+    if turn["venue"]:
+        lines.append(f"Traveled to the {turn['venue']}; took this turn: "
+                     f"{', '.join(turn['taken']) or '-'}.")
+    waiting = [p for p in state["players"] if not c.moved_in(state, p)]
+    if waiting:
+        lines.append(f"Still to move in: {', '.join(waiting)}.")
+    if not c.solo(state):
+        lines.append(f"The first to end their own turn with {state['target']} points wins.")
+    return "\n".join(lines)
+
+
+def board_text(state: State, player: str) -> str:
+    mine = seat(state, player)
+    body = []
+    for where in c.board(state):
+        here = [p for p in state["players"] if seat(state, p)["at"] == where["name"]]
+        if c.solo(state):
+            here = [f"{s} ({sims()[s]})" for s in c.sims_at(state, where["name"])] + \
+                   [f"you ({p})" for p in here]
+        tracker = "FULL" if mine["needs"][where["need"]] else "EMPTY"
+        body.append([f"{where['card']}{where['side']}", where["name"], where["need"], tracker,
+                     " ".join(where["symbols"]), ", ".join(here) or "-"])
+    text = table(body, ["card", "Venue", "Need", "yours", "SIMbols", "here"])
+    at_home = [p for p in state["players"] if seat(state, p)["at"] == c.HOME]
+    text += f"\nAt home: {', '.join(at_home) or '-'}."
+    if c.solo(state):
+        centre = ", ".join(f"{s} ({sims()[s]})" for s in state["centre"] if s in sims())
+        text += f"\nCentre of the board (awkward encounters): {centre or '-'}."
+    else:
+        shown_sims = ", ".join(f"{s} ({sims()[s]})" for s in state["board"]) or "-"
+        text += f"\nIconic Sims on the board: {shown_sims}."
+    text += f"\nIconic Sims draw pile: {len(state['sims_pile'])} (order hidden)."
+    if state["box"]["sims"] or state["box"]["cards"]:
+        gone = state["box"]["sims"] + state["box"]["cards"]
+        text += f"\nBack in the box: {', '.join(gone)}."
+    return text
+
+
+def hub_text(state: State) -> str:
+    columns = rules()["hub"]["columns"]
+    lines = []
+    for index, name in enumerate(state["hub"]):
+        slot = f"row {index // columns + 1}, {index % columns + 1}"
+        lines.append(f"  {slot}: {card_line(name) if name else '(empty)'}")
+    discard = state["discard"]
+    lines.append(f"Action draw pile: {len(state['pile'])} card(s) (order hidden). Discard pile "
+                 f"({len(discard)}): {', '.join(discard) or '-'}.")
+    return "\n".join(lines)
+
+
+def you_text(state: State, player: str) -> str:
+    mine = seat(state, player)
+    if not c.moved_in(state, player):
+        offers = mine["offers"]
+        lines = [f"You have not moved in yet. Home cards to choose from: "
+                 f"{', '.join(f'{h} ({homes()[h]})' for h in offers['homes'] if h in homes())}."]
+        if offers["aspirations"]:
+            lines.append("Aspirations you drew (keep one): " +
+                         ", ".join(_aspiration_label(a) for a in offers["aspirations"]) + ".")
+        if c.solo(state):
+            lines.append("Your Aspirations for the whole game: " +
+                         ", ".join(_aspiration_label(a) for a in mine["aspirations"]) + ".")
+        return "\n".join(lines)
+    tracker = ", ".join(f"{n} {'FULL' if mine['needs'][n] else 'EMPTY'}" for n in needs())
+    counts = shown(state, player)
+    lines = [f"Home: {mine['home']} ({homes()[mine['home']]}). You are at: {mine['at']}.",
+             f"Needs: {tracker}.",
+             "Your collection shows (Home card included): " +
+             (", ".join(f"{k} x{counts[k]}" for k in symbols() if counts[k]) or "nothing") + ".",
+             f"Action cards ({len(mine['cards'])}): " +
+             (", ".join(sorted(mine["cards"])) or "-") + "."]
+    if c.solo(state):
+        done, friends_ = solo_goals(state, player)
+        goals = rules()["solo"]
+        for name in mine["aspirations"]:
+            if name in mine["completed"]:
+                lines.append(f"Aspiration {_aspiration_label(name)}: completed.")
+            else:
+                have = matching(counts, name)
+                lines.append(f"Aspiration {_aspiration_label(name)}: you show {have}, "
+                             f"{left_for(state, player, name)} more needed.")
+        lines.append(f"Goals: {done} of {goals['aspirations']} Aspirations, {friends_} of "
+                     f"{goals['sims_to_win']} Sims at home.")
+    else:
+        for label, name in (("Aspiration", mine["aspiration"]), ("Drawn", mine["drawn"])):
+            if name:
+                lines.append(f"{label}: {_aspiration_label(name)}: you show "
+                             f"{matching(counts, name)}, {left_for(state, player, name)} more "
+                             "needed.")
+        if not mine["aspiration"]:
+            lines.append("Aspiration: none (a new one is drawn when a turn ends).")
+    friends = mine["sims"] + mine["specials"]
+    lines.append(f"Sims at home: {', '.join(friends) or '-'}.")
+    return "\n".join(lines)
+
+
+def players_text(state: State) -> str:
+    body = []
+    for index, player in enumerate(state["players"]):
+        mine = seat(state, player)
+        home = f"{mine['home']} ({homes()[mine['home']]})" if mine["home"] else "-"
+        row = [index + 1, player, home, mine["at"], len(mine["cards"])]
+        if c.solo(state):
+            done, friends_ = solo_goals(state, player)
+            body.append(row + [f"{done}/{rules()['solo']['aspirations']}",
+                               f"{friends_}/{rules()['solo']['sims_to_win']}"])
+        else:
+            body.append(row + [_aspiration_label(mine["aspiration"]), len(mine["completed"]),
+                               len(mine["sims"]) + len(mine["specials"]),
+                               points(state, player)])
+    heads = ["seat", "player", "home", "at", "cards"]
+    heads += ["Aspirations", "Sims"] if c.solo(state) else \
+        ["Aspiration", "completed", "Sims", "points"]
+    text = table(body, heads)
+    done = [f"{p}: {', '.join(seat(state, p)['completed'])}" for p in state["players"]
+            if seat(state, p)["completed"]]
+    if done:
+        text += "\nCompleted Aspirations: " + "; ".join(done) + "."
+    return text
+
+
+def standing_text(state: State, player: str) -> str:
+    """The player's standing orders and the defaults behind them (until the engine's shared
+    helper for this section exists)."""
+    texts = state.get("standing", {}).get(player, [])
+    lines = [f"  standing {t}" for t in texts] or ["  (none)"]
+    return "\n".join([
+        "In force:", *lines,
+        "When a die (or another player's turn) makes you raise or lower a Need, the first",
+        "standing raise(...)/lower(...) that applies is used; without one: raise the first",
+        "EMPTY Need in tracker order, lower the last FULL one.",
+    ])
+
+
+def events_text(state: State, player: str) -> str:
+    lines = [f"- {e}" for e in state["recent"]] or ["- the game has just begun"]
+    notes = seat(state, player)["notes"]
+    if notes:
+        lines += ["Only for you:"] + [f"- {n}" for n in notes]
+    return "\n".join(lines)
+
+
+def prompt_text(state: State, player: str) -> str | None:
+    """What the sheet asks of the player when a choice is open (None: a plain turn start)."""
+    if state["over"]:
+        return None
+    mine = seat(state, player)
+    if not c.moved_in(state, player):
+        return (f"{player}: move in. Choose your Home card"
+                f"{' and one of your two Aspirations' if not c.solo(state) else ''}.")
+    turn = state["turn"]
+    if turn["player"] != player or turn["step"] == c.START or state["refill"]:
+        return None
+    if turn["step"] == c.KEEP:
+        return (f"{player}: you drew {_aspiration_label(mine['drawn'])}; keep it or "
+                f"{_aspiration_label(mine['aspiration'])}.")
+    return {
+        c.SWAP: f"{player}: SWAP CARDS: give one of your Action cards for one "
+                f"{'in the discard pile' if c.solo(state) else 'of another player'}.",
+        c.INVITE: f"{player}: ICONIC SIMS MOVE!: choose an Iconic Sim to invite home.",
+        c.INTERACT: f"{player}: interact at the {mine['at']}.",
+        c.SCORE: f"{player}: complete an Aspiration (name it and the cards used), or "
+                 "end_turn.",
+    }[turn["step"]]
+
+
+def orders_text(state: State, player: str) -> str:
+    if state["over"]:
+        return "The game is over: no more orders."
+    turn = state["turn"]
+    legal = legal_orders(state, player)
+    if not legal:
+        return (f"Waiting for {turn['player']}. Your order file is read only when you are "
+                "awaited (your turn, or your move-in).")
+    lead = prompt_text(state, player) or (
+        f"{player}: it is your turn. Write it in {player}/{player}_orders.txt.")
+    if not c.moved_in(state, player) and turn["player"] == player:
+        lead += ("\nYou play first: after move_in(...), write your first turn in the same "
+                 "file (" + ", ".join(_after_move_in(state, player)[:4]) + ", ...).")
+    shown_ = legal[:40]
+    more = [f"  ... and {len(legal) - len(shown_)} more"] if len(legal) > len(shown_) else []
+    note = ("A turn that needs no choice after a die or a draw fits in one file: e.g. "
+            "travel(...) then interact(...). Go Home draws an Aspiration: keep(...) comes in "
+            "your next file, once you have seen it.") if not c.solo(state) else (
+        "A turn fits in one file up to its rolls: e.g. travel(...) then interact. If an "
+        "Aspiration can then be completed, complete(...) or end_turn comes in your next file.")
+    return "\n".join([lead, "Legal orders now:", *(f"  {o}" for o in shown_), *more, note])
+
+
+def _after_move_in(state: State, player: str) -> list[str]:
+    """The turn orders that would be legal once the player has moved in (with the first
+    cards offered; the Home card does not change which turns are legal)."""
+    from ..engine.contract import clone
+    from . import GAME
+    from .legal import fake
+
+    trial = clone(state)
+    offers = seat(state, player)["offers"]
+    args = {"home": offers["homes"][0]}
+    if offers["aspirations"]:
+        args["aspiration"] = offers["aspirations"][0]
+    GAME.act(trial, player, fake("move_in", **args), None)
+    return legal_orders(trial, player)
+
+
+def sheet(state: State, player: str) -> str:
+    parts = [
+        section("Turn", turn_text(state, player)),
+        section("Board", board_text(state, player)),
+        section("Card Hub", hub_text(state)),
+        section("You", you_text(state, player)),
+        section("Players", players_text(state)),
+        section("Standing orders", standing_text(state, player)),
+        section("Recent events", events_text(state, player)),
+    ]
+    if state["over"]:
+        from . import GAME
+
+        parts.append(section("Result", GAME.result(state).summary))
+    parts.append(section("Your orders", orders_text(state, player)))
+    return document(_header(state, player), parts)
+
+
+def views(state: State, player: str) -> dict[str, str]:
+    return {f"{player.lower()}_sheet.txt": sheet(state, player)}
+
+
+def order_template(state: State, player: str) -> str:
+    legal = legal_orders(state, player)
+    if state["over"]:
+        return commented([f"{player}: the game is over. python3 play.py status shows the "
+                          "result."])
+    if not legal:
+        return commented([f"{player}: it is {state['turn']['player']}'s turn. This file is "
+                          "read when you are awaited; your sheet says when."])
+    usages = [order_syntax.usage(GRAMMAR, cmd) for cmd in order_syntax.commands(GRAMMAR)]
+    lines = [
+        f"{player}'s orders for tick {state['tick'] + 1} (turn {state['turn']['number']}).",
+        "One order per line; lines starting with # are ignored. The file must finish your",
+        "turn or stop at an order whose outcome is chance or hidden. Check it:",
+        f"python3 play.py check {player}",
+        "",
+        "Commands (python3 play.py orders the-sims explains each):",
+        *(f"  {u}" for u in usages),
+        "",
+        "Every order that is legal right now (remove the # to use one):",
+    ]
+    return commented(lines) + "".join(f"# {o}\n" for o in legal[:60])
+
+
+# -- JSON views ----------------------------------------------------------------------------------
+
+
+def _seat_view(state: State, player: str, private: bool) -> dict[str, Any]:
+    mine = seat(state, player)
+    view: dict[str, Any] = {
+        "home": mine["home"], "at": mine["at"], "needs": dict(mine["needs"]),
+        "cards": sorted(mine["cards"]), "sims": list(mine["sims"]),
+        "specials": list(mine["specials"]), "completed": list(mine["completed"]),
+        "points": points(state, player), "symbols": dict(sorted(shown(state, player).items())),
+    }
+    if c.solo(state):
+        view["aspirations"] = list(mine["aspirations"])
+    else:
+        view["aspiration"] = mine["aspiration"]
+    if private:
+        view["offers"] = {k: list(v) for k, v in mine["offers"].items()}
+        view["drawn"] = mine["drawn"]
+        view["notes"] = list(mine["notes"])
+    else:
+        view["offers"] = {k: len(v) for k, v in mine["offers"].items()}
+        view["drawn"] = mine["drawn"] is not None
+    return view
+
+
+def public_state(state: State, private_for: str | None = None) -> dict[str, Any]:
+    """Everything on the table; the piles as sizes, nobody's undisclosed cards."""
+    from . import GAME
+
+    turn = state["turn"]
+    view: dict[str, Any] = {
+        "game": "the-sims", "tick": state["tick"], "players": list(state["players"]),
+        "target": state["target"], "sides": state["sides"],
+        "venues": c.board(state), "hub": list(state["hub"]), "discard": list(state["discard"]),
+        "piles": {"actions": len(state["pile"]), "sims": len(state["sims_pile"]),
+                  "aspirations": len(state["asp_pile"]),
+                  "aspiration_discards": len(state["asp_discard"])},
+        "board": list(state["board"]), "centre": list(state["centre"]),
+        "box": {k: list(v) for k, v in state["box"].items()},
+        "seats": {p: _seat_view(state, p, p == private_for) for p in state["players"]},
+        "turn": {"player": turn["player"], "number": turn["number"], "step": turn["step"],
+                 "venue": turn["venue"], "taken": list(turn["taken"])},
+        "turns": state["turns"], "over": state["over"], "recent": list(state["recent"]),
+    }
+    if state["over"]:
+        result = GAME.result(state)
+        view["result"] = {"summary": result.summary, "winners": result.winners}
+    return view
+
+
+def player_state(state: State, player: str) -> dict[str, Any]:
+    from . import GAME
+
+    view = public_state(state, player)
+    view["you"] = player
+    view["legal_orders"] = legal_orders(state, player)
+    asked = GAME.prompt(state, player)
+    view["prompt"] = asked.text if asked else None
+    view["facts"] = GAME.facts(state, player)
+    view["standing"] = list(state.get("standing", {}).get(player, []))
+    return view
+
+
+def status_lines(state: State) -> list[str]:
+    turn = state["turn"]
+    lines = [] if state["over"] else [
+        f"turn {turn['number']}: {turn['player']} to play ({c.STEPS[turn['step']]})"]
+    if c.solo(state):
+        (player,) = state["players"]
+        done, friends_ = solo_goals(state, player)
+        lines.append(f"{player}: {done} Aspiration(s) completed, {friends_} Sim(s) at home")
+    else:
+        lines.append("points: " + ", ".join(f"{p} {points(state, p)}"
+                                            for p in state["players"]))
+    lines.append(f"Action pile {len(state['pile'])}, Iconic Sims pile "
+                 f"{len(state['sims_pile'])}; defaults without standing orders: raise the "
+                 "first EMPTY Need, lower the last FULL one")
+    return lines
+
+
+def order_help() -> dict[str, Any]:
+    rows = [[name, " ".join(spec["symbols"]), ", ".join(spec["raises"]) or "-",
+             ACTION_NAMES.get(spec["action"] or "", "-"), spec["copies"]]
+            for name, spec in cards().items()]
+    venue_rows = [[f"{v['card']}{v['side']}", v["name"], v["need"], " ".join(v["symbols"])]
+                  for i, sides in enumerate(venue_cards()) for side, v in
+                  ((s, dict(sides[s], side=s, card=i + 1)) for s in SIDES)]
+    return {
+        "limit": "any number of orders; the file must finish your turn or stop at an order "
+                 "whose outcome is chance or hidden (interact, Go Home's draw, a card that "
+                 "rolls)",
+        "values": {
+            "venue": [v[1] for v in venue_rows],
+            "card": list(cards()),
+            "need": needs(),
+            "home": list(homes()),
+            "aspiration": list(aspirations()),
+            "sim": list(sims()),
+            "second": "a second Need (2-5 players) or the first card of a set (alone)",
+            "third": "an Action card (see card)", "fourth": "an Action card (see card)",
+            "give": "an Action card of yours", "take": "an Action card (see card)",
+            "card1": "an Action card (see card)", "card2": "an Action card (see card)",
+            "card3": "an Action card (see card)",
+            "raise_need": "a Need (see need)", "lower_need": "a Need (see need)",
+            "player": "a player's name",
+        },
+        "tables": [
+            ("Venues (reconstructed; games/the_sims/venues.yaml)",
+             ["side", "Venue", "Need", "SIMbols"], venue_rows),
+            ("Aspirations (reconstructed; numbers for setup aspirations=...)",
+             ["#", "Aspiration", "SIMbols"],
+             [[i + 1, n, " + ".join(k)] for i, (n, k) in enumerate(aspirations().items())]),
+            ("Iconic Sims (reconstructed interests)", ["Sim", "interest"],
+             [[n, k] for n, k in sims().items()]),
+            ("Home cards (reconstructed)", ["Home", "SIMbol"],
+             [[n, k] for n, k in homes().items()]),
+            ("Action cards (reconstructed; games/the_sims/cards.yaml)",
+             ["card", "SIMbols", "raises", "action", "copies"], rows),
+        ],
+    }

@@ -1,0 +1,314 @@
+"""One numbered test per rule of the single-player manual of The Sims Board Game
+(/work/shared/rules/the_sims_board_game.txt, "Single Player Mode"). Each docstring names the
+section it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from lifegames.engine.contract import SetupError
+from lifegames.engine.dice import Dice
+from lifegames.the_sims import GAME
+from lifegames.the_sims.data import aspirations, homes
+
+from .helpers import FakeDice, arrange, check_invariants, legal, new_state, order, reject
+
+ANA = "Ana"
+HUB = ["Easel", "Guitar", "Love Letter", "Candlelit Dinner", "Watering Can", "Laptop"]
+
+
+def seat(state):
+    return state["seats"][ANA]
+
+
+def solo(home="Jazz Loft", words=None, hub=None, board=None, discard=None, **mine):
+    """Ana alone, moved into `home`, with a known Card Hub, no Sim on the board unless given,
+    and her seat arranged by `mine` (cards, sims, needs, specials, ...)."""
+    state = new_state([ANA], words)
+    order(state, ANA, f'move_in("{home}")')
+    mine.setdefault("specials", [])
+    return arrange(state, hub=hub or HUB, board=board or [], discard=discard or [], Ana=mine)
+
+
+def at(sim, venue):
+    return {"sim": sim, "venue": venue}
+
+
+def test_s01_setup_sims_live_at_the_venue_of_their_interest():
+    """Single Player Setup 3-4: a Card Hub of six; two Iconic Sims drawn, each placed at the
+    Venue that matches their interest (the first such Venue in board order)."""
+    state = new_state([ANA])
+    assert len(state["hub"]) == 6 and len(state["board"]) == 2
+    from lifegames.the_sims.checks import board
+    from lifegames.the_sims.data import sims
+
+    for spot in state["board"]:
+        first = next(v for v in board(state) if sims()[spot["sim"]] in v["symbols"])
+        assert spot["venue"] == first["name"]
+    check_invariants(state)
+
+
+def test_s02_moving_in_any_home_and_three_aspirations_for_the_whole_game():
+    """Single Player Moving In! 2-3: choose any Home card (in the first order file); three
+    Aspirations dealt face up, or chosen (setup aspirations=...); the rest back to the box."""
+    state = new_state([ANA])
+    mine = seat(state)
+    assert len(mine["aspirations"]) == 3 and len(state["asp_box"]) == 24
+    assert sorted(legal(state, ANA)) == sorted(f'move_in("{h}")' for h in homes())
+    reject(state, ANA, 'move_in("Jazz Loft", "Serenader")', "E-SOLO-ASPIRATIONS")
+    order(state, ANA, 'move_in("Goth Manor")')
+    assert mine["home"] == "Goth Manor" and len(state["home_pile"]) == 17
+    chosen = new_state([ANA], ["aspirations=1,Serenader,27"])
+    names = list(aspirations())
+    assert seat(chosen)["aspirations"] == [names[0], "Serenader", names[26]]
+    for bad in ("aspirations=1,2", "aspirations=1,1,2", "aspirations=Nobody,1,2"):
+        with pytest.raises(SetupError):
+            GAME.parse_options([bad], None)
+
+
+def test_s03_go_home_needs_three_identical_simbols_and_raises_one_need():
+    """Single Player Go Home 1: only with a set of three identical SIMbols (the Home card may
+    be one; it is never discarded); discard the Action cards of the set, raise ONE Need."""
+    state = solo(cards=["Violin", "Drum Kit", "Record Player", "Laptop"],
+                 needs={"Fun": False, "Hunger": False})
+    reject(state, ANA, "go_home", "E-NEED-NEEDED")
+    reject(state, ANA, 'go_home("Energy", "Violin", "Drum Kit")', "E-NEED-FULL")
+    reject(state, ANA, 'go_home("Fun", "Violin", "Laptop")', "E-NO-SET")
+    reject(state, ANA, 'go_home("Fun", "Violin", "Drum Kit", "Record Player")', "E-NO-SET")
+    reject(state, ANA, 'go_home("Fun", "Violin", "Violin")', "E-NOT-THERE")
+    order(state, ANA, 'go_home("Fun", "Violin", "Drum Kit")')
+    mine = seat(state)
+    assert mine["at"] == "home" and mine["needs"]["Fun"] and not mine["needs"]["Hunger"]
+    assert sorted(mine["cards"]) == ["Laptop", "Record Player"]
+    assert state["discard"] == ["Violin", "Drum Kit"] and mine["home"] == "Jazz Loft"
+    assert state["turn"]["number"] == 2 and state["refill"]
+
+
+def test_s04_travel_lowers_the_venue_need_or_you_choose_another_venue():
+    """Single Player Travel 1A-1B: lower the Venue's Need (if you can't, choose another
+    Venue); the card's Needs are raised, then its action, then it goes home."""
+    state = solo(needs={"Energy": False, "Fun": False})
+    reject(state, ANA, 'travel("Park", "Easel")', "E-NEED-EMPTY")
+    order(state, ANA, 'travel("Museum", "Easel")')
+    mine = seat(state)
+    assert not mine["needs"]["Hunger"] and mine["needs"]["Fun"] and mine["cards"] == ["Easel"]
+
+
+def test_s05_befriend_takes_venue_sims_whose_interest_the_card_shows_not_the_centre():
+    """Single Player Travel 2: take the Iconic Sims at the Venues whose interest a card taken
+    this turn shows; those in the centre come only with ICONIC SIMS MOVE!. A befriended Sim is
+    not replaced (the manual draws a new one only after an interaction or that card)."""
+    state = solo(board=[at("Bella Goth", "Cafe"), at("Bob Pancakes", "Cafe")])
+    state["centre"] = []
+    arrange(state, board=[at("Bella Goth", "Cafe")])
+    state["sims_pile"].remove("Nina Caliente")
+    state["centre"].append("Nina Caliente")
+    check_invariants(state)
+    order(state, ANA, 'travel("Museum", "Love Letter")')
+    assert seat(state)["sims"] == ["Bella Goth"] and state["centre"] == ["Nina Caliente"]
+    assert state["board"] == []
+
+
+def test_s06_interact_good_awkward_and_the_hand():
+    """Single Player Travel 3: roll for each Iconic Sim at your Venue. Good: raise a Need, the
+    Sim stays. Awkward: the Sim goes to the centre; draw a new Sim to their Venue. Come on Over!
+    (hand): the Sim moves in; draw a new one; one that lands at your Venue is met at once."""
+    state = solo(board=[at("Johnny Zest", "Gym"), at("Travis Scott", "Gym")],
+                 needs={"Hunger": False})
+    state["sims_pile"].remove("Dina Caliente")
+    state["sims_pile"].remove("Jocasta Bjergsen")
+    state["sims_pile"][:0] = ["Jocasta Bjergsen", "Dina Caliente"]
+    order(state, ANA, 'travel("Gym", "Laptop")')
+    assert state["turn"]["step"] == "interact" and legal(state, ANA) == ["interact()"]
+    reject(state, ANA, 'interact("Ana")', "E-SOLO-INTERACT")
+    order(state, ANA, "interact", FakeDice("good", "awkward", "hand"))
+    mine = seat(state)
+    assert mine["needs"]["Hunger"], "Good with Johnny Zest raised a Need"
+    assert state["centre"] == ["Travis Scott"]
+    assert at("Jocasta Bjergsen", "Park") in state["board"], "new Sim at the Park"
+    assert mine["sims"] == []
+    state = solo(board=[at("Johnny Zest", "Gym")])
+    state["sims_pile"].remove("Travis Scott")
+    state["sims_pile"].insert(0, "Travis Scott")
+    order(state, ANA, 'travel("Gym", "Laptop")')
+    order(state, ANA, "interact", FakeDice("hand", "good"))
+    assert seat(state)["sims"] == ["Johnny Zest"]
+    assert state["board"] == [at("Travis Scott", "Gym")], "met at once with a Good roll"
+
+
+def test_s07_a_party_at_four_sims_raises_a_need():
+    """Single Player Travel 3, BONUS: with four or more Sims at your house, it's a party:
+    raise any one Need (the first of your standing raise orders that applies, or the
+    default)."""
+    state = solo(board=[at("Bella Goth", "Cafe")], needs={"Fun": False, "Social": False},
+                 sims=["Bob Pancakes", "Johnny Zest", "Rory Oaklow"])
+    state["standing"] = {ANA: ['raise("Social")']}
+    order(state, ANA, 'travel("Cafe", "Love Letter")')
+    assert len(seat(state)["sims"]) == 4 and seat(state)["needs"]["Social"]
+    assert not seat(state)["needs"]["Fun"]
+
+
+def test_s08_complete_an_aspiration_with_the_cards_used_and_raise_a_need():
+    """Single Player Scoring: after you Travel, three SIMbols of one of your Aspirations (cards
+    and Home card) complete it: the Aspiration and the cards used go face down; raise any one
+    Need. One a turn (our choice); complete(...) or end_turn."""
+    state = new_state([ANA], ["aspirations=Dinner Date,Serenader,Botanist"])
+    order(state, ANA, 'move_in("Rose Cottage")')
+    arrange(state, hub=HUB, board=[], Ana={"cards": ["Frying Pan", "Violin"],
+                                           "needs": {"Fun": False}})
+    order(state, ANA, 'travel("Cafe", "Love Letter")')
+    assert state["turn"]["step"] == "score"
+    options = legal(state, ANA)
+    assert 'complete("Dinner Date", "Frying Pan", "Love Letter")' in options
+    assert 'complete("Serenader", "Love Letter", "Violin")' in options
+    assert options[-1] == "end_turn()"
+    reject(state, ANA, 'complete("Dinner Date", "Frying Pan")', "E-NOT-COMPLETE")
+    reject(state, ANA, 'complete("Dinner Date", "Frying Pan", "Violin")', "E-NOT-USED")
+    reject(state, ANA, 'complete("Botanist", "Frying Pan")', "E-NOT-USED")
+    order(state, ANA, 'complete("Dinner Date", "Frying Pan", "Love Letter")')
+    mine = seat(state)
+    assert mine["completed"] == ["Dinner Date"] and mine["cards"] == ["Violin"]
+    assert state["scored"] == ["Frying Pan", "Love Letter"]
+    assert mine["needs"]["Bladder"] and not mine["needs"]["Fun"], "default: the first EMPTY"
+    assert state["turn"]["number"] == 2, "one a turn: the turn ended"
+    GAME.end_tick(state, Dice(3, 1))
+    check_invariants(state)
+
+
+def test_s09_no_scoring_after_go_home():
+    """Single Player Scoring: 'After you Travel, check to see if you can score' - not after
+    Go Home; end_turn is only for declining to score."""
+    state = new_state([ANA], ["aspirations=Dinner Date,Serenader,Botanist"])
+    order(state, ANA, 'move_in("Rose Cottage")')
+    arrange(state, hub=HUB, board=[], Ana={"cards": ["Love Letter", "Frying Pan",
+                                                     "Gourmet Kitchen"],
+                                           "needs": {"Fun": False}})
+    reject(state, ANA, "end_turn", "E-WRONG-MOMENT")
+    order(state, ANA, 'go_home("Fun", "Frying Pan", "Gourmet Kitchen")')
+    assert seat(state)["completed"] == [] and state["turn"]["step"] == "start"
+
+
+def test_s10_iconic_sims_move_invites_one_sim_on_the_board():
+    """Single Player Action Card Effects, ICONIC SIMS MOVE!: choose one Iconic Sim on the board
+    (a Venue or the centre) whose interest your collection shows (the card itself joins it
+    after its action); one taken from a Venue is replaced by a new draw."""
+    state = solo(hub=["Cowplant", *HUB[1:]], board=[at("Rory Oaklow", "Park"),
+                                                    at("Johnny Zest", "Gym")])
+    order(state, ANA, 'travel("Park", "Cowplant")')
+    assert state["turn"]["step"] == "invite" and legal(state, ANA) == ['invite("Johnny Zest")']
+    reject(state, ANA, 'invite("Rory Oaklow")', "E-NOT-INVITABLE")
+    top = state["sims_pile"][0]
+    assert GAME.ends_file(state, ANA, parse('invite("Johnny Zest")'))
+    order(state, ANA, 'invite("Johnny Zest")')
+    mine = seat(state)
+    assert mine["sims"] == ["Johnny Zest", "Rory Oaklow"], "Rory: befriended by the Cowplant"
+    assert "Cowplant" in mine["cards"] and state["sims_pile"][0] != top
+
+
+def parse(text):
+    from .helpers import parse_one
+
+    return parse_one(text)
+
+
+def test_s11_swap_cards_swaps_with_the_discard_pile():
+    """Single Player Action Card Effects, SWAP CARDS: swap one of your cards with any Action
+    card in the discard pile; you get its SIMbols only (no Need, no action)."""
+    state = solo(hub=["Yard Sale", "Easel", *HUB[2:]], cards=["Laptop"],
+                 discard=["Guitar", "Chess Set"], needs={"Fun": False})
+    order(state, ANA, 'travel("Cafe", "Yard Sale")')
+    assert state["turn"]["step"] == "swap"
+    reject(state, ANA, 'swap("Laptop", "Guitar", "Ben")', "E-SOLO-SWAP")
+    reject(state, ANA, 'swap("Yard Sale", "Guitar")', "E-NOT-THERE")
+    order(state, ANA, 'swap("Laptop", "Guitar")')
+    mine = seat(state)
+    assert sorted(mine["cards"]) == ["Guitar", "Yard Sale"] and not mine["needs"]["Fun"]
+    assert state["discard"] == ["Chess Set", "Laptop"]
+
+
+def refill_with(state, *cards, dice=None):
+    """The next turn's refill deals these cards from the top of the pile into slot 1."""
+    for name in reversed(cards):
+        state["pile"].remove(name)
+        state["pile"].insert(0, name)
+    state["discard"].append(state["hub"][0])
+    state["hub"][0] = None
+    state["refill"] = True
+    return GAME.end_tick(state, dice or FakeDice())
+
+
+def test_s12_don_lothario_acts_as_soon_as_he_appears_in_the_hub():
+    """Single Player Action Card Effects, Don Lothario Makes a Move: as he appears in the Card
+    Hub, roll for each Iconic Sim in play (Venues, centre, your home); the first Good sends
+    that Sim and Don to the box; with none, Don moves in and counts toward the three Sims."""
+    state = solo(board=[at("Bella Goth", "Cafe")], sims=["Bob Pancakes"])
+    refill_with(state, "Don Lothario", "Violin", dice=FakeDice("awkward", "good"))
+    assert state["box"] == {"cards": ["Don Lothario"], "sims": ["Bob Pancakes"]}
+    assert state["hub"][0] == "Violin" and state["board"] == [at("Bella Goth", "Cafe")]
+    state = solo(board=[at("Bella Goth", "Cafe")])
+    refill_with(state, "Don Lothario", "Violin", dice=FakeDice("hand"))
+    assert seat(state)["specials"] == ["Don Lothario"]
+
+
+def test_s13_grim_reaper_takes_the_centre_or_your_sims():
+    """Single Player Action Card Effects, Grim Reaper Visits: the Sims in the centre go to
+    the box with the Reaper; if the centre is empty, your home's Sims go to the box and the
+    Reaper moves in (counting toward the three Sims)."""
+    state = solo(sims=["Bob Pancakes"])
+    state["sims_pile"].remove("Bella Goth")
+    state["centre"] = ["Bella Goth"]
+    refill_with(state, "Grim Reaper", "Violin")
+    assert state["box"] == {"cards": ["Grim Reaper"], "sims": ["Bella Goth"]}
+    assert seat(state)["sims"] == ["Bob Pancakes"]
+    refill_with(state, "Grim Reaper", "Chess Set")
+    assert seat(state)["sims"] == [] and seat(state)["specials"] == ["Grim Reaper"]
+    assert "Bob Pancakes" in state["box"]["sims"]
+    check_invariants(state)
+
+
+def test_s14_mrs_crumplebottom_discards_two_random_cards():
+    """Single Player Action Card Effects, Watch Out! It's Mrs. Crumplebottom!: as she appears,
+    discard two random Action cards of your collection, then discard her."""
+    state = solo(cards=["Violin", "Laptop", "Chess Set"])
+    refill_with(state, "Mrs. Crumplebottom", "Drum Kit", dice=FakeDice(picks=[3, 1]))
+    assert seat(state)["cards"] == ["Laptop"]
+    assert state["discard"][-3:] == ["Chess Set", "Violin", "Mrs. Crumplebottom"]
+    assert state["hub"][0] == "Drum Kit"
+
+
+def test_s15_you_win_as_soon_as_both_goals_are_met():
+    """Single Player Object of the Game: three Aspirations completed and three Iconic Sims at
+    home (Don Lothario and the Grim Reaper count) is a win, as soon as it happens."""
+    state = solo(board=[at("Johnny Zest", "Gym")], sims=["Bob Pancakes"],
+                 specials=["Don Lothario"])
+    seat(state)["completed"] = list(seat(state)["aspirations"])
+    order(state, ANA, 'travel("Gym", "Laptop")')
+    order(state, ANA, "interact", FakeDice("hand"))
+    assert state["over"] and state["winners"] == [ANA]
+    assert GAME.result(state).scores == {ANA: 6} and "wins" in GAME.result(state).summary
+
+
+def test_s16_you_lose_when_you_can_neither_travel_nor_go_home():
+    """Single Player Object of the Game: you lose if your Needs run out and you can't recharge
+    them - here: at the start of a turn no Venue with a FULL Need has a matching Card Hub card,
+    and no set of three identical SIMbols lets you Go Home."""
+    state = solo(cards=["Violin", "Laptop"], needs={n: False for n in
+                                                   ("Hunger", "Energy", "Bladder", "Hygiene",
+                                                    "Social")})
+    assert legal(state, ANA), "Fun is FULL: the Library can be visited"
+    order(state, ANA, 'travel("Library", "Watering Can")')
+    assert not state["over"]
+    GAME.end_tick(state, Dice(5, 1))
+    assert state["over"] and not state["winners"] and state["ended"] == "stuck"
+    assert "loses" in GAME.result(state).summary
+    kept = solo(cards=["Violin", "Drum Kit"], needs={n: False for n in
+                                                     ("Hunger", "Energy", "Bladder", "Hygiene",
+                                                      "Social", "Fun")})
+    GAME.end_tick(kept, Dice(5, 1))
+    assert not kept["over"], "a set of three notes (Jazz Loft) lets you Go Home"
+    assert legal(kept, ANA) == ['go_home("Hunger", "Drum Kit", "Violin")',
+                                'go_home("Energy", "Drum Kit", "Violin")',
+                                'go_home("Bladder", "Drum Kit", "Violin")',
+                                'go_home("Hygiene", "Drum Kit", "Violin")',
+                                'go_home("Social", "Drum Kit", "Violin")',
+                                'go_home("Fun", "Drum Kit", "Violin")']

@@ -13,6 +13,7 @@ GAMES: dict[str, str] = {
     "simple-kingdoms": "lifegames.simple_kingdoms",
     "a-simple-life": "lifegames.a_simple_life",
     "lifestyle": "lifegames.lifestyle",
+    "a-chaotic-life": "lifegames.a_chaotic_life",
 }
 DEFAULT = "simple-kingdoms"
 

@@ -49,6 +49,31 @@ def answers_hint(state: State, player: str) -> str:
         if options else ""
 
 
+def build_deck(dice: Any) -> tuple[list[str], list[str]]:
+    """The deck, top first, and the cards set aside (Mini-Goals, Life-Goals). The Age cards
+    named in rules.yaml come out; the rest are shuffled into near-equal piles (the first piles
+    take one more when they cannot be equal); the Child goes into the first pile, the Teen the
+    second, and so on, each pile is shuffled, and the piles are stacked first on top."""
+    data = rules()
+    cards()
+    rest = box()
+    for name in data["removed_at_setup"]["age"]:
+        rest.remove(name)
+    aside = [n for n in rest if card(n)["type"] in data["removed_at_setup"]["all_of"]]
+    rest = [n for n in rest if n not in aside]
+    stream = dice.stream("deck")
+    stream.shuffle(rest)
+    size, extra = divmod(len(rest), data["piles"])
+    deck, start = [], 0
+    for index, age in enumerate(data["pile_ages"]):
+        end = start + size + (1 if index < extra else 0)
+        pile = rest[start:end] + [age]
+        stream.shuffle(pile)
+        deck += pile
+        start = end
+    return deck, aside
+
+
 class AChaoticLife(Game):
     id = "a-chaotic-life"
     title = "A Chaotic Life!"
@@ -80,22 +105,7 @@ class AChaoticLife(Game):
         if not data["players"]["min"] <= len(players) <= data["players"]["max"]:
             raise SetupError(f"A Chaotic Life! takes {data['players']['min']}-"
                              f"{data['players']['max']} players, not {len(players)}")
-        cards()
-        rest = box()
-        for name in data["removed_at_setup"]["age"]:
-            rest.remove(name)
-        aside = [n for n in rest if card(n)["type"] in data["removed_at_setup"]["all_of"]]
-        rest = [n for n in rest if n not in aside]
-        stream = dice.stream("deck")
-        stream.shuffle(rest)
-        size, extra = divmod(len(rest), data["piles"])
-        piles, start = [], 0
-        for index, age in enumerate(data["pile_ages"]):
-            end = start + size + (1 if index < extra else 0)
-            pile = rest[start:end] + [age]
-            stream.shuffle(pile)
-            piles.append(pile)
-            start = end
+        deck, aside = build_deck(dice)
         first = dice.stream("goal").choice(names("lifegoal"))
         kind = card(first)["goal"]
         if len(players) == 3:
@@ -107,7 +117,7 @@ class AChaoticLife(Game):
             "goals": dict(zip(players, goals, strict=True)),
             "goal_card": first,
             "lifegoals": names("lifegoal"),
-            "deck": [n for pile in piles for n in pile],
+            "deck": deck,
             "discard": [],
             "removed": [],
             "hands": {p: [] for p in players},

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
-from .data import KINDS, TYPES, card, find, kind_of, names, rules, stages
+from .data import HIDDEN, KINDS, TYPES, card, find, kind_of, names, rules, stages
 
 # Turn phases: act (actions, free moves), limit (discarding down: no more actions).
 ACT, LIMIT = "act", "limit"
@@ -311,6 +311,10 @@ def must_hold(state: State, player: str, name: str, arg: str = "card",
     for zone in zones:
         if name in (hand(state, player) if zone == "hand" else pouch(state, player)):
             return zone
+    if HIDDEN in hand(state, player):
+        raise OrderError("E-HIDDEN", f"you cannot know yet whether you will hold {name}: a "
+                         "card you receive this tick is still face down", "the tick decides; "
+                         "check again after it, or write this order in your next file", arg)
     place = " or ".join("your " + ("Item Pouch" if z == "pouch" else z) for z in zones)
     mine = ", ".join(sorted(set(hand(state, player)))) or "none"
     kept = ", ".join(sorted(set(pouch(state, player)))) or "empty"
@@ -574,8 +578,10 @@ def check_accept(state: State, player: str, order: Order) -> str | None:
     if lacking:
         raise OrderError("E-CANT-GIVE", f"you cannot meet the offer: {lacking}",
                          "decline() it", "card" if chosen else None)
-    lacking = missing(state, offer["from"], Terms.of(offer["give"]))
+    maker = offer["from"]
+    lacking = "" if HIDDEN in holding(state, maker) else missing(state, maker,
+                                                                   Terms.of(offer["give"]))
     if lacking:  # cannot happen while the offer waits, but never trade what is gone
-        raise OrderError("E-OFFER-VOID", f"{offer['from']} no longer holds what was offered",
+        raise OrderError("E-OFFER-VOID", f"{maker} no longer holds what was offered",
                          "decline() it")
     return chosen

@@ -139,6 +139,8 @@ def fire_reactions(state: State, play: Play, standing: Standing) -> list[dict[st
                 continue
             if can_react(state, player, item, play):
                 entries.append(_react(state, player, item, play))
+                if player != play.player and state["turn"]["player"] == play.player:
+                    state["turn"]["unforeseen"] = True  # its file may stop here
                 break
     return entries
 

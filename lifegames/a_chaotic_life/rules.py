@@ -40,7 +40,7 @@ STANDING = ("react", "accept", "decline")
 
 def _new_turn(player: str, number: int) -> dict[str, Any]:
     return {"player": player, "number": number, "actions": int(rules()["actions"]), "used": 0,
-            "phase": c.ACT, "moved": [], "offered": [], "random": False}
+            "phase": c.ACT, "moved": [], "offered": [], "unforeseen": False}
 
 
 def answers_hint(state: State, player: str) -> str:
@@ -190,7 +190,7 @@ class AChaoticLife(Game):
 
     def begin_tick(self, state: State) -> None:
         state["log"] = []
-        state["turn"]["random"] = False
+        state["turn"]["unforeseen"] = False
 
     def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
         handler = getattr(self, f"_do_{order.command}")
@@ -202,7 +202,7 @@ class AChaoticLife(Game):
                 error.hint = answers_hint(state, player)
             raise
         if barrier and state["turn"]["player"] == player:
-            state["turn"]["random"] = True
+            state["turn"]["unforeseen"] = True
         return texts(entries, player)
 
     def _standing(self, state: State, player: str) -> list[Order]:
@@ -432,11 +432,15 @@ class AChaoticLife(Game):
 
     def end_orders(self, state: State, player: str) -> None:
         turn = state["turn"]
-        if state["over"] or turn["player"] != player or turn["random"] or state["offer"]:
+        if state["over"] or turn["player"] != player or turn["unforeseen"] or state["offer"]:
             return
         raise OrderError("E-TURN-INCOMPLETE", "the file stops before your turn is done: end "
                          "it with end_turn (a file may also stop after a draw, a steal or an "
                          "offer)", answers_hint(state, player))
+
+    # `unforeseen` (reset each tick): an order ran whose outcome the file's writer could not
+    # know when writing it (a draw, a steal, an offer, or another player's Item reacting to
+    # their card); the file may then stop short of end_turn and the turn goes on next tick.
 
     def prompt(self, state: State, player: str) -> Prompt | None:
         offer = state["offer"]

@@ -61,12 +61,14 @@ def gains_text(amounts: dict[str, int]) -> str:
 
 
 def take_card(state: State, player: str, name: str, zone: str | None = None) -> str:
-    """Remove one `name` from the player's hand (or pouch); the zone it came from."""
-    for where in ([zone] if zone else ["hand", "pouch"]):
-        cards = hand(state, player) if where == "hand" else pouch(state, player)
-        if name in cards:
-            cards.remove(name)
-            return where
+    """Remove one `name` from the player's hand (or pouch); the zone it came from. In a
+    player's copy of the state another player's cards are face down: one of those goes."""
+    for wanted in (name, HIDDEN):
+        for where in ([zone] if zone else ["hand", "pouch"]):
+            cards = hand(state, player) if where == "hand" else pouch(state, player)
+            if wanted in cards:
+                cards.remove(wanted)
+                return where
     raise ValueError(f"{player} holds no {name}")  # the checks rule this out
 
 

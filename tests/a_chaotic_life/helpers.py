@@ -99,7 +99,7 @@ def arrange(state: dict[str, Any], *, hands: dict[str, list[str]] | None = None,
     wanted card is then taken from wherever it lies loose. `top` is the deck's top, first
     card first. `stage` moves the Age cards up to it onto the Timeline."""
     for zone, spec in (("hands", hands), ("pouches", pouches), ("front", front)):
-        for name, cards in (spec or {}).items():
+        for name in spec or {}:
             state["deck"] += state[zone][name]
             state[zone][name] = []
     if discard is not None:

@@ -14,7 +14,21 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
-from .data import HIDDEN, KINDS, TYPES, card, find, kind_of, names, rules, stages
+from .data import (
+    HIDDEN,
+    KINDS,
+    TYPE_NAMES,
+    TYPES,
+    an,
+    card,
+    find,
+    kind_of,
+    names,
+    rules,
+    stage_words,
+    stages,
+    tag_words,
+)
 
 # Turn phases: act (actions, free moves), limit (discarding down: no more actions).
 ACT, LIMIT = "act", "limit"
@@ -43,10 +57,6 @@ def goal(state: State, player: str) -> str:
 
 def stage(state: State) -> str:
     return state["stage"]
-
-
-def stage_name(name: str) -> str:
-    return name.capitalize()
 
 
 def held_in(state: State, player: str, name: str) -> str | None:
@@ -93,7 +103,7 @@ def met(state: State, player: str, condition: dict[str, Any]) -> bool:
 def describe(condition: dict[str, Any]) -> str:
     kind = condition["kind"]
     if kind == "tag":
-        words = condition["name"].replace("_", " ")
+        words = tag_words(condition["name"])
         if condition["in"] == "current":
             return f"the CP {words} in this stage"
         count = condition["stages"]
@@ -354,10 +364,10 @@ def check_play(state: State, player: str, order: Order) -> PlayPlan:
     plan = PlayPlan(name, zone)
     now = stage(state)
     if now not in spec["stages"]:
-        allowed = ", ".join(stage_name(s) for s in spec["stages"])
-        what = "after the CP is a" if spec["type"] == "age" else "while the CP is a"
+        allowed = " or ".join(stage_words(s) for s in spec["stages"])
+        what = "right after the CP is" if spec["type"] == "age" else "while the CP is"
         raise OrderError("E-WRONG-STAGE", f"{name} can be played only {what} {allowed}; the "
-                         f"CP is a {stage_name(now)}",
+                         f"CP is {stage_words(now)}",
                          "keep it for later, discard it, or swap it with another card for a "
                          "counter", "card")
     for condition in spec["needs"]:
@@ -473,7 +483,8 @@ def check_swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
     allowed = rules()["swap"]["types"]
     for name, arg in ((first, "card"), (second, "other")):
         if card(name)["type"] not in allowed:
-            raise OrderError("E-NOT-SWAPPABLE", f"{name} is a {card(name)['type']} card; only "
+            what = an(TYPE_NAMES[card(name)["type"]])
+            raise OrderError("E-NOT-SWAPPABLE", f"{name} is {what} card; only "
                              "Item, Special and Pet cards can be swapped",
                              "discard it instead", arg)
     must_hold(state, player, first, "card")

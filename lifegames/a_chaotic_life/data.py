@@ -14,6 +14,9 @@ DECK_SIZE = 67
 KINDS = ("happiness", "sadness")
 TYPES = ("age", "event", "special", "interact", "item", "pet", "neighbor", "minigoal",
          "lifegoal")
+TYPE_NAMES = {"age": "Age", "event": "Event", "special": "Special", "interact": "Interact",
+              "item": "Item", "pet": "Pet", "neighbor": "Neighbor", "minigoal": "Mini-Goal",
+              "lifegoal": "Life-Goal"}
 PLAYABLE = ("age", "event", "special", "interact", "pet", "neighbor")
 # The effect vocabulary: kind -> what its value must be. effects.py implements each once.
 EFFECTS = {
@@ -69,6 +72,7 @@ def rules() -> dict[str, Any]:
         _int(data["swap"]["counters"], "rules.yaml swap.counters", 1)
         _names(data["swap"]["types"], "rules.yaml swap.types", TYPES)
         rewards = data["neighbor_rewards"]
+        tags = data["tags"]
         components = data["components"]
         removed = data["removed_at_setup"]
     except (KeyError, TypeError) as error:
@@ -81,6 +85,8 @@ def rules() -> dict[str, Any]:
         raise DataError("rules.yaml: neighbor_rewards should list a reward per Neighbor")
     for index, value in enumerate(rewards):
         _int(value, f"rules.yaml neighbor_rewards[{index}]", 1)
+    if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
+        raise DataError("rules.yaml: tags should map each tag to the words for it")
     if not isinstance(components, dict) or set(components) != set(TYPES):
         raise DataError(f"rules.yaml: components should count each of {', '.join(TYPES)}")
     if not isinstance(removed, dict) or not isinstance(removed.get("age"), list):
@@ -261,6 +267,10 @@ def _cross_check(out: dict[str, dict[str, Any]]) -> None:
         if name not in out or out[name]["type"] != "age":
             raise DataError(f"rules.yaml names {name!r}, which is not an Age card")
     for spec in out.values():
+        for tag in _tags_of(spec):
+            if tag not in data["tags"]:
+                raise DataError(f"cards.yaml {spec['name']!r}: tag {tag!r} is not in rules.yaml "
+                                "tags")
         for kind, value in spec["effects"]:
             if kind == "chase" and value not in out:
                 raise DataError(f"cards.yaml {spec['name']!r}: chase names no card {value!r}")
@@ -271,6 +281,33 @@ def _cross_check(out: dict[str, dict[str, Any]]) -> None:
                     raise DataError(f"cards.yaml {spec['name']!r}: reacts to no card {name!r}")
             if len({"cancel", "rewind"} & set(react["mods"])) > 1:
                 raise DataError(f"cards.yaml {spec['name']!r}: cancel or rewind, not both")
+
+
+def _tags_of(spec: dict[str, Any]) -> list[str]:
+    """Every tag a card notes, pays for or needs."""
+    found = [c["name"] for c in spec["needs"] if c["kind"] == "tag"]
+    for kind, value in spec["effects"]:
+        if kind == "tag":
+            found.append(value)
+        elif kind == "by_stage":
+            found += [line["tag"] for line in value.values() if line["tag"]]
+        elif kind == "age":
+            found += [pay["tag"] for pay in value["pays"]]
+    return found
+
+
+def tag_words(tag: str) -> str:
+    """What a tag says of the CP: 'got a pet'."""
+    return str(rules()["tags"][tag])
+
+
+def an(word: str) -> str:
+    return ("an " if word[0] in "AEIOU" else "a ") + word
+
+
+def stage_words(stage: str) -> str:
+    """'a Child', 'an Adult'."""
+    return an(stage.capitalize())
 
 
 def card(name: str) -> dict[str, Any]:

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.contract import Order, State
-from .checks import counters, front_count, goal, hand, held_in, pouch, stage, stage_name
-from .data import KINDS, card, find, other, rules
+from .checks import counters, front_count, goal, hand, held_in, pouch, stage
+from .data import KINDS, card, find, other, rules, stage_words, tag_words
 from .table import (
     gain,
     gains_text,
@@ -181,14 +181,14 @@ def _react(state: State, player: str, item: str, play: Play) -> dict[str, Any]:
 def _do_age(state: State, play: Play, value: dict[str, Any]) -> str:
     state["stage"] = value["stage"]
     state["history"].setdefault(value["stage"], [])
-    return f"the CP is now a {stage_name(value['stage'])}"
+    return f"the CP is now {stage_words(value['stage'])}"
 
 
 def _note(state: State, tag: str | None) -> str:
     if not tag:
         return ""
     state["history"].setdefault(stage(state), []).append(tag)
-    return f"the CP {tag.replace('_', ' ')} as a {stage_name(stage(state))}"
+    return f"the CP {tag_words(tag)} as {stage_words(stage(state))}"
 
 
 def _do_chase(state: State, play: Play, value: str) -> list[dict[str, Any]]:
@@ -291,7 +291,7 @@ def resolve(state: State, player: str, name: str, dice: Any, standing: Standing,
     start = stage(state)
     play = Play(name, player, target, kind, reward_of(state, player, name, kind), player)
     on = f" on {target}" if target else ""
-    entries = [log(state, f"{player} {how} {name}{on} (the CP is a {stage_name(start)})")]
+    entries = [log(state, f"{player} {how} {name}{on} (the CP is {stage_words(start)})")]
     entries += fire_reactions(state, play, standing)
     if play.cancelled:
         where = _place(state, play, dice) or f"{name} went to the discard pile"

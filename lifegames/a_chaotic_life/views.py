@@ -10,15 +10,23 @@ from ..engine import orders as order_syntax
 from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
 from . import checks as c
-from .data import KINDS, card, cards, goal_card, names, rules, stages
+from .data import (
+    KINDS,
+    TYPE_NAMES,
+    card,
+    cards,
+    goal_card,
+    names,
+    rules,
+    stage_words,
+    stages,
+    tag_words,
+)
 from .legal import legal_orders
 from .scoring import breakdown, left_text
 from .table import seen_by
 
 GRAMMAR = "a_chaotic_life"
-TYPE_NAMES = {"age": "Age", "event": "Event", "special": "Special", "interact": "Interact",
-              "item": "Item", "pet": "Pet", "neighbor": "Neighbor", "minigoal": "Mini-Goal",
-              "lifegoal": "Life-Goal"}
 
 
 def _game() -> Any:
@@ -43,7 +51,8 @@ def card_text(name: str) -> str:
     parts: list[str] = []
     if spec["stages"] != stages() and spec["type"] != "age":
         parts.append("as " + "/".join(s.capitalize() for s in spec["stages"]))
-    parts += [c.describe(n) for n in spec["needs"]]
+    if spec["needs"]:
+        parts.append("needs " + " and ".join(c.describe(n) for n in spec["needs"]))
     if spec["cost"]:
         parts.append(f"costs {spec['cost']} (the kind you hold most)")
     for effect, value in spec["effects"]:
@@ -70,14 +79,14 @@ def _effect_text(effect: str, value: Any) -> str:
         return f"+{gain_text(value)}"
     if effect == "by_stage":
         return " | ".join(f"{s.capitalize()}: +{gain_text(line['gain'])}"
-                          + (f" ({line['tag'].replace('_', ' ')})" if line["tag"] else "")
+                          + (f" ({tag_words(line['tag'])})" if line["tag"] else "")
                           for s, line in value.items())
     if effect == "tag":
-        return f"the CP {value.replace('_', ' ')}"
+        return f"the CP {tag_words(value)}"
     if effect == "age":
-        pays = ", ".join(f"{p['tag'].replace('_', ' ')}: +{gain_text(p['gain'])}"
+        pays = ", ".join(f"{tag_words(p['tag'])}: +{gain_text(p['gain'])}"
                          for p in value["pays"])
-        return f"the CP becomes a {value['stage'].capitalize()}" + (
+        return f"the CP becomes {stage_words(value['stage'])}" + (
             f"; pays for the stage just ended: {pays}" if pays else "")
     return {
         "extra_action": f"{value} more action(s) this turn",
@@ -106,14 +115,14 @@ def timeline_text(state: State) -> str:
         above = f" (above it: {', '.join(entry['above'])})" if entry["above"] else ""
         rows.append([entry["card"] + above, TYPE_NAMES[card(entry["card"])["type"]],
                      entry["stage"].capitalize()])
-    grid = table(rows, ["card", "type", "played when the CP was a"])
+    grid = table(rows, ["card", "type", "stage when played"])
     record = []
     for stage in stages():
         if stage in state["history"]:
-            notes = ", ".join(t.replace("_", " ") for t in state["history"][stage]) or "-"
+            notes = ", ".join(tag_words(t) for t in state["history"][stage]) or "-"
             record.append(f"  {stage.capitalize()}: {notes}")
     married = "married" if c.married(state) else "not married"
-    return (f"The CP is a {state['stage'].capitalize()} ({married}).\n{grid}\n"
+    return (f"The CP is {stage_words(state['stage'])} ({married}).\n{grid}\n"
             f"What happened to the CP, stage by stage:\n" + "\n".join(record))
 
 
@@ -338,7 +347,7 @@ def status_lines(state: State) -> list[str]:
         if state["offer"]:
             offer = state["offer"]
             lines.append(f"{offer['from']}'s trade offer waits for {offer['to']}'s answer")
-    lines.append(f"the CP is a {state['stage'].capitalize()}; deck {len(state['deck'])}, "
+    lines.append(f"the CP is {stage_words(state['stage'])}; deck {len(state['deck'])}, "
                  f"discard {len(state['discard'])}; supply "
                  + ", ".join(f"{state['supply'][k]} {k}" for k in KINDS))
     lines.append("scores: " + ", ".join(

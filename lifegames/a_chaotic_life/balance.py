@@ -88,6 +88,8 @@ def report(games: int, count: int, setting: str, seed: int = 0) -> list[str]:
     strategy_wins: Counter[str] = Counter()
     strategy_seats: Counter[str] = Counter()
     used: Counter[str] = Counter()
+    game_goals: Counter[str] = Counter()
+    best: list[int] = []
     ticks, turns, shared = [], [], 0
     for index in range(games):
         state, tally = play(game_seed(seed, index), players, strategies)
@@ -98,6 +100,9 @@ def report(games: int, count: int, setting: str, seed: int = 0) -> list[str]:
         ticks.append(state["tick"])
         turns.append(state["turns"])
         shared += len(result.winners) > 1
+        best.append(max(result.scores.values()))
+        if len(set(state["goals"].values())) == 1:
+            game_goals[state["goals"][players[0]]] += 1
         for i, player in enumerate(players):
             goal = state["goals"][player]
             strategy = strategies[i % len(strategies)]
@@ -118,9 +123,16 @@ def report(games: int, count: int, setting: str, seed: int = 0) -> list[str]:
         f"{end} {pct(n, games)}" for end, n in sorted(ends.items())))
     lines.append("  the CP reached: " + ", ".join(
         f"{s} {pct(reached[s], games)}" for s in stages() if reached[s]))
-    lines.append("  wins per seat by goal: " + ", ".join(
-        f"{goal} {pct(goal_wins[goal], goal_seats[goal])} of {goal_seats[goal]} seats"
-        for goal in sorted(goal_seats)) + f"; shared wins {pct(shared, games)} of games")
+    if game_goals:  # three players share one goal: how often each was drawn
+        lines.append("  every player's goal: " + ", ".join(
+            f"{goal} in {game_goals[goal]} games" for goal in sorted(game_goals))
+            + f"; shared wins {pct(shared, games)} of games")
+    else:
+        lines.append("  wins per seat by goal: " + ", ".join(
+            f"{goal} {pct(goal_wins[goal], goal_seats[goal])} of {goal_seats[goal]} seats"
+            for goal in sorted(goal_seats)) + f"; shared wins {pct(shared, games)} of games")
+    lines.append(f"  winning score: mean {sum(best) / games:.1f} (min {min(best)}, "
+                 f"max {max(best)})")
     if len(strategy_seats) > 1:
         lines.append("  wins per seat by strategy: " + ", ".join(
             f"{s} {pct(strategy_wins[s], strategy_seats[s])}" for s in sorted(strategy_seats)))

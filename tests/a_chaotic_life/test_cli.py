@@ -44,7 +44,7 @@ def assert_json_views(root: Path, state: dict) -> None:
             assert seat["pouch"] == len(state["pouches"][player])
 
 
-# Seeds whose games are short (30, 20 and 28 ticks; Death!, Death! and old age), to keep the
+# Seeds whose games are short (44, 20 and 26 ticks; old age, Death! and old age), to keep the
 # suite quick; test_playouts.py plays longer games in memory.
 @pytest.mark.parametrize("players, strategy, seed", [
     ("Ana,Ben", "greedy", 8), ("Ana,Ben,Cleo", "greedy", 23), ("Ana,Ben,Cleo,Dan", "greedy", 27),

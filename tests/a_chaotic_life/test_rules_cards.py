@@ -208,8 +208,8 @@ def test_r32_pets_a_cat_chases_a_mouse_a_dog_a_cat_and_they_count_at_the_end():
     state["turn"] = {**state["turn"], "player": ANA}
     order(state, ANA, 'play("Dog")')
     assert state["front"] == {ANA: ["Dog"], BEN: ["Cat"], CLEO: []}
-    assert breakdown(state, ANA)["cards"]["happiness"] == 3
-    assert breakdown(state, BEN)["cards"]["happiness"] == 2
+    assert breakdown(state, ANA)["cards"]["happiness"] == card("Dog")["worth"]["happiness"] == 2
+    assert breakdown(state, BEN)["cards"]["happiness"] == card("Cat")["worth"]["happiness"] == 1
 
 
 def test_r33_neighbors_stack_up_to_seven_and_reward_more_and_more():

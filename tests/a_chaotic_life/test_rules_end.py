@@ -31,7 +31,7 @@ def test_r36_when_a_kind_of_counter_runs_out_nobody_can_take_more_of_it():
     assert state["supply"]["happiness"] == 1
     order(state, ANA, 'play("Big Win")')
     assert counters_of(state, ANA) == (1, 0) and state["supply"]["happiness"] == 0
-    assert "ran out of 2 happiness" in state["log"][-1]["text"]
+    assert "ran out of 1 happiness" in state["log"][-1]["text"]
 
 
 def _empty_deck(state):
@@ -126,7 +126,7 @@ def test_r42_scores_cancel_then_add_the_cards_and_ties_go_to_the_most_counters()
     """How to Win - Or Lose!: Happiness and Sadness cancel one for one; counters given by
     cards (Pets, Mini-Goals) are added to the owner's total after that; the most counters of
     your goal's kind wins; a tie goes to the most counters in total."""
-    state = arrange(new_state(), front={ANA: ["Dog"], BEN: []},
+    state = arrange(new_state(), front={ANA: ["Dog", "Mouse"], BEN: []},
                     counters={ANA: {"happiness": 2, "sadness": 5}, BEN: {"happiness": 3},
                               CLEO: {"happiness": 4, "sadness": 1}},
                     goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"})
@@ -134,7 +134,7 @@ def test_r42_scores_cancel_then_add_the_cards_and_ties_go_to_the_most_counters()
     state["over"], state["end"] = True, "idle"
     result = GAME.result(state)
     assert result.scores == {ANA: 3, BEN: 3, CLEO: 3}
-    assert result.winners == [BEN], "3 + 5 from Hard Knocks = 8 in all, more than 6 or 3"
+    assert result.winners == [BEN], "3 + 7 from Hard Knocks = 10 in all, more than 6 or 3"
     state["claimed"][ANA] = [state["minigoals"].pop(state["minigoals"].index("Block Party"))]
     assert GAME.result(state).scores[ANA] == 7
     assert GAME.result(state).winners == [ANA]

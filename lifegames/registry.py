@@ -14,6 +14,7 @@ GAMES: dict[str, str] = {
     "a-simple-life": "lifegames.a_simple_life",
     "lifestyle": "lifegames.lifestyle",
     "the-sims": "lifegames.the_sims",
+    "a-chaotic-life": "lifegames.a_chaotic_life",
 }
 DEFAULT = "simple-kingdoms"
 

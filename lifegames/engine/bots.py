@@ -43,11 +43,13 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
     and a file the game accepts as a whole."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}")
+    # A bot plans as its player would: on what that player knows, never on the referee's
+    # state (it would otherwise write files that only make sense to someone who peeked).
     if strategy == "greedy":
-        planned = game.bot_plan(state, player, rng)
+        planned = game.bot_plan(game.knowledge(state, player), player, rng)
         if planned is not None:
             return planned
-    work = clone(state)
+    work = game.knowledge(state, player)
     game.begin_tick(work)
     dice = _planning_dice(state)
     limit = game.max_orders(work, player) or MOST_ORDERS

@@ -192,6 +192,21 @@ def commands(name: str) -> dict[str, tuple[str, ...]]:
 
 
 @functools.cache
+def argument_kinds(name: str) -> dict[str, frozenset[str]]:
+    """argument rule -> the terminals it takes (INT, STRING, WORD, REF): what a `$fact` may
+    stand for there (a number where INT is taken, a name where STRING or WORD is)."""
+    parser = grammar(name)
+    wanted = {arg for args in commands(name).values() for arg in args}
+    out: dict[str, set[str]] = {}
+    for rule in parser.rules:
+        origin = str(rule.origin.name)
+        if origin in wanted:
+            out.setdefault(origin, set()).update(
+                _bare(s.name) for s in rule.expansion if isinstance(s, Terminal))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+@functools.cache
 def usage(name: str, command: str) -> str:
     """The order's written form, rebuilt from the grammar: `build(row, col, building)`."""
     parser = grammar(name)

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from .contract import Arg, Game, Order, OrderError, State, clone
 from .dice import Dice
-from .orders import Cond, Line, ParsedFile, Problem, parse_text, suggest
+from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
 MAX_LOOP = 100  # times one `while` may repeat in one tick
 HIDDEN = "(its outcome is chance or hidden: you see it when the tick runs)"
@@ -264,12 +264,16 @@ class Runner:
                 self._unknown_fact(line, arg.value, arg.column, arg.end_column)
                 return None
             value = facts[arg.value]
-            if isinstance(value, bool) or not isinstance(value, (int, str)):
-                self._fail(line, "E-FACT-TYPE", f"${arg.value} is not a number or a name "
-                           f"(it is {value!r}) and cannot stand in an order",
-                           "use it in a condition instead", arg.column, arg.end_column)
+            takes = argument_kinds(self.game.grammar_name()).get(arg.name, frozenset())
+            kind = "int" if isinstance(value, int) and not isinstance(value, bool) else \
+                "string" if isinstance(value, str) else ""
+            fits = {"int": "INT" in takes, "string": bool(takes & {"STRING", "WORD"})}
+            if not fits.get(kind):
+                wants = "a number" if "INT" in takes else "a name"
+                self._fail(line, "E-FACT-TYPE", f"${arg.value} is {value!r} now, but {arg.name} "
+                           f"takes {wants}", "use a fact of the right kind, or this one in a "
+                           "condition", arg.column, arg.end_column)
                 return None
-            kind = "int" if isinstance(value, int) else "string"
             args.append(Arg(arg.name, value, arg.column, arg.end_column, kind))
         return Order(order.command, tuple(args), order.line, order.column, order.end_column,
                      order.source)

@@ -114,10 +114,13 @@ def test_p04_a_loop_that_never_ends_is_refused():
 
 
 def test_p05_a_fact_in_an_argument_is_resolved_and_logged_plainly():
-    """`$pool` stands for the pool's size when the order runs; executed_orders gets add(5)."""
+    """`$pool` stands for the pool's size when the order runs; executed_orders gets add(5). A
+    fact of the wrong kind for the argument (a number for a name) is E-FACT-TYPE."""
     outcome = tick("add($pool)\n")
     assert outcome.executed["Ann"] == ["add(5)"]
-    assert check("answer($total)\n").problems[0].code == "E-NO-PROMPT"
+    assert check("answer($choice)\n").problems[0].code == "E-NO-PROMPT"
+    wrong = check("answer($total)\n").problems[0]  # a number where a name is taken
+    assert (wrong.code, wrong.column) == ("E-FACT-TYPE", 8)
 
 
 def test_p06_unknown_facts_and_mismatched_comparisons_are_located():

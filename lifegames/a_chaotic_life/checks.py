@@ -1,0 +1,598 @@
+"""A Chaotic Life!'s state, read, and the checks of each order: every `check_*` raises
+OrderError without touching the state. The Game (rules.py) runs them before it acts, the legal
+orders (legal.py) are the candidates they let through, and `validate` reuses their resolvers.
+
+Nothing here may name a card another player holds: hints list the player's own hand and
+pouch, or the public card list, never someone else's cards.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.contract import Order, OrderError, State
+from ..engine.turn import unknown_value
+from .data import (
+    HIDDEN,
+    KINDS,
+    TYPE_NAMES,
+    TYPES,
+    an,
+    card,
+    find,
+    kind_of,
+    names,
+    rules,
+    stage_words,
+    stages,
+    tag_words,
+)
+
+# Turn phases: act (actions, free moves), limit (discarding down: no more actions).
+ACT, LIMIT = "act", "limit"
+MAX_TERMS = 8
+MAX_COUNT = 50
+
+
+# -- reading the state ---------------------------------------------------------------------------
+
+
+def hand(state: State, player: str) -> list[str]:
+    return state["hands"][player]
+
+
+def pouch(state: State, player: str) -> list[str]:
+    return state["pouches"][player]
+
+
+def counters(state: State, player: str) -> dict[str, int]:
+    return state["counters"][player]
+
+
+def goal(state: State, player: str) -> str:
+    return state["goals"][player]
+
+
+def stage(state: State) -> str:
+    return state["stage"]
+
+
+def held_in(state: State, player: str, name: str) -> str | None:
+    """Where the player holds a card: 'hand', 'pouch' or None (the hand is used first)."""
+    if name in hand(state, player):
+        return "hand"
+    if name in pouch(state, player):
+        return "pouch"
+    return None
+
+
+def holding(state: State, player: str) -> list[str]:
+    """The player's own cards, hand then pouch (for hints: only ever the player's own)."""
+    return hand(state, player) + pouch(state, player)
+
+
+def front_count(state: State, player: str, kind: str) -> int:
+    return sum(1 for n in state["front"][player] if card(n)["type"] == kind)
+
+
+def tag_stages(state: State, tag: str) -> list[str]:
+    """The stages in which the CP's record notes `tag`, in life order."""
+    return [s for s in stages() if tag in state["history"].get(s, [])]
+
+
+def married(state: State) -> bool:
+    """More Spouses than Divorces so far (a remarriage counts again)."""
+    notes = [t for s in stages() for t in state["history"].get(s, [])]
+    return notes.count("married") > notes.count("divorced")
+
+
+def met(state: State, player: str, condition: dict[str, Any]) -> bool:
+    kind = condition["kind"]
+    if kind == "tag":
+        where = tag_stages(state, condition["name"])
+        if condition["in"] == "current":
+            where = [s for s in where if s == stage(state)]
+        return len(where) >= condition["stages"]
+    if kind == "married":
+        return married(state)
+    return front_count(state, player, condition["type"]) >= condition["at_least"]
+
+
+def describe(condition: dict[str, Any]) -> str:
+    kind = condition["kind"]
+    if kind == "tag":
+        words = tag_words(condition["name"])
+        if condition["in"] == "current":
+            return f"the CP {words} in this stage"
+        count = condition["stages"]
+        return f"the CP {words}" + (f" in {count} different stages" if count > 1 else "")
+    if kind == "married":
+        return "the CP is married"
+    plural = "Neighbors" if condition["type"] == "neighbor" else "Pets"
+    return f"{condition['at_least']} or more {plural} in front of you"
+
+
+def most_held(state: State, player: str) -> list[str]:
+    """The counter kinds a cost may be paid with: the one held most, or both on a tie."""
+    mine = counters(state, player)
+    top = max(mine.values())
+    return [k for k in KINDS if mine[k] == top and top > 0]
+
+
+def card_count(state: State) -> int:
+    """Every card of the box, wherever it is (always 67)."""
+    total = len(state["deck"]) + len(state["discard"]) + len(state["removed"])
+    total += len(state["minigoals"]) + len(state["lifegoals"])
+    total += sum(1 + len(e["above"]) for e in state["timeline"])
+    for player in state["players"]:
+        total += len(hand(state, player)) + len(pouch(state, player))
+        total += len(state["front"][player]) + len(state["claimed"][player])
+    return total
+
+
+def counter_count(state: State, kind: str) -> int:
+    return state["supply"][kind] + sum(counters(state, p)[kind] for p in state["players"])
+
+
+def valid_trigger(written: str) -> bool:
+    """A standing react order's trigger: a card name, a card type, or any."""
+    low = " ".join(str(written).lower().split())
+    return low == "any" or low in TYPES or find(written) is not None
+
+
+def find_player(state: State, written: str) -> str | None:
+    wanted = str(written).strip().lower()
+    return next((p for p in state["players"] if p.lower() == wanted), None)
+
+
+# -- terms of a trade ----------------------------------------------------------------------------
+
+
+@dataclass
+class Terms:
+    """One side of a trade: named cards, counters, and "a card" of the answerer's choice."""
+
+    cards: list[str] = field(default_factory=list)
+    happiness: int = 0
+    sadness: int = 0
+    any_card: int = 0
+
+    def empty(self) -> bool:
+        return not (self.cards or self.happiness or self.sadness or self.any_card)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "happiness": self.happiness,
+                "sadness": self.sadness, "any_card": self.any_card}
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> Terms:
+        return cls(list(data["cards"]), data["happiness"], data["sadness"], data["any_card"])
+
+    def text(self) -> str:
+        parts = list(self.cards)
+        parts += [f"{getattr(self, k)} {k}" for k in KINDS if getattr(self, k)]
+        parts += ["a card of their choice"] * self.any_card
+        return ", ".join(parts) or "nothing"
+
+
+_SPLIT = re.compile(r"\s*(?:,|\+|;|\band\b)\s*", re.IGNORECASE)
+_COUNTERS = re.compile(r"^(\d{1,3})?\s*x?\s*([A-Za-z]+)$")
+TERMS_HINT = ('write terms such as "Camera", "Camera, 1 happiness", "2 sadness", "a card" '
+              '(the other player picks) or "nothing"')
+
+
+def parse_terms(text: str, arg: str, allow_any: bool) -> Terms:
+    """The terms a player wrote ("Camera, 2 happiness"), or OrderError naming the argument.
+    Card names are checked against the whole card list only: whether anyone holds them is a
+    question for the state."""
+    terms = Terms()
+    words = [w for w in _SPLIT.split(str(text).strip()) if w]
+    if not words:
+        raise OrderError("E-TERMS", f"the {arg} terms are empty", TERMS_HINT, arg)
+    if len(words) > MAX_TERMS:
+        raise OrderError("E-TERMS", f"at most {MAX_TERMS} things on each side of a trade",
+                         TERMS_HINT, arg)
+    for word in words:
+        low = " ".join(word.lower().split())
+        if low == "nothing":
+            continue
+        if low in ("a card", "any card", "one card", "1 card"):
+            if not allow_any:
+                raise OrderError("E-TERMS", '"a card" can only be asked for, not offered',
+                                 "name the card you give", arg)
+            terms.any_card += 1
+            continue
+        name = find(word)
+        if name is not None:
+            terms.cards.append(name)
+            continue
+        counted = _COUNTERS.match(low)
+        kind = kind_of(counted.group(2)) if counted else None
+        if counted and kind:
+            amount = int(counted.group(1) or 1)
+            if not 1 <= amount <= MAX_COUNT:
+                raise OrderError("E-TERMS", f"{amount} {kind} is not a count a trade can hold",
+                                 f"counts run from 1 to {MAX_COUNT}", arg)
+            setattr(terms, kind, getattr(terms, kind) + amount)
+            continue
+        raise unknown_value("E-TERMS", "card or counter", word, names(), arg,
+                            extra="cards")
+    if terms.any_card > 1:
+        raise OrderError("E-TERMS", 'ask for "a card" at most once in a trade',
+                         "name the other cards you want", arg)
+    return terms
+
+
+def missing(state: State, player: str, terms: Terms) -> str:
+    """What `player` lacks to hand over `terms` ('' when they can): their own cards only."""
+    have = holding(state, player)
+    lacking: list[str] = []
+    for name in terms.cards:
+        if name in have:
+            have.remove(name)
+        else:
+            lacking.append(name)
+    mine = counters(state, player)
+    short = [f"{getattr(terms, k)} {k} (you have {mine[k]})" for k in KINDS
+             if getattr(terms, k) > mine[k]]
+    parts = ([f"you do not hold {', '.join(lacking)}"] if lacking else []) + (
+        [f"you lack {', '.join(short)}"] if short else [])
+    return "; ".join(parts)
+
+
+# -- order checks (never mutate) -----------------------------------------------------------------
+
+
+def _over(state: State) -> None:
+    if state["over"]:
+        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status shows "
+                         "the result")
+
+
+def my_turn(state: State, player: str) -> dict[str, Any]:
+    _over(state)
+    turn = state["turn"]
+    offer = state["offer"]
+    if offer and offer["to"] == player:
+        raise OrderError("E-ANSWER-OFFER", f"{offer['from']} waits for your answer to a "
+                         "trade offer", "write accept() or decline() (see your sheet)")
+    if turn["player"] != player:
+        raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
+                         "your orders are read on your own turn, or when someone offers you "
+                         "a trade; reactions are standing orders: standing react(...)")
+    if offer:
+        raise OrderError("E-OFFER-PENDING", f"your offer to {offer['to']} waits for an answer",
+                         "your turn goes on once they answer (next tick at the latest)")
+    return turn
+
+
+def acting(state: State, player: str, what: str, free: bool = False) -> dict[str, Any]:
+    """The player may take an action now (or, `free`, do something that is not one)."""
+    turn = my_turn(state, player)
+    if turn["phase"] == LIMIT:
+        raise OrderError("E-DISCARDING", f"{what} is not possible now: you have begun "
+                         "discarding down to the hand limit",
+                         "finish with discard_down(...) and end_turn")
+    if not free and turn["used"] >= turn["actions"]:
+        raise OrderError("E-NO-ACTIONS", f"{what} needs an action and you have used all "
+                         f"{turn['actions']} of this turn",
+                         "end your turn with end_turn (Early Riser gives one more)")
+    return turn
+
+
+def resolve_card(order: Order, arg: str = "card", kinds: tuple[str, ...] | None = None,
+                 what: str = "card") -> str:
+    """A written card name to the card, or E-UNKNOWN-CARD with the nearest public names."""
+    written = order[arg]
+    name = find(written)
+    pool = [n for n in names() if kinds is None or card(n)["type"] in kinds]
+    if name is None or name not in pool:
+        raise unknown_value("E-UNKNOWN-CARD", what, written, pool, arg,
+                            extra=f"{what}s" if kinds else "cards")
+    return name
+
+
+def resolve_kind(order: Order, arg: str = "kind") -> str:
+    kind = kind_of(order[arg])
+    if kind is None:
+        raise unknown_value("E-UNKNOWN-KIND", "counter kind", order[arg], list(KINDS), arg,
+                            extra="counter kinds (or happy/sad, hc/sc)")
+    return kind
+
+
+def resolve_player(state: State, player: str, order: Order, arg: str = "player") -> str:
+    other = find_player(state, order[arg])
+    others = [p for p in state["players"] if p != player]
+    if other is None:
+        raise unknown_value("E-UNKNOWN-PLAYER", "player", order[arg], others, arg,
+                            extra="other players")
+    if other == player:
+        raise OrderError("E-YOURSELF", "you cannot do that to yourself",
+                         f"other players: {', '.join(others)}", arg)
+    return other
+
+
+def must_hold(state: State, player: str, name: str, arg: str = "card",
+              zones: tuple[str, ...] = ("hand", "pouch")) -> str:
+    """Where the player holds `name` among `zones` (the hand first), or E-NOT-HELD listing the
+    player's own cards."""
+    for zone in zones:
+        if name in (hand(state, player) if zone == "hand" else pouch(state, player)):
+            return zone
+    if HIDDEN in hand(state, player):
+        raise OrderError("E-HIDDEN", f"you cannot know yet whether you will hold {name}: a "
+                         "card you receive this tick is still face down", "the tick decides; "
+                         "check again after it, or write this order in your next file", arg)
+    place = " or ".join("your " + ("Item Pouch" if z == "pouch" else z) for z in zones)
+    mine = ", ".join(sorted(set(hand(state, player)))) or "none"
+    kept = ", ".join(sorted(set(pouch(state, player)))) or "empty"
+    raise OrderError("E-NOT-HELD", f"no {name} in {place}",
+                     f"your hand: {mine}; your Item Pouch: {kept}", arg)
+
+
+@dataclass
+class PlayPlan:
+    """A checked play: the card, where it came from, and its choices."""
+
+    name: str
+    zone: str
+    target: str | None = None
+    kind: str | None = None
+    pay: str | None = None  # the counter kind a cost is paid with
+
+
+def check_play(state: State, player: str, order: Order) -> PlayPlan:
+    name = resolve_card(order)
+    spec = card(name)
+    kind_given = order.arg("kind") is not None
+    if spec["type"] == "item":
+        raise OrderError("E-ITEM-REACTS", f"{name} is an Item: it is played only in reaction "
+                         "to another card", f'leave a standing order: standing react("{name}")',
+                         "card")
+    targeted = order.command == "play_on"
+    if spec["target"] and not targeted:
+        raise OrderError("E-NEEDS-TARGET", f"{name} is played on another player",
+                         f'write play_on("{name}", "PLAYER"' + (", KIND)" if spec["kind"]
+                                                                 else ")"), "card")
+    if targeted and not spec["target"]:
+        raise OrderError("E-NO-TARGET", f"{name} is not played on another player",
+                         f'write play("{name}")', "card")
+    acting(state, player, f"playing {name}", free=spec["free"])
+    zone = must_hold(state, player, name)
+    plan = PlayPlan(name, zone)
+    now = stage(state)
+    if now not in spec["stages"]:
+        allowed = " or ".join(stage_words(s) for s in spec["stages"])
+        what = "right after the CP is" if spec["type"] == "age" else "while the CP is"
+        raise OrderError("E-WRONG-STAGE", f"{name} can be played only {what} {allowed}; the "
+                         f"CP is {stage_words(now)}",
+                         "keep it for later, discard it, or swap it with another card for a "
+                         "counter", "card")
+    for condition in spec["needs"]:
+        if not met(state, player, condition):
+            raise OrderError("E-NOT-MET", f"{name} needs {describe(condition)}",
+                             "play it once that has happened", "card")
+    if targeted:
+        plan.target = resolve_player(state, player, order)
+    if spec["kind"]:
+        if kind_given:
+            plan.kind = resolve_kind(order)
+        elif spec["type"] == "neighbor":
+            plan.kind = goal(state, player)
+        else:
+            raise OrderError("E-NEEDS-KIND", f"{name} needs a counter kind",
+                             f'write play_on("{name}", "{plan.target}", happiness) or sadness',
+                             "card")
+    if spec["cost"]:
+        plan.pay = _cost_kind(state, player, name, spec["cost"], order, kind_given)
+    elif kind_given and not spec["kind"]:
+        raise OrderError("E-NO-KIND", f"{name} needs no counter kind",
+                         f'write play("{name}")', "kind")
+    if targeted:
+        _check_interact(state, player, plan)
+    return plan
+
+
+def _cost_kind(state: State, player: str, name: str, cost: int, order: Order,
+               kind_given: bool) -> str:
+    mine = counters(state, player)
+    if sum(mine.values()) < cost:
+        raise OrderError("E-NO-COUNTERS", f"{name} costs {cost} counter(s) and you have none",
+                         "gain counters first", "card")
+    options = most_held(state, player)
+    if kind_given:
+        kind = resolve_kind(order)
+        if kind not in options:
+            raise OrderError("E-WRONG-KIND", f"a cost is paid with the kind you hold most "
+                             f"of: {options[0]} ({mine[options[0]]} against {mine[kind]})",
+                             f'write play("{name}")', "kind")
+        if mine[kind] < cost:
+            raise OrderError("E-NO-COUNTERS", f"{name} costs {cost} {kind}; you have "
+                             f"{mine[kind]}", "gain counters first", "kind")
+        return kind
+    if len(options) > 1:
+        raise OrderError("E-CHOOSE-KIND", f"you hold as many happiness as sadness: say which "
+                         f"pays for {name}", f'write play("{name}", happiness) or sadness',
+                         "card")
+    if mine[options[0]] < cost:
+        raise OrderError("E-NO-COUNTERS", f"{name} costs {cost} {options[0]}; you have "
+                         f"{mine[options[0]]}", "gain counters first", "card")
+    return options[0]
+
+
+def _check_interact(state: State, player: str, plan: PlayPlan) -> None:
+    target = plan.target
+    assert target is not None
+    for kind, value in card(plan.name)["effects"]:
+        if kind == "steal":
+            zone = hand(state, target) if value == "hand" else pouch(state, target)
+            if not zone:
+                where = "hand" if value == "hand" else "Item Pouch"
+                raise OrderError("E-NOTHING-TO-TAKE", f"{target}'s {where} is empty",
+                                 "choose a player with cards there", "player")
+        elif kind in ("swap_counters", "take_counters", "give_counters"):
+            assert plan.kind is not None
+            mine, theirs = counters(state, player), counters(state, target)
+            other_kind = KINDS[1 - KINDS.index(plan.kind)]
+            if kind in ("swap_counters", "give_counters") and mine[plan.kind] < value:
+                raise OrderError("E-NO-COUNTERS", f"you need {value} {plan.kind} to give; you "
+                                 f"have {mine[plan.kind]}", "choose the other kind", "kind")
+            wanted = other_kind if kind == "swap_counters" else plan.kind
+            if kind in ("swap_counters", "take_counters") and theirs[wanted] < value:
+                raise OrderError("E-NO-COUNTERS", f"{target} has {theirs[wanted]} {wanted}; "
+                                 f"{plan.name} takes {value}", "choose another player or kind",
+                                 "player")
+
+
+def check_draw(state: State, player: str) -> None:
+    acting(state, player, "drawing")
+    if not state["deck"] and not state["discard"]:
+        raise OrderError("E-NO-CARDS", "the deck and the discard pile are both empty",
+                         "do something else, or end_turn")
+
+
+def check_draw_discard(state: State, player: str) -> str:
+    acting(state, player, "drawing from the discard pile")
+    if not state["discard"]:
+        raise OrderError("E-DISCARD-EMPTY", "the discard pile is empty",
+                         "draw from the deck with draw()")
+    return state["discard"][-1]
+
+
+def check_claim(state: State, player: str, order: Order) -> str:
+    name = resolve_card(order, "goal", ("minigoal",), "Mini-Goal")
+    acting(state, player, f"claiming {name}")
+    if name not in state["minigoals"]:
+        owner = next(p for p in state["players"] if name in state["claimed"][p])
+        raise OrderError("E-CLAIMED", f"{owner} has already claimed {name}",
+                         "open Mini-Goals: " + (", ".join(state["minigoals"]) or "none"), "goal")
+    lacking = [describe(c) for c in card(name)["needs"] if not met(state, player, c)]
+    if lacking:
+        raise OrderError("E-NOT-MET", f"{name} needs {' and '.join(lacking)}",
+                         "claim it once every requirement is met", "goal")
+    return name
+
+
+def check_swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
+    first = resolve_card(order, "card")
+    second = resolve_card(order, "other")
+    kind = resolve_kind(order)
+    acting(state, player, "swapping cards for a counter")
+    allowed = rules()["swap"]["types"]
+    for name, arg in ((first, "card"), (second, "other")):
+        if card(name)["type"] not in allowed:
+            what = an(TYPE_NAMES[card(name)["type"]])
+            raise OrderError("E-NOT-SWAPPABLE", f"{name} is {what} card; only "
+                             "Item, Special and Pet cards can be swapped",
+                             "discard it instead", arg)
+    must_hold(state, player, first, "card")
+    must_hold(state, player, second, "other")
+    if first == second and holding(state, player).count(first) < 2:
+        raise OrderError("E-NOT-HELD", f"you hold one {first}; swapping needs two cards",
+                         "name a second card", "other")
+    if state["supply"][kind] < rules()["swap"]["counters"]:
+        raise OrderError("E-SUPPLY-EMPTY", f"no {kind} counters are left in the supply",
+                         "choose the other kind", "kind")
+    return first, second, kind
+
+
+def check_discard(state: State, player: str, order: Order) -> tuple[str, str]:
+    name = resolve_card(order)
+    acting(state, player, "discarding")
+    return name, must_hold(state, player, name)
+
+
+def check_discard_down(state: State, player: str, order: Order) -> str:
+    name = resolve_card(order)
+    my_turn(state, player)
+    limit = rules()["hand_limit"]
+    if len(hand(state, player)) <= limit:
+        raise OrderError("E-NOT-OVER", f"your hand holds {len(hand(state, player))} card(s), "
+                         f"not more than {limit}", "use discard(...) (an action) instead",
+                         "card")
+    must_hold(state, player, name, zones=("hand",))
+    return name
+
+
+def check_pouch(state: State, player: str, order: Order, into: bool) -> str:
+    name = resolve_card(order, "item")
+    turn = my_turn(state, player)
+    if into and card(name)["type"] != "item":
+        raise OrderError("E-NOT-ITEM", f"{name} is not an Item; only Items go in the pouch",
+                         "keep it in your hand", "item")
+    must_hold(state, player, name, "item", ("hand",) if into else ("pouch",))
+    if name in turn["moved"]:
+        raise OrderError("E-MOVED", f"you have already moved a {name} between hand and pouch "
+                         "this turn", "each card moves at most once a turn", "item")
+    size = rules()["pouch_size"]
+    if into and len(pouch(state, player)) >= size:
+        raise OrderError("E-POUCH-FULL", f"your Item Pouch already holds {size} Items",
+                         "take one out first with unpouch(...)", "item")
+    return name
+
+
+def check_end_turn(state: State, player: str) -> None:
+    my_turn(state, player)
+    limit = rules()["hand_limit"]
+    if len(hand(state, player)) > limit:
+        mine = ", ".join(hand(state, player))
+        raise OrderError("E-OVER-LIMIT", f"your hand holds {len(hand(state, player))} cards; "
+                         f"discard down to {limit} before the turn ends",
+                         f"discard_down(\"...\") one of: {mine} (or pouch an Item)")
+
+
+def check_offer(state: State, player: str, order: Order) -> tuple[str, Terms, Terms]:
+    other = resolve_player(state, player, order)
+    give = parse_terms(order["give"], "give", allow_any=False)
+    want = parse_terms(order["want"], "want", allow_any=True)
+    turn = acting(state, player, "trading")
+    if give.empty() and want.empty():
+        raise OrderError("E-TERMS", "a trade needs something on at least one side",
+                         TERMS_HINT, "give")
+    made = turn["offered"].count(other)
+    if made >= rules()["offers_per_player"]:
+        raise OrderError("E-OFFERED", f"you have already made {other} an offer this turn",
+                         "trade with another player, or wait for your next turn", "player")
+    lacking = missing(state, player, give)
+    if lacking:
+        raise OrderError("E-CANT-GIVE", f"you cannot give that: {lacking}",
+                         "offer what you hold", "give")
+    return other, give, want
+
+
+def check_answer(state: State, player: str) -> dict[str, Any]:
+    _over(state)
+    offer = state["offer"]
+    if not offer or offer["to"] != player:
+        raise OrderError("E-NO-OFFER", "nobody waits for your answer to a trade offer",
+                         "accept() and decline() answer an offer made to you")
+    return offer
+
+
+def check_accept(state: State, player: str, order: Order) -> str | None:
+    """The card chosen for "a card" (or None), if the player can meet the offer."""
+    offer = check_answer(state, player)
+    want = Terms.of(offer["want"])
+    chosen = None
+    if order.arg("card") is not None:
+        chosen = resolve_card(order)
+        if not want.any_card:
+            raise OrderError("E-NO-CARD-WANTED", f"{offer['from']} asked for no card of your "
+                             "choice", "write accept()", "card")
+    elif want.any_card:
+        raise OrderError("E-NAME-A-CARD", f"{offer['from']} asks for a card of your choice: "
+                         "name it", 'write accept("CARD") with a card from your hand or pouch')
+    needed = Terms(want.cards + ([chosen] if chosen else []), want.happiness, want.sadness)
+    lacking = missing(state, player, needed)
+    if lacking:
+        raise OrderError("E-CANT-GIVE", f"you cannot meet the offer: {lacking}",
+                         "decline() it", "card" if chosen else None)
+    maker = offer["from"]
+    lacking = "" if HIDDEN in holding(state, maker) else missing(state, maker,
+                                                                   Terms.of(offer["give"]))
+    if lacking:  # cannot happen while the offer waits, but never trade what is gone
+        raise OrderError("E-OFFER-VOID", f"{maker} no longer holds what was offered",
+                         "decline() it")
+    return chosen

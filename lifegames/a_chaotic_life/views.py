@@ -1,0 +1,379 @@
+"""What each player sees: one sheet per tick, the order template, the JSON views, status lines
+and the order reference. Every text is built for one player: their own hand, pouch, standing
+orders and private log lines; of the others only counts. The deck is its size, nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import orders as order_syntax
+from ..engine.contract import State
+from ..engine.sheets import commented, document, section, table
+from . import checks as c
+from .data import (
+    KINDS,
+    TYPE_NAMES,
+    card,
+    cards,
+    goal_card,
+    names,
+    rules,
+    stage_words,
+    stages,
+    tag_words,
+)
+from .legal import legal_orders
+from .scoring import breakdown, left_text
+from .table import seen_by
+
+GRAMMAR = "a_chaotic_life"
+
+
+def _game() -> Any:
+    from . import GAME
+
+    return GAME
+
+
+# -- small pieces --------------------------------------------------------------------------------
+
+
+def gain_text(amounts: dict[str, int]) -> str:
+    parts = [f"{n} {k}" for k, n in amounts.items() if n and k != "goal"]
+    if amounts.get("goal"):
+        parts.append(f"{amounts['goal']} of your goal's kind")
+    return " + ".join(parts) or "nothing"
+
+
+def card_text(name: str) -> str:
+    """A card's rules in one line, from its data (the sheets' and the reference's)."""
+    spec = card(name)
+    parts: list[str] = []
+    if spec["stages"] != stages() and spec["type"] != "age":
+        parts.append("as " + "/".join(s.capitalize() for s in spec["stages"]))
+    if spec["needs"]:
+        parts.append("needs " + " and ".join(c.describe(n) for n in spec["needs"]))
+    if spec["cost"]:
+        parts.append(f"costs {spec['cost']} (the kind you hold most)")
+    for effect, value in spec["effects"]:
+        parts.append(_effect_text(effect, value))
+    react = spec["react"]
+    if react:
+        to = ", ".join(react["to"] + [TYPE_NAMES[t] + " cards" for t in react["types"]])
+        what = ", ".join(react["mods"])
+        bonus = f"you take {gain_text(react['bonus'])}" if react["bonus"] else ""
+        parts.append(f"reacts to {to}: " + "; ".join(p for p in (what, bonus) if p))
+    if spec["worth"]:
+        parts.append(f"worth {gain_text(spec['worth'])} at the end")
+    if spec["free"]:
+        parts.append("not an action")
+    place = {"timeline": "", "above_adult": "placed above the Adult card",
+             "front": "in front of you", "discard": "", "deck": "then back into the deck"}
+    if spec["type"] not in ("item", "minigoal", "lifegoal") and place[spec["place"]]:
+        parts.append(place[spec["place"]])
+    return "; ".join(p for p in parts if p)
+
+
+def _effect_text(effect: str, value: Any) -> str:
+    if effect == "gain":
+        return f"+{gain_text(value)}"
+    if effect == "by_stage":
+        return " | ".join(f"{s.capitalize()}: +{gain_text(line['gain'])}"
+                          + (f" ({tag_words(line['tag'])})" if line["tag"] else "")
+                          for s, line in value.items())
+    if effect == "tag":
+        return f"the CP {tag_words(value)}"
+    if effect == "age":
+        pays = ", ".join(f"{tag_words(p['tag'])}: +{gain_text(p['gain'])}"
+                         for p in value["pays"])
+        return f"the CP becomes {stage_words(value['stage'])}" + (
+            f"; pays for the stage just ended: {pays}" if pays else "")
+    return {
+        "extra_action": f"{value} more action(s) this turn",
+        "death": f"you take {value} counters opposite to your goal; the game ends",
+        "chase": f"every {value} in play goes to the discard pile",
+        "neighbor": "+" + "/".join(map(str, rules()["neighbor_rewards"])) + " counters for "
+                    "your 1st..7th Neighbor (your goal's kind unless you name one)",
+        "steal": f"take a random card from their {'hand' if value == 'hand' else 'Item Pouch'}",
+        "swap_counters": f"give them {value} of the kind you name, take {value} of the other",
+        "take_counters": f"take {value} of the kind you name from them",
+        "give_counters": f"give them {value} of the kind you name",
+        "lava": f"every player loses {value} random card(s) from hand",
+        "gifts": f"every player passes {value} random card(s) from hand to the left",
+    }[effect]
+
+
+def _header(state: State, player: str) -> str:
+    turn = state["turn"]
+    where = "game over" if state["over"] else f"turn {turn['number']}, {turn['player']} to play"
+    return f"A Chaotic Life! - {player}'s sheet - tick {state['tick']} ({where})"
+
+
+def timeline_text(state: State) -> str:
+    rows = []
+    for entry in state["timeline"]:
+        above = f" (above it: {', '.join(entry['above'])})" if entry["above"] else ""
+        rows.append([entry["card"] + above, TYPE_NAMES[card(entry["card"])["type"]],
+                     entry["stage"].capitalize()])
+    grid = table(rows, ["card", "type", "stage when played"])
+    record = []
+    for stage in stages():
+        if stage in state["history"]:
+            notes = ", ".join(tag_words(t) for t in state["history"][stage]) or "-"
+            record.append(f"  {stage.capitalize()}: {notes}")
+    married = "married" if c.married(state) else "not married"
+    return (f"The CP is {stage_words(state['stage'])} ({married}).\n{grid}\n"
+            f"What happened to the CP, stage by stage:\n" + "\n".join(record))
+
+
+def players_table(state: State) -> str:
+    body = []
+    for index, player in enumerate(state["players"]):
+        parts = breakdown(state, player)
+        front = ", ".join(state["front"][player] + state["claimed"][player]) or "-"
+        body.append([index + 1, player, goal_card(parts["goal"]), parts["happiness"],
+                     parts["sadness"], len(c.hand(state, player)), len(c.pouch(state, player)),
+                     front, parts["score"]])
+    return table(body, ["seat", "player", "goal", "happiness", "sadness", "hand", "pouch",
+                        "in front of them", "score"])
+
+
+def table_text(state: State) -> str:
+    discard = state["discard"]
+    goals = ", ".join(f"{n} ({card_text(n)})" for n in state["minigoals"]) or "all claimed"
+    removed = len(state["removed"])
+    return (f"Deck: {len(state['deck'])} card(s), face down. Discard pile: {len(discard)}"
+            + (f", top {discard[-1]} (all, oldest first: {', '.join(discard)})" if discard
+               else "") + ".\n"
+            f"Removed face down by swaps: {removed}. Supply: "
+            + ", ".join(f"{state['supply'][k]} {k}" for k in KINDS) + ".\n"
+            f"Open Mini-Goals: {goals}.")
+
+
+def own_cards(state: State, player: str) -> str:
+    lines = [f"Hand ({len(c.hand(state, player))} of {rules()['hand_limit']}):"]
+    lines += [f"  {n} [{TYPE_NAMES[card(n)['type']]}]: {card_text(n)}"
+              for n in c.hand(state, player)] or ["  (empty)"]
+    lines.append(f"Item Pouch ({len(c.pouch(state, player))} of {rules()['pouch_size']}):")
+    lines += [f"  {n}: {card_text(n)}" for n in c.pouch(state, player)] or ["  (empty)"]
+    mine = [n for o, n in state["removed"] if o == player]
+    if mine:
+        lines.append(f"You removed face down: {', '.join(mine)}")
+    return "\n".join(lines)
+
+
+def standing_text(state: State, player: str) -> str:
+    """The standing orders in force for this player (to be replaced by the engine's helper)."""
+    texts = state.get("standing", {}).get(player, [])
+    lines = [f"  standing {t}" for t in texts] or ["  (none)"]
+    return "\n".join(lines + [
+        "With no react order that applies, you play no Item when a card is played; with no",
+        "accept/decline that applies, an offer to you waits for your next file (an empty",
+        "file declines it)."])
+
+
+def score_text(state: State, player: str) -> str:
+    parts = breakdown(state, player)
+    extra = parts["cards"]
+    cards_line = ", ".join(f"{n} {k}" for k, n in extra.items() if n) or "none"
+    return (f"{player} ({goal_card(parts['goal'])}): {parts['happiness']} happiness, "
+            f"{parts['sadness']} sadness -> {left_text(parts)}; from cards: {cards_line}; "
+            f"score {parts['score']} {parts['goal']} (total {parts['total']})")
+
+
+def orders_text(state: State, player: str) -> str:
+    if state["over"]:
+        return "The game is over: no more orders."
+    asked = _game().prompt(state, player)
+    legal = legal_orders(state, player)
+    if not legal:
+        waiting = state["offer"]["to"] if state["offer"] else state["turn"]["player"]
+        return (f"Waiting for {waiting}. Your file is read on your own turn or when someone "
+                "offers you a trade; Items react through your standing orders.")
+    turn = state["turn"]
+    lead = asked.text if asked else (
+        f"{player}: your turn. Actions used: {turn['used']} of {turn['actions']}.")
+    return lead + "\nLegal orders now:\n" + "\n".join(f"  {o}" for o in legal)
+
+
+def _when(tick: int) -> str:
+    return f"tick {tick}" if tick else "setup"
+
+
+def sheet(state: State, player: str) -> str:
+    recent = [f"- {_when(e['tick'])}: {seen_by(e, player)}" for e in state["recent"]]
+    parts = [
+        section("The Central Person", timeline_text(state)),
+        section("Players", players_table(state)),
+        section("Table", table_text(state)),
+        section("Your cards", own_cards(state, player)),
+        section("Your standing orders", standing_text(state, player)),
+        section("Scores so far", "\n".join(score_text(state, p) for p in state["players"])),
+        section("Recent events", "\n".join(recent) or "- the game has just begun"),
+    ]
+    if state["over"]:
+        parts.append(section("Result", _game().result(state).summary))
+    parts.append(section("Your orders", orders_text(state, player)))
+    return document(_header(state, player), parts)
+
+
+def views(state: State, player: str) -> dict[str, str]:
+    return {f"{player.lower()}_sheet.txt": sheet(state, player)}
+
+
+def order_template(state: State, player: str) -> str:
+    if state["over"]:
+        return commented([f"{player}: the game is over. python3 play.py status shows the "
+                          "result."])
+    legal = legal_orders(state, player)
+    if not legal:
+        waiting = state["offer"]["to"] if state["offer"] else state["turn"]["player"]
+        return commented([
+            f"{player}: waiting for {waiting}. This file is read on your own turn, or when",
+            "someone offers you a trade. Standing orders (standing react(...)) may be left",
+            "here at any time once the engine reads them; your sheet shows those in force.",
+        ])
+    usages = [order_syntax.usage(GRAMMAR, cmd) for cmd in order_syntax.commands(GRAMMAR)]
+    lines = [
+        f"{player}'s orders for tick {state['tick'] + 1} (turn {state['turn']['number']}).",
+        "One order per line; lines starting with # are ignored. End your turn with end_turn;",
+        "a file may also stop after a draw, a steal or an offer (you see the outcome next",
+        f"tick). Check it: python3 play.py check {player}",
+        "",
+        "Commands (python3 play.py orders a-chaotic-life explains each):",
+        *(f"  {u}" for u in usages),
+        "",
+        "Every order that is legal right now (remove the # to use one):",
+    ]
+    return commented(lines) + "".join(f"# {o}\n" for o in legal)
+
+
+# -- JSON views ------------------------------------------------------------------------------------
+
+
+def _public(state: State, viewer: str | None) -> dict[str, Any]:
+    turn = state["turn"]
+    players: dict[str, Any] = {}
+    for player in state["players"]:
+        parts = breakdown(state, player)
+        secret = viewer is not None and viewer != player
+        players[player] = {
+            "goal": parts["goal"],
+            "happiness": parts["happiness"],
+            "sadness": parts["sadness"],
+            "hand": len(c.hand(state, player)) if secret else list(c.hand(state, player)),
+            "pouch": len(c.pouch(state, player)) if secret else list(c.pouch(state, player)),
+            "front": list(state["front"][player]),
+            "claimed": list(state["claimed"][player]),
+            "score": parts["score"],
+            "total": parts["total"],
+        }
+    view: dict[str, Any] = {
+        "game": "a-chaotic-life",
+        "tick": state["tick"],
+        "players": players,
+        "seats": list(state["players"]),
+        "stage": state["stage"],
+        "timeline": [dict(e, above=list(e["above"])) for e in state["timeline"]],
+        "history": {s: list(t) for s, t in state["history"].items()},
+        "deck": len(state["deck"]),
+        "discard": list(state["discard"]),
+        "removed": len(state["removed"]),
+        "supply": dict(state["supply"]),
+        "minigoals": list(state["minigoals"]),
+        "turn": {"player": turn["player"], "number": turn["number"], "actions": turn["actions"],
+                 "used": turn["used"], "phase": turn["phase"]},
+        "offer": dict(state["offer"]) if state["offer"] else None,
+        "turns": state["turns"],
+        "over": state["over"],
+        "recent": [seen_by(e, viewer) for e in state["recent"]],
+    }
+    if state["over"]:
+        result = _game().result(state)
+        view["result"] = {"summary": result.summary, "winners": result.winners}
+    return view
+
+
+def public_state(state: State) -> dict[str, Any]:
+    """The referee's view: every hand and pouch by card name; the deck by its size."""
+    return _public(state, None)
+
+
+def player_state(state: State, player: str) -> dict[str, Any]:
+    """One player's view: their own hand and pouch by name, the others' as counts."""
+    view = _public(state, player)
+    view["you"] = player
+    view["standing"] = list(state.get("standing", {}).get(player, []))
+    view["legal_orders"] = legal_orders(state, player)
+    asked = _game().prompt(state, player)
+    view["prompt"] = asked.text if asked else None
+    view["facts"] = facts(state, player)
+    return view
+
+
+def facts(state: State, player: str) -> dict[str, Any]:
+    """What a plan may branch on (documented in games/a_chaotic_life/orders.yaml `facts:`)."""
+    turn = state["turn"]
+    mine = c.counters(state, player)
+    offer = state["offer"]
+    my_turn = not state["over"] and turn["player"] == player and not offer
+    return {
+        "my_turn": my_turn,
+        "actions_left": max(0, turn["actions"] - turn["used"]) if my_turn else 0,
+        "hand": list(c.hand(state, player)),
+        "hand_size": len(c.hand(state, player)),
+        "pouch": list(c.pouch(state, player)),
+        "over_limit": max(0, len(c.hand(state, player)) - rules()["hand_limit"]),
+        "happiness": mine["happiness"],
+        "sadness": mine["sadness"],
+        "goal": c.goal(state, player),
+        "score": breakdown(state, player)["score"],
+        "stage": state["stage"],
+        "married": c.married(state),
+        "deck_size": len(state["deck"]),
+        "discard_top": state["discard"][-1] if state["discard"] else "",
+        "offer_to_me": bool(offer and offer["to"] == player),
+        "offer_waiting": bool(offer),
+        "minigoals": list(state["minigoals"]),
+    }
+
+
+def status_lines(state: State) -> list[str]:
+    turn = state["turn"]
+    lines = []
+    if not state["over"]:
+        lines.append(f"turn {turn['number']}: {turn['player']} to play ({turn['used']} of "
+                     f"{turn['actions']} actions used)")
+        if state["offer"]:
+            offer = state["offer"]
+            lines.append(f"{offer['from']}'s trade offer waits for {offer['to']}'s answer")
+    lines.append(f"the CP is {stage_words(state['stage'])}; deck {len(state['deck'])}, "
+                 f"discard {len(state['discard'])}; supply "
+                 + ", ".join(f"{state['supply'][k]} {k}" for k in KINDS))
+    lines.append("scores: " + ", ".join(
+        f"{p} {breakdown(state, p)['score']} {state['goals'][p]}" for p in state["players"]))
+    lines.append("no standing react order that applies: no Item is played; an unanswered "
+                 "offer is declined after one tick")
+    return lines
+
+
+def order_help() -> dict[str, Any]:
+    rows = [[n, TYPE_NAMES[s["type"]], s["copies"], card_text(n)] for n, s in cards().items()]
+    playable = [n for n in names() if card(n)["type"] not in ("minigoal", "lifegoal")]
+    return {
+        "limit": "up to three actions a turn (four after Early Riser); a file ends your turn "
+                 "with end_turn, or stops after a draw, a steal or an offer",
+        "values": {
+            "card": playable,
+            "player": ["Ana", "Ben", "Cleo"],
+            "kind": list(KINDS),
+            "give": ["nothing", "1 happiness", "2 sadness", "Camera", "Mouse, 1 sadness"],
+            "want": ["nothing", "a card", "1 happiness", "Bandage", "2 sadness"],
+            "goal": names("minigoal"),
+            "other": playable,
+            "item": names("item"),
+            "trigger": ["any", "event", "age", *names("special")[:4]],
+        },
+        "tables": [("The cards (reconstructed; games/a_chaotic_life/cards.yaml)",
+                    ["card", "type", "copies", "what it does"], rows)],
+    }

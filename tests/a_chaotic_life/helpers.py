@@ -1,0 +1,230 @@
+"""Helpers for the A Chaotic Life! tests.
+
+A state is built as the host builds it (`GAME.setup(players, {}, Dice(seed, 0))`, tick 0), then
+arranged directly (hands, deck top, stage, counters) to reach a position without playing up to
+it, keeping all 67 cards and 50 counters accounted for. Orders are parsed with the real grammar
+and applied with `GAME.act`; chance is injected with `FakeDice`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from typing import Any
+
+import pytest
+
+from lifegames.a_chaotic_life import GAME
+from lifegames.a_chaotic_life.checks import card_count, counter_count
+from lifegames.a_chaotic_life.data import KINDS, card, rules, stages
+from lifegames.engine import turn
+from lifegames.engine.contract import Order, OrderError
+from lifegames.engine.dice import Dice
+from lifegames.engine.orders import ParsedFile, parse_text
+
+GRAMMAR = "a_chaotic_life"
+PLAYERS = ["Ana", "Ben", "Cleo"]
+ANA, BEN, CLEO = PLAYERS
+SEED = 2015
+AGES = {"child": "Child", "teen": "Teen", "adult": "Adult", "senior": "Senior"}
+
+
+class FakeStream:
+    """A stream that hands out the given values in order: die(n) returns the next value
+    (1-based), shuffle leaves the list as it is, choice takes the first."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+
+    def die(self, sides: int = 6) -> int:
+        value = self.values.pop(0) if self.values else 1
+        assert 1 <= value <= sides, (value, sides)
+        return value
+
+    def shuffle(self, items: list[Any]) -> None:
+        pass
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[0]
+
+
+class FakeDice:
+    def __init__(self, *values: int) -> None:
+        self.stream_ = FakeStream(list(values))
+        self.asked: list[str] = []
+
+    def stream(self, name: str) -> FakeStream:
+        self.asked.append(name)
+        return self.stream_
+
+
+class NoDice:
+    def stream(self, name: str) -> Any:
+        raise AssertionError(f"this order should need no chance (stream {name!r})")
+
+
+# -- building states ------------------------------------------------------------------------
+
+
+def new_state(players: list[str] | None = None, seed: int = SEED) -> dict[str, Any]:
+    state = GAME.setup(list(players or PLAYERS), GAME.parse_options([], None), Dice(seed, 0))
+    state["tick"] = 0
+    state["log"] = []
+    return state
+
+
+def _take(state: dict[str, Any], name: str) -> None:
+    """Take one `name` from wherever it lies loose: the deck, the discard pile, a hand, a
+    pouch or the cards in front of a player."""
+    zones = [state["deck"], state["discard"]]
+    for player in state["players"]:
+        zones += [state["hands"][player], state["pouches"][player], state["front"][player]]
+    for zone in zones:
+        if name in zone:
+            zone.remove(name)
+            return
+    raise AssertionError(f"arrange: no loose {name} left")
+
+
+def arrange(state: dict[str, Any], *, hands: dict[str, list[str]] | None = None,
+            pouches: dict[str, list[str]] | None = None,
+            front: dict[str, list[str]] | None = None, discard: list[str] | None = None,
+            top: list[str] | None = None, stage: str | None = None,
+            history: dict[str, list[str]] | None = None,
+            counters: dict[str, dict[str, int]] | None = None,
+            goals: dict[str, str] | None = None, player: str | None = None
+            ) -> dict[str, Any]:
+    """Put cards where a test wants them. Zones named are emptied into the deck first; each
+    wanted card is then taken from wherever it lies loose. `top` is the deck's top, first
+    card first. `stage` moves the Age cards up to it onto the Timeline."""
+    for zone, spec in (("hands", hands), ("pouches", pouches), ("front", front)):
+        for name in spec or {}:
+            state["deck"] += state[zone][name]
+            state[zone][name] = []
+    if discard is not None:
+        state["deck"] += state["discard"]
+        state["discard"] = []
+    if stage is not None:
+        order = stages()
+        for entry in state["timeline"][1:]:
+            state["deck"].append(entry["card"])
+            state["deck"] += entry["above"]
+        state["timeline"] = state["timeline"][:1]
+        for reached in order[1:order.index(stage) + 1]:
+            _take(state, AGES[reached])
+            state["timeline"].append({"card": AGES[reached], "stage": reached, "above": []})
+        state["stage"] = stage
+        state["history"] = {s: [] for s in order[:order.index(stage) + 1]}
+    for zone, spec in (("hands", hands), ("pouches", pouches), ("front", front)):
+        for name, cards in (spec or {}).items():
+            for one in cards:
+                _take(state, one)
+            state[zone][name] = list(cards)
+    if discard is not None:
+        for one in discard:
+            _take(state, one)
+        state["discard"] = list(discard)
+    for one in reversed(top or []):
+        _take(state, one)
+        state["deck"].insert(0, one)
+    if history is not None:
+        state["history"].update({k: list(v) for k, v in history.items()})
+    for name, mine in (counters or {}).items():
+        for kind in KINDS:
+            state["supply"][kind] += state["counters"][name][kind] - mine.get(kind, 0)
+            state["counters"][name][kind] = mine.get(kind, 0)
+    state["goals"].update(goals or {})
+    if player is not None:
+        set_turn(state, player)
+    check_invariants(state)
+    return state
+
+
+def set_turn(state: dict[str, Any], player: str) -> None:
+    from lifegames.a_chaotic_life.rules import _new_turn
+
+    state["turn"] = _new_turn(player, state["turn"]["number"])
+    state["offer"] = None
+
+
+def stand(state: dict[str, Any], player: str, *orders: str) -> None:
+    """Leave standing orders as the engine stores them (canonical text)."""
+    standing = state.setdefault("standing", {})
+    standing[player] = [parse_one(o).canonical() for o in orders]
+
+
+def check_invariants(state: dict[str, Any]) -> None:
+    assert card_count(state) == 67, card_count(state)
+    for kind in KINDS:
+        assert counter_count(state, kind) == rules()["counters"][kind], kind
+        assert state["supply"][kind] >= 0
+    for player in state["players"]:
+        assert all(v >= 0 for v in state["counters"][player].values())
+        assert len(state["pouches"][player]) <= rules()["pouch_size"]
+        assert all(card(n)["type"] == "item" for n in state["pouches"][player])
+        assert not any(card(n)["drawn"] for n in state["hands"][player])
+    assert json.loads(json.dumps(state)) == state
+
+
+# -- orders ---------------------------------------------------------------------------------
+
+
+def parse_one(text: str) -> Order:
+    parsed = parse_text(GRAMMAR, text, "T")
+    assert not parsed.problems, [p.render() for p in parsed.problems]
+    assert len(parsed.orders) == 1, text
+    return parsed.orders[0]
+
+
+def order(state: dict[str, Any], player: str, text: str, dice: Any = None) -> list[str]:
+    events = GAME.act(state, player, parse_one(text), dice if dice is not None else NoDice())
+    check_invariants(state)
+    return events
+
+
+def orders(state: dict[str, Any], player: str, lines: str, dice: Any = None) -> list[str]:
+    events: list[str] = []
+    for line in lines.strip().splitlines():
+        events += order(state, player, line.strip(), dice)
+    return events
+
+
+def reject(state: dict[str, Any], player: str, text: str, code: str) -> OrderError:
+    """The order must be refused with `code`, leave the state untouched, and say how to go on."""
+    before = copy.deepcopy(state)
+    with pytest.raises(OrderError) as info:
+        GAME.act(state, player, parse_one(text), NoDice())
+    error = info.value
+    assert error.code == code, f"{text}: got {error.code}: {error.message}"
+    assert state == before, f"{text}: a refused order changed the state"
+    assert error.message.strip()
+    assert error.hint.strip() or re.search(r"\byou have\b", error.message), (
+        f"{error.code}: {error.message!r} gives no way forward")
+    return error
+
+
+def parse_file(text: str, path: str = "T") -> ParsedFile:
+    return parse_text(GRAMMAR, text, path)
+
+
+def check_as(state: dict[str, Any], player: str, text: str) -> turn.FileCheck:
+    """`check` as a player runs it: on that player's knowledge of the state (the engine's
+    default), with dice nobody plays with."""
+    return turn.check_file(GAME, state, player, parse_file(text, f"{player}_orders.txt"))
+
+
+def play(state: dict[str, Any], text: str, seed: int = SEED) -> turn.TickOutcome:
+    """One tick through the engine with the awaited player's file."""
+    (player,) = GAME.awaiting(state)
+    parsed = {player: parse_file(text, f"{player}_orders.txt")}
+    return turn.play_tick(GAME, state, parsed, seed)
+
+
+def legal(state: dict[str, Any], player: str) -> list[str]:
+    return list(GAME.legal_orders(state, player))
+
+
+def counters_of(state: dict[str, Any], player: str) -> tuple[int, int]:
+    mine = state["counters"][player]
+    return mine["happiness"], mine["sadness"]

@@ -1,0 +1,74 @@
+"""Whole games at 2, 3 and 4 players through the command line, as players and a referee run
+them (`setup`, then `bot` and `tick` for every tick, `verify` at the end), with the invariants
+checked after every tick: all 67 cards and 50 counters accounted for, each player folder holding
+exactly that player's views, and `state --json` showing hands and pouches by name to the
+referee and as counts to a player."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lifegames import registry
+from lifegames.a_chaotic_life import GAME
+from lifegames.cli import cli
+from lifegames.engine.host import Host, snapshot_name
+
+from .helpers import check_invariants
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, f"play.py {' '.join(args)}:\n{result.output}"
+    return result.output
+
+
+def assert_json_views(root: Path, state: dict) -> None:
+    where = ["--dir", str(root)]
+    public = json.loads(run(*where, "state", "--json"))
+    for player in state["players"]:
+        seat = public["players"][player]
+        assert seat["hand"] == state["hands"][player]
+        assert seat["pouch"] == state["pouches"][player]
+    viewer = state["players"][0]
+    mine = json.loads(run(*where, "state", "--json", "--player", viewer))
+    for player in state["players"]:
+        seat = mine["players"][player]
+        if player == viewer:
+            assert seat["hand"] == state["hands"][player]
+        else:
+            assert seat["hand"] == len(state["hands"][player])
+            assert seat["pouch"] == len(state["pouches"][player])
+
+
+# Seeds whose games are short (44, 20 and 26 ticks; old age, Death! and old age), to keep the
+# suite quick; test_playouts.py plays longer games in memory.
+@pytest.mark.parametrize("players, strategy, seed", [
+    ("Ana,Ben", "greedy", 8), ("Ana,Ben,Cleo", "greedy", 23), ("Ana,Ben,Cleo,Dan", "greedy", 27),
+])
+def test_a_whole_game_through_the_command_line(tmp_path: Path, players, strategy, seed):
+    root = tmp_path / "game"
+    where = ["--dir", str(root)]
+    run(*where, "setup", "--game", "a-chaotic-life", "--players", players, "--seed", str(seed))
+    host = Host(str(root), registry.get)
+    while True:
+        state = host.load().state
+        check_invariants(state)
+        tick = state["tick"]
+        for player in state["players"]:
+            sheet = root / player / snapshot_name(tick, f"{player.lower()}_sheet.txt")
+            assert sheet.read_text(encoding="utf-8") == GAME.views(state, player)[
+                f"{player.lower()}_sheet.txt"]
+        if tick % 10 == 0:
+            assert_json_views(root, state)
+        if GAME.is_over(state):
+            break
+        for player in GAME.awaiting(state):
+            run(*where, "bot", player, "--strategy", strategy)
+        run(*where, "tick")
+        assert tick < 400, "the game does not end"
+    assert "The game is over" in run(*where, "status")
+    run(*where, "verify")

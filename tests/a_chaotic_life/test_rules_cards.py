@@ -1,0 +1,266 @@
+"""Numbered rule tests, part 3: the cards (/work/shared/rules/a_chaotic_life.txt, "Cards - And
+How to Play Them!", "Cards to Consider", "Other Small Reminders")."""
+
+from __future__ import annotations
+
+import pytest
+
+from lifegames.a_chaotic_life.data import card, stages
+from lifegames.a_chaotic_life.scoring import breakdown
+
+from .helpers import (
+    ANA,
+    BEN,
+    CLEO,
+    FakeDice,
+    arrange,
+    counters_of,
+    new_state,
+    order,
+    reject,
+    stand,
+)
+
+
+def test_r23_age_cards_strictly_in_order():
+    """Cards, Age Cards: the Teen only after the Child, the Adult only after the Teen...; a
+    second Adult can never be played once the CP is an Adult."""
+    state = arrange(new_state(), hands={ANA: ["Child", "Teen", "Adult", "Adult"]}, player=ANA)
+    reject(state, ANA, 'play("Teen")', "E-WRONG-STAGE")
+    order(state, ANA, 'play("Child")')
+    reject(state, ANA, 'play("Adult")', "E-WRONG-STAGE")
+    order(state, ANA, 'play("Teen")')
+    order(state, ANA, 'play("Adult")')
+    assert state["stage"] == "adult"
+    assert [e["card"] for e in state["timeline"]] == ["Baby", "Child", "Teen", "Adult"]
+    state["turn"]["used"] = 0
+    reject(state, ANA, 'play("Adult")', "E-WRONG-STAGE")
+
+
+def test_r24_an_age_card_pays_its_player_for_the_events_of_the_stage_just_ended():
+    """Cards, Age Cards: for each event on the card that the CP lived since the last stage,
+    the player of the new Age card takes its counters (once, however often it happened);
+    events of earlier stages pay nothing."""
+    state = arrange(new_state(), stage="teen", hands={BEN: ["Adult"]}, player=BEN,
+                    history={"child": ["traveled", "injured"],
+                             "teen": ["injured", "injured", "partied", "graduated"]})
+    order(state, BEN, 'play("Adult")')
+    assert counters_of(state, BEN) == (2, 2), "graduated +2 H; injured +1 S; partied +1 S"
+    assert state["history"]["adult"] == []
+
+
+@pytest.mark.parametrize("stage", stages())
+def test_r25_event_cards_read_the_line_of_the_current_stage(stage):
+    """Cards, Event Cards: played at any stage; the line across from the CP's stage is read
+    and the player takes its counters."""
+    state = arrange(new_state(), stage=stage, hands={ANA: ["Accident", "Vacation"]},
+                    player=ANA)
+    order(state, ANA, 'play("Vacation")')
+    line = card("Vacation")["effects"][0][1][stage]
+    assert counters_of(state, ANA) == (line["gain"]["happiness"], line["gain"]["sadness"])
+    assert state["history"][stage] == ["traveled"]
+    assert state["timeline"][-1] == {"card": "Vacation", "stage": stage, "above": []}
+
+
+def test_r26_special_cards_place_themselves_spouse_above_the_adult_and_remarriage():
+    """Cards, Special Cards / Other Small Reminders: Spouse goes above the Adult card; a
+    second Spouse goes on the first and its player collects again (remarried); Travel only
+    in its stages."""
+    state = arrange(new_state(), stage="teen", hands={ANA: ["Spouse", "Adult", "Spouse"]},
+                    player=ANA)
+    reject(state, ANA, 'play("Spouse")', "E-WRONG-STAGE")
+    order(state, ANA, 'play("Adult")')
+    order(state, ANA, 'play("Spouse")')
+    adult = state["timeline"][-1]
+    assert adult["card"] == "Adult" and adult["above"] == ["Spouse"]
+    order(state, ANA, 'play("Spouse")')
+    assert adult["above"] == ["Spouse", "Spouse"] and counters_of(state, ANA) == (4, 0)
+    assert "remarried" in state["log"][-1]["text"]
+    state = arrange(new_state(), hands={ANA: ["Travel"]}, player=ANA)
+    reject(state, ANA, 'play("Travel")', "E-WRONG-STAGE")
+
+
+def test_r27_special_cards_with_requirements():
+    """Cards, Special Cards: each card's own requirements: Graduation needs a CP who studied
+    (and costs a counter); Divorce needs a married CP, and a Spouse after a Divorce marries
+    the CP again."""
+    state = arrange(new_state(), stage="teen", hands={ANA: ["Graduation", "School Days"]},
+                    counters={ANA: {"happiness": 2}}, player=ANA)
+    reject(state, ANA, 'play("Graduation")', "E-NOT-MET")
+    order(state, ANA, 'play("School Days")')
+    order(state, ANA, 'play("Graduation")')
+    assert counters_of(state, ANA) == (4, 1), "paid 1 happiness, took 3"
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Divorce", "Spouse", "Spouse"]},
+                    player=ANA)
+    reject(state, ANA, 'play("Divorce")', "E-NOT-MET")
+    order(state, ANA, 'play("Spouse")')
+    order(state, ANA, 'play("Divorce")')
+    assert state["history"]["adult"] == ["married", "divorced"]
+    state["turn"]["used"] = 0
+    reject(state, ANA, 'play("Divorce")', "E-NOT-HELD")
+    order(state, ANA, 'play("Spouse")')
+
+
+def test_r28_items_are_played_only_in_reaction_through_standing_orders():
+    """Cards, Item Cards: Items are played when another card is played, at any time: on the
+    turn processor as standing react orders, never as an action of their own."""
+    state = arrange(new_state(), hands={ANA: ["Bandage"]}, player=ANA)
+    error = reject(state, ANA, 'play("Bandage")', "E-ITEM-REACTS")
+    assert "standing react" in error.hint
+    reject(state, ANA, 'react("Bandage", "Injured")', "E-STANDING-ONLY")
+
+
+def test_r29_reactions_fire_in_seat_order_one_item_each_first_standing_that_applies():
+    """Cards, Item Cards (our order): the card's player first, then each player to their
+    left; each plays at most one Item, the first of their standing react orders that applies
+    (an Item they hold that can react); a cancel ends the reactions."""
+    state = arrange(new_state(), stage="child", hands={
+        ANA: ["Injured", "Party Hat"], BEN: ["Camera", "Bandage", "Lock"], CLEO: ["Bandage"]},
+        player=ANA)
+    stand(state, BEN, 'react("Camera")', 'react("Lock")', 'react("Bandage", "Injured")',
+          'react("Bandage")')
+    stand(state, CLEO, 'react("Bandage")')
+    stand(state, ANA, 'react("Party Hat")')
+    order(state, ANA, 'play("Injured")')
+    assert "Bandage" not in state["hands"][BEN] and state["hands"][CLEO] == ["Bandage"]
+    assert state["hands"][BEN] == ["Camera", "Lock"], "Camera and Lock cannot react to Injured"
+    assert counters_of(state, ANA) == (0, 0) and counters_of(state, BEN) == (1, 0)
+    assert state["history"]["child"] == [] and state["discard"][-1] == "Injured"
+    assert state["hands"][ANA] == ["Party Hat"], "a Party Hat reacts only to Age cards"
+
+
+def test_r29b_no_standing_order_no_reaction_and_a_filter_narrows_one():
+    """Our default: with no standing react order that applies, nobody plays an Item; a
+    react order naming a card or type fires only for it."""
+    state = arrange(new_state(), stage="child", hands={
+        ANA: ["Party", "Injured"], BEN: ["Umbrella"], CLEO: ["Megaphone"]}, player=ANA)
+    stand(state, BEN, 'react("Umbrella", "Accident")')
+    order(state, ANA, 'play("Party")')
+    assert state["hands"][BEN] == ["Umbrella"] and state["hands"][CLEO] == ["Megaphone"]
+    assert counters_of(state, ANA) == (1, 0)
+    stand(state, BEN, 'react("Umbrella", "event")')
+    order(state, ANA, 'play("Injured")')
+    assert state["hands"][BEN] == ["Umbrella"], "Injured is a Special, not an Event"
+
+
+@pytest.mark.parametrize("item, card_, expect", [
+    ("Passport", "Travel", {"ANA": (2, 2)}),
+    ("Umbrella", "Accident", {"ANA": (2, 0)}),
+    ("Megaphone", "Accident", {"ANA": (0, 4)}),
+    ("Piggy Bank", "Big Win", {"ANA": (0, 0), "BEN": (1, 0)}),
+    ("Camera", "Travel", {"ANA": (1, 1), "BEN": (1, 0)}),
+    ("Tissues", "Family Feud", {"ANA": (0, 2), "BEN": (0, 1)}),
+])
+def test_r30_items_change_the_card_they_react_to(item, card_, expect):
+    """Cards, Item Cards: an Item alters the effect of the card it reacts to: double, flip
+    (happiness and sadness change places), redirect (its player takes the counters), or a
+    bonus for the Item's player; the Item goes to the discard pile."""
+    state = arrange(new_state(), stage="child", hands={ANA: [card_], BEN: [item]}, player=ANA)
+    stand(state, BEN, f'react("{item}")')
+    order(state, ANA, f'play("{card_}")')
+    names = {"ANA": ANA, "BEN": BEN}
+    for who, pair in expect.items():
+        assert counters_of(state, names[who]) == pair, who
+    assert state["discard"][-1] == item and state["hands"][BEN] == []
+
+
+def test_r30b_protect_and_rewind():
+    """Cards, Item Cards: a Lock keeps a Pickpocket's hands off its player; a Time Machine
+    sends an Age card back into the deck and the CP stays as it was."""
+    state = arrange(new_state(), hands={ANA: ["Pickpocket", "Child"], BEN: ["Lock", "Dog"]},
+                    player=ANA)
+    stand(state, BEN, 'react("Lock")')
+    order(state, ANA, 'play_on("Pickpocket", "Ben")', FakeDice())
+    assert state["hands"][BEN] == ["Dog"] and state["hands"][ANA] == ["Child"]
+    state = arrange(new_state(), hands={ANA: ["Child"], CLEO: ["Time Machine"]}, player=ANA)
+    stand(state, CLEO, 'react("Time Machine")')
+    order(state, ANA, 'play("Child")', FakeDice())
+    assert state["stage"] == "baby" and "Child" in state["deck"]
+    assert len(state["timeline"]) == 1 and state["turn"]["used"] == 1
+
+
+def test_r31_an_item_whose_moment_has_passed_is_unusable_and_can_be_swapped():
+    """Actions!, Swap what's Unusable: once the CP was Injured, a Bandage can react to
+    nothing more and is a missed opportunity: swap it with another card for a counter."""
+    state = arrange(new_state(), stage="child", hands={ANA: ["Injured", "Accident"],
+                                                       BEN: ["Bandage", "Mouse"]}, player=ANA)
+    order(state, ANA, 'play("Injured")')
+    stand(state, BEN, 'react("Bandage")')
+    order(state, ANA, 'play("Accident")')
+    assert state["hands"][BEN] == ["Bandage", "Mouse"]
+    state["turn"] = {**state["turn"], "player": BEN, "used": 0}
+    order(state, BEN, 'swap("Bandage", "Mouse", happiness)')
+    assert counters_of(state, BEN) == (1, 0)
+
+
+def test_r32_pets_a_cat_chases_a_mouse_a_dog_a_cat_and_they_count_at_the_end():
+    """Cards, Pet Cards: Pets are played in front of you and are worth Happiness at the end if
+    still in play; a Cat played removes a Mouse in play, a Dog a Cat (a Leash keeps yours)."""
+    state = arrange(new_state(), hands={ANA: ["Mouse", "Dog"], BEN: ["Cat", "Leash"]},
+                    player=ANA, goals={ANA: "happiness", BEN: "happiness"})
+    order(state, ANA, 'play("Mouse")')
+    assert state["front"][ANA] == ["Mouse"]
+    assert breakdown(state, ANA)["score"] == 1
+    state["turn"] = {**state["turn"], "player": BEN}
+    order(state, BEN, 'play("Cat")')
+    assert state["front"][ANA] == [] and state["discard"][-1] == "Mouse"
+    stand(state, BEN, 'react("Leash")')
+    state["turn"] = {**state["turn"], "player": ANA}
+    order(state, ANA, 'play("Dog")')
+    assert state["front"] == {ANA: ["Dog"], BEN: ["Cat"], CLEO: []}
+    assert breakdown(state, ANA)["cards"]["happiness"] == card("Dog")["worth"]["happiness"] == 2
+    assert breakdown(state, BEN)["cards"]["happiness"] == card("Cat")["worth"]["happiness"] == 1
+
+
+def test_r33_neighbors_stack_up_to_seven_and_reward_more_and_more():
+    """Cards, Neighbor Cards: played in front of you, up to 7; each gives more the more
+    Neighbors you have played (1, 1, 2, 2, 3, 3, 4 counters; your goal's kind unless you name
+    one)."""
+    state = arrange(new_state(), hands={ANA: ["Neighbor"] * 5}, front={ANA: ["Neighbor"] * 2},
+                    goals={ANA: "sadness"}, player=ANA)
+    order(state, ANA, 'play("Neighbor")')
+    assert counters_of(state, ANA) == (0, 2)
+    order(state, ANA, 'play("Neighbor", happiness)')
+    assert counters_of(state, ANA) == (2, 2) and len(state["front"][ANA]) == 4
+
+
+def test_r34_interact_cards_steal_cards_and_move_counters():
+    """Cards, Interact Cards: steal a card at random (from the hand, or the Item Pouch) or
+    swap, take or give counters."""
+    state = arrange(new_state(), hands={ANA: ["Pickpocket", "Burglar", "Swindle"],
+                                        BEN: ["Cat", "Dog"]}, pouches={BEN: ["Lock"]},
+                    counters={ANA: {"sadness": 2}, BEN: {"happiness": 3}}, player=ANA)
+    reject(state, ANA, 'play("Pickpocket")', "E-NEEDS-TARGET")
+    reject(state, ANA, 'play_on("Pickpocket", "Ana")', "E-YOURSELF")
+    reject(state, ANA, 'play_on("Burglar", "Cleo")', "E-NOTHING-TO-TAKE")
+    order(state, ANA, 'play_on("Pickpocket", "Ben")', FakeDice(2))
+    assert state["hands"][BEN] == ["Cat"] and "Dog" in state["hands"][ANA]
+    entry = [e for e in state["log"] if "took a card" in e["text"]][-1]
+    assert "Dog" not in entry["text"] and "Dog" in entry["private"][BEN]
+    order(state, ANA, 'play_on("Burglar", "ben")', FakeDice(1))
+    assert state["pouches"][BEN] == [] and "Lock" in state["hands"][ANA]
+    order(state, ANA, 'play_on("Swindle", "Ben", sadness)')
+    assert counters_of(state, ANA) == (1, 1) and counters_of(state, BEN) == (2, 1)
+    state = arrange(new_state(), hands={ANA: ["Borrow", "Charity"]},
+                    counters={ANA: {"sadness": 2}, BEN: {"happiness": 1}}, player=ANA)
+    reject(state, ANA, 'play_on("Borrow", "Ben", sadness)', "E-NO-COUNTERS")
+    reject(state, ANA, 'play_on("Borrow", "Ben")', "E-NEEDS-KIND")
+    order(state, ANA, 'play_on("Borrow", "Ben", happiness)')
+    order(state, ANA, 'play_on("Charity", "Ben", sadness)')
+    assert counters_of(state, ANA) == (1, 0) and counters_of(state, BEN) == (0, 2)
+
+
+def test_r35_volcano_takes_a_card_from_every_hand_and_gifts_pass_one_left():
+    """Cards to Consider, Gifts! and Volcano!: they affect every player: the lava takes a
+    random card from each hand (a Raincoat keeps yours); Gifts! passes a random card from
+    each hand to the player on the left."""
+    state = arrange(new_state(), hands={ANA: ["Cat"], BEN: ["Dog", "Raincoat"],
+                                        CLEO: ["Mouse"]}, top=["Volcano!"], player=ANA)
+    stand(state, BEN, 'react("Raincoat")')
+    order(state, ANA, "draw", FakeDice(1, 1))
+    assert state["hands"] == {ANA: [], BEN: ["Dog"], CLEO: []}
+    assert state["discard"][-3:] == ["Cat", "Mouse", "Volcano!"]
+    state = arrange(new_state(), hands={ANA: ["Cat"], BEN: ["Dog"], CLEO: ["Mouse"]},
+                    top=["Gifts!"], player=ANA)
+    order(state, ANA, "draw", FakeDice(1, 1, 1))
+    assert state["hands"] == {ANA: ["Mouse"], BEN: ["Cat"], CLEO: ["Dog"]}

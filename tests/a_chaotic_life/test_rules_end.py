@@ -1,0 +1,140 @@
+"""Numbered rule tests, part 4: counters, the deck and the end (/work/shared/rules/
+a_chaotic_life.txt, "The Item Pouch & Discard Pile", "Other Small Reminders", "How to Win -
+Or Lose!")."""
+
+from __future__ import annotations
+
+from lifegames.a_chaotic_life import GAME
+from lifegames.a_chaotic_life.data import rules
+from lifegames.engine.dice import Dice
+
+from .helpers import (
+    ANA,
+    BEN,
+    CLEO,
+    FakeDice,
+    arrange,
+    counters_of,
+    new_state,
+    order,
+    play,
+    reject,
+    stand,
+)
+
+
+def test_r36_when_a_kind_of_counter_runs_out_nobody_can_take_more_of_it():
+    """Components: 25 counters of each kind (our choice: a gain takes what the supply still
+    holds, and the log says what was missing)."""
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Big Win"]},
+                    counters={BEN: {"happiness": 24}}, player=ANA)
+    assert state["supply"]["happiness"] == 1
+    order(state, ANA, 'play("Big Win")')
+    assert counters_of(state, ANA) == (1, 0) and state["supply"]["happiness"] == 0
+    assert "ran out of 1 happiness" in state["log"][-1]["text"]
+
+
+def _empty_deck(state):
+    state["discard"] += state["deck"]
+    state["deck"] = []
+
+
+def test_r37_an_exhausted_deck_is_rebuilt_from_the_shuffled_discard_pile():
+    """The Item Pouch & Discard Pile: when the deck is exhausted the discard pile is shuffled
+    and becomes the new deck (in a two-player game too: Other Small Reminders)."""
+    for players in (["Ana", "Ben"], ["Ana", "Ben", "Cleo"]):
+        state = arrange(new_state(players), hands={ANA: []}, player=ANA)
+        _empty_deck(state)
+        pile = list(state["discard"])
+        order(state, ANA, "draw", Dice(5, 1))
+        assert state["discard"] == [] and state["reshuffles"] == 1
+        assert sorted(state["deck"] + state["hands"][ANA]) == sorted(pile)
+        assert state["deck"] + state["hands"][ANA] != pile, "shuffled"
+
+
+def test_r38_two_players_put_a_card_back_at_a_random_place_without_shuffling():
+    """Other Small Reminders: with two players a card to be shuffled back into the deck is put
+    at a random place instead and the deck is not shuffled (so the Age cards keep their
+    order); with more players the deck is shuffled with it. (Here a Time Machine sends the
+    Child back.)"""
+    state = arrange(new_state(["Ana", "Ben"]), hands={ANA: ["Child"], BEN: ["Time Machine"]},
+                    player=ANA)
+    stand(state, BEN, 'react("Time Machine")')
+    before = list(state["deck"])
+    order(state, ANA, 'play("Child")', Dice(3, 1))
+    place = state["deck"].index("Child")
+    assert state["deck"][:place] + state["deck"][place + 1:] == before
+    state = arrange(new_state(), hands={ANA: ["Child"], BEN: ["Time Machine"]}, player=ANA)
+    stand(state, BEN, 'react("Time Machine")')
+    before = list(state["deck"])
+    order(state, ANA, 'play("Child")', Dice(3, 1))
+    rest = [n for n in state["deck"] if n != "Child"]
+    assert sorted(rest) == sorted(before) and rest != before
+
+
+def test_r39_the_last_card_of_the_last_deck_ends_the_life():
+    """Our choice (the rulebook would loop for ever): the discard pile becomes a new deck at
+    most twice (rules.yaml rebuilds); drawing the last card of the last deck ends the game:
+    the CP dies of old age."""
+    state = arrange(new_state(), hands={ANA: []}, player=ANA)
+    state["reshuffles"] = rules()["rebuilds"]
+    state["discard"] += state["deck"][1:]
+    state["deck"] = state["deck"][:1]
+    order(state, ANA, "draw", FakeDice())
+    assert GAME.is_over(state) and state["end"] == "old age"
+    assert "old age" in GAME.result(state).summary
+    reject(state, ANA, "end_turn", "E-GAME-OVER")
+
+
+def test_r40_death_gives_three_counters_opposite_to_the_goal_and_ends_the_game():
+    """Cards to Consider, Death!: its player takes 3 counters of the kind opposite to their
+    goal and the game ends (our card: once the CP is an Adult); a Medicine cancels it."""
+    state = arrange(new_state(), stage="teen", hands={ANA: ["Death!", "Adult"]},
+                    counters={ANA: {"happiness": 6}}, goals={ANA: "happiness"}, player=ANA)
+    reject(state, ANA, 'play("Death!")', "E-WRONG-STAGE")
+    order(state, ANA, 'play("Adult")')
+    order(state, ANA, 'play("Death!")')
+    assert counters_of(state, ANA) == (6, 3)
+    assert GAME.is_over(state) and state["end"] == "death" and GAME.awaiting(state) == []
+    assert GAME.result(state).winners == [ANA]
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Death!"], CLEO: ["Medicine"]},
+                    player=ANA)
+    stand(state, CLEO, 'react("Medicine")')
+    order(state, ANA, 'play("Death!")')
+    assert not GAME.is_over(state) and state["discard"][-2:] == ["Medicine", "Death!"]
+
+
+def test_r41_a_whole_round_without_an_action_ends_the_game():
+    """How to Win - Or Lose!: the game ends when no player takes an action for an entire
+    round (Early Riser, discarding down and moving Items are not actions)."""
+    state = arrange(new_state(), hands={ANA: ["Neighbor"]}, player=ANA)
+    for _ in range(2):
+        outcome = play(state, "end_turn")
+        assert not outcome.problems
+        state = outcome.state
+    assert state["idle"] == 2 and not GAME.is_over(state)
+    state = play(state, "end_turn").state
+    assert GAME.is_over(state) and state["end"] == "idle"
+    state = arrange(new_state(), hands={ANA: ["Neighbor"]}, player=BEN)
+    state = play(state, "end_turn").state
+    state = play(state, "end_turn").state
+    state = play(state, 'play("Neighbor")\nend_turn').state
+    assert state["idle"] == 0 and not GAME.is_over(state)
+
+
+def test_r42_scores_cancel_then_add_the_cards_and_ties_go_to_the_most_counters():
+    """How to Win - Or Lose!: Happiness and Sadness cancel one for one; counters given by
+    cards (Pets, Mini-Goals) are added to the owner's total after that; the most counters of
+    your goal's kind wins; a tie goes to the most counters in total."""
+    state = arrange(new_state(), front={ANA: ["Dog", "Mouse"], BEN: []},
+                    counters={ANA: {"happiness": 2, "sadness": 5}, BEN: {"happiness": 3},
+                              CLEO: {"happiness": 4, "sadness": 1}},
+                    goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"})
+    state["claimed"][BEN] = [state["minigoals"].pop(state["minigoals"].index("Hard Knocks"))]
+    state["over"], state["end"] = True, "idle"
+    result = GAME.result(state)
+    assert result.scores == {ANA: 3, BEN: 3, CLEO: 3}
+    assert result.winners == [BEN], "3 + 7 from Hard Knocks = 10 in all, more than 6 or 3"
+    state["claimed"][ANA] = [state["minigoals"].pop(state["minigoals"].index("Block Party"))]
+    assert GAME.result(state).scores[ANA] == 7
+    assert GAME.result(state).winners == [ANA]

@@ -1,0 +1,119 @@
+"""Numbered rule tests, part 5: trades (/work/shared/rules/a_chaotic_life.txt, "Actions!,
+Trade"): an offer in the active player's file, answered by the other player in their next file
+or at once by a standing answer; a trade made is an action, a declined or unanswered one costs
+nothing; no trade takes more than one extra tick."""
+
+from __future__ import annotations
+
+from lifegames.a_chaotic_life import GAME
+
+from .helpers import (
+    ANA,
+    BEN,
+    CLEO,
+    arrange,
+    check_as,
+    counters_of,
+    new_state,
+    order,
+    play,
+    reject,
+    stand,
+)
+
+
+def _offer_state():
+    return arrange(new_state(), hands={ANA: ["Camera", "Senior"], BEN: ["Lock", "Dog"]},
+                   counters={ANA: {"sadness": 2}, BEN: {"happiness": 2}}, player=ANA)
+
+
+def test_r43_an_offer_waits_for_the_answer_in_the_other_players_next_file():
+    """Actions!, Trade: the offer names the player and the terms; that player is awaited
+    next tick; their accept makes the trade, which is one of the offerer's actions."""
+    state = _offer_state()
+    outcome = play(state, 'offer("Ben", "Camera, 1 sadness", "Lock")')
+    assert not outcome.problems
+    state = outcome.state
+    assert state["offer"]["to"] == BEN and GAME.awaiting(state) == [BEN]
+    assert "Camera, 1 sadness for Lock" in state["recent"][-2]["text"]
+    prompt = GAME.prompt(state, BEN)
+    assert prompt is not None and "accept()" in prompt.answers
+    reject(state, ANA, "draw", "E-OFFER-PENDING")
+    reject(state, BEN, "draw", "E-ANSWER-OFFER")
+    state = play(state, "accept").state
+    assert state["hands"][ANA] == ["Senior", "Lock"] and state["hands"][BEN] == ["Dog", "Camera"]
+    assert counters_of(state, ANA) == (0, 1) and counters_of(state, BEN) == (2, 1)
+    assert state["offer"] is None and state["turn"]["used"] == 1
+    assert GAME.awaiting(state) == [ANA]
+
+
+def test_r44_a_declined_offer_costs_no_action():
+    """Actions!, Trade: an action is used only if the trade is completed."""
+    state = play(_offer_state(), 'offer("Ben", "Camera", "Lock")').state
+    state = play(state, "decline").state
+    assert state["hands"][ANA] == ["Camera", "Senior"] and state["turn"]["used"] == 0
+    assert GAME.awaiting(state) == [ANA]
+
+
+def test_r45_an_unanswered_offer_lapses_after_one_tick():
+    """Our choice: an offer whose player sends an empty file is declined at the end of that
+    tick, so no trade takes more than one extra tick."""
+    state = play(_offer_state(), 'offer("Ben", "Camera", "Lock")').state
+    outcome = play(state, "")
+    assert not outcome.problems
+    state = outcome.state
+    assert state["offer"] is None and GAME.awaiting(state) == [ANA]
+    assert "did not answer" in state["recent"][-1]["text"]
+    assert state["turn"]["used"] == 0
+
+
+def test_r46_a_standing_answer_settles_the_offer_at_once():
+    """Standing orders: the first of the player's standing accept/decline orders that applies
+    answers at once, in the offerer's own tick; accept applies only to an offer the player
+    can meet."""
+    state = _offer_state()
+    stand(state, BEN, 'accept("Dog")', "accept", "decline")
+    order(state, ANA, 'offer("Ben", "Camera", "Lock")')
+    assert state["offer"] is None and "Lock" in state["hands"][ANA]
+    assert state["turn"]["used"] == 1
+    state = _offer_state()
+    stand(state, BEN, "accept", "decline")
+    order(state, ANA, 'offer("Ben", "Camera", "Bandage")')
+    assert state["offer"] is None and state["turn"]["used"] == 0, "Ben cannot give a Bandage"
+    state = _offer_state()
+    stand(state, BEN, 'accept("Dog")')
+    order(state, ANA, 'offer("Ben", "Camera", "a card")')
+    assert state["hands"][ANA] == ["Senior", "Dog"]
+
+
+def test_r47_a_card_of_the_answerers_choice_is_seen_only_by_the_two_traders():
+    """Actions!, Trade (what a player holds is a secret): an offer may ask for "a card"; the
+    answerer names it; the others learn only that a card changed hands."""
+    state = play(_offer_state(), 'offer("Ben", "Camera", "a card")').state
+    reject(state, BEN, "accept", "E-NAME-A-CARD")
+    reject(state, BEN, 'accept("Bandage")', "E-CANT-GIVE")
+    state = play(state, 'accept("Dog")').state
+    entry = state["recent"][-1]
+    assert "Dog" not in entry["text"] and "Dog" in entry["private"][ANA]
+    assert "Dog" in entry["private"][BEN] and CLEO not in entry["private"]
+    assert state["hands"][ANA] == ["Senior", "Dog"]
+
+
+def test_r48_offers_are_limited_checked_and_may_end_the_file():
+    """Actions!, Trade: the offerer must hold what they give and have an action left; one
+    offer to each player a turn (our limit); an offer ends what check can foresee, so the
+    file may stop after it."""
+    state = _offer_state()
+    reject(state, ANA, 'offer("Ben", "Bandage", "Lock")', "E-CANT-GIVE")
+    reject(state, ANA, 'offer("Ben", "3 sadness", "Lock")', "E-CANT-GIVE")
+    reject(state, ANA, 'offer("Ben", "a card", "Lock")', "E-TERMS")
+    reject(state, ANA, 'offer("Ben", "nothing", "nothing")', "E-TERMS")
+    reject(state, ANA, 'offer("Ben", "Camera", "Lokc")', "E-TERMS")
+    reject(state, ANA, 'offer("Zed", "Camera", "Lock")', "E-UNKNOWN-PLAYER")
+    result = check_as(state, ANA, 'offer("Ben", "Camera", "Lock")')
+    assert not result.problems and "hidden" in result.effects[-1]
+    stand(state, BEN, "decline")
+    order(state, ANA, 'offer("Ben", "Camera", "Lock")')
+    reject(state, ANA, 'offer("Ben", "Senior", "Lock")', "E-OFFERED")
+    order(state, ANA, 'offer("Cleo", "Senior", "nothing")')
+    assert state["offer"]["to"] == CLEO

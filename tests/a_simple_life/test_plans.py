@@ -149,7 +149,7 @@ def test_p04_a_fact_in_an_argument_runs_as_its_value(state):
     assert line.startswith("dig(") and "$" not in line
     assert json.loads(json.dumps(out.executed)) == out.executed
     out = play(state, {"Ana": "farm($prompt)"})
-    assert [p.code for p in out.problems] == ["E-FACT-TYPE"]  # "none" is not a die: the engine says so
+    assert [p.code for p in out.problems] == ["E-FACT-TYPE"]  # "none" is no die
 
 
 def test_p05_facts_are_documented_and_read_from_the_sheet(state):

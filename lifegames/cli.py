@@ -4,16 +4,18 @@ are listed in cli_common.py). The referee's tools live in cli_tools.py, loaded o
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 
 import click
 
 from . import registry
-from .cli_common import REJECTED, USAGE, commit_in_git, dir_option, fail, run_main
+from .cli_common import REJECTED, USAGE, commit_in_git, dir_option, fail, report_lines, run_main
 from .engine.contract import SetupError
 from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
-from .engine.turn import FileCheck, TickOutcome, count_orders
+from .engine.turn import TickOutcome, count_orders
 
 TOOLS = ("bot", "diff", "history", "replay", "reveal", "rollback", "simulate", "verify", "watch")
 
@@ -76,11 +78,17 @@ def cli(ctx: click.Context, folder: str | None) -> None:
               help="Secret salt of the seed's published hash (default: a fresh one); the same "
                    "seed and salt replay a game exactly.")
 @click.option("--ticks", type=int, default=None, help="Game length in ticks (default: the game's).")
+@click.option("--seats", default=None, metavar="DIR",
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Give each player a seat, DIR/<Player>/, holding only what they may see; "
+                   "the game folder stays the referee's (keep it private).")
 @click.option("--commit", "git_commit", is_flag=True,
-              help="Commit the new game in the folder's git repository (started if needed).")
+              help="Commit the new game in the folder's git repository (started if needed); "
+                   "with --seats, each seat in its own repository too.")
 @dir_option
 def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
-          seed: int | None, salt: str | None, ticks: int | None, git_commit: bool) -> None:
+          seed: int | None, salt: str | None, ticks: int | None, seats: Path | None,
+          git_commit: bool) -> None:
     """Start a new game in the folder.
 
     WORDS are the game's own options: `hard` (Simple Kingdoms); `--goals N`, `goal=F`,
@@ -92,7 +100,7 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
                                  param_hint="--game") from None
     names = [p.strip() for p in players.split(",")] if players else list(game.default_players)
     try:
-        loaded = host.setup(game, names, list(words), seed, ticks, salt)
+        loaded = host.setup(game, names, list(words), seed, ticks, salt, seats)
     except SetupError as error:
         fail(error, USAGE)
     except FolderError as error:
@@ -104,11 +112,32 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
         click.echo(f"  {line}")
     click.echo("  players: " + ", ".join(loaded.players))
     click.echo("  the dice seed's sha256 is in seed_sha256.txt")
+    where = _where(root)
+    if seats is not None:
+        click.echo(f"  seats: {', '.join(str(seats / p) for p in loaded.players)}; give each "
+                   "player their own seat only, and keep this folder to yourself")
+        click.echo(f"Next: each player writes orders in <Player>_orders.txt in their seat; "
+                   f"then run: python3 play.py tick{where}")
+        return _maybe_commit(host, git_commit, game.title, loaded.players)
     click.echo("Next: each player writes orders in " +
-               " and ".join(order_file(p) for p in loaded.game.awaiting(state)) +
-               ", then run: python3 play.py tick")
+               " and ".join(str(Path(where.removeprefix(' --dir ') or '.') / order_file(p))
+                            for p in loaded.game.awaiting(state)) +
+               f", then run: python3 play.py tick{where}")
+    _maybe_commit(host, git_commit, game.title, loaded.players)
+
+
+def _where(root: Path) -> str:
+    """` --dir PATH` when the game folder is not the current one, so the next command shown
+    works from where the user stands."""
+    here = Path.cwd().resolve()
+    if root.resolve() == here:
+        return ""
+    return f" --dir {os.path.relpath(root.resolve(), here)}"
+
+
+def _maybe_commit(host: Host, git_commit: bool, title: str, players: list[str]) -> None:
     if git_commit:
-        commit_in_git(host, f"Setup: {game.title} for {', '.join(loaded.players)}")
+        commit_in_git(host, f"Setup: {title} for {', '.join(players)}")
 
 
 @cli.command()
@@ -158,7 +187,10 @@ def outcome_players(outcome: TickOutcome) -> list[str]:
 @click.argument("player", required=False)
 @dir_option
 def check(host: Host, player: str | None) -> None:
-    """Check order files without playing (PLAYER: just that one). Changes nothing."""
+    """Check order files without playing (PLAYER: just that one). Changes nothing. In a
+    player's seat, checks that player's file against what they know."""
+    if _check_in_seat(host.folder.root):
+        return
     try:
         if player:
             (player,) = host.player_names({player})
@@ -182,30 +214,51 @@ def check(host: Host, player: str | None) -> None:
         sys.exit(REJECTED)
 
 
-def report_lines(result: FileCheck) -> list[str]:
-    """What `check` says of a file without problems: what would run, what waits for an
-    outcome, and the standing orders it puts in force."""
-    path = order_file(result.player)
-    plan = result.plan
-    ran = len(plan.executed) if plan else len(result.orders)
-    later = plan.later if plan else 0
-    lines = []
-    if not ran and not later:
-        lines.append(f"OK {path}: no orders (no actions this tick)")
-    else:
-        lines.append(f"OK {path}: {ran} order(s) would run" + (":" if ran else ""))
-        own = result.player + ": "
-        lines += [f"  - {effect.removeprefix(own)}" for effect in result.effects]
-        if later:
-            lines.append(f"  and {later} more line(s) of the plan, checked now for spelling "
-                         "and names only: they run when the tick reaches them (after an "
-                         "outcome, the plan stops at the first one that cannot run)")
-    if result.standing is not None:
-        shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
-        lines.append(f"  standing orders from the next tick on: {shown}")
-    for warning in plan.warnings if plan else []:
-        lines.append(warning.render())
-    return lines
+def _check_in_seat(root: Path) -> bool:
+    """`check` run in a seat (a folder with seat.json and no game of its own): the player's
+    file checked on the knowledge the host left there. False if `root` is not a seat."""
+    from .engine import playerfiles
+    from .engine import seats as seat_files
+    from .engine.orders import MAX_FILE_BYTES, parse_bytes
+    from .engine.turn import check_file
+
+    if (root / ".lifegames").exists():
+        return False
+    try:
+        seat = seat_files.load(root)
+    except seat_files.NotASeat as error:
+        fail(FolderError(str(error), "the host's next tick writes it again"))
+    if seat is None:
+        return False
+    try:
+        game = registry.get(seat.game_id)
+    except KeyError:
+        fail(FolderError(f"this seat is for {seat.game_id!r}, which this lifegames does not "
+                         "have", "install the lifegames version the host uses"))
+    name = f"{seat.player}_orders.txt"
+    try:
+        found = playerfiles.read(root, name, MAX_FILE_BYTES)
+    except playerfiles.Refused as refused:
+        fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
+    parsed = parse_bytes(game.grammar_name(), found.data if found else b"", name,
+                         found.size if found else None)
+    result = check_file(game, seat.knowledge, seat.player, parsed, work=seat.knowledge)
+    awaited = seat.player in seat.awaited
+    click.echo(f"{game.title}, {seat.player}'s seat, next tick {seat.tick + 1}: checked against "
+               "what you know (the host checks it again, with the other players' orders)")
+    if not awaited:
+        click.echo(f"  your orders are not awaited now ({', '.join(seat.awaited) or 'nobody'}"
+                   "); only standing orders of a file for the next tick, ending with `end`, "
+                   "take effect")
+    if result.problems:
+        for problem in result.problems:
+            click.echo(problem.render())
+        click.echo(f"\n{len(result.problems)} problem(s): the host's tick would refuse this "
+                   "file until they are fixed.")
+        sys.exit(REJECTED)
+    for line in report_lines(result):
+        click.echo(line)
+    return True
 
 
 @cli.command()

@@ -37,6 +37,7 @@ from .engine.contract import SetupError
 from .engine.escape import visible
 from .engine.folder import JOURNAL_FILE, FolderError
 from .engine.host import Host
+from .engine.turn import FileCheck
 
 OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL, DIFFERENT = 0, 1, 2, 3, 4, 5, 6
 INTERRUPTED = 130
@@ -248,10 +249,45 @@ def fail(error: FolderError | SetupError, code: int | None = None) -> NoReturn:
 
 
 def commit_in_git(host: Host, message: str) -> None:
+    """The files the last commit wrote, committed in the game folder's repository and, in a
+    game with seats, one commit per seat in that seat's own repository (each only its files)."""
     from .engine.gitops import GitError, commit
 
     try:
         click.echo(commit(host.folder.root, message, host.folder.written))
+        seats = host.folder.seats_root()
+        if seats is not None:
+            for player in host.load(strict=False).players:
+                mine = [p.split("/", 1)[1] for p in host.folder.seat_written
+                        if p.startswith(f"{player}/")]
+                done = commit(seats / player, message, mine, own=True)
+                click.echo(f"seat {player}: {done}")
     except GitError as error:
         click.echo(f"error: {error} (the game itself is saved)", err=True)
         sys.exit(DAMAGED)
+
+
+def report_lines(result: FileCheck) -> list[str]:
+    """What `check` says of a file without problems: what would run, what waits for an
+    outcome, and the standing orders it puts in force."""
+    path = result.parsed.path
+    plan = result.plan
+    ran = len(plan.executed) if plan else len(result.orders)
+    later = plan.later if plan else 0
+    lines = []
+    if not ran and not later:
+        lines.append(f"OK {path}: no orders (no actions this tick)")
+    else:
+        lines.append(f"OK {path}: {ran} order(s) would run" + (":" if ran else ""))
+        own = result.player + ": "
+        lines += [f"  - {effect.removeprefix(own)}" for effect in result.effects]
+        if later:
+            lines.append(f"  and {later} more line(s) of the plan, checked now for spelling "
+                         "and names only: they run when the tick reaches them (after an "
+                         "outcome, the plan stops at the first one that cannot run)")
+    if result.standing is not None:
+        shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
+        lines.append(f"  standing orders in force once this file is played: {shown}")
+    for warning in plan.warnings if plan else []:
+        lines.append(warning.render())
+    return lines

@@ -10,11 +10,12 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
 from . import registry
-from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail
+from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail, report_lines
 from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
 from .engine.host import Host, order_file
@@ -121,33 +122,59 @@ def rollback(host: Host, tick: int) -> None:
 
 
 @click.command()
-@click.argument("player")
+@click.argument("player", required=False)
+@click.option("--all", "everyone", is_flag=True, help="Every player whose orders are awaited.")
 @click.option("--strategy", type=click.Choice(["random", "greedy"]), default="random",
               show_default=True)
 @click.option("--seed", type=int, default=None,
               help="Seed for the random bot (default: derived from the tick and player).")
+@click.option("--force", is_flag=True,
+              help="Replace a file that holds orders already (the draft is kept in "
+                   ".lifegames/drafts.txt).")
 @dir_option
-def bot(host: Host, player: str, strategy: str, seed: int | None) -> None:
-    """Write a legal order file for PLAYER (overwrites their order file). Like tick, it holds
-    the folder's lock and writes the file whole, never through a link."""
+def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int | None,
+        force: bool) -> None:
+    """Write a legal order file for PLAYER (or --all awaited players). A file that already
+    holds orders (a draft) is kept unless --force. Like tick, it holds the folder's lock and
+    writes the file whole, never through a link."""
     from .engine.bots import choose_orders, order_file_text
 
+    if bool(player) == everyone:
+        fail(SetupError("name one PLAYER, or give --all"), USAGE)
     try:
         with host.folder.locked():
             loaded = host.load()
-            if player not in loaded.players:
-                fail(SetupError(f"no player {player!r}; players: {', '.join(loaded.players)}"),
-                     USAGE)
-            if player not in loaded.game.awaiting(loaded.state):
-                fail(FolderError(f"{player}'s orders are not awaited now"), USAGE)
+            awaited = loaded.game.awaiting(loaded.state)
+            chosen = awaited if everyone else sorted(host.player_names({player or ""}))
+            for name in chosen:
+                if name not in awaited:
+                    fail(FolderError(f"{name}'s orders are not awaited now",
+                                     f"awaited now: {', '.join(awaited) or 'nobody'}"), USAGE)
+            drafts = host._parse(loaded, chosen)
+            unreadable = ("E-NOT-A-FILE", "E-UNREADABLE", "E-FILE-TOO-LARGE", "E-BINARY")
+            written = {p for p in chosen
+                       if any(line.kind != "header" for line in drafts[p].lines)
+                       or any(x.code not in unreadable for x in drafts[p].problems)}
+            # A draft for this tick is kept unless --force; a file for an earlier tick could
+            # not be played anyway. Either way its text goes to drafts.txt before it is replaced.
+            following = int(loaded.state["tick"]) + 1
+            held = [p for p in sorted(written) if drafts[p].header is None
+                    or drafts[p].header.tick == following]
+            if held and not force:
+                fail(FolderError(f"{', '.join(order_file(p) for p in held)} already holds "
+                                 "orders (a draft)", "--force replaces it and keeps the draft "
+                                 "in .lifegames/drafts.txt"), USAGE)
             state = loaded.state
-            rng = random.Random(seed if seed is not None else f"{player}:{state['tick']}")
-            orders = choose_orders(loaded.game, state, player, strategy, rng)
-            host.folder.write_player(order_file(player), order_file_text(
-                loaded.game, state, player, orders, strategy))
+            for name in chosen:
+                if name in written:
+                    host.keep_draft(name, "replaced by the bot")
+                rng = random.Random(seed if seed is not None else f"{name}:{state['tick']}")
+                orders = choose_orders(loaded.game, state, name, strategy, rng)
+                host.write_orders(name, order_file_text(loaded.game, state, name, orders,
+                                                        strategy))
+                click.echo(f"wrote {len(orders)} line(s) to {order_file(name)}")
     except FolderError as error:
         fail(error)
-    click.echo(f"wrote {len(orders)} order(s) to {order_file(player)}")
 
 
 @click.command()
@@ -222,23 +249,44 @@ def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
     return value
 
 
+def _duration(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+    """`90s`, `30m`, `12h`, `2d` (or a bare number of seconds) as seconds."""
+    if value is None:
+        return None
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    text = value.strip().lower()
+    number, unit = (text[:-1], text[-1]) if text[-1:] in units else (text, "s")
+    if not number.isascii() or not number.isdigit() or not 0 < int(number) * units[unit] <= \
+            366 * 86400:
+        raise click.BadParameter(f"{value!r} is not a duration like 90s, 30m, 12h or 2d")
+    return float(int(number) * units[unit])
+
+
 @click.command()
 @click.option("--interval", type=float, default=5.0, show_default=True, callback=_seconds,
               help="Seconds between looks at the order files (0.01 to 86400).")
 @click.option("--max-ticks", type=click.IntRange(min=1), default=None,
               help="Stop after playing this many ticks.")
+@click.option("--deadline", default=None, callback=_duration, metavar="DURATION",
+              help="After this long since the last tick (90s, 30m, 12h, 2d), play every awaited "
+                   "player whose file is not complete by their game's absent default.")
 @click.option("--commit", "git_commit", is_flag=True, help="Commit each tick in git.")
 @dir_option
-def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) -> None:
+def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | None,
+          git_commit: bool) -> None:
     """Play each tick as soon as every awaited order file is complete (ends with `end`).
     Stops at the end of the game. Completeness is checked again, under the same hold of the
     lock as the tick itself, so a file saved half-way or a tick played by someone else in
-    between is never played."""
+    between is never played. In a game with seats, each changed order file gets a check
+    report in its seat (check_report.txt). Prints a line only when what it waits for
+    changes, so its output suits a log file."""
     played = 0
-    reported: set[str] = set()
+    said = ""
+    reports: dict[str, str] = {}
     while max_ticks is None or played < max_ticks:
         try:
             loaded, checks = host.check()
+            _seat_reports(host, loaded, checks, reports)
         except Busy:
             time.sleep(interval)
             continue
@@ -247,28 +295,77 @@ def watch(host: Host, interval: float, max_ticks: int | None, git_commit: bool) 
         if loaded.game.is_over(loaded.state):
             click.echo(f"The game is over. {loaded.game.result(loaded.state).summary}")
             return
-        if checks and all(c.parsed.ended for c in checks):
-            problems = [p for c in checks for p in c.problems]
-            key = "\n".join(p.render() for p in problems)
-            if problems and key not in reported:
-                reported.add(key)
-                click.echo(key, err=True)
-                click.echo("waiting for the file(s) above to be fixed", err=True)
-            if not problems:
-                try:
-                    after, outcome = host.tick(complete=True, expect=loaded.state["tick"])
-                except Busy:  # someone else played it, or a file lost its `end`: look again
-                    continue
-                except FolderError as error:
-                    fail(error)
-                if not outcome.problems:
-                    played += 1
-                    count = sum(count_orders(o) for o in outcome.executed.values())
-                    click.echo(f"Tick {after.state['tick']} played ({count} order(s)).")
-                    if git_commit:
-                        commit_in_git(host, f"Tick {after.state['tick']}: {count} orders")
-                    continue
+        waiting = [c for c in checks if not c.parsed.ended or c.problems]
+        absent: set[str] = set()
+        if waiting and deadline is not None and _since_last_tick(host) >= deadline:
+            absent = {c.player for c in waiting}
+            waiting = []
+        news = _waiting_line(loaded.state["tick"], checks, waiting)
+        problems = "\n".join(p.render() for c in checks if c.parsed.ended for p in c.problems)
+        if news + problems != said:
+            said = news + problems
+            click.echo(f"[{time.strftime('%H:%M:%S')}] {news}")
+            if problems:
+                click.echo(problems, err=True)
+        if checks and not waiting:
+            try:
+                after, outcome = host.tick(absent=absent, complete=True,
+                                           expect=loaded.state["tick"])
+            except Busy:  # someone else played it, or a file lost its `end`: look again
+                continue
+            except FolderError as error:
+                fail(error)
+            if not outcome.problems:
+                played += 1
+                count = sum(count_orders(o) for o in outcome.executed.values())
+                away = f"; played by the absent default: {', '.join(sorted(absent))}" \
+                    if absent else ""
+                click.echo(f"Tick {after.state['tick']} played ({count} order(s){away}).")
+                if git_commit:
+                    commit_in_git(host, f"Tick {after.state['tick']}: {count} orders")
+                continue
         time.sleep(interval)
+
+
+def _since_last_tick(host: Host) -> float:
+    """Seconds since the last tick was committed (the state file's age on disk: nothing is
+    written to say when, so a restarted watch keeps the same deadline)."""
+    try:
+        return time.time() - host.folder.state_path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _waiting_line(tick: int, checks: list[Any], waiting: list[Any]) -> str:
+    if not checks:
+        return f"tick {tick + 1}: no order file is awaited"
+    if not waiting:
+        return f"tick {tick + 1}: every awaited file is complete; playing"
+    parts = [f"{c.player} ({'has problems' if c.problems and c.parsed.ended else 'not ended'}"
+             ")" for c in waiting]
+    return f"tick {tick + 1}: waiting for {', '.join(parts)}"
+
+
+def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str, str]) -> None:
+    """In a game with seats: a check report written into the seat of each player whose order
+    file changed since the last report (only that player's own results)."""
+    from .engine import playerfiles
+    from .engine.seats import REPORT
+
+    seats = host.folder.seats_root()
+    if seats is None:
+        return
+    for check in checks:
+        lines = [problem.render() for problem in check.problems] or report_lines(check)
+        head = f"check of your orders for tick {int(loaded.state['tick']) + 1}"
+        text = head + "\n" + "\n".join(lines) + "\n"
+        if reports.get(check.player) == text:
+            continue
+        reports[check.player] = text
+        try:
+            playerfiles.write(seats, f"{check.player}/{REPORT}", text.encode("utf-8"))
+        except (OSError, playerfiles.Refused):
+            continue  # a seat that cannot take it: the report waits for the next change
 
 
 @click.command()

@@ -33,6 +33,7 @@ from .shapes import (
     envelope_problem,
     journal_problem,
     manifest_problem,
+    seat_path,
 )
 
 __all__ = ["FORMAT", "PLAYER_NAME", "SNAPSHOT", "Busy", "Damaged", "FolderError", "GameFolder",
@@ -41,6 +42,7 @@ __all__ = ["FORMAT", "PLAYER_NAME", "SNAPSHOT", "Busy", "Damaged", "FolderError"
 META = ".lifegames"
 STATE_FILE = "state.json"
 MANIFEST_FILE = "manifest.json"
+SEATS_FILE = "seats.json"  # where the players' seats are (the referee's own record)
 JOURNAL_FILE = "journal.json"
 LOCK_FILE = "lock"
 STAGING = "staging"
@@ -102,6 +104,7 @@ class GameFolder:
         self.recovered = False  # the last lock finished an interrupted commit
         self.committed = False  # this object put a commit's journal in place
         self.written: list[str] = []  # every path the last commit wrote, moved or deleted
+        self.seat_written: list[str] = []  # every seat path it wrote or deleted (Player/...)
         self._depth = 0  # how many nested locked() blocks hold the lock
         self._lock_fd: int | None = None  # the lock file, kernel-locked while we hold it
 
@@ -279,6 +282,20 @@ class GameFolder:
                           _DAMAGED_HINT)
         return found.data
 
+    def seats_root(self) -> Path | None:
+        """The folder holding the players' seats, if the game was set up with seats. Read from
+        the referee's own record, never from anything in a seat."""
+        raw = self.read_meta(SEATS_FILE)
+        if raw is None:
+            return None
+        try:
+            root = json.loads(raw.decode("utf-8"))["root"]
+        except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):
+            root = None
+        if not isinstance(root, str) or not os.path.isabs(root):
+            raise Damaged(f"{META}/{SEATS_FILE} is not a record lifegames wrote", _DAMAGED_HINT)
+        return Path(root)
+
     def read_manifest(self) -> dict[str, Any] | None:
         """The manifest of the last commit, if it is one lifegames wrote (None if it is
         missing or of another shape); Damaged if it is not a plain file."""
@@ -353,6 +370,9 @@ class GameFolder:
         staging.mkdir(parents=True)
         entries: list[dict[str, Any]] = []
         for index, op in enumerate(all_ops):
+            if op.kind == "seat-delete":
+                entries.append({"op": op.kind, "path": op.path})
+                continue
             if op.kind == "move":
                 entries.append({"op": "move", "path": op.path, "dest": op.dest})
                 continue
@@ -372,7 +392,9 @@ class GameFolder:
             os.fsync(handle.fileno())
         os.replace(journal_tmp, self.meta / JOURNAL_FILE)
         self.committed = True
-        self.written = sorted({p for e in entries for p in (e["path"], e.get("dest")) if p})
+        self.written = sorted({p for e in entries if not e["op"].startswith("seat-")
+                               for p in (e["path"], e.get("dest")) if p})
+        self.seat_written = sorted({e["path"] for e in entries if e["op"].startswith("seat-")})
         self._carry_out(entries)
 
     def _size(self, relative: str) -> int:
@@ -383,21 +405,28 @@ class GameFolder:
     def _preflight(self, ops: list[Op]) -> None:
         """Raise FolderError naming the first target that cannot take its op; writes nothing."""
         for op in ops:
-            if op.kind not in ("write", "append", "move", "delete") or not engine_path(op.path) \
-                    or (op.kind == "move" and not engine_path(op.dest)):
+            seat = op.kind in ("seat-write", "seat-delete")
+            if op.kind not in ("write", "append", "move", "delete", "seat-write",
+                               "seat-delete") or not (seat_path if seat else engine_path)(
+                    op.path) or (op.kind == "move" and not engine_path(op.dest)):
                 raise ValueError(f"the engine made an op it may not carry out: {op!r}")
         self._check_target(f"{META}/{STAGING}", "folder")
+        seats = self.seats_root() if any(o.kind.startswith("seat-") for o in ops) else None
         for op in ops:
             if op.kind == "move":
                 self._check_target(op.path, "source")
                 self._check_target(op.dest, "write")
+            elif op.kind.startswith("seat-"):
+                if seats is None:
+                    raise ValueError("a seat op in a game without seats")
+                self._check_target(op.path, op.kind[5:], seats)
             else:
                 self._check_target(op.path, op.kind)
 
-    def _check_target(self, relative: str, use: str) -> None:
+    def _check_target(self, relative: str, use: str, root: Path | None = None) -> None:
         *folders, name = playerfiles.parts(relative)
         try:
-            with Folder.open(self.root) as top:
+            with Folder.open(root or self.root) as top:
                 deepest, missing = top._dup(), False
                 try:
                     for part in folders:
@@ -471,18 +500,52 @@ class GameFolder:
         try:
             with Folder.open(self.root) as top:
                 staging = top.child([META, STAGING])
+                seats = None
                 try:
                     for entry in entries:
-                        self._step(top, staging, entry)
+                        if entry["op"].startswith("seat-"):
+                            if seats is None:
+                                seats = Folder.open(self._seats_for_journal())
+                            self._seat_step(seats, staging, entry)
+                        else:
+                            self._step(top, staging, entry)
                 finally:
                     if staging is not None:
                         staging.close()
+                    if seats is not None:
+                        seats.close()
         except Refused as refused:
             raise Damaged(f"{refused.path} {refused.reason}; the interrupted tick cannot be "
                           "finished until it is a plain file or folder again",
                           f"{refused.hint}; the next command then finishes the tick") from None
         (self.meta / JOURNAL_FILE).unlink()
         shutil.rmtree(self.meta / STAGING, ignore_errors=True)
+
+    def _seats_for_journal(self) -> Path:
+        root = self.seats_root()
+        if root is None:
+            raise Damaged(f"the interrupted-commit journal writes into seats, but this game has "
+                          f"no {META}/{SEATS_FILE}", _DAMAGED_HINT)
+        return root
+
+    def _seat_step(self, seats: Folder, staging: Folder | None, entry: dict[str, Any]) -> None:
+        """A file of a player's seat, written whole from the staged copy (the seat may sit on
+        another file system, so the staged file is copied, never moved) or deleted. Done
+        again after a crash, it gives the same seat."""
+        *folders, name = playerfiles.parts(entry["path"])
+        if entry["op"] == "seat-delete":
+            parent = seats.child(folders)
+            if parent is not None:
+                with parent:
+                    if parent.lstat(name) is not None:
+                        parent.unlink(name)
+            return
+        found = staging.read(entry["staged"], FILE_LIMIT) if staging is not None else None
+        if found is None:
+            raise Damaged(f"the interrupted commit's staged file {META}/{STAGING}/"
+                          f"{entry['staged']} is missing", _DAMAGED_HINT)
+        with seats.child(folders, create=True) as parent:  # type: ignore[union-attr]
+            parent.write(name, found.data)
 
     def _step(self, top: Folder, staging: Folder | None, entry: dict[str, Any]) -> None:
         *folders, name = playerfiles.parts(entry["path"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -11,10 +12,44 @@ class GitError(Exception):
     pass
 
 
+# A repository may have been written by someone else (a seat synced with a player): its hooks
+# and the settings that make git run a program never run here.
+HARDENED = ("-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false",
+            "-c", "core.untrackedCache=false")
+SAFE_KEYS = re.compile(
+    r"(core\.(repositoryformatversion|filemode|bare|logallrefupdates|ignorecase|"
+    r"precomposeunicode|symlinks|autocrlf|eol|safecrlf)|user\.(name|email)|init\.\w+|"
+    r"(remote|branch)\.[^.\s]+\.(url|fetch|pushurl|remote|merge|rebase)|"
+    r"extensions\.\w+)", re.IGNORECASE)
+
+
+def check_repository(root: Path) -> None:
+    """Refuse a repository whose own settings could make git run a program on the host
+    (filters, an fsmonitor, an ssh or pager command, includes...): a player who can write a
+    synced seat can write its .git/config. Read with `git config --file`, which runs nothing."""
+    dot = root / ".git"
+    if not dot.exists() and not dot.is_symlink():
+        return
+    if dot.is_symlink() or not dot.is_dir():
+        raise GitError(f"{dot} is not a plain folder; lifegames commits only in a plain git "
+                       "repository")
+    config = dot / "config"
+    if config.is_symlink():
+        raise GitError(f"{config} is a link; lifegames will not run git there")
+    if not config.exists():
+        return
+    listed = subprocess.run(["git", "config", "--file", str(config), "--name-only", "--list"],
+                            capture_output=True, text=True, check=False)
+    unsafe = sorted({k for k in listed.stdout.split() if not SAFE_KEYS.fullmatch(k)})
+    if listed.returncode != 0 or unsafe:
+        shown = ", ".join(unsafe[:5]) or "it cannot be read"
+        raise GitError(f"{config} holds settings lifegames will not run git with ({shown})")
+
+
 def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     try:
-        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
-                              check=False)
+        done = subprocess.run(["git", *HARDENED, "-C", str(root), *args], capture_output=True,
+                              text=True, check=False)
     except FileNotFoundError:
         raise GitError("git is not installed") from None
     if check and done.returncode != 0:
@@ -22,13 +57,16 @@ def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProc
     return done
 
 
-def commit(root: Path, message: str, paths: list[str]) -> str:
-    """Commit the files lifegames just wrote, moved or deleted (`paths`, relative to the game
-    folder) and nothing else: a player's draft, a host's notes or a secret beside the game
-    are never added. Starts a repository there if there is none. Returns what happened."""
+def commit(root: Path, message: str, paths: list[str], own: bool = False) -> str:
+    """Commit the files lifegames just wrote, moved or deleted (`paths`, relative to `root`)
+    and nothing else: a player's draft, a host's notes or a secret beside the game are never
+    added. Starts a repository there if there is none (`own`: a repository of `root`'s own,
+    as each seat is, even inside another one). Returns what happened."""
+    if own:
+        check_repository(root)
     inside = _git(root, "rev-parse", "--is-inside-work-tree", check=False)
     started = ""
-    if inside.returncode != 0:
+    if inside.returncode != 0 or not (root / ".git").exists() and own:
         _git(root, "init", "-q")
         started = "started a git repository; "
     present = [p for p in paths if os.path.lexists(root / p)]

@@ -11,9 +11,11 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from . import playerfiles
+from . import seats as seat_files
 from .contract import Game, SetupError
 from .dice import Dice, new_salt, new_seed, seed_digest
 from .folder import (
@@ -23,6 +25,7 @@ from .folder import (
     META,
     PLAYER_NAME,
     REPAIR_HINT,
+    SEATS_FILE,
     SNAPSHOT,
     Busy,
     Damaged,
@@ -41,6 +44,7 @@ from .orders import (
     parse_bytes,
     parse_text,
 )
+from .seats import template_file
 from .turn import (
     FileCheck,
     TickOutcome,
@@ -51,6 +55,7 @@ from .turn import (
 )
 
 SEED_FILE = "seed_sha256.txt"
+DRAFTS = "drafts.txt"  # in .lifegames: order files a host tool replaced
 EXECUTED = "executed_orders.txt"
 RECORD_DIR = f"{META}/orders"  # the referee's copy of every executed_orders.txt
 ARCHIVE = "archive"
@@ -184,12 +189,41 @@ class Host:
     def _engine_file(self, relative: str) -> bytes | None:
         return read_engine_file(self.folder.root, relative, REPAIR_HINT)
 
+    def orders_root(self) -> Path:
+        """Where the order files are: the seats in a game with seats, else the game folder."""
+        return self.folder.seats_root() or self.folder.root
+
+    def write_orders(self, player: str, text: str) -> None:
+        """A player's whole order file written by a host tool (bot, rollback), atomically and
+        never through a link; FolderError naming what stands in the way."""
+        try:
+            playerfiles.write(self.orders_root(), order_file(player), text.encode("utf-8"))
+        except NotARegularFile as refused:
+            raise FolderError(f"{refused.path} {refused.reason}", refused.hint) from None
+
+    def keep_draft(self, player: str, why: str) -> None:
+        """Copy a player's order file into the referee's .lifegames/drafts.txt before a host
+        tool replaces it, so no hand-written draft is ever lost."""
+        try:
+            found = playerfiles.read(self.orders_root(), order_file(player), MAX_FILE_BYTES)
+        except NotARegularFile:
+            return
+        if found is None or not found.complete:
+            return
+        old = self.folder.read_meta(DRAFTS) or b""
+        text = (f"## {player}'s order file at tick {self.folder.peek_tick()}, {why}\n"
+                + found.data.decode("utf-8", "replace").rstrip("\n") + "\n\n")
+        playerfiles.write(self.folder.root, f"{META}/{DRAFTS}", old + text.encode("utf-8"))
+
     def _parse(self, loaded: Loaded, players: list[str]) -> dict[str, ParsedFile]:
+        """Each player's order file, read through the guarded reader: from the player's seat
+        in a game with seats (the only file the host ever reads from one)."""
         files: dict[str, ParsedFile] = {}
+        root = self.orders_root()
         for player in players:
             relative = order_file(player)
             try:
-                found = self.folder.read_player(relative, MAX_FILE_BYTES)
+                found = playerfiles.read(root, relative, MAX_FILE_BYTES)
             except NotARegularFile as refused:
                 files[player] = ParsedFile(relative, problems=[Problem(
                     relative, 1, 1, 2, refused.code, f"the order file {refused.reason}",
@@ -202,18 +236,20 @@ class Host:
 
     # -- commands ---------------------------------------------------------------------------
     def setup(self, game: Game, players: list[str], words: list[str], seed: int | None,
-              ticks: int | None, salt: str | None = None) -> Loaded:
+              ticks: int | None, salt: str | None = None, seats: Path | None = None
+              ) -> Loaded:
         """A new game. Its randomness is the seed and the salt, both fresh and secret unless
-        given: the same seed, salt and orders always give byte-identical folders."""
+        given: the same seed, salt and orders always give byte-identical folders. `seats`:
+        the folder for the players' seats (the game folder then stays the referee's)."""
         check_players(game, players)
         if salt is not None and not SALT.fullmatch(salt):
             raise SetupError("--salt is 1 to 64 hexadecimal digits (0-9, a-f)")
         options = game.parse_options(words, ticks)
         return self.create(game, players, options, new_seed() if seed is None else seed,
-                           new_salt() if salt is None else salt)
+                           new_salt() if salt is None else salt, seats)
 
     def create(self, game: Game, players: list[str], options: dict[str, Any], seed: int,
-               salt: str | None) -> Loaded:
+               salt: str | None, seats: Path | None = None) -> Loaded:
         """Set up from already-checked options (setup, and replays of a recorded setup), in a
         folder that holds nothing yet but perhaps a git repository and its .gitignore (whose
         lines are kept)."""
@@ -233,9 +269,22 @@ class Host:
             raise FolderError(f"{root} is not empty (it holds {shown})",
                               "set up a new game in an empty folder (a git repository's .git "
                               "and .gitignore may be there), or pass --dir PATH")
+        if seats is not None:
+            seats = Path(os.path.abspath(seats))
+            inside = seats == root.resolve() or root.resolve() in seats.parents
+            if inside or seats in root.resolve().parents:
+                raise SetupError(f"the seats folder {seats} must be outside the game folder "
+                                 f"{root} (and not hold it): the game folder is the referee's")
+            problems = seat_files.prepare(seats, players)
+            if problems:
+                raise FolderError(problems[0], "give each player an empty seat folder (or a "
+                                  "fresh git repository), or choose another --seats folder")
         with self.folder.locked(create=True):
             if self.folder.has_game():
                 raise FolderError(f"{self.folder.root} already holds a game")
+            if seats is not None:
+                playerfiles.write(root, f"{META}/{SEATS_FILE}",
+                                  dumps({"root": str(seats)}).encode("utf-8"))
             state = game.setup(list(players), options, Dice(seed, 0))
             state["tick"] = 0
             envelope = {
@@ -251,8 +300,17 @@ class Host:
             ops = [Op("write", SEED_FILE, seed_file_text(seed, salt)),
                    Op("write", ".gitignore", self._gitignore())]
             ops += self._player_ops(loaded, {}, set(players))
-            self.folder.commit([*ops, self._manifest(loaded, ops)], envelope)
+            ops.append(self._manifest(loaded, ops))
+            self.folder.commit(ops + self._seat_ops(loaded, ops, setup=True), envelope)
         return loaded
+
+    def _seat_ops(self, loaded: Loaded, ops: list[Op], setup: bool = False) -> list[Op]:
+        """In a game with seats, what the commit must also write into each seat."""
+        if self.folder.seats_root() is None:
+            return []
+        views = {p: seat_files.seat_view(loaded.game, loaded.state, p, loaded.players)
+                 for p in loaded.players}
+        return seat_files.mirror(self.folder.root, loaded.players, ops, views, setup)
 
     def _gitignore(self) -> str:
         """The game's .gitignore lines added to the folder's own, none of which is lost."""
@@ -327,7 +385,8 @@ class Host:
             envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": missed})
             after = Loaded(loaded.game, envelope)
             ops = self._player_ops(after, outcome.executed, set(awaited))
-            self.folder.commit([*ops, self._manifest(after, ops)], envelope)
+            ops.append(self._manifest(after, ops))
+            self.folder.commit(ops + self._seat_ops(after, ops), envelope)
             return after, outcome
 
     def order_files_status(self, loaded: Loaded) -> tuple[dict[str, int], set[str]]:
@@ -381,7 +440,7 @@ class Host:
                 if op.kind == "append" and op.path == f"{player}/{EXECUTED}":
                     content = (content or b"") + op.text.encode("utf-8")
             template = next((op.text for op in ops if op.kind == "write"
-                             and op.path == order_file(player)), None)
+                             and op.path in (order_file(player), template_file(player))), None)
             players[player] = {
                 "sheets": sheets,
                 "sheet_sha256": {
@@ -404,6 +463,7 @@ class Host:
         tick = int(state["tick"])
         ops: list[Op] = []
         previous = self._previous_manifest()
+        seated = self.folder.seats_root() is not None
         for player in loaded.players:
             for name in previous.get(player, {}).get("sheets", []):
                 ops.append(Op("move", f"{player}/{name}", dest=f"{player}/{ARCHIVE}/{name}"))
@@ -412,14 +472,16 @@ class Host:
                     raise ValueError(f"game produced a bad view name {name!r}")
                 ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}", text))
             # A template nobody has edited is renewed too (in a turn-based game the waiting
-            # players then read whose turn it is now); a draft is never overwritten.
-            if player in reset or game.is_over(state) or self._untouched_template(player,
-                                                                                  previous):
+            # players then read whose turn it is now); a draft is never overwritten. With
+            # seats the order file is the player's alone: a fresh template goes beside it.
+            if seated or player in reset or game.is_over(state) or \
+                    self._untouched_template(player, previous):
                 template = game.order_template(state, player)
                 if not game.is_over(state):
                     template = (header_line(game.grammar_name(), tick + 1) + template +
                                 TEMPLATE_FOOTER)
-                ops.append(Op("write", order_file(player), template))
+                target = template_file(player) if seated else order_file(player)
+                ops.append(Op("write", target, template))
             if player in executed:
                 lines = "".join(line + "\n" for line in executed[player])
                 for log in (f"{player}/{EXECUTED}", record_file(player)):

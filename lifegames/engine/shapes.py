@@ -19,6 +19,13 @@ PLAYER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 _PART = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}"
 ENGINE_PATH = re.compile(rf"(?:\.lifegames/)?(?:{_PART}/){{0,2}}{_PART}|\.gitignore", re.ASCII)
 STAGED_NAME = re.compile(r"[0-9]{5,7}", re.ASCII)
+# Files the engine writes into a player's seat (relative to the seats folder): in the player's
+# own folder or its archive/, never a hidden name.
+SEAT_PATH = re.compile(rf"[A-Za-z][A-Za-z0-9_-]{{0,23}}/(?:archive/)?{_PART}", re.ASCII)
+
+
+def seat_path(path: object) -> bool:
+    return isinstance(path, str) and SEAT_PATH.fullmatch(path) is not None
 
 
 def engine_path(path: object) -> bool:
@@ -62,11 +69,13 @@ def journal_problem(entries: object) -> str:
     if not isinstance(entries, list):
         return "its steps are not a list"
     shapes = {"write": {"op", "path", "staged"}, "append": {"op", "path", "staged", "offset"},
-              "move": {"op", "path", "dest"}, "delete": {"op", "path"}}
+              "move": {"op", "path", "dest"}, "delete": {"op", "path"},
+              "seat-write": {"op", "path", "staged"}, "seat-delete": {"op", "path"}}
     for number, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or set(entry) != shapes.get(entry.get("op"), set()):
             return f"step {number} is not a step lifegames makes"
-        if not engine_path(entry["path"]) or ("dest" in entry and not engine_path(entry["dest"])):
+        allowed = seat_path if str(entry["op"]).startswith("seat-") else engine_path
+        if not allowed(entry["path"]) or ("dest" in entry and not engine_path(entry["dest"])):
             return f"step {number} names a file lifegames does not write"
         if "staged" in entry and not (isinstance(entry["staged"], str)
                                       and STAGED_NAME.fullmatch(entry["staged"])):

@@ -51,6 +51,7 @@ from .host import (
     record_file,
 )
 from .orders import MAX_FILE_BYTES, header_line
+from .seats import seat_view, sync, template_file
 
 ROLLBACKS = "rollbacks.txt"
 TICK_LINE = re.compile(r"^# Tick ([0-9]+)\s*$")
@@ -126,10 +127,13 @@ def _replaying(source: Host, loaded: Loaded, target: Path, seed: int | None
     envelope = loaded.envelope
     logs = {p: _log_blocks(source.folder, p) for p in loaded.players}
     scratch = Host(str(target), source.resolve)
+    # A game with seats is replayed with seats (beside the target), so the referee's files
+    # come out laid out as the original's.
+    seats = seats_beside(target) if source.folder.seats_root() else None
     try:
         built = scratch.create(loaded.game, loaded.players, envelope["setup"]["options"],
                                envelope["seed"] if seed is None else seed,
-                               envelope.get("salt"))
+                               envelope.get("salt"), seats)
     except _BAD_DATA as error:
         raise Damaged(f"the setup recorded in {META}/{STATE_FILE} cannot be replayed "
                       f"({error!r})", DAMAGED_HINT) from None
@@ -141,7 +145,7 @@ def _replaying(source: Host, loaded: Loaded, target: Path, seed: int | None
             if player in awaited or block:  # others' blocks hold standing orders only
                 text = block[0] if block else ""
                 head = header_line(built.game.grammar_name(), tick)
-                playerfiles.write(target, order_file(player),
+                playerfiles.write(seats or target, order_file(player),
                                   f"{head}{text}end\n".encode(), sync=False)
         built, outcome = scratch.tick()
         if outcome.problems:
@@ -158,6 +162,11 @@ def _replaying(source: Host, loaded: Loaded, target: Path, seed: int | None
                               "the record of executed orders was edited, or the seed is not "
                               "this game's")
         yield tick, built
+
+
+def seats_beside(target: Path) -> Path:
+    """Where a replay of a game with seats puts its seats: `TARGET-seats`, beside it."""
+    return target.parent / f"{target.name}-seats"
 
 
 def replay(source: Host, target: Path, upto: int | None = None, seed: int | None = None
@@ -280,8 +289,9 @@ def verify(source: Host, seed: int | None = None, salt: str | None = None
                                   f"{published[-1] if published else 'nothing'}",
                                   "that is not this game's seed (and salt)")
         with tempfile.TemporaryDirectory(prefix="lifegames-verify-") as scratch:
-            replay(source, Path(scratch), seed=seed)
-            return compare(Path(scratch), source.folder.root, loaded.players)
+            rebuilt = Path(scratch) / "game"
+            replay(source, rebuilt, seed=seed)
+            return compare(rebuilt, source.folder.root, loaded.players)
 
 
 def rollback(source: Host, tick: int) -> Loaded:
@@ -297,8 +307,9 @@ def rollback(source: Host, tick: int) -> Loaded:
                               f"choose a tick from 0 to {current} ({current} rebuilds the "
                               "current tick, repairing a damaged folder)")
         players = loaded.players
+        seats = source.folder.seats_root()
         with tempfile.TemporaryDirectory(prefix="lifegames-rollback-") as scratch:
-            root = Path(scratch)
+            root = Path(scratch) / "game"
             wanted: dict[str, bytes] = {}
             chosen = final = None
             for number, built in _replaying(source, loaded, root, None):
@@ -306,8 +317,9 @@ def rollback(source: Host, tick: int) -> Loaded:
                     chosen = built
                     for relative in sorted(_files(root, players)):
                         wanted[relative] = _read(root, relative) or b""
-                    for player in players:
-                        wanted[order_file(player)] = _read(root, order_file(player)) or b""
+                    for player in players:  # with seats, the order file is the player's
+                        kept = template_file(player) if seats else order_file(player)
+                        wanted[kept] = _read(root, kept) or b""
                 final = built
             assert chosen is not None and final is not None
             _check_reproduces(source, loaded, final)
@@ -321,6 +333,10 @@ def rollback(source: Host, tick: int) -> Loaded:
             if relative != state_key:
                 ops.append(Op("write", relative, data.decode("utf-8")))
         ops.append(Op("append", f"{META}/{ROLLBACKS}", record))
+        if seats is not None:
+            views = {p: seat_view(chosen.game, chosen.state, p, players) for p in players}
+            shown = {rel: data for rel, data in wanted.items() if not rel.startswith(META)}
+            ops += sync(seats, players, shown, views)
         source.folder.commit(ops, chosen.envelope)
         return source._load(strict=False)
 
@@ -398,7 +414,7 @@ def _rollback_record(source: Host, loaded: Loaded, tick: int) -> str:
             lines.extend(text.splitlines())
         relative = order_file(player)
         try:
-            draft = source.folder.read_player(relative, MAX_FILE_BYTES)
+            draft = playerfiles.read(source.orders_root(), relative, MAX_FILE_BYTES)
         except Refused as refused:
             lines.append(f"## {player} order file at the time of the rollback: not kept, it "
                          f"{refused.reason}")

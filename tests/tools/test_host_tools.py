@@ -107,8 +107,10 @@ def watch_for(roots: list[Path], seconds: float) -> list[str]:
     for watcher in watchers:
         still_running = watcher.poll() is None
         watcher.kill()
-        _, stderr = watcher.communicate()
+        stdout, stderr = watcher.communicate()
         assert still_running, f"watch stopped by itself: {stderr}"
+        # what it waits for, said once (not at every look: its output suits a log file)
+        assert stdout.count("waiting for") == 1, stdout
         errors.append(stderr)
     return errors
 

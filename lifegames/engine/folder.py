@@ -292,9 +292,10 @@ class GameFolder:
             root = json.loads(raw.decode("utf-8"))["root"]
         except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):
             root = None
-        if not isinstance(root, str) or not os.path.isabs(root):
+        if not isinstance(root, str) or not root or "\x00" in root:
             raise Damaged(f"{META}/{SEATS_FILE} is not a record lifegames wrote", _DAMAGED_HINT)
-        return Path(root)
+        # Kept relative to the game folder, so the two can move together (or be copied).
+        return Path(os.path.normpath(self.root.absolute() / root))
 
     def read_manifest(self) -> dict[str, Any] | None:
         """The manifest of the last commit, if it is one lifegames wrote (None if it is

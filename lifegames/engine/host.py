@@ -271,8 +271,8 @@ class Host:
                               "and .gitignore may be there), or pass --dir PATH")
         if seats is not None:
             seats = Path(os.path.abspath(seats))
-            inside = seats == root.resolve() or root.resolve() in seats.parents
-            if inside or seats in root.resolve().parents:
+            home = Path(os.path.abspath(root))
+            if seats == home or home in seats.parents or seats in home.parents:
                 raise SetupError(f"the seats folder {seats} must be outside the game folder "
                                  f"{root} (and not hold it): the game folder is the referee's")
             problems = seat_files.prepare(seats, players)
@@ -283,8 +283,9 @@ class Host:
             if self.folder.has_game():
                 raise FolderError(f"{self.folder.root} already holds a game")
             if seats is not None:
+                where = os.path.relpath(seats, root.absolute())
                 playerfiles.write(root, f"{META}/{SEATS_FILE}",
-                                  dumps({"root": str(seats)}).encode("utf-8"))
+                                  dumps({"root": where}).encode("utf-8"))
             state = game.setup(list(players), options, Dice(seed, 0))
             state["tick"] = 0
             envelope = {

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
-import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -292,7 +292,13 @@ class Folder:
         info = self.lstat(name)
         if info is not None and stat.S_ISDIR(info.st_mode):
             raise refusal(shown, info.st_mode)
-        temp = f"{TEMP_PREFIX}{secrets.token_hex(6)}"
+        # One temporary name per target: a write killed half-way leaves its temporary file,
+        # and the same write done again (a journal carried out anew) removes it first.
+        temp = f"{TEMP_PREFIX}{hashlib.sha256(name.encode('utf-8')).hexdigest()[:12]}"
+        left = self.lstat(temp)
+        if left is not None and not stat.S_ISDIR(left.st_mode):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(*self._at(temp), **self._fd())
         try:
             fd = os.open(*self._at(temp), os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW
                          | CLOEXEC | BINARY, 0o666, **self._fd())

@@ -1,0 +1,304 @@
+"""Seats (issue 10): the referee's folder stays private, and each player's seat holds only
+what that player may see. Real folders, real git repositories, every installed game."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from lifegames import registry
+from lifegames.engine.host import Host, order_file
+from lifegames.engine.seats import SEAT_FILE
+from lifegames.engine.tools import rollback, verify
+
+from ..reliability.helpers import SECRET, output, play, tree
+from .helpers import SALT, expected_seat, new_seated, seat_files, write_in_seats
+
+GAMES = registry.ids()
+PLAYERS = {"simple-kingdoms": None, "a-simple-life": ["Ana", "Ben"],
+           "lifestyle": ["Ana", "Ben", "Cleo"], "the-sims": ["Ana", "Ben", "Cleo"],
+           "a-chaotic-life": ["Ana", "Ben", "Cleo"]}
+SEED = 8_243_117_950_612_337_401  # many digits: found in a file, it is the seed
+
+
+def players_of(game_id: str) -> list[str]:
+    return PLAYERS.get(game_id) or list(registry.get(game_id).default_players)
+
+
+def secret_free(seats: Path, host: Host) -> None:
+    """No seat byte holds the seed, the salt, the journal or anything of the referee's folder;
+    no seat holds another player's folder."""
+    envelope = host.load(strict=False).envelope
+    needles = [str(envelope["seed"]).encode(), envelope["salt"].encode(), b"journal",
+               b'"seed"', SECRET.encode()]
+    players = host.load(strict=False).players
+    for player in players:
+        for name, data in seat_files(seats, player).items():
+            assert not any(n in data for n in needles), f"{player}/{name} holds a secret"
+            assert ".lifegames" not in name
+            assert not any(name.startswith(f"{other}/") for other in players)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_s01_setup_with_seats_gives_each_player_only_their_own_files(tmp_path, game_id):
+    """setup --seats: the referee's folder holds no order file; each seat holds the player's
+    sheets, their order file (with the template), a template and seat.json, and nothing of
+    any other player's."""
+    host, seats = new_seated(tmp_path, game_id, SEED, players_of(game_id))
+    for player in players_of(game_id):
+        assert not (tmp_path / "host" / order_file(player)).exists()
+        found = seat_files(seats, player)
+        assert f"{player}_orders.txt" in found and f"{player}_orders_template.txt" in found
+        assert SEAT_FILE in found and any(n.startswith("000_") for n in found)
+        mirror = expected_seat(host, player)
+        assert {k: v for k, v in found.items()
+                if k not in (SEAT_FILE, f"{player}_orders.txt")} == mirror
+    secret_free(seats, host)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_s02_a_game_played_from_the_seats_keeps_every_seat_a_true_copy(tmp_path, game_id):
+    """Ticks driven by order files written in the seats: after every tick each seat is
+    exactly the player's files in the referee's folder, their own order file and seat.json
+    (their knowledge), with no secret in any byte; the referee's folder verifies."""
+    host, seats = new_seated(tmp_path, game_id, SEED, players_of(game_id))
+    rng = random.Random(SEED)
+    for _ in range(8):
+        loaded = host.load()
+        if loaded.game.is_over(loaded.state):
+            break
+        written = write_in_seats(host, seats, rng)
+        _, outcome = host.tick()
+        assert not outcome.problems, [p.render() for p in outcome.problems]
+        for player in loaded.players:
+            found = seat_files(seats, player)
+            orders = found.pop(f"{player}_orders.txt")
+            if player in written:
+                assert orders == written[player].encode(), "the host rewrote an order file"
+            found.pop(SEAT_FILE)
+            assert found == expected_seat(host, player)
+        secret_free(seats, host)
+    assert verify(host) == []
+
+
+def test_s03_what_a_player_puts_in_a_seat_has_no_effect_on_the_host(tmp_path):
+    """A crafted .lifegames/journal.json naming the host's files, a .git/hooks script, links to
+    a host secret at the names of the next sheet and the log, and a huge file: the tick
+    plays as usual, replaces the links (their target keeps its bytes), runs nothing and reads
+    nothing but the order file."""
+    host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET, encoding="utf-8")
+    seat = seats / "Ironhold"
+    (seat / ".lifegames").mkdir()
+    (seat / ".lifegames" / "journal.json").write_text(json.dumps({"ops": [
+        {"op": "write", "path": "../host/.lifegames/state.json", "staged": "00000"}]}))
+    hooks = seat / ".git" / "hooks"
+    hooks.mkdir(parents=True)
+    (hooks / "post-commit").write_text(f"#!/bin/sh\ntouch {tmp_path / 'pwned'}\n")
+    (hooks / "post-commit").chmod(0o755)
+    (seat / "001_ironhold_sheet.txt").symlink_to(secret)
+    (seat / "executed_orders.txt").symlink_to(secret)
+    with open(seat / "huge.bin", "wb") as handle:
+        handle.truncate(300 * 1024 * 1024)
+    before = tree(tmp_path / "host")
+    result = play(tmp_path / "host", "tick")
+    assert result.returncode == 0, output(result)
+    assert secret.read_text(encoding="utf-8") == SECRET
+    assert not (seat / "001_ironhold_sheet.txt").is_symlink()
+    assert not (seat / "executed_orders.txt").is_symlink()
+    assert not (tmp_path / "pwned").exists()
+    assert tree(tmp_path / "host") != before and verify(host) == []
+    assert SECRET not in result.stdout + result.stderr
+
+
+def test_s04_a_seat_that_cannot_take_a_file_stops_the_tick_before_anything_changes(tmp_path):
+    """A folder where the next sheet goes: the tick is refused naming the seat's file, and
+    neither the referee's folder nor any seat changes."""
+    host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
+    (seats / "Thornvale" / "001_thornvale_sheet.txt").mkdir()
+    before = tree(tmp_path)
+    result = play(tmp_path / "host", "tick")
+    assert result.returncode == 4, output(result)
+    assert "001_thornvale_sheet.txt" in result.stderr
+    assert tree(tmp_path) == before
+    shutil.rmtree(seats / "Thornvale" / "001_thornvale_sheet.txt")
+    assert play(tmp_path / "host", "tick").returncode == 0
+
+
+def test_s05_seats_on_another_file_system_are_written_whole(tmp_path):
+    """Seats in /dev/shm (a tmpfs) while the referee's folder is on disk: ticks play, each
+    seat is a true copy, and no temporary file is left anywhere."""
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or os.stat(shm).st_dev == os.stat(tmp_path).st_dev:
+        pytest.skip("no second file system here (/dev/shm missing or on the same device)")
+    base = tmp_path
+    seats = Path(shm / f"lifegames-seats-{os.getpid()}-{tmp_path.name}")
+    try:
+        game = registry.get("lifestyle")
+        host = Host(str(base / "host"), registry.get)
+        host.setup(game, ["Ana", "Ben"], [], SEED, None, SALT, seats)
+        rng = random.Random(2)
+        for _ in range(5):
+            write_in_seats(host, seats, rng)
+            _, outcome = host.tick()
+            assert not outcome.problems
+        for player in ("Ana", "Ben"):
+            found = seat_files(seats, player)
+            assert not [n for n in found if ".lifegames-tmp-" in n]
+            for name in (f"{player}_orders.txt", SEAT_FILE):
+                found.pop(name)
+            assert found == expected_seat(host, player)
+        assert verify(host) == []
+    finally:
+        shutil.rmtree(seats, ignore_errors=True)
+
+
+def test_s06_rollback_puts_every_seat_back_too(tmp_path):
+    """rollback N: the referee's folder and every seat are as they were right after tick N
+    (the players' order files are left alone: they are the players')."""
+    host, seats = new_seated(tmp_path, "lifestyle", SEED, ["Ana", "Ben"])
+    rng = random.Random(4)
+    snapshots = {}
+    for tick in range(1, 5):
+        write_in_seats(host, seats, rng)
+        host.tick()
+        snapshots[tick] = {p: expected_seat(host, p) | {SEAT_FILE: seat_files(seats, p)[SEAT_FILE]}
+                           for p in ("Ana", "Ben")}
+    rollback(host, 2)
+    for player in ("Ana", "Ben"):
+        found = seat_files(seats, player)
+        found.pop(f"{player}_orders.txt")
+        assert found == snapshots[2][player]
+    assert verify(host) == []
+
+
+def test_s07_watch_answers_each_changed_order_file_in_its_seat(tmp_path):
+    """watch writes the player's own check results into their seat (check_report.txt) within
+    one polling interval of a change."""
+    host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
+    (seats / "Ironhold" / "Ironhold_orders.txt").write_text('build(0,0, "farn")\n')
+    watcher = subprocess.Popen(
+        ["python3", str(Path(__file__).resolve().parents[2] / "play.py"), "--dir",
+         str(tmp_path / "host"), "watch", "--interval", "0.1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        report = seats / "Ironhold" / "check_report.txt"
+        for _ in range(100):
+            if report.exists():
+                break
+            subprocess.run(["sleep", "0.1"], check=True)
+        text = report.read_text(encoding="utf-8")
+    finally:
+        watcher.kill()
+        watcher.communicate()
+    assert "E-UNKNOWN-BUILDING" in text and "farn" in text
+    assert "Thornvale" not in text
+    assert not (seats / "Thornvale" / "check_report.txt").read_text().count("Ironhold")
+
+
+def test_s08_a_player_checks_in_their_seat_against_what_they_know(tmp_path):
+    """`play.py check` in a seat: the player's own file, checked on seat.json (no referee
+    folder needed), located problems with the usual codes, exit 1 on a problem."""
+    host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
+    seat = seats / "Ironhold"
+    (seat / "Ironhold_orders.txt").write_text('orders for tick 1\nbuild(0,0, "farm")\nend\n')
+    ok = play(seat, "check")
+    assert ok.returncode == 0, output(ok)
+    assert "Ironhold's seat" in ok.stdout and "1 order(s) would run" in ok.stdout
+    (seat / "Ironhold_orders.txt").write_text('orders for tick 1\nbiuld(0,0, "farm")\n')
+    bad = play(seat, "check")
+    assert bad.returncode == 1 and "Ironhold_orders.txt:2:1: E-UNKNOWN-COMMAND" in bad.stdout
+
+
+def test_s09_stale_files_and_absent_players_in_seats(tmp_path):
+    """The host never rewrites a seat's order file, so after a tick it is for an earlier tick:
+    played again it is refused (E-STALE-ORDERS), and `tick --absent` plays the player by
+    their game's default; both are recorded."""
+    host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
+    write_in_seats(host, seats, random.Random(1))
+    assert play(tmp_path / "host", "tick").returncode == 0
+    stale = play(tmp_path / "host", "tick")
+    assert stale.returncode == 1 and "E-STALE-ORDERS" in stale.stderr
+    away = play(tmp_path / "host", "tick", "--absent", "ironhold,thornvale")
+    assert away.returncode == 0, output(away)
+    log = (seats / "Ironhold" / "executed_orders.txt").read_text()
+    assert log.endswith("# Tick 2\nabsent\n")
+    assert verify(host) == []
+
+
+# -- git ------------------------------------------------------------------------------------
+
+
+def git(cwd: Path, *args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
+                          env=git_env(cwd))
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def git_env(cwd: Path) -> dict[str, str]:
+    out = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    out.update(GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
+               GIT_COMMITTER_EMAIL="t@t", GIT_CONFIG_NOSYSTEM="1")
+    return out
+
+
+def test_s10_each_seat_is_its_own_repository_and_a_late_push_never_conflicts(tmp_path):
+    """setup --seats --commit: each seat a git repository; tick --commit: one commit per seat
+    touching only that seat's files. A player who pulls, writes, pushes late (after the
+    host's tick) rebases without a conflict: the host never writes the order file."""
+    base = tmp_path / "g"
+    base.mkdir()
+    done = play(None, "setup", "--game", "lifestyle", "--players", "Ana,Ben", "--seed", "5",
+                "--dir", str(base / "host"), "--seats", str(base / "seats"), "--commit")
+    assert done.returncode == 0, output(done)
+    remote = tmp_path / "ana.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    seat = base / "seats" / "Ana"
+    git(seat, "push", "-q", str(remote), "HEAD:refs/heads/main")
+    git(seat, "remote", "add", "origin", str(remote))
+    git(seat, "fetch", "-q", "origin")
+    git(seat, "branch", "-q", "--set-upstream-to", "origin/main")
+    clone = tmp_path / "ana-clone"
+    git(tmp_path, "clone", "-q", "-b", "main", str(remote), str(clone))
+    # Ana writes her turn in her clone and pushes; the host pulls and ticks with --commit.
+    (clone / "Ana_orders.txt").write_text("orders for tick 1\ntake_card(1, 1)\nend\n")
+    git(clone, "commit", "-qam", "my orders")
+    git(clone, "push", "-q", "origin", "HEAD:main")
+    git(seat, "pull", "-q", "--rebase")
+    ticked = play(base / "host", "tick", "--commit")
+    assert ticked.returncode == 0, output(ticked)
+    touched = git(seat, "show", "--name-only", "--format=", "HEAD").split()
+    assert touched and all(not t.startswith(".") for t in touched)
+    assert "Ana_orders.txt" not in touched
+    ben = git(base / "seats" / "Ben", "show", "--name-only", "--format=", "HEAD").split()
+    assert ben and not any(t.startswith("Ana") or "ana_" in t for t in ben)
+    git(seat, "push", "-q", "origin", "HEAD:main")
+    # A late edit, committed before pulling the host's tick: the rebase is clean.
+    (clone / "Ana_orders.txt").write_text("orders for tick 2\nend\n")
+    git(clone, "commit", "-qam", "late")
+    git(clone, "pull", "-q", "--rebase")
+    assert (clone / "001_ana_sheet.txt").exists()
+
+
+def test_s11_a_seat_repository_that_could_run_a_program_is_refused(tmp_path):
+    """A seat whose .git/config asks for an fsmonitor or a filter (a player who can write a
+    synced seat can write it): `tick --commit` plays the tick, then refuses to run git there
+    and says why; the program never runs."""
+    base = tmp_path / "g"
+    base.mkdir()
+    assert play(None, "setup", "--dir", str(base / "host"), "--seats", str(base / "seats"),
+                "--commit", "--seed", "5").returncode == 0
+    seat = base / "seats" / "Ironhold"
+    with open(seat / ".git" / "config", "a", encoding="utf-8") as handle:
+        handle.write(f"[core]\n\tfsmonitor = touch {tmp_path / 'pwned'}\n")
+    result = play(base / "host", "tick", "--commit")
+    assert result.returncode == 4 and "core.fsmonitor" in result.stderr, output(result)
+    assert not (tmp_path / "pwned").exists()

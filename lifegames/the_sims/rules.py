@@ -290,8 +290,18 @@ class TheSims(Game):
         if state["over"] or player not in self.awaiting(state):
             return []
         listed = legal_orders(state, player)
-        if not c.moved_in(state, player) or not listed:
-            return listed[:1]
+        if not listed:
+            return []
+        if not c.moved_in(state, player):
+            # Moving in opens the first turn, which still needs its main action: play it on a
+            # copy, and go on from there.
+            from ..engine.dice import Dice
+            from ..engine.orders import parse_text
+
+            trial = clone(state)
+            (order,) = parse_text(self.grammar_name(), listed[0], "absent").orders
+            self.act(trial, player, order, Dice(-1, int(state["tick"]) + 1))
+            return listed[:1] + self.absent_orders(trial, player)
         turn, mine = state["turn"], seat(state, player)
         if turn["step"] == c.START and not c.solo(state):
             lines = ["go_home()"]

@@ -302,3 +302,29 @@ def test_s11_a_seat_repository_that_could_run_a_program_is_refused(tmp_path):
     result = play(base / "host", "tick", "--commit")
     assert result.returncode == 4 and "core.fsmonitor" in result.stderr, output(result)
     assert not (tmp_path / "pwned").exists()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_s12_every_game_refuses_a_stale_file_and_plays_an_absent_player(tmp_path, game_id):
+    """For every game: a file written for an earlier tick is refused with E-STALE-ORDERS and
+    a way forward; `tick --absent` plays every awaited player by the game's stated default
+    (recorded as `absent` in their log and in the state the sheets show), and the referee's
+    folder verifies."""
+    host, seats = new_seated(tmp_path, game_id, SEED, players_of(game_id))
+    loaded = host.load()
+    awaited = loaded.game.awaiting(loaded.state)
+    for player in awaited:
+        (seats / order_file(player)).write_text("orders for tick 0\nend\n")
+    stale = play(tmp_path / "host", "tick")
+    assert stale.returncode == 1 and "E-STALE-ORDERS" in stale.stderr, output(stale)
+    assert "orders for tick 1" in stale.stderr
+    away = play(tmp_path / "host", "tick", "--absent", ",".join(awaited))
+    assert away.returncode == 0, output(away)
+    after = host.load()
+    assert after.state.get("absent") == sorted(awaited)
+    for player in awaited:
+        log = (seats / player / "executed_orders.txt").read_text()
+        assert "# Tick 1\nabsent\n" in log
+    assert loaded.game.absent_policy and loaded.game.absent_policy in play(
+        tmp_path / "host", "status").stdout
+    assert verify(host) == []

@@ -185,6 +185,12 @@ def _invoke(group: click.Group) -> int:
             result = group.main(prog_name=name, standalone_mode=False)
         except click.exceptions.Abort:  # how click passes on Ctrl-C
             raise KeyboardInterrupt from None
+        except click.UsageError as error:
+            # In lifegames' own style (error: ..., then a way forward), not click's.
+            command = error.ctx.command_path if error.ctx is not None else name
+            click.echo(f"error: {error.format_message()}", err=True)
+            click.echo(f"  `{command} --help` lists what it takes", err=True)
+            return USAGE
         except click.ClickException as error:
             error.show()
             return error.exit_code

@@ -188,6 +188,10 @@ class AChaoticLife(Game):
             return played_when_drawn(state["discard"][-1])
         return False
 
+    def unforeseen(self, state: State, player: str) -> bool:
+        """Another player's hidden Item answered one of this player's cards this tick."""
+        return bool(state["turn"].get("unforeseen"))
+
     def begin_tick(self, state: State) -> None:
         state["log"] = []
         state["turn"]["unforeseen"] = False
@@ -501,6 +505,14 @@ class AChaoticLife(Game):
         return int(state["turns"])
 
     # -- the end --------------------------------------------------------------------------------
+    def figures(self, state: State, player: str) -> dict[str, Any]:
+        """What the sheet leads with, for `history`: counters and the score they make."""
+        from .scoring import breakdown
+
+        parts = breakdown(state, player)
+        return {"score": parts["score"], "happiness": parts["happiness"],
+                "sadness": parts["sadness"]}
+
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 

@@ -216,7 +216,7 @@ def do_pass(state: State, s: Sheet, order: Order) -> list[str]:
     s["available"] = []
     s["day_over"] = True
     return events + [f"passed: day {state['day']} is over" +
-                     (f" ({show_dice(left)} left unused)" if left else "")]
+                     (f" (unused dice: {show_dice(left)})" if left else "")]
 
 
 def maybe_end_day(state: State, s: Sheet) -> list[str]:
@@ -232,5 +232,5 @@ def maybe_end_day(state: State, s: Sheet) -> list[str]:
     s["available"] = []
     s["day_over"] = True
     return [f"no dice left to use: day {state['day']} is over" +
-            (f" ({show_dice(left)} left unused)" if left else "")]
+            (f" (unused dice: {show_dice(left)})" if left else "")]
 

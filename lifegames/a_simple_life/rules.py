@@ -251,6 +251,14 @@ class ASimpleLife(Game):
         return Prompt(player, prompt_text(state, player), tuple(legal_orders(state, player)))
 
     # -- the end ------------------------------------------------------------------------------
+    def figures(self, state: State, player: str) -> dict[str, Any]:
+        """What the sheet leads with, for `history`."""
+        from .sheet import stock
+
+        s = me(state, player)
+        return {"score": score(s), "goals met": len(s["done"]), "carrots": stock(s, "carrot"),
+                "coins": stock(s, "coin")}
+
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 

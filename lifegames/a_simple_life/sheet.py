@@ -123,8 +123,9 @@ def take_dice(s: Sheet, values: list[int], arg: str = "die") -> None:
     want, have = Counter(values), Counter(s["available"])
     for value, count in want.items():
         if have[value] < count:
-            shown = "die" if count == 1 else f"{count} dice"
-            raise OrderError("E-NO-DIE", f"you have no {shown} showing {value} available",
+            message = (f"no die showing {value} is available" if not have[value] else
+                       f"only {have[value]} of your available dice show {value}, not {count}")
+            raise OrderError("E-NO-DIE", message,
                              f"your available dice: {show_dice(s['available'])}", arg)
 
 

@@ -14,6 +14,7 @@ from .orders import header_line, parse_text
 STRATEGIES = ("random", "greedy")
 STOP_CHANCE = 0.1  # the random bot sometimes leaves actions unused, as players do
 MOST_ORDERS = 12  # a bound for games without a per-tick limit
+PAST_OUTCOMES = True  # the greedy bot plans past a roll (bench/ turns it off to compare)
 
 
 def _parse(game: Game, text: str):  # noqa: ANN202 - an Order
@@ -39,8 +40,9 @@ def _finishes(game: Game, work: State, player: str) -> bool:
 
 def choose_orders(game: Game, state: State, player: str, strategy: str,
                   rng: random.Random) -> list[str]:
-    """One tick of orders for `player`: each legal after the ones before it, none after a roll,
-    and a file the game accepts as a whole."""
+    """One tick of orders for `player`: each legal after the ones before it, and a file the
+    game accepts as a whole; for the greedy bot, a plan that goes on past a roll or draw with
+    orders guarded by `can` (unless the game writes its own plans)."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}")
     # A bot plans as its player would: on what that player knows, never on the referee's
@@ -54,11 +56,12 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
     dice = _planning_dice(state)
     limit = game.max_orders(work, player) or MOST_ORDERS
     chosen: list[str] = []
+    blind = False  # past an outcome: what the bot sees from here on is made up
     for _ in range(limit):
         options = game.rank(work, player, list(game.legal_orders(work, player)))
         if not options:
             break
-        can_stop = _finishes(game, work, player)
+        can_stop = blind or _finishes(game, work, player)
         if strategy == "random":
             if can_stop and rng.random() < STOP_CHANCE:
                 break
@@ -73,9 +76,13 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
         order = _parse(game, text)
         ends = game.ends_file(work, player, order)
         game.act(work, player, order, dice)
-        chosen.append(text)
+        # After an outcome the greedy bot goes on as a plan: each later order only if it can
+        # still run once the real outcome is known (the random bot stops, as players did).
+        chosen.append(f"if can {text}: {text}" if blind else text)
         if ends:
-            break
+            if strategy != "greedy" or not PAST_OUTCOMES:
+                break
+            blind = True
     return chosen
 
 

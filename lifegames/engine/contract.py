@@ -173,6 +173,13 @@ class Game:
         chance (unexplored terrain, say) need no barrier: `knowledge` hides them instead."""
         return self.is_random(order)
 
+    def unforeseen(self, state: State, player: str) -> bool:
+        """Asked during a tick after each of `player`'s orders runs: True once something the
+        player could not know has happened this tick (another player's hidden card answered
+        theirs, say). From then on the player's plan stops at the first order that cannot
+        run, as after a roll, instead of refusing the whole tick."""
+        return False
+
     def knowledge(self, state: State, player: str) -> State:
         """The state as `player` knows it: a copy in which everything hidden from them (draw
         piles, others' hands, unexplored terrain) is replaced by placeholders that `act` runs

@@ -85,8 +85,8 @@ def check_player_name(name: str) -> str:
     """Player names become folder names: refuse anything that could escape or confuse one."""
     if not NAME.match(name):
         raise SetupError(
-            f"player name {name!r} is not allowed: use 1-24 letters, digits, '_' or '-', "
-            "starting with a letter")
+            f"player name {name!r} is not allowed: use 1-24 ASCII letters (a-z, A-Z), digits, "
+            "'_' or '-', starting with a letter")
     if name.lower() in RESERVED:
         raise SetupError(f"player name {name!r} is reserved; choose another")
     return name
@@ -101,8 +101,9 @@ class NotAwaited(FolderError):
 def check_players(game: Game, players: list[str]) -> None:
     """A game's seats: how many, and names that can become folder names."""
     if not game.min_players <= len(players) <= game.max_players:
-        raise SetupError(f"{game.title} takes {game.min_players}-{game.max_players} "
-                         f"players, not {len(players)}")
+        wanted = (f"exactly {game.min_players}" if game.min_players == game.max_players
+                  else f"{game.min_players} to {game.max_players}")
+        raise SetupError(f"{game.title} takes {wanted} players, not {len(players)}")
     for name in players:
         check_player_name(name)
     if len({p.lower() for p in players}) != len(players):

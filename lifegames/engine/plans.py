@@ -243,6 +243,8 @@ class Runner:
         self.result.executed.append(concrete)
         text = self.game.spell(concrete).canonical()
         self.result.log.append(f"#   {text}" if self.absent_depth else text)
+        if not ends and not self.checking and not self.result.outcome:
+            ends = self.game.unforeseen(state, self.player)
         if ends:
             self.result.outcome = True
             if self.checking:

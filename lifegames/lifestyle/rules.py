@@ -402,6 +402,14 @@ class Lifestyle(Game):
         return Prompt(player, text, tuple(legal_orders(state, player)))
 
     # -- the end ------------------------------------------------------------------------------
+    def figures(self, state: State, player: str) -> dict[str, Any]:
+        """What the sheet leads with, for `history`."""
+        from .scoring import score
+
+        mine = seat(state, player)
+        return {"points": score(mine["points"]), "tokens": mine["tokens"],
+                "points zone": len(mine["points"]), "dice zone": len(mine["dice"])}
+
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 

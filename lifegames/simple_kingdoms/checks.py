@@ -49,7 +49,7 @@ def resource(order: Order, allowed: Iterable[str], verb: str) -> str:
                             "resource")
     if value not in allowed:
         raise OrderError("E-CANNOT-TRADE", f"{value} cannot be {verb}",
-                         f"you can {verb.split()[0]}: {', '.join(allowed)}", "resource")
+                         f"what can be {verb}: {', '.join(allowed)}", "resource")
     return value
 
 
@@ -132,8 +132,9 @@ def afford(kingdom: Kingdom, cost: dict[str, int], what: str, arg: str | None = 
              for res, amount in cost.items() if kingdom[res] < amount]
     if short:
         price = ", ".join(f"{amount} {res}" for res, amount in cost.items())
+        # The whole price helps only when it is more than what the message already says.
         raise OrderError("E-SHORT", f"{what} needs " + "; ".join(short),
-                         f"it costs {price}", arg)
+                         f"it costs {price}" if len(cost) > len(short) else "", arg)
 
 
 def this_tick(state: State) -> dict[str, list[list[Any]]]:
@@ -251,13 +252,21 @@ def verify_hire(state: State, name: str, order: Order) -> tuple[Tile, int]:
     return t, count
 
 
+def soldiers_hint(state: State, name: str) -> str:
+    """Where the kingdom's soldiers are, for a way forward."""
+    posted = [f"{where(t)} {t['soldiers'][name]}" for t in state["tiles"]
+              if t["soldiers"].get(name)]
+    return ("your soldiers: " + ", ".join(posted)) if posted else \
+        "you have no soldiers: hire_soldiers trains them on a tile you own"
+
+
 def verify_dismiss(state: State, name: str, order: Order) -> tuple[Tile, int]:
     t = coord(state, order)
     count = positive(order, "count")
     here = t["soldiers"].get(name, 0)
     if here < count:
         raise OrderError("E-NO-SOLDIERS", f"you have {here} soldier(s) on {where(t)}, not "
-                         f"{count}", "", "count")
+                         f"{count}", soldiers_hint(state, name), "count")
     return t, count
 
 
@@ -269,7 +278,7 @@ def verify_move(state: State, name: str, order: Order) -> tuple[Tile, Tile, int]
     here = src["soldiers"].get(name, 0)
     if here < count:
         raise OrderError("E-NO-SOLDIERS", f"you have {here} soldier(s) on {where(src)}, not "
-                         f"{count}", "", "count")
+                         f"{count}", soldiers_hint(state, name), "count")
     return src, dst, count
 
 

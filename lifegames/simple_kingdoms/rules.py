@@ -260,6 +260,15 @@ class SimpleKingdoms(Game):
         return events
 
     # -- the end ------------------------------------------------------------------------------
+    def figures(self, state: State, name: str) -> dict[str, Any]:
+        """What the kingdom sheet leads with, for `history`."""
+        from .model import owned_tiles, people, soldiers_of
+
+        kingdom = state["kingdoms"][name]
+        return {"score": score(state, name), "gold": kingdom["gold"], "food": kingdom["food"],
+                "people": people(state, name), "soldiers": soldiers_of(state, name),
+                "tiles": len(owned_tiles(state, name)), "threat": state["threat"]}
+
     def is_over(self, state: State) -> bool:
         return state["tick"] >= state["max_ticks"]
 

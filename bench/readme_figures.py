@@ -10,6 +10,7 @@ round trips  for each game, ticks per turn with greedy bots on the same seeds: t
 bots         for each game, greedy bots against random ones: the mean score of each kind of
              seat and how often a greedy seat wins (the team score in Simple Kingdoms)
 
+--speed prints instead how long 100 greedy games of each game take.
 --write replaces the blocks between the README's `<!-- figures:NAME -->` markers. Run by hand
 (a few minutes on 2 cores), not by the test suite.
 """
@@ -108,6 +109,23 @@ def bots(games: int, workers: int) -> str:
     return "\n".join(rows) + f"\n\n({games} games a row, seeds from run seed 0.)"
 
 
+def speed(games: int, workers: int) -> str:
+    """Wall time of `games` greedy games of each game on `workers` processes (issue 16's goal:
+    100 games of each game under a minute on 2 cores)."""
+    import time
+
+    rows = ["| game | greedy games | seconds | games a second |", "|---|---|---|---|"]
+    for game_id in registry.ids():
+        jobs = [(game_id, SEATS[game_id], game_seed(2, i), ["greedy"], True)
+                for i in range(games)]
+        start = time.perf_counter()
+        _run(jobs, workers)
+        seconds = time.perf_counter() - start
+        rows.append(f"| {registry.get(game_id).title} | {games} | {seconds:.1f} | "
+                    f"{games / seconds:.1f} |")
+    return "\n".join(rows) + f"\n\n({workers} processes.)"
+
+
 def _mean(values: list[int]) -> str:
     return f"{statistics.mean(values):.1f} ({min(values)}-{max(values)})"
 
@@ -127,7 +145,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--speed", action="store_true",
+                        help="instead: the wall time of 100 greedy games of each game")
     args = parser.parse_args()
+    if args.speed:
+        print(speed(100, args.jobs))
+        return
     for name, make in (("round-trips", round_trips), ("bots", bots)):
         text = make(args.games, args.jobs)
         print(f"## {name}\n\n{text}\n")

@@ -209,6 +209,11 @@ def check(host: Host, player: str | None) -> None:
             continue
         for line in report_lines(result):
             click.echo(line)
+    for result in checks:
+        for name in host.misnamed(result.player):
+            click.echo(f"note: {name} looks like an order file, but lifegames reads only "
+                       f"{order_file(result.player)}: rename it (names must match, capitals "
+                       "too)")
     if bad:
         click.echo(f"\n{bad} problem(s). `tick` would change nothing until they are fixed.")
         sys.exit(REJECTED)
@@ -289,6 +294,9 @@ def status(host: Host) -> None:
         missed = loaded.envelope.get("stats", {}).get("missed", {}).get(player, 0)
         ended = " [complete: ends with 'end']" if player in complete else ""
         click.echo(f"  {order_file(player)}: {what}{ended}{mark}; missed {missed} tick(s)")
+        for name in host.misnamed(player):
+            click.echo(f"    note: {name} looks like an order file; only "
+                       f"{order_file(player)} is read")
     click.echo(f"missing orders: {game.missing_orders_policy}")
     click.echo(f"absent players (tick --absent NAME): {game.absent_policy}")
 

@@ -234,7 +234,7 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
         for record in records:
             click.echo(json.dumps(record.as_dict(), sort_keys=True))
         return
-    headers, rows = sim.summary(records, seconds)
+    headers, rows = sim.summary(records, seconds, game.cooperative)
     click.echo(table(rows, headers))
     ticks = sum(r.ticks for r in records) / len(records)
     turns = sum(r.turns for r in records) / len(records)

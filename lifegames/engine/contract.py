@@ -132,6 +132,7 @@ class Game:
     max_players: int = 1
     default_players: tuple[str, ...] = ()
     missing_orders_policy: str = "An empty order file means no actions."
+    cooperative: bool = False  # the players win or lose together (no one wins alone)
     # What `tick --absent PLAYER` (and `watch --deadline`) plays for an awaited player who sent
     # nothing: `absent_orders` below; this sentence says it in `status`.
     absent_policy: str = "An absent player takes no actions."

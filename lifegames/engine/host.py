@@ -64,6 +64,7 @@ RESERVED = {"con", "prn", "aux", "nul", "archive", META.lower(), "lifegames"} | 
     f"{d}{n}" for d in ("com", "lpt") for n in range(10)
 }
 SALT = re.compile(r"[0-9a-f]{1,64}")
+ORDERISH = re.compile(r"order", re.IGNORECASE)
 VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.txt$")
 
 
@@ -201,6 +202,19 @@ class Host:
             playerfiles.write(self.orders_root(), order_file(player), text.encode("utf-8"))
         except NotARegularFile as refused:
             raise FolderError(f"{refused.path} {refused.reason}", refused.hint) from None
+
+    def misnamed(self, player: str) -> list[str]:
+        """Files in the player's folder (or seat) that look like a misplaced order file
+        (`Ironhold_Orders.txt`, `orders.txt`, `ironhold_orders.txt.txt`): lifegames reads only
+        `<Player>_orders.txt`, so a player who saved under another name would wait in vain."""
+        expected = order_file(player).split("/", 1)[1]
+        keep = {expected, f"{player}_orders_template.txt"}
+        found = []
+        for name, kind in sorted(playerfiles.listing(self.orders_root(), player).items()):
+            if kind == "file" and name not in keep and ORDERISH.search(name) \
+                    and not SNAPSHOT.match(name):
+                found.append(f"{player}/{name}")
+        return found
 
     def keep_draft(self, player: str, why: str) -> None:
         """Copy a player's order file into the referee's .lifegames/drafts.txt before a host

@@ -109,8 +109,11 @@ def run(game_id: str, games: int, run_seed: int, strategies: list[str], jobs: in
     return sorted(records, key=lambda r: r.index)
 
 
-def summary(records: list[GameRecord], seconds: float) -> tuple[list[str], list[list[Any]]]:
-    """Rows per seat: mean/min/max score and win rate; then the run's totals."""
+def summary(records: list[GameRecord], seconds: float, cooperative: bool = False
+            ) -> tuple[list[str], list[list[Any]]]:
+    """Rows per seat: mean/min/max score and how often the seat won; then the run's totals.
+    In a cooperative game nobody wins alone: the team's total is what means something, and
+    there is no win column (`Game.cooperative`)."""
     seats: dict[str, list[int]] = {}
     wins: dict[str, int] = {}
     for record in records:
@@ -119,10 +122,13 @@ def summary(records: list[GameRecord], seconds: float) -> tuple[list[str], list[
             wins[name] = wins.get(name, 0) + (name in record.winners)
     rows: list[list[Any]] = []
     for name, values in seats.items():
-        rows.append([name, len(values), f"{sum(values) / len(values):.1f}", min(values),
-                     max(values), f"{100 * wins[name] / len(values):.0f}%"])
+        row = [name, len(values), f"{sum(values) / len(values):.1f}", min(values),
+               max(values)]
+        rows.append(row if cooperative else [*row, f"{100 * wins[name] / len(values):.0f}%"])
     if records and len(seats) > 1:
         totals = [sum(r.scores.values()) for r in records]
-        rows.append(["all seats (sum)", len(totals), f"{sum(totals) / len(totals):.1f}",
-                     min(totals), max(totals), "-"])
-    return ["seat", "games", "mean score", "min", "max", "win rate"], rows
+        label = "team score" if cooperative else "all seats (sum)"
+        row = [label, len(totals), f"{sum(totals) / len(totals):.1f}", min(totals), max(totals)]
+        rows.append(row if cooperative else [*row, "-"])
+    headers = ["seat", "games", "mean score", "min", "max"]
+    return (headers if cooperative else [*headers, "win rate"]), rows

@@ -324,6 +324,9 @@ def rollback(source: Host, tick: int) -> Loaded:
             assert chosen is not None and final is not None
             _check_reproduces(source, loaded, final)
         record = _rollback_record(source, loaded, tick)
+        for player in players:  # each player's undone orders, back where they write orders
+            kept = template_file(player) if seats else order_file(player)
+            wanted[kept] = wanted.get(kept, b"") + _undone_note(source, player, tick)
         ops: list[Op] = []
         for relative in sorted(_files(source.folder.root, players)):
             if relative not in wanted:
@@ -403,6 +406,19 @@ def _log_differences(folder: GameFolder, players: list[str]) -> str:
                         min(len(a), len(b)) + 1)
             notes.append(f"{record_file(player)} and {player}/{EXECUTED} differ at line {line}")
     return "; ".join(notes)
+
+
+def _undone_note(source: Host, player: str, tick: int) -> bytes:
+    """The orders a rollback to `tick` undid for `player`, as comments to copy from."""
+    undone = {t: text for t, text in executed_log(source.folder, player).items() if t > tick}
+    if not undone:
+        return b""
+    lines = [f"# The rollback to tick {tick} undid these orders of yours (uncomment what you",
+             "# want to play again; the game is back at the sheets of that tick):"]
+    for number, text in sorted(undone.items()):
+        lines.append(f"#   tick {number}:")
+        lines += [f"#   {line}" for line in text.splitlines()]
+    return ("\n".join(lines) + "\n").encode("utf-8")
 
 
 def _rollback_record(source: Host, loaded: Loaded, tick: int) -> str:

@@ -53,6 +53,7 @@ class SimpleKingdoms(Game):
     min_players = 2
     max_players = 2
     default_players = ("Ironhold", "Thornvale")
+    cooperative = True
     missing_orders_policy = ("Both kingdoms are awaited every tick; an empty or missing order "
                              "file means that kingdom takes no actions.")
     absent_policy = "An absent kingdom takes no actions that tick (its buildings still work)."

@@ -385,3 +385,15 @@ def test_play_py_help_runs_from_another_folder(tmp_path):
     result = play("orders", cwd=tmp_path)
     assert result.returncode == 0
     assert "build(row, col, building)" in result.stdout
+
+
+def test_a_misnamed_order_file_is_pointed_out_by_check_and_status(game, run):
+    """A file saved as Ironhold_Orders.txt or orders.txt is never read: check and status say
+    so, naming the file lifegames reads (sheets and the real order file are not named)."""
+    (game / "Ironhold" / "Ironhold_Orders.txt").write_text('build(0,0, "farm")\n')
+    (game / "Thornvale" / "orders.txt").write_text("claim_tile(1,1)\n")
+    checked = run("check", "--dir", game).output
+    assert "note: Ironhold/Ironhold_Orders.txt looks like an order file" in checked
+    assert "note: Thornvale/orders.txt looks like an order file" in checked
+    assert "Ironhold/Ironhold_orders.txt looks" not in checked
+    assert "Thornvale/orders.txt looks like an order file" in run("status", "--dir", game).output

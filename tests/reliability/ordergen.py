@@ -65,6 +65,7 @@ class Spec:
     ints: dict[str, tuple[int, int]]
     names: dict[str, list[str]]
     facts: list[str] = field(default_factory=list)  # what `$fact` may name (REF arguments)
+    plans: bool = False  # the grammar takes the plan lines of grammars/common.lark
 
 
 def spec(game: Game) -> Spec:
@@ -108,7 +109,8 @@ def spec(game: Game) -> Spec:
             words = [w for w in re.findall(r"[A-Za-z_][A-Za-z_]+", value.split(":", 1)[-1])]
             if words:
                 names[arg] = words
-    return Spec(name, alternatives, kinds, ints, names, game.fact_names())
+    return Spec(name, alternatives, kinds, ints, names, game.fact_names(),
+                syntax.start_rule(name) == "line")
 
 
 # -- valid lines ---------------------------------------------------------------------------------
@@ -158,15 +160,69 @@ def valid_line(sp: Spec, rng: random.Random) -> str:
     return line
 
 
+def condition(sp: Spec, rng: random.Random, legal: list[str], depth: int = 0) -> str:
+    """A plan's condition: facts (mostly the game's own), comparisons, `in`, `can ORDER`,
+    joined with not/and/or and parentheses."""
+    fact = rng.choice(sp.facts) if sp.facts and rng.random() < 0.9 else "nofact"
+    roll = rng.random()
+    if depth < 2 and roll < 0.15:
+        joined = rng.choice([" and ", " or "])
+        return f"({condition(sp, rng, legal, depth + 1)}{joined}" \
+               f"{condition(sp, rng, legal, depth + 1)})"
+    if roll < 0.3:
+        return fact
+    if roll < 0.4:
+        return "not " + fact
+    if roll < 0.6:
+        operand = rng.choice(["0", "1", "3", "-2", '"x"', '"Ana"', fact])
+        return f"{fact} {rng.choice(['==', '!=', '<', '<=', '>', '>='])} {operand}"
+    if roll < 0.7:
+        return f"{rng.choice(['1', '6', chr(34) + 'Cat' + chr(34)])} in {fact}"
+    order = rng.choice(legal) if legal and rng.random() < 0.5 else valid_line(sp, rng).strip()
+    return "can " + order.split("#")[0].strip()
+
+
+def plan_lines(sp: Spec, rng: random.Random, legal: list[str]) -> list[str]:
+    """A few lines of a plan around orders: one-line and block conditions and loops, stop,
+    standing orders, absent, the tick line; now and then a block left open or closed twice."""
+    def order() -> str:
+        return rng.choice(legal) if legal and rng.random() < 0.5 else valid_line(sp, rng)
+
+    roll = rng.random()
+    if roll < 0.25:
+        return [f"if {condition(sp, rng, legal)}: {order().strip()}"]
+    if roll < 0.35:
+        return [f"while {condition(sp, rng, legal)}: {order().strip()}"]
+    if roll < 0.6:
+        body = [order() for _ in range(rng.randint(0, 3))]
+        other = [order() for _ in range(rng.randint(0, 2))]
+        lines = [f"if {condition(sp, rng, legal)}", *body]
+        if rng.random() < 0.4:
+            lines += [f"elif {condition(sp, rng, legal)}", order()]
+        if rng.random() < 0.5:
+            lines += ["else", *other]
+        if rng.random() < 0.95:
+            lines.append("endif")
+        return lines
+    if roll < 0.7:
+        return [f"while {condition(sp, rng, legal)}", order(), "endwhile"]
+    return [rng.choice(["stop", "absent", "standing none", f"standing {order().strip()}",
+                        f"orders for tick {rng.randint(0, 30)}", "endif", "else",
+                        "endwhile"])]
+
+
 def order_file(sp: Spec, rng: random.Random, legal: list[str]) -> str:
     """A whole order file: comments, blank lines, orders (legal ones from the position, and
-    grammar-built ones), perhaps an `end` line, LF or CRLF."""
+    grammar-built ones) and lines of plans around them, perhaps an `end` line, LF or CRLF."""
     lines: list[str] = []
     if rng.random() < 0.3:
         lines.append("# orders for this tick")
+    plans = sp.plans and rng.random() < 0.5
     for _ in range(rng.choice([0, 1, 1, 2, 2, 3, 4, 6, 10])):
         roll = rng.random()
-        if legal and roll < 0.45:
+        if plans and roll < 0.3:
+            lines.extend(plan_lines(sp, rng, legal))
+        elif legal and roll < 0.45:
             lines.append(rng.choice(legal))
         elif roll < 0.9:
             lines.append(valid_line(sp, rng))

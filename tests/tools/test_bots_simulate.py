@@ -80,16 +80,20 @@ def test_simulate_is_the_same_with_one_or_two_jobs() -> None:
 
 
 def test_simulate_table_names_seats_scores_and_speed() -> None:
-    """Property: the table output names every seat with games, mean/min/max score and win
-    rate, and a summary line with the mean length and games per second."""
+    """Property: the table output names every seat with games and mean/min/max score; for the
+    cooperative Simple Kingdoms a team-score row and no win column (nobody wins alone), for a
+    competitive game a win rate; a summary line with the mean length and games per second."""
     result = play(None, "simulate", "--games", "2", "--seed", "3")
     assert result.returncode == 0, output(result)
     text = result.stdout
     header = text.splitlines()[0].split()
     for word in ("seat", "games", "mean", "min", "max"):
         assert word in header, header
-    for seat in (IRON, THORN, "all seats (sum)"):
+    assert "win" not in header
+    for seat in (IRON, THORN, "team score"):
         assert any(line.startswith(seat) for line in text.splitlines()), seat
+    other = play(None, "simulate", "--game", "lifestyle", "--games", "2")
+    assert "win rate" in other.stdout.splitlines()[0], output(other)
     assert "mean length 24.0 ticks" in text
     assert "games/s" in text and "2 game(s) of simple-kingdoms" in text
 

@@ -34,8 +34,18 @@ SEED = 21
 
 
 def assert_same_game_folder(root: Path, copy: Path) -> None:
-    """Player folders byte-identical (file and folder sets, bytes), state and seed hash too."""
-    assert tree_difference(player_trees(root), player_trees(copy)) == []
+    """Player folders byte-identical (file and folder sets, bytes), state and seed hash too;
+    an order file may only have gained, at its end, the player's undone orders as comments."""
+    found, wanted = player_trees(root), player_trees(copy)
+    for player in PLAYERS:
+        name = f"{player}/{player}_orders.txt"
+        if found.get(name) and wanted.get(name) and found[name] != wanted[name]:
+            assert found[name].startswith(wanted[name]), name
+            extra = found[name][len(wanted[name]):].decode("utf-8")
+            assert extra.startswith("# The rollback to tick ") and all(
+                line.startswith("#") for line in extra.splitlines()), extra
+            found[name] = wanted[name]
+    assert tree_difference(found, wanted) == []
     for relative in (".lifegames/state.json", "seed_sha256.txt", ".gitignore"):
         assert (root / relative).read_bytes() == (copy / relative).read_bytes(), relative
 
@@ -161,3 +171,21 @@ def test_rollback_keeps_a_players_own_file(tmp_path: Path) -> None:
     assert result.returncode == 0, output(result)
     assert (root / IRON / "notes.txt").exists(), "rollback deleted Ironhold/notes.txt"
     assert_same_game_folder(root, copy)
+
+
+def test_rollback_gives_each_player_their_undone_orders_back(tmp_path: Path) -> None:
+    """Property (issue 16): after `rollback N` each player's order file ends with the orders
+    of theirs that the rollback undid, tick by tick, as comments to copy from (they never run
+    by themselves)."""
+    root = tmp_path / "game"
+    host = new_game(root, SEED, 8)
+    play_ticks(host, 1, random.Random(SEED))
+    write_orders(root, IRON, 'sell_resource("wood", 2)\nend\n')
+    write_orders(root, THORN, "end\n")
+    assert play(root, "tick").returncode == 0
+    assert play(root, "rollback", "1").returncode == 0
+    text = (root / IRON / f"{IRON}_orders.txt").read_text(encoding="utf-8")
+    assert "# The rollback to tick 1 undid these orders of yours" in text
+    assert '#   tick 2:\n#   sell_resource("wood", 2)' in text
+    checked = play(root, "check", IRON)
+    assert checked.returncode == 0 and "no orders" in checked.stdout

@@ -71,6 +71,10 @@ CASES = [
     Case("kingdoms-later-tick", "simple-kingdoms", None, 2_718_281_828_459_045, 2),
     # setup --game lifestyle --players Ana,Ben; tick 3 -> 4
     Case("lifestyle", "lifestyle", ("Ana", "Ben"), 1_618_033_988_749_894, 3),
+    # the two newer games: tick 3 -> 4 with three players
+    Case("the-sims", "the-sims", ("Ana", "Ben", "Cleo"), 1_732_050_807_568_877, 3),
+    Case("a-chaotic-life", "a-chaotic-life", ("Ana", "Ben", "Cleo"), 2_236_067_977_499_789,
+         3),
 ]
 
 

@@ -9,7 +9,7 @@ tick; any problem anywhere means no new state at all.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .contract import Game, Order, OrderError, State, clone
 from .dice import Dice
@@ -143,10 +143,46 @@ def _header_problems(parsed: ParsedFile, state: State) -> list[Problem]:
 
 
 def check_file(game: Game, state: State, player: str, parsed: ParsedFile, *,
-               work: State | None = None) -> FileCheck:
+               work: State | None = None, hints: bool = True) -> FileCheck:
     """Run one player's file on `work` (default: the player's knowledge of `state`); collect
     problems. Lines that did not parse are reported and the rest still runs, so one run shows
-    every problem in the file."""
+    every problem in the file. `hints`: say when swapping an order with the one above it
+    would make the file good (order matters: each order runs after those above it)."""
+    result = _check_file(game, state, player, parsed, work)
+    if hints and result.problems and not parsed.problems:
+        _swap_hint(game, state, player, parsed, result, work)
+    return result
+
+
+def _swap_hint(game: Game, state: State, player: str, parsed: ParsedFile, result: FileCheck,
+               work: State | None) -> None:
+    """If the first refused order would run at another place in the file (just above or below
+    another order), and the whole file then has no problem, say where in its hint."""
+    first = result.problems[0]
+    steps = [i for i, line in enumerate(parsed.lines) if line.kind == "step"]
+    at = next((i for i in steps if parsed.lines[i].number == first.line), None)
+    if at is None or len(steps) < 2:
+        return
+    for other in [i for i in steps if i != at][:MOVES]:
+        lines = [line for k, line in enumerate(parsed.lines) if k != at]
+        place = lines.index(parsed.lines[other]) + (1 if other > at else 0)
+        lines.insert(place, parsed.lines[at])
+        moved = ParsedFile(parsed.path, lines, [], parsed.ended)
+        trial = _check_file(game, state, player, moved, None if work is None else clone(work))
+        if not trial.problems:
+            where = "below" if other > at else "above"
+            hint = (f"{first.hint}\n" if first.hint else "") + \
+                f"the file works with this order {where} line {parsed.lines[other].number}: " \
+                "each order runs after the ones above it"
+            result.problems[0] = replace(first, hint=hint)
+            return
+
+
+MOVES = 12  # places tried for a refused order
+
+
+def _check_file(game: Game, state: State, player: str, parsed: ParsedFile,
+                work: State | None) -> FileCheck:
     result = FileCheck(player, parsed, problems=list(parsed.problems))
     result.problems += _header_problems(parsed, state)
     result.standing, problems = standing_lines(game, player, parsed)

@@ -307,3 +307,23 @@ def test_p15_the_greedy_bot_explores_claims_and_builds_in_one_tick(seat: str) ->
     commands = [o.split("(")[0] for o in orders]
     assert commands[-2:] == ["move_soldiers", "claim_tile"], orders
     assert not check_alone(state, seat, "\n".join(orders) + "\n").problems
+
+
+def test_p16_a_refused_order_that_would_run_elsewhere_in_the_file_says_where():
+    """Issue 16 point 3: a claim written above the move that explores the tile is refused,
+    and the hint says the file works with the claim below that move; a file that no
+    reordering fixes gets no such hint."""
+    from lifegames.engine.dice import Dice
+
+    state = GAME.setup(list(PLAYERS), GAME.parse_options([], None), Dice(3, 0))
+    state["tick"] = 0
+
+    def first(text: str):
+        parsed = parse_text(GAME.grammar_name(), text, "Ironhold/Ironhold_orders.txt")
+        return turn.check_file(GAME, state, PLAYERS[0], parsed).problems[0]
+
+    wrong = first("hire_soldiers(0,0, 2)\nclaim_tile(0,1)\nmove_soldiers(0,0, 0,1, 4)\n")
+    assert wrong.code == "E-UNEXPLORED" and wrong.line == 2
+    assert "the file works with this order below line 3" in wrong.hint
+    hopeless = first("claim_tile(0,1)\nmove_soldiers(0,0, 0,1, 2)\n")
+    assert "the file works" not in hopeless.hint

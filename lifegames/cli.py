@@ -52,9 +52,14 @@ def cli(ctx: click.Context, folder: str | None) -> None:
     nothing and says what to fix.
 
     \b
+    At a distance, `setup --seats DIR` keeps the game folder as the referee's (private) and
+    gives each player a seat, DIR/<Player>/, with only what they may see; players write
+    <Player>_orders.txt there, and `check` in a seat checks it against what they know.
+
+    \b
     Start:   python3 play.py setup            (Simple Kingdoms, easy; `setup hard`)
-    Play:    python3 play.py check  /  tick  /  status
-    Learn:   python3 play.py orders  /  games
+    Play:    python3 play.py check  /  tick  /  status  /  state
+    Learn:   python3 play.py orders  /  games (an order file may hold plans: see `orders`)
 
     \b
     Referee:  replay / verify / reveal / diff / rollback / bot / simulate / watch / history

@@ -137,7 +137,8 @@ def _where(root: Path) -> str:
     here = Path.cwd().resolve()
     if root.resolve() == here:
         return ""
-    return f" --dir {os.path.relpath(root.resolve(), here)}"
+    near = os.path.relpath(root.resolve(), here)
+    return f" --dir {near if near.count('..') <= 1 else root.resolve()}"
 
 
 def _maybe_commit(host: Host, git_commit: bool, title: str, players: list[str]) -> None:
@@ -230,7 +231,7 @@ def _check_in_seat(root: Path) -> bool:
     from .engine import playerfiles
     from .engine import seats as seat_files
     from .engine.orders import MAX_FILE_BYTES, parse_bytes
-    from .engine.turn import check_file
+    from .engine.turn import check_file, standing_lines
 
     if (root / ".lifegames").exists():
         return False
@@ -252,14 +253,22 @@ def _check_in_seat(root: Path) -> bool:
         fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
     parsed = parse_bytes(game.grammar_name(), found.data if found else b"", name,
                          found.size if found else None)
-    result = check_file(game, seat.knowledge, seat.player, parsed, work=seat.knowledge)
-    awaited = seat.player in seat.awaited
     click.echo(f"{game.title}, {seat.player}'s seat, next tick {seat.tick + 1}: checked against "
                "what you know (the host checks it again, with the other players' orders)")
-    if not awaited:
+    if seat.player not in seat.awaited:
+        texts, problems = standing_lines(game, seat.player, parsed)
         click.echo(f"  your orders are not awaited now ({', '.join(seat.awaited) or 'nobody'}"
-                   "); only standing orders of a file for the next tick, ending with `end`, "
-                   "take effect")
+                   "): only standing orders take effect, from a file that starts with `orders "
+                   f"for tick {seat.tick + 1}` and ends with `end`")
+        for problem in [*parsed.problems, *problems]:
+            click.echo(problem.render())
+        if parsed.problems or problems:
+            sys.exit(REJECTED)
+        if texts is not None:
+            click.echo("  standing orders in force once the host reads this file: " +
+                       (", ".join(texts) or "none"))
+        return True
+    result = check_file(game, seat.knowledge, seat.player, parsed, work=seat.knowledge)
     if result.problems:
         for problem in result.problems:
             click.echo(problem.render())

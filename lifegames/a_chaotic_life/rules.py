@@ -33,6 +33,7 @@ from .data import (
 from .effects import left_of, resolve, texts
 from .hidden import knowledge as _knowledge
 from .legal import legal_orders
+from .spelling import spelled
 from .table import draw_top, gain, hand_limit, hand_over, log, pay, seen_by, take_card
 
 STANDING = ("react", "accept", "decline")
@@ -483,6 +484,9 @@ class AChaoticLife(Game):
             raise OrderError("E-UNKNOWN-CARD", f'no card or card type called "{trigger.value}"',
                              "name a card, a type (event, age, special, interact, pet, "
                              "neighbor) or any", "trigger")
+
+    def spell(self, order: Order) -> Order:
+        return spelled(order)
 
     def facts(self, state: State, player: str) -> dict[str, Any]:
         from .views import facts

@@ -85,6 +85,20 @@ def adjacent(order: Order) -> None:
 TRADES = {"give": "give", "buy_resource": "buy", "sell_resource": "sell"}
 
 
+def spelled(order: Order) -> Order:
+    """The order with its building and resource written as rules.yaml spells them (players
+    may write "Farm" or "WOOD"): the resolvers above read names in any case, so an order has
+    one spelling in executed_orders.txt. A name the rules do not know is left as written (the
+    order is refused anyway)."""
+    data = rules()
+    known = {"building": {*data["settlements"], *data["buildings"]},
+             "resource": set(data["resources"])}
+    args = tuple(arg._replace(value=str(arg.value).lower())
+                 if arg.kind == "string" and str(arg.value).lower() in known.get(arg.name, ())
+                 else arg for arg in order.args)
+    return Order(order.command, args, order.line, order.column, order.end_column, order.source)
+
+
 def validate(order: Order) -> None:
     """Every check of `order` that needs no state; `$fact` arguments (known only when the order
     runs) are skipped."""

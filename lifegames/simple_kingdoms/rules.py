@@ -18,6 +18,7 @@ from ..engine.contract import Game, Order, Result, SetupError, State, clone
 from . import phases
 from .checks import (
     explores,
+    spelled,
     terrain_unseen,
     validate,
     verify_build,
@@ -130,6 +131,9 @@ class SimpleKingdoms(Game):
 
     def validate(self, player: str, order: Order) -> None:
         validate(order)
+
+    def spell(self, order: Order) -> Order:
+        return spelled(order)
 
     def facts(self, state: State, player: str) -> dict[str, Any]:
         """The facts of orders.yaml `facts:`, as `player` sees the game at this point of the

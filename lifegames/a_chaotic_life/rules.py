@@ -488,6 +488,11 @@ class AChaoticLife(Game):
     def spell(self, order: Order) -> Order:
         return spelled(order)
 
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        from .advice import warnings
+
+        return warnings(self, state, player, order)
+
     def facts(self, state: State, player: str) -> dict[str, Any]:
         from .views import facts
 

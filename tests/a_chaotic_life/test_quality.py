@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lifegames.a_chaotic_life import GAME
 
-from .helpers import ANA, BEN, arrange, new_state, parse_one, play
+from .helpers import ANA, BEN, arrange, check_as, new_state, parse_one, play
 
 # -- point 5: one spelling ------------------------------------------------------------------
 
@@ -38,3 +38,91 @@ def test_q02_spelling_trade_terms_triggers_and_unknown_names():
     for written, spelled in cases.items():
         assert GAME.spell(parse_one(written)).canonical() == spelled
         assert GAME.spell(parse_one(spelled)).canonical() == spelled  # read back the same
+
+
+# -- point 7: warnings ------------------------------------------------------------------------
+
+GOALS = {ANA: "happiness", BEN: "sadness"}
+
+
+def warned(state, text: str, player: str = ANA) -> list[tuple[str, str]]:
+    """The warnings `check` shows for a file (code, the text the caret is under)."""
+    check = check_as(state, player, text)
+    assert not check.problems, [p.render() for p in check.problems]
+    assert check.plan is not None
+    return [(w.code, w.source[w.column - 1:w.end_column - 1]) for w in check.plan.warnings]
+
+
+def two(**how):
+    return arrange(new_state([ANA, BEN]), goals=GOALS, player=ANA, **how)
+
+
+def test_w01_counters_of_the_opposite_kind_taken_by_choice_are_warned():
+    """How to Win: Happiness and Sadness cancel one for one, so a swap or a Neighbor paid in
+    the kind opposite to your goal lowers your score for sure."""
+    state = two(hands={ANA: ["Camera", "Lock", "Neighbor"]})
+    assert warned(state, 'swap("Camera", "Lock", sadness)\nend_turn\n') == [
+        ("W-WRONG-KIND", "sadness")]
+    assert warned(state, 'swap("Camera", "Lock", happiness)\nend_turn\n') == []
+    assert warned(state, 'play("Neighbor", sad)\nend_turn\n') == [("W-WRONG-KIND", "sad")]
+    assert warned(state, 'play("Neighbor")\nend_turn\n') == []
+
+
+def test_w02_a_pet_that_chases_your_own_pet_is_warned():
+    """Cat chases every Mouse in play, Dog every Cat: your own goes too."""
+    state = two(hands={ANA: ["Dog"]}, front={ANA: ["Cat"]})
+    assert warned(state, 'play("Dog")\nend_turn\n') == [("W-CHASES-OWN", '"Dog"')]
+    state = two(hands={ANA: ["Dog"]}, front={BEN: ["Cat"]})
+    assert warned(state, 'play("Dog")\nend_turn\n') == []
+
+
+def test_w03_an_offer_the_other_player_cannot_meet_is_warned():
+    """Trading: an offer they cannot accept (counters they lack, a card whose every copy is in
+    sight elsewhere) ends the file for nothing."""
+    state = two(hands={ANA: ["Camera"], BEN: ["Lock", "Bandage"]}, front={ANA: ["Dog"]},
+                counters={BEN: {"happiness": 1}})
+    assert warned(state, 'offer("Ben", "Camera", "2 happiness")\n') == [
+        ("W-OFFER-HOPELESS", '"2 happiness"')]
+    assert warned(state, 'offer("Ben", "Camera", "Dog")\n') == [
+        ("W-OFFER-HOPELESS", '"Dog"')]
+    assert warned(state, 'offer("Ben", "Camera", "1 happiness, a card")\n') == []
+
+
+def test_w04_an_offer_is_warned_the_same_whatever_the_other_hand_holds():
+    """Hidden information: the warning reads only what the player sees (the size of Ben's
+    hand), so it is the same whether Ben holds the card asked for or not."""
+    asks = 'offer("Ben", "Camera", "Lock")\n'
+    holds = two(hands={ANA: ["Camera"], BEN: ["Lock", "Bandage"]})
+    lacks = two(hands={ANA: ["Camera"], BEN: ["Mouse", "Bandage"]})
+    assert warned(holds, asks) == warned(lacks, asks) == []
+
+
+def test_w05_ending_a_round_without_actions_while_behind_is_warned():
+    """The end: a whole round without an action ends the game; ending it while another
+    player leads is a certain loss. While you lead, it is not warned."""
+    state = two(counters={ANA: {"happiness": 1}, BEN: {"sadness": 4}})
+    state["idle"] = 1
+    assert warned(state, "end_turn\n") == [("W-ENDS-GAME", "end_turn")]
+    state["idle"] = 0  # Ben acted on his last turn: the game goes on
+    assert warned(state, "end_turn\n") == []
+    state = two(counters={ANA: {"happiness": 6}, BEN: {"sadness": 4}})
+    state["idle"] = 1
+    assert warned(state, "end_turn\n") == []
+
+
+def test_w06_death_played_while_behind_is_warned():
+    """Death!: you take 3 counters opposite to your goal and the game ends."""
+    state = two(hands={ANA: ["Death!"]}, stage="adult",
+                counters={ANA: {"happiness": 4}, BEN: {"sadness": 3}})
+    assert warned(state, 'play("Death!")\n') == [("W-ENDS-GAME", 'play("Death!")')]
+    state = two(hands={ANA: ["Death!"]}, stage="adult",
+                counters={ANA: {"happiness": 9}, BEN: {"sadness": 3}})
+    assert warned(state, 'play("Death!")\n') == []
+
+
+def test_w07_a_warned_order_plays_in_the_tick():
+    """Point 7: warnings never block a tick."""
+    state = two(hands={ANA: ["Camera", "Lock"]})
+    outcome = play(state, 'swap("Camera", "Lock", sadness)\nend_turn\n')
+    assert not outcome.problems
+    assert outcome.executed[ANA][0] == 'swap("Camera", "Lock", sadness)'

@@ -8,9 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from lifegames.simple_kingdoms import GAME
+from lifegames.simple_kingdoms import model as sk
+from lifegames.simple_kingdoms.sheet import kingdom_sheet
 
 from .helpers import (
     IRON,
+    THORN,
     check_alone,
     parse_one,
     play,
@@ -101,3 +104,100 @@ def test_w09_warnings_are_the_same_whatever_the_hidden_terrain(state):
         set_tile(state, 0, 1, terrain=terrain)
         seen.add(tuple(warned(state, "move_soldiers(0,0, 0,1, 1)\nsell_resource(\"food\", 1)\n")))
     assert len(seen) == 1
+
+
+# -- point 9: the kingdom sheet ---------------------------------------------------------------
+
+
+def exposed_and_hungry(state: dict[str, Any]) -> dict[str, Any]:
+    """Threat 3 against a home tile of defense 2 and a new tile of defense 1; 3 food for 47
+    people; four soldiers stand on a free tile."""
+    state["threat"] = 3
+    set_tile(state, 1, 1, owner=IRON, terrain="hills", soldiers={IRON: 1})
+    set_tile(state, 0, 1, explored=True, terrain="plains", soldiers={IRON: 4})
+    set_stock(state, IRON, food=3, civilians=40)
+    return state
+
+
+def section_of(sheet: str, title: str) -> str:
+    """The body of a sheet's section (below its title and rule)."""
+    start = sheet.index(f"\n{title.upper()}\n") + len(title) * 2 + 3
+    end = sheet.find("\n\n", start)
+    return sheet[start:end if end > 0 else None]
+
+
+def test_s01_the_score_is_explained_part_by_part_for_each_kingdom(state):
+    """Issue 16 point 9: the Score section shows each kingdom's people, land, settlements and
+    treasury (RULES.md's score table), their totals and the team's, and the weights."""
+    set_stock(state, THORN, gold=257)
+    sheet = kingdom_sheet(state, IRON)
+    rows = [line.split() for line in section_of(sheet, "Score").splitlines()[2:5]]
+    assert rows == [[IRON, "22", "10", "0", "10", "42"], [THORN, "22", "10", "0", "25", "57"],
+                    ["team", "44", "20", "0", "35", "99"]]
+    for name in (IRON, THORN):
+        assert sum(sk.score_parts(state, name).values()) == sk.score(state, name)
+    assert "treasury: 1 per 10 gold, rounded down" in section_of(sheet, "Score")
+
+
+def test_s02_the_partners_public_stock_is_on_the_sheet(state):
+    """Issue 16 point 9: the partner's stock (public in Simple Kingdoms) with its forecast,
+    its people and its exposed tiles, so a gift or a trade can be judged."""
+    set_stock(state, THORN, gold=77, wood=3, stone=12, iron=4, food=9)
+    text = section_of(kingdom_sheet(state, IRON), "Partner")
+    assert text.startswith("Thornvale: 1 tile(s) ((2,2)), exposed: none")
+    have = {row.split()[0]: row.split()[1:] for row in text.splitlines()[5:10]}
+    assert have == {"gold": ["77", "91"], "food": ["9", "7"], "wood": ["3", "3"],
+                    "stone": ["12", "12"], "iron": ["4", "4"]}
+
+
+def test_s03_the_food_that_avoids_hunger_is_the_least_that_does(state):
+    """Issue 16 point 9: the sheet says how much food avoids hunger at the end of the tick
+    (raids take 10% of the food bought too), and it is the least amount that does."""
+    exposed_and_hungry(state)
+    sheet = kingdom_sheet(state, IRON)
+    assert 'buy_resource("food", 7) (14 gold) avoids hunger' in section_of(sheet, "People")
+    for amount, fed in ((6, False), (7, True)):
+        outcome = play(state, {IRON: f'buy_resource("food", {amount})\n'})
+        assert [e for e in outcome.events if "went hungry" in e] == ([] if fed else [
+            "Ironhold: went hungry (ate the last 13 food); 1 civilian(s) left"])
+
+
+def test_s04_every_exposed_tile_is_named_with_the_orders_that_cover_it(state):
+    """Issue 16 point 9: the Orc threat section names each exposed tile and single orders
+    that would cover it; each of them, played, leaves no tile of the kingdom raided that was
+    not raided already, and that tile safe."""
+    exposed_and_hungry(state)
+    text = section_of(kingdom_sheet(state, IRON), "Orc threat")
+    assert "  (0,0), defense 2: any one of these covers it" in text
+    assert "  (1,1), defense 1: any one of these covers it" in text
+    ways = [line.split("  ")[2].strip() for line in text.splitlines() if line.startswith("    ")]
+    assert ways == ["hire_soldiers(0, 0, 1)", "move_soldiers(0, 1, 0, 0, 1)",
+                    'build(0, 0, "watchtower")', "hire_soldiers(1, 1, 2)",
+                    "move_soldiers(0, 1, 1, 1, 2)"]
+    for way in ways:
+        outcome = play(state, {IRON: way + "\n"})
+        raided = [e for e in outcome.events if e.startswith("Ironhold: orcs raided")]
+        assert len(raided) == 1, (way, raided)
+
+
+def test_s05_the_templates_samples_fit_the_situation_and_run_without_warnings(state):
+    """Issue 16 point 9: the template's sample orders are the food, the cover and the growth
+    the situation asks for, each with its reason; uncommented, each one checks clean."""
+    exposed_and_hungry(state)
+    template = GAME.order_template(state, IRON)
+    samples = [line[2:].split("  #")[0].strip() for line in template.splitlines()
+               if line.startswith("# ") and "  # " in line]
+    assert samples == ['buy_resource("food", 7)', "hire_soldiers(0, 0, 1)",
+                       "hire_soldiers(1, 1, 2)", "claim_tile(0, 1)",
+                       "move_soldiers(0, 0, 1, 0, 2)", 'build(0, 0, "farm")']
+    for sample in samples:
+        assert warned(state, sample + "\n") == []
+
+
+def test_s06_a_hungry_partner_is_offered_food(state):
+    """Issue 16 point 9 (the game is cooperative): when the partner would go hungry and the
+    kingdom can spare the food, the samples include the gift."""
+    set_stock(state, THORN, food=0)
+    template = GAME.order_template(state, IRON)
+    assert '# give("food", 2)' in template and "Thornvale goes hungry at the end of tick 1" \
+        in template

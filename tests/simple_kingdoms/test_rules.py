@@ -18,7 +18,8 @@ from lifegames.engine.dice import Dice
 from lifegames.simple_kingdoms import GAME, phases
 from lifegames.simple_kingdoms import model as sk
 from lifegames.simple_kingdoms.data import rules as data
-from lifegames.simple_kingdoms.views import map_table, public_state
+from lifegames.simple_kingdoms.sheet import map_table
+from lifegames.simple_kingdoms.views import public_state
 
 from .helpers import (
     IRON,

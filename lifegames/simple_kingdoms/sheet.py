@@ -30,11 +30,6 @@ def where(t: dict[str, Any]) -> str:
     return f"({t['row']},{t['col']})"
 
 
-def header(state: State, name: str, what: str) -> str:
-    return (f"{name} - {what} - tick {state['tick']} of {state['max_ticks']} "
-            f"(Simple Kingdoms, {state['difficulty']})")
-
-
 def current_act() -> Any:
     """The rules' act (the Game is built after this module is loaded)."""
     from . import GAME
@@ -192,13 +187,37 @@ def orders_text(state: State, name: str) -> str:
     return "\n".join(lines)
 
 
-def kingdom_sheet(state: State, name: str) -> str:
-    ledger = after_tick(state)[1]
-    ahead = ledger[name]
+def over(state: State) -> bool:
+    return int(state["tick"]) >= int(state["max_ticks"])
+
+
+def header(state: State, name: str, what: str) -> str:
+    when = ", game over" if over(state) else ""
+    return (f"{name} - {what} - tick {state['tick']} of {state['max_ticks']}{when} "
+            f"(Simple Kingdoms, {state['difficulty']})")
+
+
+def final_result(state: State) -> str:
+    """The end of the game as one statement."""
+    scores = " and ".join(f"{n} {sum(score_parts(state, n).values())}"
+                          for n in state["players"])
+    return (f"The game is over after {state['max_ticks']} ticks: the team scored "
+            f"{team_score(state)} ({scores}), with the Orc threat at {state['threat']} of "
+            f"{rules()['threat']['max']}.")
+
+
+def _last_tick(state: State, name: str) -> str:
     last = state["reports"][name] + state["world"]
     if name in state.get("absent", []):
         last = ["you sent no orders and were played as absent: no actions", *last]
-    happened = "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
+    return "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
+
+
+def kingdom_sheet(state: State, name: str) -> str:
+    if over(state):
+        return final_sheet(state, name)
+    ledger = after_tick(state)[1]
+    ahead = ledger[name]
     stock_note = ("forecast if you give no orders; gifts sent this tick arrive first, the "
                   "threat roll comes after")
     parts = [
@@ -209,13 +228,29 @@ def kingdom_sheet(state: State, name: str) -> str:
         section("Map", map_table(state, name)),
         section("Orc threat", threat_text(state, name)),
         section("Partner", partner_text(state, name, ledger)),
-        section("Last tick", happened),
+        section("Last tick", _last_tick(state, name)),
         section("Score", score_text(state)),
+        section("Orders", orders_text(state, name)),
     ]
-    if state["tick"] < state["max_ticks"]:
-        parts.append(section("Orders", orders_text(state, name)))
-    else:
-        parts.append(section("Game over", f"final team score {team_score(state)}"))
+    return document(header(state, name, "kingdom sheet"), parts)
+
+
+def final_sheet(state: State, name: str) -> str:
+    """The last sheet: the result first, then where each kingdom ended; no forecast, no
+    threat to cover and no orders, which no longer apply."""
+    parts = [section("Game over", final_result(state) + "\n" + score_text(state))]
+    for kingdom in (name, other(state, name)):
+        stock = state["kingdoms"][kingdom]
+        tiles = owned_tiles(state, kingdom)
+        parts.append(section(
+            "Your kingdom at the end" if kingdom == name else f"{kingdom} at the end",
+            f"{len(tiles)} tile(s): "
+            + ", ".join(f"{where(t)} {t['settlement']}" for t in tiles) + "\n"
+            f"civilians {stock['civilians']} of cap {cap(state, kingdom)}, soldiers "
+            f"{soldiers_of(state, kingdom)}, people {people(state, kingdom)}\n"
+            "stock: " + ", ".join(f"{stock[r]} {r}" for r in rules()["resources"])))
+    parts += [section("Map", map_table(state, name)),
+              section("Last tick", _last_tick(state, name))]
     return document(header(state, name, "kingdom sheet"), parts)
 
 

@@ -23,7 +23,7 @@ from .model import (
     tile,
     tile_defense,
 )
-from .sheet import current_act, header, kingdom_sheet, where
+from .sheet import current_act, final_result, header, kingdom_sheet, over, where
 
 GRAMMAR = "simple_kingdoms"
 
@@ -46,8 +46,10 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
     towers = t["buildings"].get("watchtower", 0)
     wall = buildings["wall"]["bonus"] if t["buildings"].get("wall") else 0
     defense = tile_defense(t)
-    verdict = ("EXPOSED: the orcs raid this tile" if state["threat"] > defense
-               else "safe at the current threat")
+    verdict = ("" if over(state) else
+               f"\nthreat {state['threat']}: EXPOSED: the orcs raid this tile"
+               if state["threat"] > defense else
+               f"\nthreat {state['threat']}: safe at the current threat")
     garrison = ", ".join(f"{k} {n}" for k, n in sorted(t["soldiers"].items())) or "none"
     allies = sum(n for k, n in t["soldiers"].items() if k != t["owner"])
     body = [
@@ -55,15 +57,15 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
                         f"(cap {level['cap']})"),
         section("Buildings", table(rows, ["building", "count", "produces per tick"])
                 if rows else "none"),
-        section("Limits", f"watchtowers {towers} of {level['watchtowers']}, wall "
-                          f"{'yes' if wall else 'no'} (cities only, one), one resource "
-                          "building; farms: no limit"),
+        "" if over(state) else section(
+            "Limits", f"watchtowers {towers} of {level['watchtowers']}, wall "
+                      f"{'yes' if wall else 'no'} (cities only, one), one resource building; "
+                      "farms: no limit"),
         section("Defense", f"soldiers here: {garrison}"
                            + (" (an ally's soldiers do not count)" if allies else "") + "\n"
                            f"defense = {soldiers} + {soldiers} x {towers} watchtower(s) + "
-                           f"{wall} wall = {defense}\n"
-                           f"threat {state['threat']}: {verdict}"),
-        section("Buildable here", buildable(state, t)),
+                           f"{wall} wall = {defense}{verdict}"),
+        "" if over(state) else section("Buildable here", buildable(state, t)),
     ]
     return document(header(state, name, f"tile {where(t)}"), body)
 
@@ -78,8 +80,8 @@ def views(state: State, name: str) -> dict[str, str]:
 
 def order_template(state: State, name: str) -> str:
     limit = rules()["actions_per_tick"]
-    if state["tick"] >= state["max_ticks"]:
-        return commented([f"{name}: the game is over. python3 play.py status shows the result."])
+    if over(state):
+        return commented([f"{name}: the game is over, no more orders.", final_result(state)])
     usages = [order_syntax.usage(GRAMMAR, c) for c in order_syntax.commands(GRAMMAR)]
     lines = [
         f"{name}'s orders for tick {state['tick'] + 1} of {state['max_ticks']}.",
@@ -181,11 +183,11 @@ def player_state(state: State, name: str) -> dict[str, Any]:
 
 
 def status_lines(state: State) -> list[str]:
-    return [
-        f"difficulty {state['difficulty']}, Orc threat {state['threat']} of "
-        f"{rules()['threat']['max']}",
-        f"team score so far {team_score(state)}",
-    ]
+    threat = f"Orc threat {state['threat']} of {rules()['threat']['max']}"
+    if over(state):
+        return [f"difficulty {state['difficulty']}, {threat} at the end"]  # + the result
+    return [f"difficulty {state['difficulty']}, {threat}",
+            f"team score so far {team_score(state)}"]
 
 
 def order_help() -> dict[str, Any]:

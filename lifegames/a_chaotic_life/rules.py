@@ -526,15 +526,9 @@ class AChaoticLife(Game):
         return bool(state["over"])
 
     def result(self, state: State) -> Result:
-        from .scoring import standings
+        from .scoring import final_statement, standings
 
         winners, scores = standings(state)
         if not state["over"]:
             return Result("the game is not over yet", scores, [])
-        parts = ", ".join(f"{p} {scores[p]} {state['goals'][p]}" for p in state["players"])
-        how = {"death": "the CP died", "idle": "a round passed without an action",
-               "old age": "the CP died of old age"}.get(
-            str(state["end"]), "")
-        head = (f"{winners[0]} wins" if len(winners) == 1 else
-                f"shared win: {' and '.join(winners)}")
-        return Result(f"{head} ({how}). {parts}", scores, winners)
+        return Result(final_statement(state), scores, winners)

@@ -23,7 +23,7 @@ from .data import (
     tag_words,
 )
 from .legal import legal_orders
-from .scoring import breakdown, left_text
+from .scoring import breakdown, left_text, verdict
 from .table import seen_by
 
 GRAMMAR = "a_chaotic_life"
@@ -182,8 +182,6 @@ def score_text(state: State, player: str) -> str:
 
 
 def orders_text(state: State, player: str) -> str:
-    if state["over"]:
-        return "The game is over: no more orders."
     asked = _game().prompt(state, player)
     legal = legal_orders(state, player)
     if not legal:
@@ -202,19 +200,27 @@ def _when(tick: int) -> str:
 
 def sheet(state: State, player: str) -> str:
     recent = [f"- {_when(e['tick'])}: {seen_by(e, player)}" for e in state["recent"]]
-    parts = [
+    events = section("Recent events", "\n".join(recent) or "- the game has just begun")
+    scores = "\n".join(score_text(state, p) for p in state["players"])
+    if state["over"]:  # the result first; the hand, the table and orders no longer matter
+        return document(_header(state, player), [
+            section("Game over", f"{_game().result(state).summary}\n"
+                                 f"{verdict(state, player)}\nHow each score is made:\n"
+                                 + scores),
+            section("Players", players_table(state)),
+            section("The Central Person", timeline_text(state)),
+            events,
+        ])
+    return document(_header(state, player), [
         section("The Central Person", timeline_text(state)),
         section("Players", players_table(state)),
         section("Table", table_text(state)),
         section("Your cards", own_cards(state, player)),
         section("Your standing orders", standing_text(state, player)),
-        section("Scores so far", "\n".join(score_text(state, p) for p in state["players"])),
-        section("Recent events", "\n".join(recent) or "- the game has just begun"),
-    ]
-    if state["over"]:
-        parts.append(section("Result", _game().result(state).summary))
-    parts.append(section("Your orders", orders_text(state, player)))
-    return document(_header(state, player), parts)
+        section("Scores so far", scores),
+        events,
+        section("Your orders", orders_text(state, player)),
+    ])
 
 
 def views(state: State, player: str) -> dict[str, str]:
@@ -223,8 +229,8 @@ def views(state: State, player: str) -> dict[str, str]:
 
 def order_template(state: State, player: str) -> str:
     if state["over"]:
-        return commented([f"{player}: the game is over. python3 play.py status shows the "
-                          "result."])
+        return commented([f"{player}: the game is over, no more orders.",
+                          _game().result(state).summary])
     legal = legal_orders(state, player)
     if not legal:
         waiting = state["offer"]["to"] if state["offer"] else state["turn"]["player"]
@@ -350,7 +356,9 @@ def status_lines(state: State) -> list[str]:
     lines.append(f"the CP is {stage_words(state['stage'])}; deck {len(state['deck'])}, "
                  f"discard {len(state['discard'])}; supply "
                  + ", ".join(f"{state['supply'][k]} {k}" for k in KINDS))
-    lines.append("scores: " + ", ".join(
+    if state["over"]:
+        return lines  # the result follows
+    lines.append("scores so far: " + ", ".join(
         f"{p} {breakdown(state, p)['score']} {state['goals'][p]}" for p in state["players"]))
     lines.append("no standing react order that applies: no Item is played; an unanswered "
                  "offer is declined after one tick")

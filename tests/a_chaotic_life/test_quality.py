@@ -126,3 +126,40 @@ def test_w07_a_warned_order_plays_in_the_tick():
     outcome = play(state, 'swap("Camera", "Lock", sadness)\nend_turn\n')
     assert not outcome.problems
     assert outcome.executed[ANA][0] == 'swap("Camera", "Lock", sadness)'
+
+
+# -- point 8: the end, read as one statement ----------------------------------------------------
+
+
+def test_g01_the_result_says_how_the_game_ended_who_won_and_why():
+    """How to Win - Or Lose! (the most of your goal's kind; a tie goes to the most counters in
+    all), as one statement: a plain win, a tie broken by the total, a shared win; and each
+    player's own verdict."""
+    from lifegames.a_chaotic_life.scoring import verdict
+
+    from .helpers import CLEO
+
+    state = arrange(new_state(), front={ANA: ["Dog", "Mouse"], BEN: []},
+                    counters={ANA: {"happiness": 2, "sadness": 5}, BEN: {"happiness": 3},
+                              CLEO: {"happiness": 4, "sadness": 1}},
+                    goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"})
+    state["over"], state["end"] = True, "idle"
+    assert GAME.result(state).summary == (
+        "A whole round passed without an action. Ana wins: tied on 3 "
+        "counters of their goal, Ana has the most in all (6 against 3, 3). Scores: Ana 3 "
+        "happiness, Ben 3 happiness, Cleo 3 happiness.")
+    state["claimed"][BEN] = [state["minigoals"].pop(state["minigoals"].index("Hard Knocks"))]
+    assert GAME.result(state).summary.split(". ")[1] == (
+        "Ben wins: tied on 3 counters of their goal, Ben has the most in all (10 against 6, 3)")
+    assert [verdict(state, p) for p in (ANA, BEN)] == ["You lose.", "You win."]
+    state["counters"][CLEO]["happiness"] = 9
+    state["end"] = "death"
+    assert GAME.result(state).summary.startswith(
+        "The CP died (Death!). Cleo wins with 8 happiness. Scores:")
+    state = two(counters={ANA: {"happiness": 4}, BEN: {"sadness": 4}})
+    state["over"], state["end"] = True, "old age"
+    assert GAME.result(state).summary == (
+        "The CP died of old age (the last deck ran out). Ana and Ben share "
+        "the win with 4 counters of their goal each and 4 in all. Scores: Ana 4 happiness, "
+        "Ben 4 sadness.")
+    assert verdict(state, BEN) == "You share the win."

@@ -235,9 +235,11 @@ def order_template(state: State, player: str) -> str:
     if not legal:
         waiting = state["offer"]["to"] if state["offer"] else state["turn"]["player"]
         return commented([
-            f"{player}: waiting for {waiting}. This file is read on your own turn, or when",
-            "someone offers you a trade. Standing orders (standing react(...)) may be left",
-            "here at any time once the engine reads them; your sheet shows those in force.",
+            f"{player}: waiting for {waiting}. Your orders are read on your own turn, or when",
+            "someone offers you a trade. Standing orders (standing react(...), standing",
+            "accept(...), standing decline()) may be written here at any time: they take",
+            "effect when the next tick is played if the file keeps its first line, ends with",
+            "`end` and holds no mistake; your sheet shows those in force.",
         ])
     usages = [order_syntax.usage(GRAMMAR, cmd) for cmd in order_syntax.commands(GRAMMAR)]
     lines = [

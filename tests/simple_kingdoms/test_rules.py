@@ -545,7 +545,7 @@ def test_r30_only_explored_tiles_may_be_claimed(state):
     ready_to_claim(state)
     tile(state, 1, 1)["explored"] = False
     error = reject(state, IRON, "claim_tile(1,1)", "E-UNEXPLORED")
-    assert "move 2+ soldiers onto it" in error.hint
+    assert "2 or more in one order explore it" in error.hint
 
 
 def test_r31_claim_needs_4_of_your_own_soldiers_on_the_tile(state):

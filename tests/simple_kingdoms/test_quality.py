@@ -201,3 +201,23 @@ def test_s06_a_hungry_partner_is_offered_food(state):
     template = GAME.order_template(state, IRON)
     assert '# give("food", 2)' in template and "Thornvale goes hungry at the end of tick 1" \
         in template
+
+
+# -- point 4: messages that lead to the fix ---------------------------------------------------
+
+
+def test_m01_refusals_say_what_is_possible(state):
+    """Issue 16 point 4: a gift, a purchase or a sale beyond the stock says how much is
+    possible; a wall on a village names the next upgrade; hiring says how many may be hired."""
+    from .helpers import reject
+
+    assert reject(state, IRON, 'give("wood", 500)', "E-SHORT").hint == \
+        "you can give at most 20 wood now"
+    assert reject(state, IRON, 'buy_resource("iron", 50)', "E-SHORT").hint == \
+        "you can buy at most 16 iron now"
+    assert reject(state, IRON, 'sell_resource("stone", 11)', "E-SHORT").hint == \
+        "you can sell at most 10 stone now"
+    assert reject(state, IRON, 'build(0,0, "wall")', "E-NEEDS-SETTLEMENT").hint == \
+        'settlements grow one step at a time: build(0, 0, "town") first'
+    assert reject(state, IRON, "hire_soldiers(0,0, 21)", "E-NO-CIVILIANS").hint.endswith(
+        "hire at most 20")

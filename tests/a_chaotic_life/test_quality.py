@@ -163,3 +163,18 @@ def test_g01_the_result_says_how_the_game_ended_who_won_and_why():
         "the win with 4 counters of their goal each and 4 in all. Scores: Ana 4 happiness, "
         "Ben 4 sadness.")
     assert verdict(state, BEN) == "You share the win."
+
+
+def test_w08_rules_md_names_every_warning_and_links_no_missing_file():
+    """Issue 16 points 7 and 17: RULES.md documents every W- code check can show, and names
+    the rulebook without a link to a file a clone of the project does not hold."""
+    from pathlib import Path
+
+    from lifegames.a_chaotic_life import advice
+
+    codes = ("W-WRONG-KIND", "W-CHASES-OWN", "W-OFFER-HOPELESS", "W-ENDS-GAME")
+    text = Path(advice.__file__).read_text(encoding="utf-8")
+    assert text.count('"W-') == len(codes) and all(f'"{c}"' in text for c in codes)
+    page = Path(__file__).resolve().parents[2] / "games" / "a_chaotic_life" / "RULES.md"
+    documented = page.read_text(encoding="utf-8")
+    assert all(f"`{c}`" in documented for c in codes) and "shared/rules" not in documented

@@ -1,5 +1,5 @@
 """One numbered test per rule of the Simple Kingdoms rule text
-(/work/shared/rules/simple_kingdoms.txt). Each docstring names the section of the text it checks.
+(its two-player demo rules). Each docstring names the section of the text it checks.
 
 Numbers the text states are written out here literally (5 gold a soldier, 20 gold a claim, ...);
 numbers our rules.yaml reconstructs (building costs and outputs, starting stock) are read from

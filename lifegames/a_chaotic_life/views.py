@@ -191,7 +191,34 @@ def orders_text(state: State, player: str) -> str:
     turn = state["turn"]
     lead = asked.text if asked else (
         f"{player}: your turn. Actions used: {turn['used']} of {turn['actions']}.")
-    return lead + "\nLegal orders now:\n" + "\n".join(f"  {o}" for o in legal)
+    plain, warned = weighed(state, player, legal)
+    return "\n".join([lead, "Legal orders now:", *(f"  {o}" for o in plain),
+                      *warned_lines(warned, "  ")])
+
+
+def weighed(state: State, player: str, legal: list[str]) -> tuple[list[str], list[list[str]]]:
+    """The legal orders without a warning, and those `check` would warn of (each with its
+    W- code), judged on what the player knows: a list that leads with what makes sense."""
+    known = _game().knowledge(state, player)
+    parsed = order_syntax.parse_text(GRAMMAR, "\n".join(legal), "legal")
+    if len(parsed.orders) != len(legal):  # cannot happen: every legal order parses
+        return legal, []
+    plain, warned = [], []
+    for text, order in zip(legal, parsed.orders, strict=True):
+        found = _game().warnings(known, player, order)
+        if found:
+            warned.append([text, found[0].code])
+        else:
+            plain.append(text)
+    return plain, warned
+
+
+def warned_lines(warned: list[list[str]], lead: str) -> list[str]:
+    if not warned:
+        return []
+    width = max(len(text) for text, _ in warned)
+    return ["Legal, but check warns of them (python3 play.py check says why):",
+            *(f"{lead}{text.ljust(width)}  {code}".rstrip() for text, code in warned)]
 
 
 def _when(tick: int) -> str:
@@ -253,7 +280,9 @@ def order_template(state: State, player: str) -> str:
         "",
         "Every order that is legal right now (remove the # to use one):",
     ]
-    return commented(lines) + "".join(f"# {o}\n" for o in legal)
+    plain, warned = weighed(state, player, legal)
+    return (commented(lines) + "".join(f"# {o}\n" for o in plain)
+            + commented(warned_lines([[t, f"# {code}"] for t, code in warned], "")))
 
 
 # -- JSON views ------------------------------------------------------------------------------------

@@ -165,6 +165,23 @@ def test_g01_the_result_says_how_the_game_ended_who_won_and_why():
     assert verdict(state, BEN) == "You share the win."
 
 
+def test_w09_the_legal_list_puts_what_check_warns_of_apart():
+    """Issue 16 points 7 and 10 (the legal list shows the sensible orders first): the sheet
+    and the template list the legal orders without a warning, then apart, with their W- code,
+    those check would warn of; each of those lines still parses once uncommented."""
+    from lifegames.a_chaotic_life.views import order_template, orders_text
+
+    state = two(hands={ANA: ["Camera", "Lock"]})
+    text = orders_text(state, ANA)
+    head, tail = text.split("Legal, but check warns of them")
+    assert 'swap("Camera", "Lock", happiness)' in head and "sadness" not in head
+    assert 'swap("Camera", "Lock", sadness)  W-WRONG-KIND' in tail
+    template = order_template(state, ANA)
+    line = '# swap("Camera", "Lock", sadness)  # W-WRONG-KIND\n'
+    assert line in template.split("# Legal, but check warns of them")[1]
+    assert parse_one(line[2:].strip()).command == "swap"
+
+
 def test_w08_rules_md_names_every_warning_and_links_no_missing_file():
     """Issue 16 points 7 and 17: RULES.md documents every W- code check can show, and names
     the rulebook without a link to a file a clone of the project does not hold."""

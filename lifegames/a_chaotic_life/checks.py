@@ -510,8 +510,8 @@ def check_discard_down(state: State, player: str, order: Order) -> str:
     limit = rules()["hand_limit"]
     if len(hand(state, player)) <= limit:
         raise OrderError("E-NOT-OVER", f"your hand holds {len(hand(state, player))} card(s), "
-                         f"not more than {limit}", "use discard(...) (an action) instead",
-                         "card")
+                         f"within the limit of {limit}: there is nothing to discard down",
+                         "discard(...) gets rid of a card as one of your actions", "card")
     must_hold(state, player, name, zones=("hand",))
     return name
 

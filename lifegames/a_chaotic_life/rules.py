@@ -33,6 +33,7 @@ from .data import (
 from .effects import left_of, resolve, texts
 from .hidden import knowledge as _knowledge
 from .legal import legal_orders
+from .spelling import spelled
 from .table import draw_top, gain, hand_limit, hand_over, log, pay, seen_by, take_card
 
 STANDING = ("react", "accept", "decline")
@@ -484,6 +485,14 @@ class AChaoticLife(Game):
                              "name a card, a type (event, age, special, interact, pet, "
                              "neighbor) or any", "trigger")
 
+    def spell(self, order: Order) -> Order:
+        return spelled(order)
+
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        from .advice import warnings
+
+        return warnings(self, state, player, order)
+
     def facts(self, state: State, player: str) -> dict[str, Any]:
         from .views import facts
 
@@ -517,15 +526,9 @@ class AChaoticLife(Game):
         return bool(state["over"])
 
     def result(self, state: State) -> Result:
-        from .scoring import standings
+        from .scoring import final_statement, standings
 
         winners, scores = standings(state)
         if not state["over"]:
             return Result("the game is not over yet", scores, [])
-        parts = ", ".join(f"{p} {scores[p]} {state['goals'][p]}" for p in state["players"])
-        how = {"death": "the CP died", "idle": "a round passed without an action",
-               "old age": "the CP died of old age"}.get(
-            str(state["end"]), "")
-        head = (f"{winners[0]} wins" if len(winners) == 1 else
-                f"shared win: {' and '.join(winners)}")
-        return Result(f"{head} ({how}). {parts}", scores, winners)
+        return Result(final_statement(state), scores, winners)

@@ -68,3 +68,35 @@ def standings(state: State) -> tuple[list[str], dict[str, int]]:
     best = max((v["score"], v["total"]) for v in parts.values())
     winners = [p for p in state["players"] if (parts[p]["score"], parts[p]["total"]) == best]
     return winners, {p: int(v["score"]) for p, v in parts.items()}
+
+
+ENDINGS = {"death": "The CP died (Death!)", "idle": "A whole round passed without an action",
+           "old age": "The CP died of old age (the last deck ran out)"}
+
+
+def final_statement(state: State) -> str:
+    """The end of a finished game in one statement: how it ended, who won and why, and every
+    player's score in their goal's kind (`status` puts "The game is over." before it)."""
+    winners, _ = standings(state)
+    parts = {p: breakdown(state, p) for p in state["players"]}
+    best = parts[winners[0]]
+    tied = [p for p in state["players"] if parts[p]["score"] == best["score"]]
+    if len(winners) > 1:
+        head = (f"{' and '.join(winners)} share the win with {best['score']} counters of their "
+                f"goal each and {best['total']} in all")
+    elif len(tied) > 1:
+        others = ", ".join(str(parts[p]["total"]) for p in tied if p not in winners)
+        head = (f"{winners[0]} wins: tied on {best['score']} counters of their goal, "
+                f"{winners[0]} has the most in all ({best['total']} against {others})")
+    else:
+        head = f"{winners[0]} wins with {best['score']} {best['goal']}"
+    scores = ", ".join(f"{p} {v['score']} {v['goal']}" for p, v in parts.items())
+    return f"{ENDINGS.get(str(state['end']), 'The game ended')}. {head}. Scores: {scores}."
+
+
+def verdict(state: State, player: str) -> str:
+    """The result from one player's seat."""
+    winners, _ = standings(state)
+    if player not in winners:
+        return "You lose."
+    return "You win." if len(winners) == 1 else "You share the win."

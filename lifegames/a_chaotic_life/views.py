@@ -23,7 +23,7 @@ from .data import (
     tag_words,
 )
 from .legal import legal_orders
-from .scoring import breakdown, left_text
+from .scoring import breakdown, left_text, verdict
 from .table import seen_by
 
 GRAMMAR = "a_chaotic_life"
@@ -182,8 +182,6 @@ def score_text(state: State, player: str) -> str:
 
 
 def orders_text(state: State, player: str) -> str:
-    if state["over"]:
-        return "The game is over: no more orders."
     asked = _game().prompt(state, player)
     legal = legal_orders(state, player)
     if not legal:
@@ -193,7 +191,34 @@ def orders_text(state: State, player: str) -> str:
     turn = state["turn"]
     lead = asked.text if asked else (
         f"{player}: your turn. Actions used: {turn['used']} of {turn['actions']}.")
-    return lead + "\nLegal orders now:\n" + "\n".join(f"  {o}" for o in legal)
+    plain, warned = weighed(state, player, legal)
+    return "\n".join([lead, "Legal orders now:", *(f"  {o}" for o in plain),
+                      *warned_lines(warned, "  ")])
+
+
+def weighed(state: State, player: str, legal: list[str]) -> tuple[list[str], list[list[str]]]:
+    """The legal orders without a warning, and those `check` would warn of (each with its
+    W- code), judged on what the player knows: a list that leads with what makes sense."""
+    known = _game().knowledge(state, player)
+    parsed = order_syntax.parse_text(GRAMMAR, "\n".join(legal), "legal")
+    if len(parsed.orders) != len(legal):  # cannot happen: every legal order parses
+        return legal, []
+    plain, warned = [], []
+    for text, order in zip(legal, parsed.orders, strict=True):
+        found = _game().warnings(known, player, order)
+        if found:
+            warned.append([text, found[0].code])
+        else:
+            plain.append(text)
+    return plain, warned
+
+
+def warned_lines(warned: list[list[str]], lead: str) -> list[str]:
+    if not warned:
+        return []
+    width = max(len(text) for text, _ in warned)
+    return ["Legal, but check warns of them (python3 play.py check says why):",
+            *(f"{lead}{text.ljust(width)}  {code}".rstrip() for text, code in warned)]
 
 
 def _when(tick: int) -> str:
@@ -202,19 +227,27 @@ def _when(tick: int) -> str:
 
 def sheet(state: State, player: str) -> str:
     recent = [f"- {_when(e['tick'])}: {seen_by(e, player)}" for e in state["recent"]]
-    parts = [
+    events = section("Recent events", "\n".join(recent) or "- the game has just begun")
+    scores = "\n".join(score_text(state, p) for p in state["players"])
+    if state["over"]:  # the result first; the hand, the table and orders no longer matter
+        return document(_header(state, player), [
+            section("Game over", f"{_game().result(state).summary}\n"
+                                 f"{verdict(state, player)}\nHow each score is made:\n"
+                                 + scores),
+            section("Players", players_table(state)),
+            section("The Central Person", timeline_text(state)),
+            events,
+        ])
+    return document(_header(state, player), [
         section("The Central Person", timeline_text(state)),
         section("Players", players_table(state)),
         section("Table", table_text(state)),
         section("Your cards", own_cards(state, player)),
         section("Your standing orders", standing_text(state, player)),
-        section("Scores so far", "\n".join(score_text(state, p) for p in state["players"])),
-        section("Recent events", "\n".join(recent) or "- the game has just begun"),
-    ]
-    if state["over"]:
-        parts.append(section("Result", _game().result(state).summary))
-    parts.append(section("Your orders", orders_text(state, player)))
-    return document(_header(state, player), parts)
+        section("Scores so far", scores),
+        events,
+        section("Your orders", orders_text(state, player)),
+    ])
 
 
 def views(state: State, player: str) -> dict[str, str]:
@@ -223,15 +256,17 @@ def views(state: State, player: str) -> dict[str, str]:
 
 def order_template(state: State, player: str) -> str:
     if state["over"]:
-        return commented([f"{player}: the game is over. python3 play.py status shows the "
-                          "result."])
+        return commented([f"{player}: the game is over, no more orders.",
+                          _game().result(state).summary])
     legal = legal_orders(state, player)
     if not legal:
         waiting = state["offer"]["to"] if state["offer"] else state["turn"]["player"]
         return commented([
-            f"{player}: waiting for {waiting}. This file is read on your own turn, or when",
-            "someone offers you a trade. Standing orders (standing react(...)) may be left",
-            "here at any time once the engine reads them; your sheet shows those in force.",
+            f"{player}: waiting for {waiting}. Your orders are read on your own turn, or when",
+            "someone offers you a trade. Standing orders (standing react(...), standing",
+            "accept(...), standing decline()) may be written here at any time: they take",
+            "effect when the next tick is played if the file keeps its first line, ends with",
+            "`end` and holds no mistake; your sheet shows those in force.",
         ])
     usages = [order_syntax.usage(GRAMMAR, cmd) for cmd in order_syntax.commands(GRAMMAR)]
     lines = [
@@ -245,7 +280,9 @@ def order_template(state: State, player: str) -> str:
         "",
         "Every order that is legal right now (remove the # to use one):",
     ]
-    return commented(lines) + "".join(f"# {o}\n" for o in legal)
+    plain, warned = weighed(state, player, legal)
+    return (commented(lines) + "".join(f"# {o}\n" for o in plain)
+            + commented(warned_lines([[t, f"# {code}"] for t, code in warned], "")))
 
 
 # -- JSON views ------------------------------------------------------------------------------------
@@ -350,7 +387,9 @@ def status_lines(state: State) -> list[str]:
     lines.append(f"the CP is {stage_words(state['stage'])}; deck {len(state['deck'])}, "
                  f"discard {len(state['discard'])}; supply "
                  + ", ".join(f"{state['supply'][k]} {k}" for k in KINDS))
-    lines.append("scores: " + ", ".join(
+    if state["over"]:
+        return lines  # the result follows
+    lines.append("scores so far: " + ", ".join(
         f"{p} {breakdown(state, p)['score']} {state['goals'][p]}" for p in state["players"]))
     lines.append("no standing react order that applies: no Item is played; an unanswered "
                  "offer is declined after one tick")

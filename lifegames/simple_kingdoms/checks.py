@@ -85,6 +85,20 @@ def adjacent(order: Order) -> None:
 TRADES = {"give": "give", "buy_resource": "buy", "sell_resource": "sell"}
 
 
+def spelled(order: Order) -> Order:
+    """The order with its building and resource written as rules.yaml spells them (players
+    may write "Farm" or "WOOD"): the resolvers above read names in any case, so an order has
+    one spelling in executed_orders.txt. A name the rules do not know is left as written (the
+    order is refused anyway)."""
+    data = rules()
+    known = {"building": {*data["settlements"], *data["buildings"]},
+             "resource": set(data["resources"])}
+    args = tuple(arg._replace(value=str(arg.value).lower())
+                 if arg.kind == "string" and str(arg.value).lower() in known.get(arg.name, ())
+                 else arg for arg in order.args)
+    return Order(order.command, args, order.line, order.column, order.end_column, order.source)
+
+
 def validate(order: Order) -> None:
     """Every check of `order` that needs no state; `$fact` arguments (known only when the order
     runs) are skipped."""
@@ -193,7 +207,10 @@ def _building_fits(state: State, t: Tile, building: str, spec: dict[str, Any],
     if needs and not _at_least(t["settlement"], needs):
         raise OrderError("E-NEEDS-SETTLEMENT",
                          f"a {building} needs a {needs} (or better) on the tile; this "
-                         f"tile has a {t['settlement']}", "", "building")
+                         f"tile has a {t['settlement']}",
+                         f"settlements grow one step at a time: build({t['row']}, {t['col']}, "
+                         f"\"{_next_settlement(t['settlement'])}\") first",
+                         "building")
     here = t["buildings"]
     level = data["settlements"][t["settlement"]]
     if building == "watchtower" and here.get("watchtower", 0) >= level["watchtowers"]:
@@ -210,6 +227,11 @@ def _building_fits(state: State, t: Tile, building: str, spec: dict[str, Any],
                          f"(a {present[0]})",
                          f"put the {building} on another tile of "
                          f"{' or '.join(spec.get('terrain', ['any']))}", "building")
+
+
+def _next_settlement(settlement: str) -> str:
+    return next((n for n, spec in rules()["settlements"].items()
+                 if spec.get("upgrades") == settlement), settlement)
 
 
 def _more_room_hint(settlement: str, building: str) -> str:
@@ -245,8 +267,10 @@ def verify_hire(state: State, name: str, order: Order) -> tuple[Tile, int]:
     count = positive(order, "count")
     kingdom = state["kingdoms"][name]
     if kingdom["civilians"] < count:
-        raise OrderError("E-NO-CIVILIANS", f"hiring {count} needs {count} civilians, you have "
-                         f"{kingdom['civilians']}", "each soldier is a civilian trained", "count")
+        raise OrderError("E-NO-CIVILIANS", f"hiring {count} soldier(s) needs {count} "
+                         f"civilians, you have {kingdom['civilians']}",
+                         f"each soldier is a civilian trained: hire at most "
+                         f"{kingdom['civilians']}", "count")
     afford(kingdom, {"gold": count * rules()["soldiers"]["hire_gold"]},
            f"hiring {count} soldier(s)", "count")
     return t, count
@@ -302,7 +326,9 @@ def verify_claim(state: State, name: str, order: Order) -> Tile:
                          f"explored tiles nobody owns: {free}", "row")
     if not t["explored"]:
         raise OrderError("E-UNEXPLORED", f"tile {here} is unexplored",
-                         f"move {rules()['explore_soldiers']}+ soldiers onto it first", "row")
+                         f"move {spec['soldiers']} soldiers onto it first ("
+                         f"{rules()['explore_soldiers']} or more in one order explore it, and "
+                         "the claim can follow in the same tick)", "row")
     mine = t["soldiers"].get(name, 0)
     if mine < spec["soldiers"]:
         raise OrderError("E-TOO-FEW-SOLDIERS", f"claiming needs {spec['soldiers']} of your "
@@ -317,15 +343,18 @@ def verify_trade(state: State, name: str, order: Order, verb: str) -> tuple[str,
     amount = positive(order, "amount")
     kingdom = state["kingdoms"][name]
     res = trade_resource(order, verb)
-    if verb == "give":
-        afford(kingdom, {res: amount}, f"giving {amount} {res}", "amount")
-        return res, amount, 0
-    price = data["prices"][res] * amount
-    if verb == "buy":
-        afford(kingdom, {"gold": price}, f"{amount} {res}", "amount")
-        return res, amount, price
-    afford(kingdom, {res: amount}, f"selling {amount} {res}", "amount")
-    return res, amount, price // data["sell_divisor"]
+    price = data["prices"].get(res, 0) * amount  # gold is given, never bought or sold
+    try:
+        if verb == "buy":
+            afford(kingdom, {"gold": price}, f"buying {amount} {res}", "amount")
+            return res, amount, price
+        afford(kingdom, {res: amount}, f"{'giving' if verb == 'give' else 'selling'} "
+                                       f"{amount} {res}", "amount")
+    except OrderError as error:
+        most = kingdom["gold"] // data["prices"][res] if verb == "buy" else kingdom[res]
+        error.hint = f"you can {verb} at most {most} {res} now"
+        raise
+    return res, amount, 0 if verb == "give" else price // data["sell_divisor"]
 
 
 VERIFY = {  # command -> its check, for callers that hold an order's command as data

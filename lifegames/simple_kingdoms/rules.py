@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import Game, Order, Result, SetupError, State, clone
-from . import phases
+from ..engine.contract import Game, Order, OrderError, Result, SetupError, State, clone
+from . import advice, phases
 from .checks import (
     explores,
+    spelled,
     terrain_unseen,
     validate,
     verify_build,
@@ -131,6 +132,14 @@ class SimpleKingdoms(Game):
 
     def validate(self, player: str, order: Order) -> None:
         validate(order)
+
+    def spell(self, order: Order) -> Order:
+        return spelled(order)
+
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        """advice.py: what the rules make certain at the end of this tick (hunger, desertion,
+        a tile left to the Orcs...), comparing the tick's phases without and with the order."""
+        return advice.warnings(state, player, order, self.act)
 
     def facts(self, state: State, player: str) -> dict[str, Any]:
         """The facts of orders.yaml `facts:`, as `player` sees the game at this point of the

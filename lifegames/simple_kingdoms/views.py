@@ -6,137 +6,31 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import orders as order_syntax
-from ..engine.contract import State, clone
-from ..engine.sheets import commented, document, section, signed, table
+from ..engine.contract import State
+from ..engine.sheets import commented, document, section, table
+from .advice import after_tick, suggestions
 from .checks import buildable
 from .data import rules
 from .legal import legal_orders
 from .model import (
+    NEIGHBOURS,
     cap,
-    exposed_tiles,
     kingdom_defense,
     owned_tiles,
-    people,
     score,
-    score_parts,
     soldiers_of,
     team_score,
+    tile,
     tile_defense,
 )
-from .phases import economy
+from .sheet import current_act, final_result, header, kingdom_sheet, over, where
 
 GRAMMAR = "simple_kingdoms"
 
 
-def _where(t: dict[str, Any]) -> str:
-    return f"({t['row']},{t['col']})"
-
-
-def _header(state: State, name: str, what: str) -> str:
-    return (f"{name} - {what} - tick {state['tick']} of {state['max_ticks']} "
-            f"(Simple Kingdoms, {state['difficulty']})")
-
-
 def forecast(state: State) -> dict[str, dict[str, Any]]:
     """Next tick's economy if no orders are given (the rules run on a copy; no threat roll)."""
-    return economy(clone(state))
-
-
-def kingdom_sheet(state: State, name: str) -> str:
-    data = rules()
-    kingdom = state["kingdoms"][name]
-    ahead = forecast(state)[name]
-    raids_gold = sum(r["gold"] for r in ahead["raids"])
-    raids_food = sum(r["food"] for r in ahead["raids"])
-    rows = []
-    for res in data["resources"]:
-        produce = ahead["produced"].get(res, 0)
-        raid = -(raids_gold if res == "gold" else raids_food if res == "food" else 0)
-        taxes = ahead["income"] if res == "gold" else 0
-        eaten = -ahead["eaten"] if res == "food" else 0
-        upkeep = -ahead["upkeep"] if res == "gold" else 0
-        after = kingdom[res] + produce + raid + taxes + eaten + upkeep
-        rows.append([res, kingdom[res], signed(produce), signed(raid), signed(taxes),
-                     signed(eaten), signed(upkeep), after])
-    stock = table(rows, ["resource", "have", "produce", "raids", "taxes", "eaten", "upkeep",
-                         "next tick"], align="right")
-    fed = "fed" if ahead["fed"] else "HUNGRY: 1 civilian would leave"
-    population = (
-        f"civilians {kingdom['civilians']} of cap {cap(state, name)}, soldiers "
-        f"{soldiers_of(state, name)}, people {people(state, name)}\n"
-        f"next tick: {fed}, growth {signed(ahead['growth'])}"
-        + (f", {sum(d['count'] for d in ahead['deserted'])} unpaid soldier(s) would desert"
-           if ahead["deserted"] else "")
-    )
-    stock_note = ("forecast if you give no orders; gifts sent this tick arrive first, the "
-                  "threat roll comes after")
-    soldier_rows = []
-    for t in state["tiles"]:
-        mine = t["soldiers"].get(name, 0)
-        if not mine and t["owner"] != name:
-            continue
-        allies = sum(n for k, n in t["soldiers"].items() if k != name)
-        owner = "yours" if t["owner"] == name else (t["owner"] or "unclaimed")
-        defense = tile_defense(t) if t["owner"] else "-"
-        exposed = ("EXPOSED" if t["owner"] == name and state["threat"] > tile_defense(t)
-                   else "safe" if t["owner"] == name else "posted")
-        soldier_rows.append([_where(t), owner, mine, allies, defense, exposed])
-    soldiers = table(soldier_rows, ["tile", "owner", "your soldiers", "allied soldiers",
-                                    "defense", "status"])
-    soldiers += "\na tile's defense counts its owner's soldiers only"
-    exposed = exposed_tiles(state, name)
-    threat = (
-        f"threat {state['threat']} of {data['threat']['max']}; your kingdom defense "
-        f"{kingdom_defense(state, name)} (your weakest tile)\n"
-        + (f"exposed now: {', '.join(_where(t) for t in exposed)} "
-           "(each raid takes 10% of your gold and food)" if exposed else
-           "no tile of yours is exposed")
-    )
-    last = state["reports"][name] + state["world"]
-    if name in state.get("absent", []):
-        last = ["you sent no orders and were played as absent: no actions", *last]
-    happened = "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
-    scores = ", ".join(f"{n} {score(state, n)}" for n in state["players"])
-    parts = score_parts(state, name)
-    team = (f"team score {team_score(state)} ({scores})\n"
-            f"yours: {' + '.join(f'{v} {k}' for k, v in parts.items())}\n"
-            "(people count up to your cap; gold at 1 point per "
-            f"{rules()['score']['gold_per_point']}: python3 play.py orders shows the table)")
-    hints = legal_orders(state, name)
-    orders = (f"write up to {data['actions_per_tick']} orders in {name}/{name}_orders.txt; "
-              f"{len(hints)} sample orders are legal now, e.g.\n"
-              + "\n".join(f"  {h}" for h in _sample(hints)))
-    parts = [
-        section("Stock", stock + "\n" + stock_note),
-        section("People", population),
-        section("Soldiers", soldiers),
-        section("Map", map_table(state, name)),
-        section("Orc threat", threat),
-        section("Last tick", happened),
-        section("Score", team),
-    ]
-    if state["tick"] < state["max_ticks"]:
-        parts.append(section("Orders", orders))
-    else:
-        parts.append(section("Game over", f"final {team}"))
-    return document(_header(state, name, "kingdom sheet"), parts)
-
-
-def map_table(state: State, name: str) -> str:
-    size = state["size"]
-    rows = []
-    for row in range(size):
-        cells = [f"row {row}"]
-        for col in range(size):
-            t = state["tiles"][row * size + col]
-            if not t["explored"]:
-                cells.append("? unexplored")
-                continue
-            owner = "yours" if t["owner"] == name else (t["owner"] or "free")
-            settlement = f" {t['settlement']}" if t["settlement"] else ""
-            cells.append(f"{t['terrain']} [{owner}{settlement}]")
-        rows.append(cells)
-    return table(rows, ["", *(f"col {c}" for c in range(size))])
+    return after_tick(state)[1]
 
 
 def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
@@ -152,8 +46,10 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
     towers = t["buildings"].get("watchtower", 0)
     wall = buildings["wall"]["bonus"] if t["buildings"].get("wall") else 0
     defense = tile_defense(t)
-    verdict = ("EXPOSED: the orcs raid this tile" if state["threat"] > defense
-               else "safe at the current threat")
+    verdict = ("" if over(state) else
+               f"\nthreat {state['threat']}: EXPOSED: the orcs raid this tile"
+               if state["threat"] > defense else
+               f"\nthreat {state['threat']}: safe at the current threat")
     garrison = ", ".join(f"{k} {n}" for k, n in sorted(t["soldiers"].items())) or "none"
     allies = sum(n for k, n in t["soldiers"].items() if k != t["owner"])
     body = [
@@ -161,17 +57,17 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
                         f"(cap {level['cap']})"),
         section("Buildings", table(rows, ["building", "count", "produces per tick"])
                 if rows else "none"),
-        section("Limits", f"watchtowers {towers} of {level['watchtowers']}, wall "
-                          f"{'yes' if wall else 'no'} (cities only, one), one resource "
-                          "building; farms: no limit"),
+        "" if over(state) else section(
+            "Limits", f"watchtowers {towers} of {level['watchtowers']}, wall "
+                      f"{'yes' if wall else 'no'} (cities only, one), one resource building; "
+                      "farms: no limit"),
         section("Defense", f"soldiers here: {garrison}"
                            + (" (an ally's soldiers do not count)" if allies else "") + "\n"
                            f"defense = {soldiers} + {soldiers} x {towers} watchtower(s) + "
-                           f"{wall} wall = {defense}\n"
-                           f"threat {state['threat']}: {verdict}"),
-        section("Buildable here", buildable(state, t)),
+                           f"{wall} wall = {defense}{verdict}"),
+        "" if over(state) else section("Buildable here", buildable(state, t)),
     ]
-    return document(_header(state, name, f"tile {_where(t)}"), body)
+    return document(header(state, name, f"tile {where(t)}"), body)
 
 
 def views(state: State, name: str) -> dict[str, str]:
@@ -182,22 +78,10 @@ def views(state: State, name: str) -> dict[str, str]:
     return out
 
 
-def _sample(orders: list[str], per_command: int = 1, most: int = 6) -> list[str]:
-    """A deterministic handful: the first legal order of each command."""
-    seen: dict[str, int] = {}
-    out = []
-    for text in orders:
-        command = text.split("(")[0]
-        if seen.get(command, 0) < per_command:
-            seen[command] = seen.get(command, 0) + 1
-            out.append(text)
-    return out[:most]
-
-
 def order_template(state: State, name: str) -> str:
     limit = rules()["actions_per_tick"]
-    if state["tick"] >= state["max_ticks"]:
-        return commented([f"{name}: the game is over. python3 play.py status shows the result."])
+    if over(state):
+        return commented([f"{name}: the game is over, no more orders.", final_result(state)])
     usages = [order_syntax.usage(GRAMMAR, c) for c in order_syntax.commands(GRAMMAR)]
     lines = [
         f"{name}'s orders for tick {state['tick'] + 1} of {state['max_ticks']}.",
@@ -207,24 +91,41 @@ def order_template(state: State, name: str) -> str:
         "Commands (python3 play.py orders explains each):",
         *(f"  {u}" for u in usages),
         "",
-        "A few orders that are legal right now (remove the # to use one):",
     ]
-    home = owned_tiles(state, name)[0] if owned_tiles(state, name) else state["tiles"][0]
-    middle = state["size"] // 2
-    r, c = home["row"], home["col"]
-    plans = [
-        "",
-        "Plans: an order may wait on a condition over your facts (python3 play.py orders",
-        "lists them), and exploring, claiming and building can share one tick, e.g.",
-        f"  move_soldiers({r},{c}, {middle},{middle}, 4)",
-        f"  claim_tile({middle},{middle})",
-        f'  if gold >= 20: build({middle},{middle}, "watchtower")',
-        "A building that needs the terrain of a tile explored this tick (a farm, a mine)",
-        "waits for the next tick, when your sheet shows the terrain. Simple Kingdoms has no",
-        "standing orders; a kingdom the host plays as absent takes no actions.",
-    ]
-    return (commented(lines) + "".join(f"# {o}\n" for o in _sample(legal_orders(state, name)))
+    advised = suggestions(state, name, current_act())
+    if advised:
+        lines.append("What your situation asks for (remove the first # to use one; the note "
+                     "says why):")
+    else:
+        lines.append("Nothing presses now; your sheet lists what stands where.")
+    plans = ["", *_plan_example(state, name),
+             "A building that needs the terrain of a tile explored this tick (a farm, a mine)",
+             "waits for the next tick, when your sheet shows the terrain. Simple Kingdoms has no",
+             "standing orders; a kingdom the host plays as absent takes no actions."]
+    width = max((len(s.order) for s in advised), default=0)
+    return (commented(lines)
+            + "".join(f"# {s.order.ljust(width)}  # {s.why}\n" for s in advised)
             + commented(plans))
+
+
+def _plan_example(state: State, name: str) -> list[str]:
+    """A plan that fits the map: march from a tile of yours onto a neighbouring tile nobody
+    owns (the centre first), claim it and build there in the same tick."""
+    lead = ["Plans: an order may wait on a condition over your facts (python3 play.py orders",
+            "lists them), and exploring, claiming and building can share one tick, e.g."]
+    middle = state["size"] // 2
+    for home in owned_tiles(state, name):
+        spots = [(home["row"] + dr, home["col"] + dc) for dr, dc in NEIGHBOURS]
+        spots.sort(key=lambda rc: rc != (middle, middle))
+        for row, col in spots:
+            if 0 <= row < state["size"] and 0 <= col < state["size"] and \
+                    not tile(state, row, col)["owner"]:
+                r, c = home["row"], home["col"]
+                return [*lead, f"  move_soldiers({r},{c}, {row},{col}, 4)",
+                        f"  claim_tile({row},{col})",
+                        f'  if gold >= 20: build({row},{col}, "watchtower")']
+    return ["Plans: an order may wait on a condition over your facts (python3 play.py orders",
+            "lists them), e.g. `if food < food_needed: buy_resource(\"food\", 10)`."]
 
 
 def public_state(state: State) -> dict[str, Any]:
@@ -282,11 +183,11 @@ def player_state(state: State, name: str) -> dict[str, Any]:
 
 
 def status_lines(state: State) -> list[str]:
-    return [
-        f"difficulty {state['difficulty']}, Orc threat {state['threat']} of "
-        f"{rules()['threat']['max']}",
-        f"team score so far {team_score(state)}",
-    ]
+    threat = f"Orc threat {state['threat']} of {rules()['threat']['max']}"
+    if over(state):
+        return [f"difficulty {state['difficulty']}, {threat} at the end"]  # + the result
+    return [f"difficulty {state['difficulty']}, {threat}",
+            f"team score so far {team_score(state)}"]
 
 
 def order_help() -> dict[str, Any]:

@@ -13,6 +13,18 @@ def test_the_golden_playthrough_matches(tmp_path: Path):
 
 
 def test_the_example_ends_with_death_and_a_shared_win():
+    """Issue 16 point 8: the last sheet opens with GAME OVER and the result read as one
+    statement (how the game ended, who won and why, the scores), then the player's own
+    verdict; what no longer applies (cards in hand, standing orders, orders) is gone."""
     last = sorted((GOLDEN.expected / "Ana").glob("*_ana_sheet.txt"))[-1]
     text = last.read_text(encoding="utf-8")
-    assert "shared win: Ana and Ben (the CP died)" in text
+    first = text.split("\n\n")[1]
+    assert first.startswith(
+        "GAME OVER\n---------\nThe CP died (Death!). Ana and Ben share the "
+        "win with 9 counters of their goal each and 9 in all. Scores: Ana 9 sadness, Ben 9 "
+        "happiness.\nYou share the win.\n")
+    for gone in ("YOUR CARDS", "YOUR STANDING ORDERS", "YOUR ORDERS", "SCORES SO FAR",
+                 "Legal orders"):
+        assert gone not in text, gone
+    template = (GOLDEN.expected / "Ana" / "Ana_orders.txt").read_text(encoding="utf-8")
+    assert template.startswith("# Ana: the game is over, no more orders.\n# The CP died")

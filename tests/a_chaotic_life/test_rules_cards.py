@@ -1,4 +1,4 @@
-"""Numbered rule tests, part 3: the cards (/work/shared/rules/a_chaotic_life.txt, "Cards - And
+"""Numbered rule tests, part 3: the cards (the A Chaotic Life! rulebook, "Cards - And
 How to Play Them!", "Cards to Consider", "Other Small Reminders")."""
 
 from __future__ import annotations

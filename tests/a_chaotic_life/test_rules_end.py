@@ -1,5 +1,5 @@
-"""Numbered rule tests, part 4: counters, the deck and the end (/work/shared/rules/
-a_chaotic_life.txt, "The Item Pouch & Discard Pile", "Other Small Reminders", "How to Win -
+"""Numbered rule tests, part 4: counters, the deck and the end (the A Chaotic Life!
+rulebook, "The Item Pouch & Discard Pile", "Other Small Reminders", "How to Win -
 Or Lose!")."""
 
 from __future__ import annotations

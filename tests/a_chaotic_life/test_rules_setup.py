@@ -1,4 +1,4 @@
-"""Numbered rule tests, part 1: setup (/work/shared/rules/a_chaotic_life.txt, "Setup - Card
+"""Numbered rule tests, part 1: setup (the A Chaotic Life! rulebook, "Setup - Card
 Removal" to "Starting the Game"). Each docstring names the section it checks."""
 
 from __future__ import annotations

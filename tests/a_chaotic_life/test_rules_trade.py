@@ -1,4 +1,4 @@
-"""Numbered rule tests, part 5: trades (/work/shared/rules/a_chaotic_life.txt, "Actions!,
+"""Numbered rule tests, part 5: trades (the A Chaotic Life! rulebook, "Actions!,
 Trade"): an offer in the active player's file, answered by the other player in their next file
 or at once by a standing answer; a trade made is an action, a declined or unanswered one costs
 nothing; no trade takes more than one extra tick."""

@@ -1,4 +1,4 @@
-"""Numbered rule tests, part 2: a turn (/work/shared/rules/a_chaotic_life.txt, "What's in a
+"""Numbered rule tests, part 2: a turn (the A Chaotic Life! rulebook, "What's in a
 Turn?", "Actions!", "The Item Pouch & Discard Pile", "Cards to Consider: Early Riser")."""
 
 from __future__ import annotations

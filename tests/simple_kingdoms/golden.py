@@ -10,7 +10,7 @@ import sys
 
 from ..golden_support import Golden, GoldenError, compare, tree
 
-GOLDEN = Golden("simple_kingdoms", ("--seed", "2024"), ("Ironhold", "Thornvale"))
+GOLDEN = Golden("simple_kingdoms", ("--seed", "2024", "--ticks", "6"), ("Ironhold", "Thornvale"))
 EXAMPLE, EXPECTED, PLAYERS = GOLDEN.example, GOLDEN.expected, GOLDEN.players
 REGENERATE = GOLDEN.regenerate_command
 tick_folders, play = GOLDEN.tick_folders, GOLDEN.play

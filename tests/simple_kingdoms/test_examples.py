@@ -1,4 +1,4 @@
-"""The rule text's worked examples, exactly as printed (/work/shared/rules/simple_kingdoms.txt),
+"""The rule text's worked examples, exactly as printed in its demo rules,
 plus the two-claims and gifts-arrive-late cases that the design decisions add to them."""
 
 from __future__ import annotations

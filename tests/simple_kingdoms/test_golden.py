@@ -71,3 +71,23 @@ def test_compare_reports_a_diff(tmp_path: Path) -> None:
     assert "extra (produced but not expected): new.txt" in text
     assert "-two" in text and "+three" in text
     assert compare({"a": b"x"}, {"a": b"x"}) == ""
+
+
+def test_the_last_sheets_open_with_the_result(produced: dict[str, bytes]) -> None:
+    """Issue 16 point 8: the playthrough is a whole (six-tick) game; its last sheets open
+    with GAME OVER and the result, and hold no forecast, no orders and nothing buildable."""
+    last = len(tick_folders())
+    for player in PLAYERS:
+        low = player.lower()
+        sheet = produced[f"{player}/{last:03d}_{low}_sheet.txt"].decode()
+        first = sheet.split("\n\n")[1]
+        assert first.startswith("GAME OVER\n---------\nThe game is over after 6 ticks: the "
+                                "team scored ")
+        for gone in ("ORDERS", "forecast", "next tick", "exposed", "SCORE\n"):
+            assert gone not in sheet, gone
+        tiles = [v.decode() for k, v in produced.items()
+                 if k.startswith(f"{player}/{last:03d}_{low}_tile_")]
+        assert tiles and not any("BUILDABLE HERE" in t or "LIMITS" in t for t in tiles)
+        template = produced[f"{player}/{player}_orders.txt"].decode()
+        assert "the game is over, no more orders" in template and "(" not in \
+            template.split("\n", 2)[1].split(":")[0]

@@ -1,5 +1,5 @@
 """One numbered test per rule of the Simple Kingdoms rule text
-(/work/shared/rules/simple_kingdoms.txt). Each docstring names the section of the text it checks.
+(its two-player demo rules). Each docstring names the section of the text it checks.
 
 Numbers the text states are written out here literally (5 gold a soldier, 20 gold a claim, ...);
 numbers our rules.yaml reconstructs (building costs and outputs, starting stock) are read from
@@ -18,7 +18,8 @@ from lifegames.engine.dice import Dice
 from lifegames.simple_kingdoms import GAME, phases
 from lifegames.simple_kingdoms import model as sk
 from lifegames.simple_kingdoms.data import rules as data
-from lifegames.simple_kingdoms.views import map_table, public_state
+from lifegames.simple_kingdoms.sheet import map_table
+from lifegames.simple_kingdoms.views import public_state
 
 from .helpers import (
     IRON,
@@ -544,7 +545,7 @@ def test_r30_only_explored_tiles_may_be_claimed(state):
     ready_to_claim(state)
     tile(state, 1, 1)["explored"] = False
     error = reject(state, IRON, "claim_tile(1,1)", "E-UNEXPLORED")
-    assert "move 2+ soldiers onto it" in error.hint
+    assert "2 or more in one order explore it" in error.hint
 
 
 def test_r31_claim_needs_4_of_your_own_soldiers_on_the_tile(state):

@@ -176,3 +176,19 @@ def test_t09_the_text_spelling_runs_and_is_logged_in_one_spelling(state):
     assert outcome.executed[IRON] == ['build(0, 0, "farm")', "move_soldiers(0, 0, 1, 0, 2)"]
     again = play(state, {IRON: "\n".join(outcome.executed[IRON]) + "\n"})
     assert again.state == outcome.state
+
+
+def test_t10_names_in_any_case_are_logged_as_the_rules_spell_them(state):
+    """Issue 16 point 5 (RULES.md: names are not case-sensitive): `BUILD(0,0, "Farm")` and
+    `buy_resource("WOOD", 2)` run, and executed_orders.txt keeps one spelling, the rules.yaml
+    names; an unknown name is left as written (the order is refused anyway)."""
+    from .helpers import parse_one, play
+
+    outcome = play(state, {IRON: 'BUILD(0,0, "Farm")\nbuy_resource("WOOD", 2)\n'
+                                 'Give("Food", 1)\n'})
+    assert not outcome.problems
+    assert outcome.executed[IRON] == ['build(0, 0, "farm")', 'buy_resource("wood", 2)',
+                                      'give("food", 1)']
+    assert GAME.spell(parse_one('build(0,0, "Castle")')).canonical() == 'build(0, 0, "Castle")'
+    assert GAME.spell(parse_one('build(0,0, "WatchTower")')).canonical() == \
+        'build(0, 0, "watchtower")'

@@ -1,0 +1,129 @@
+"""The warnings `check` shows for a legal order whose outcome the rules make certain and bad
+(issue 16 point 7). They read only what `check` passes in, the player's knowledge: counters,
+the cards in front of everyone, the discard pile, the Timeline and the player's own cards are
+public to them; another player's hand is a count and the deck a size, so no warning can tell
+what they hold."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.contract import Order, OrderError, State, clone
+from ..engine.dice import Dice
+from . import checks as c
+from .data import card, find, goal_card, kind_of
+from .scoring import breakdown, standings
+
+
+def warnings(game: Any, state: State, player: str, order: Order) -> list[OrderError]:
+    trial = clone(state)
+    try:
+        game.act(trial, player, order, Dice(-1, int(state["tick"]) + 1))
+    except OrderError:
+        return []
+    found = _wrong_kind(state, player, order) + _chases_own(state, player, order)
+    if order.command == "offer":
+        found += _hopeless_offer(state, player, order)
+    if order.command == "end_turn":
+        found += _idle_end(state, player)
+    elif not game.ends_file(state, player, order) and trial["over"]:
+        found += _losing_end(trial, player, "this ends the game (unless another player's "
+                             "Item cancels it)")
+    return found
+
+
+def _wrong_kind(state: State, player: str, order: Order) -> list[OrderError]:
+    """Counters of the kind opposite to your goal, taken by choice (a swap, a Neighbor):
+    each cancels one of your own at the end."""
+    arg = order.arg("kind")
+    if order.command not in ("swap", "play") or arg is None:
+        return []
+    if order.command == "play" and card(find(order["card"]) or "Baby")["type"] != "neighbor":
+        return []
+    kind, goal = kind_of(arg.value), c.goal(state, player)
+    if kind is None or kind == goal:
+        return []
+    return [OrderError("W-WRONG-KIND",
+                       f"{kind} is the opposite of your goal ({goal_card(goal)}): at the end "
+                       f"each {kind} counter cancels one of your {goal}",
+                       f"name {goal} instead" + (" (or leave the kind out: a Neighbor pays "
+                                                 "your goal's kind)" if order.command == "play"
+                                                 else ""), "kind")]
+
+
+def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:
+    """A Pet that chases a kind of Pet sends the player's own one away too."""
+    name = find(order["card"]) if order.command == "play" else None
+    if name is None:
+        return []
+    found = []
+    for effect, chased in card(name)["effects"]:
+        if effect == "chase" and chased in state["front"][player]:
+            worth = card(chased)["worth"]
+            lost = ", ".join(f"{n} {k}" for k, n in worth.items() if n) or "nothing"
+            found.append(OrderError("W-CHASES-OWN",
+                                    f"{name} sends every {chased} in play to the discard pile, "
+                                    f"your own too (worth {lost} at the end)",
+                                    f"play {name} only if it is worth more to you than your "
+                                    f"{chased}", "card"))
+    return found
+
+
+def _in_sight(state: State, player: str, name: str) -> int:
+    """How many copies of `name` the player can see outside other players' hands and pouches
+    (and the deck): where they are, nobody else can hold them."""
+    seen = state["discard"] + c.holding(state, player)
+    for entry in state["timeline"]:
+        seen += [entry["card"], *entry["above"]]
+    for someone in state["players"]:
+        seen += state["front"][someone]
+    seen += [n for owner, n in state["removed"] if owner == player]
+    return seen.count(name)
+
+
+def _hopeless_offer(state: State, player: str, order: Order) -> list[OrderError]:
+    """What the other player cannot hand over, as far as anyone can see: counters they lack,
+    more cards than they hold, a card whose every copy is in sight elsewhere."""
+    to = c.find_player(state, order["player"])
+    want = c.parse_terms(order["want"], "want", allow_any=True)
+    if to is None:
+        return []
+    mine = c.counters(state, to)
+    why = [f"{to} has {mine[k]} {k}, you ask for {getattr(want, k)}"
+           for k in ("happiness", "sadness") if getattr(want, k) > mine[k]]
+    held = len(c.hand(state, to)) + len(c.pouch(state, to))
+    asked = len(want.cards) + want.any_card
+    if asked > held:
+        why.append(f"{to} holds {held} card(s), you ask for {asked}")
+    for name in dict.fromkeys(want.cards):
+        if want.cards.count(name) > card(name)["copies"] - _in_sight(state, player, name):
+            why.append(f"every {name} is in sight elsewhere (the game has "
+                       f"{card(name)['copies']})")
+    if not why:
+        return []
+    return [OrderError("W-OFFER-HOPELESS",
+                       f"{to} cannot accept this offer: {'; '.join(why)}",
+                       "ask for what they can give (their counters are on your sheet); an "
+                       "offer ends your file until it is answered", "want")]
+
+
+def _idle_end(state: State, player: str) -> list[OrderError]:
+    """end_turn without an action, when every other player's last turn had none either."""
+    if state["turn"]["used"] or state["idle"] + 1 < len(state["players"]):
+        return []
+    return _losing_end(state, player, "ending your turn without an action ends the game (a "
+                       "whole round has passed without one)")
+
+
+def _losing_end(state: State, player: str, what: str) -> list[OrderError]:
+    winners, scores = standings(state)
+    if player in winners:
+        return []
+    best = breakdown(state, winners[0])
+    parts = breakdown(state, player)
+    return [OrderError("W-ENDS-GAME",
+                       f"{what}, and you would lose: {' and '.join(winners)} "
+                       f"{'win' if len(winners) > 1 else 'wins'} with {scores[winners[0]]} "
+                       f"{best['goal']} against your {parts['score']} {parts['goal']}",
+                       "gather counters of your goal first (your sheet's Scores section shows "
+                       "where everyone stands)", None)]

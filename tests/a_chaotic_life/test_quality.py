@@ -1,0 +1,197 @@
+"""Issue 16 for A Chaotic Life!: one spelling in executed_orders.txt (point 5), warnings
+`check` shows for orders whose outcome the rules make certain and bad (point 7), and the sheet
+of a finished game (point 8)."""
+
+from __future__ import annotations
+
+from lifegames.a_chaotic_life import GAME
+
+from .helpers import ANA, BEN, arrange, check_as, new_state, parse_one, play
+
+# -- point 5: one spelling ------------------------------------------------------------------
+
+
+def test_q01_names_in_any_case_are_logged_as_the_cards_spell_them():
+    """Names are not case-sensitive (RULES.md); executed_orders.txt keeps card names as
+    cards.yaml writes them, counter kinds bare and in full, so one order has one spelling."""
+    state = arrange(new_state([ANA, BEN]), hands={ANA: ["Travel", "Camera", "Lock", "Dog"]},
+                    stage="child", player=ANA)
+    outcome = play(state, 'PLAY("travel")\nswap("camera", "LOCK", "hc")\nend_turn\n')
+    assert not outcome.problems, [p.render() for p in outcome.problems]
+    assert outcome.executed[ANA][:3] == ['play("Travel")', 'swap("Camera", "Lock", happiness)',
+                                         "end_turn()"]
+
+
+def test_q02_spelling_trade_terms_triggers_and_unknown_names():
+    """The terms of a trade are rebuilt from what they mean (and read back the same); a react
+    trigger that names a card type stays a type; an unknown name is left as written."""
+    cases = {
+        'offer("Ben", "camera, 1 hc", "A Card, 2 sad")':
+            'offer("Ben", "Camera, 1 happiness", "2 sadness, a card")',
+        'react("raincoat", "EVENT")': 'react("Raincoat", "event")',
+        'react("raincoat", "volcano!")': 'react("Raincoat", "Volcano!")',
+        'claim("block party")': 'claim("Block Party")',
+        'play("Neighbor", "SAD")': 'play("Neighbor", sadness)',
+        'play("Teleport")': 'play("Teleport")',
+        'offer("Ben", "nothing", "Unicorn")': 'offer("Ben", "nothing", "Unicorn")',
+    }
+    for written, spelled in cases.items():
+        assert GAME.spell(parse_one(written)).canonical() == spelled
+        assert GAME.spell(parse_one(spelled)).canonical() == spelled  # read back the same
+
+
+# -- point 7: warnings ------------------------------------------------------------------------
+
+GOALS = {ANA: "happiness", BEN: "sadness"}
+
+
+def warned(state, text: str, player: str = ANA) -> list[tuple[str, str]]:
+    """The warnings `check` shows for a file (code, the text the caret is under)."""
+    check = check_as(state, player, text)
+    assert not check.problems, [p.render() for p in check.problems]
+    assert check.plan is not None
+    return [(w.code, w.source[w.column - 1:w.end_column - 1]) for w in check.plan.warnings]
+
+
+def two(**how):
+    return arrange(new_state([ANA, BEN]), goals=GOALS, player=ANA, **how)
+
+
+def test_w01_counters_of_the_opposite_kind_taken_by_choice_are_warned():
+    """How to Win: Happiness and Sadness cancel one for one, so a swap or a Neighbor paid in
+    the kind opposite to your goal lowers your score for sure."""
+    state = two(hands={ANA: ["Camera", "Lock", "Neighbor"]})
+    assert warned(state, 'swap("Camera", "Lock", sadness)\nend_turn\n') == [
+        ("W-WRONG-KIND", "sadness")]
+    assert warned(state, 'swap("Camera", "Lock", happiness)\nend_turn\n') == []
+    assert warned(state, 'play("Neighbor", sad)\nend_turn\n') == [("W-WRONG-KIND", "sad")]
+    assert warned(state, 'play("Neighbor")\nend_turn\n') == []
+
+
+def test_w02_a_pet_that_chases_your_own_pet_is_warned():
+    """Cat chases every Mouse in play, Dog every Cat: your own goes too."""
+    state = two(hands={ANA: ["Dog"]}, front={ANA: ["Cat"]})
+    assert warned(state, 'play("Dog")\nend_turn\n') == [("W-CHASES-OWN", '"Dog"')]
+    state = two(hands={ANA: ["Dog"]}, front={BEN: ["Cat"]})
+    assert warned(state, 'play("Dog")\nend_turn\n') == []
+
+
+def test_w03_an_offer_the_other_player_cannot_meet_is_warned():
+    """Trading: an offer they cannot accept (counters they lack, a card whose every copy is in
+    sight elsewhere) ends the file for nothing."""
+    state = two(hands={ANA: ["Camera"], BEN: ["Lock", "Bandage"]}, front={ANA: ["Dog"]},
+                counters={BEN: {"happiness": 1}})
+    assert warned(state, 'offer("Ben", "Camera", "2 happiness")\n') == [
+        ("W-OFFER-HOPELESS", '"2 happiness"')]
+    assert warned(state, 'offer("Ben", "Camera", "Dog")\n') == [
+        ("W-OFFER-HOPELESS", '"Dog"')]
+    assert warned(state, 'offer("Ben", "Camera", "1 happiness, a card")\n') == []
+
+
+def test_w04_an_offer_is_warned_the_same_whatever_the_other_hand_holds():
+    """Hidden information: the warning reads only what the player sees (the size of Ben's
+    hand), so it is the same whether Ben holds the card asked for or not."""
+    asks = 'offer("Ben", "Camera", "Lock")\n'
+    holds = two(hands={ANA: ["Camera"], BEN: ["Lock", "Bandage"]})
+    lacks = two(hands={ANA: ["Camera"], BEN: ["Mouse", "Bandage"]})
+    assert warned(holds, asks) == warned(lacks, asks) == []
+
+
+def test_w05_ending_a_round_without_actions_while_behind_is_warned():
+    """The end: a whole round without an action ends the game; ending it while another
+    player leads is a certain loss. While you lead, it is not warned."""
+    state = two(counters={ANA: {"happiness": 1}, BEN: {"sadness": 4}})
+    state["idle"] = 1
+    assert warned(state, "end_turn\n") == [("W-ENDS-GAME", "end_turn")]
+    state["idle"] = 0  # Ben acted on his last turn: the game goes on
+    assert warned(state, "end_turn\n") == []
+    state = two(counters={ANA: {"happiness": 6}, BEN: {"sadness": 4}})
+    state["idle"] = 1
+    assert warned(state, "end_turn\n") == []
+
+
+def test_w06_death_played_while_behind_is_warned():
+    """Death!: you take 3 counters opposite to your goal and the game ends."""
+    state = two(hands={ANA: ["Death!"]}, stage="adult",
+                counters={ANA: {"happiness": 4}, BEN: {"sadness": 3}})
+    assert warned(state, 'play("Death!")\n') == [("W-ENDS-GAME", 'play("Death!")')]
+    state = two(hands={ANA: ["Death!"]}, stage="adult",
+                counters={ANA: {"happiness": 9}, BEN: {"sadness": 3}})
+    assert warned(state, 'play("Death!")\n') == []
+
+
+def test_w07_a_warned_order_plays_in_the_tick():
+    """Point 7: warnings never block a tick."""
+    state = two(hands={ANA: ["Camera", "Lock"]})
+    outcome = play(state, 'swap("Camera", "Lock", sadness)\nend_turn\n')
+    assert not outcome.problems
+    assert outcome.executed[ANA][0] == 'swap("Camera", "Lock", sadness)'
+
+
+# -- point 8: the end, read as one statement ----------------------------------------------------
+
+
+def test_g01_the_result_says_how_the_game_ended_who_won_and_why():
+    """How to Win - Or Lose! (the most of your goal's kind; a tie goes to the most counters in
+    all), as one statement: a plain win, a tie broken by the total, a shared win; and each
+    player's own verdict."""
+    from lifegames.a_chaotic_life.scoring import verdict
+
+    from .helpers import CLEO
+
+    state = arrange(new_state(), front={ANA: ["Dog", "Mouse"], BEN: []},
+                    counters={ANA: {"happiness": 2, "sadness": 5}, BEN: {"happiness": 3},
+                              CLEO: {"happiness": 4, "sadness": 1}},
+                    goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"})
+    state["over"], state["end"] = True, "idle"
+    assert GAME.result(state).summary == (
+        "A whole round passed without an action. Ana wins: tied on 3 "
+        "counters of their goal, Ana has the most in all (6 against 3, 3). Scores: Ana 3 "
+        "happiness, Ben 3 happiness, Cleo 3 happiness.")
+    state["claimed"][BEN] = [state["minigoals"].pop(state["minigoals"].index("Hard Knocks"))]
+    assert GAME.result(state).summary.split(". ")[1] == (
+        "Ben wins: tied on 3 counters of their goal, Ben has the most in all (10 against 6, 3)")
+    assert [verdict(state, p) for p in (ANA, BEN)] == ["You lose.", "You win."]
+    state["counters"][CLEO]["happiness"] = 9
+    state["end"] = "death"
+    assert GAME.result(state).summary.startswith(
+        "The CP died (Death!). Cleo wins with 8 happiness. Scores:")
+    state = two(counters={ANA: {"happiness": 4}, BEN: {"sadness": 4}})
+    state["over"], state["end"] = True, "old age"
+    assert GAME.result(state).summary == (
+        "The CP died of old age (the last deck ran out). Ana and Ben share "
+        "the win with 4 counters of their goal each and 4 in all. Scores: Ana 4 happiness, "
+        "Ben 4 sadness.")
+    assert verdict(state, BEN) == "You share the win."
+
+
+def test_w09_the_legal_list_puts_what_check_warns_of_apart():
+    """Issue 16 points 7 and 10 (the legal list shows the sensible orders first): the sheet
+    and the template list the legal orders without a warning, then apart, with their W- code,
+    those check would warn of; each of those lines still parses once uncommented."""
+    from lifegames.a_chaotic_life.views import order_template, orders_text
+
+    state = two(hands={ANA: ["Camera", "Lock"]})
+    text = orders_text(state, ANA)
+    head, tail = text.split("Legal, but check warns of them")
+    assert 'swap("Camera", "Lock", happiness)' in head and "sadness" not in head
+    assert 'swap("Camera", "Lock", sadness)  W-WRONG-KIND' in tail
+    template = order_template(state, ANA)
+    line = '# swap("Camera", "Lock", sadness)  # W-WRONG-KIND\n'
+    assert line in template.split("# Legal, but check warns of them")[1]
+    assert parse_one(line[2:].strip()).command == "swap"
+
+
+def test_w08_rules_md_names_every_warning_and_links_no_missing_file():
+    """Issue 16 points 7 and 17: RULES.md documents every W- code check can show, and names
+    the rulebook without a link to a file a clone of the project does not hold."""
+    from pathlib import Path
+
+    from lifegames.a_chaotic_life import advice
+
+    codes = ("W-WRONG-KIND", "W-CHASES-OWN", "W-OFFER-HOPELESS", "W-ENDS-GAME")
+    text = Path(advice.__file__).read_text(encoding="utf-8")
+    assert text.count('"W-') == len(codes) and all(f'"{c}"' in text for c in codes)
+    page = Path(__file__).resolve().parents[2] / "games" / "a_chaotic_life" / "RULES.md"
+    documented = page.read_text(encoding="utf-8")
+    assert all(f"`{c}`" in documented for c in codes) and "shared/rules" not in documented

@@ -156,6 +156,9 @@ class ASimpleLife(Game):
     def validate(self, player: str, order: Order) -> None:
         checks.validate(order)
 
+    def spell(self, order: Order) -> Order:
+        return checks.spelled(order)
+
     def facts(self, state: State, player: str) -> dict[str, Any]:
         return facts(state, player)
 

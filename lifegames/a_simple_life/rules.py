@@ -159,6 +159,11 @@ class ASimpleLife(Game):
     def spell(self, order: Order) -> Order:
         return checks.spelled(order)
 
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        from .advice import warnings
+
+        return warnings(self, state, player, order)
+
     def facts(self, state: State, player: str) -> dict[str, Any]:
         return facts(state, player)
 

@@ -5,9 +5,21 @@ prompt and the dice. Each docstring names the point of the issue (and the rule) 
 from __future__ import annotations
 
 from lifegames.a_simple_life import GAME
+from lifegames.cli import report_lines
+from lifegames.engine import turn
 from lifegames.engine.orders import argument_kinds
 
-from .helpers import new_state, parse_one, play, set_dice
+from .helpers import (
+    give_stock,
+    new_state,
+    order,
+    parse_file,
+    parse_one,
+    play,
+    rolls,
+    set_dice,
+    sheet_of,
+)
 
 
 def test_q01_every_name_has_one_spelling():
@@ -42,3 +54,70 @@ def test_q02_executed_orders_keep_the_one_spelling():
     out = play(state, {"Ana": 'town(3)\ngive("LILY")\nGIVE(miles)\nbuy("Carrots")'})
     assert not out.problems, out.problems[0].render()
     assert out.executed["Ana"] == ["town(3)", "give(Lily)", "give(Miles)", "buy(carrot)"]
+
+
+# -- check's warnings (point 7) -------------------------------------------------------------------
+
+
+def warned(state, text: str, player: str = "Ana") -> list[str]:
+    """The codes `check` shows for a file: its W- warnings, then any E- problem."""
+    result = turn.check_file(GAME, state, player, parse_file(text))
+    return [w.code for w in result.plan.warnings] + [p.code for p in result.problems]
+
+
+def test_q03_a_cast_that_cannot_catch_is_warned(state):
+    """Point 7, The Lake -- the reroll must reach the row's value: a row that needs 7 with no
+    Fishing Rod is a certain miss; with the rod at level 1 (+1) it is not."""
+    set_dice(state, [5, 5])
+    assert warned(state, "lake(5, 6)") == ["W-CANNOT-CATCH"]
+    assert warned(state, "lake(5, 5)") == []  # 6+: hard, not hopeless
+    sheet_of(state)["tools"]["fishing_rod"] = 1
+    assert warned(state, "lake(5, 6)") == []
+    sheet_of(state)["tools"]["fishing_rod"] = 0
+    sheet_of(state)["lake"][5][2] = "check"
+    assert warned(state, "lake(5, 6)") == ["E-TARGET-DONE"]  # refused: no warning as well
+
+
+def test_q04_a_dig_into_a_dug_cell_is_warned_while_another_is_free(state):
+    """Point 7, The Mines -- a cell already crossed gives nothing; warned only when the dice
+    name a cell not dug yet."""
+    set_dice(state, [1, 2])
+    order(state, "mine(1, 2)", dice=rolls("Ana", 3, 2))
+    mines = sheet_of(state)["mines"]
+    mines[3 - 1][2 - 1] = True  # column 2, row 3
+    assert warned(state, "dig(2, 3)") == ["W-DUG-ALREADY"]
+    assert warned(state, "dig(3, 2)") == []
+    mines[2 - 1][3 - 1] = True
+    assert warned(state, "dig(2, 3)") == []  # no better cell: nothing to warn of
+
+
+def test_q05_a_trip_into_mines_dug_out_is_warned(state):
+    """Point 7, The Mines -- every cell dug: whatever the dice show, nothing is gained."""
+    set_dice(state, [1, 2])
+    assert warned(state, "mine(1, 2)") == []
+    sheet_of(state)["mines"] = [[True] * 6 for _ in range(6)]
+    assert warned(state, "mine(1, 2)") == ["W-MINES-EMPTY"]
+
+
+def test_q06_a_town_visit_with_nothing_to_do_is_warned(state):
+    """Point 7, The Town -- every action costs something; with nothing, the die is wasted.
+    One coin (buy) or one carrot (sell) is enough to make it worth a visit."""
+    set_dice(state, [3])
+    give_stock(state, carrot=0, flower=0, coin=0, stone=1)
+    assert warned(state, "town(3)") == ["W-TOWN-IDLE"]
+    give_stock(state, coin=1)
+    assert warned(state, "town(3)") == []
+    give_stock(state, coin=0, carrot=1)
+    assert warned(state, "town(3)") == []
+
+
+def test_q07_a_warned_order_still_plays_and_check_shows_it(state):
+    """Point 7 -- warnings never block a tick; check prints them after what would run."""
+    set_dice(state, [5, 5])
+    text = "lake(5, 6)\nif prompt == \"lake\": accept"
+    result = turn.check_file(GAME, state, "Ana", parse_file(text))
+    shown = "\n".join(report_lines(result))
+    assert "W-CANNOT-CATCH: Lake row 6 needs 7+" in shown and "upgrade(fishing_rod)" in shown
+    out = play(state, {"Ana": text})
+    assert not out.problems and out.executed["Ana"][0] == "lake(5, 6)"
+    assert out.state["sheets"]["Ana"]["lake"][5][2] == "circle"

@@ -252,6 +252,11 @@ class TheSims(Game):
     def spell(self, order: Order) -> Order:
         return c.spelled(order)
 
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        from .advice import warnings
+
+        return warnings(self, state, player, order)
+
     def figures(self, state: State, player: str) -> dict[str, Any]:
         """What a player's sheet leads with, for the engine's history of a game."""
         done, friends_ = solo_goals(state, player)

@@ -1,0 +1,72 @@
+"""Play quality of The Sims Board Game (issue 16), numbered q01-: check's warnings and the
+last sheet. Each docstring names the point of the issue (and the rule) it checks."""
+
+from __future__ import annotations
+
+from lifegames.cli import report_lines
+from lifegames.engine import turn
+from lifegames.the_sims import GAME
+
+from .helpers import ANA, arrange, new_state, order, parse_file, play
+from .test_rules import HUB, ready
+
+
+def warned(state, player: str, text: str) -> list[str]:
+    """The codes `check` shows for a file: its W- warnings, then any E- problem."""
+    result = turn.check_file(GAME, state, player, parse_file(text))
+    return [w.code for w in result.plan.warnings] + [p.code for p in result.problems]
+
+
+def test_q01_the_grim_reaper_taking_your_own_sims_is_warned():
+    """Point 7, Grim Reaper Visits (reconstructed) -- with nobody waiting on the board, your
+    own Sims go: two Sims for the Reaper's one point is a certain loss; one for one is not."""
+    state = ready(hub=["Grim Reaper", *HUB[1:]], Ana={"sims": ["Bob Pancakes", "Bella Goth"]})
+    assert warned(state, ANA, 'travel("Cafe", "Grim Reaper")') == ["W-POINTS-LOST"]
+    result = turn.check_file(GAME, state, ANA, parse_file('travel("Cafe", "Grim Reaper")'))
+    shown = "\n".join(report_lines(result))
+    assert "costs you 1 point for certain (2 -> 1)" in shown
+    assert "Bob Pancakes and Bella Goth leave your home" in shown
+    assert 'another card avoids it: travel("' in shown
+    assert warned(state, ANA, 'travel("Cafe", "Candlelit Dinner")') == []
+    state = ready(hub=["Grim Reaper", *HUB[1:]], board=["Morgun Ember"],
+                  Ana={"sims": ["Bob Pancakes", "Bella Goth"]})
+    assert warned(state, ANA, 'travel("Cafe", "Grim Reaper")') == [], "the board's Sims go"
+    state = ready(hub=["Grim Reaper", *HUB[1:]], Ana={"sims": ["Bob Pancakes"]})
+    assert warned(state, ANA, 'travel("Cafe", "Grim Reaper")') == []
+
+
+def test_q02_an_iconic_sims_move_that_passes_your_sims_on_is_warned():
+    """Point 7, Iconic Sims Move -- your Sims are passed left and stop at the first player
+    who shows their interest: Ben's Rose Cottage shows Bella Goth's heart, so she leaves; when
+    nobody else shows it she comes back, and nothing is lost."""
+    state = ready(hub=["Cowplant", *HUB[1:]], Ana={"home": "Pancake House",
+                                                   "sims": ["Bella Goth"]},
+                  Ben={"home": "Rose Cottage"})
+    assert warned(state, ANA, 'travel("Park", "Cowplant")') == ["W-POINTS-LOST"]
+    state = ready(hub=["Cowplant", *HUB[1:]], Ana={"home": "Rose Cottage",
+                                                   "sims": ["Bella Goth"]},
+                  Ben={"home": "Tech Den", "cards": ["Violin"]},
+                  Cleo={"home": "Pancake House", "cards": ["Laptop"]})
+    assert warned(state, ANA, 'travel("Park", "Cowplant")') == [], "nobody else shows a heart"
+
+
+def test_q03_a_warned_order_still_plays():
+    """Point 7 -- warnings never block a tick."""
+    state = ready(hub=["Grim Reaper", *HUB[1:]], Ana={"sims": ["Bob Pancakes", "Bella Goth"]})
+    state["tick"] = 1
+    out = play(state, {ANA: 'travel("Cafe", "Grim Reaper")'})
+    assert not out.problems and out.executed[ANA] == ['travel("Cafe", "Grim Reaper")']
+    assert out.state["seats"][ANA]["sims"] == []
+
+
+def test_q04_alone_ending_a_turn_that_could_complete_an_aspiration_is_warned():
+    """Point 7, Single Player Scoring -- end_turn declines an Aspiration the collection
+    completes now; complete(...) is not warned."""
+    state = new_state([ANA], ["aspirations=Dinner Date,Serenader,Botanist"])
+    order(state, ANA, 'move_in("Rose Cottage")')
+    arrange(state, hub=HUB, board=[], Ana={"cards": ["Frying Pan", "Violin"],
+                                           "needs": {"Fun": False}})
+    file = 'travel("Cafe", "Love Letter")\n'
+    assert warned(state, ANA, file + "end_turn") == ["W-COMPLETE-SKIPPED"]
+    assert warned(state, ANA, file + 'complete("Dinner Date", "Frying Pan", "Love Letter")') \
+        == []

@@ -23,8 +23,8 @@ from . import actions, checks, defaults, rolls
 from .data import goal_text, rules, sheet
 from .facts import facts
 from .legal import legal_orders
-from .scoring import band_label, score, update_goals, won
-from .sheet import dice_total, me, new_sheet, show_dice
+from .scoring import band_label, goal_progress, score, update_goals, won
+from .sheet import counted, dice_total, me, new_sheet, show_dice
 
 ANSWERS = {
     "lake": ("accept", "reroll"),
@@ -270,20 +270,28 @@ class ASimpleLife(Game):
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 
-    def result_line(self, state: State, player: str) -> str:
+    def result_line(self, state: State, player: str, named: bool = False) -> str:
+        """The player's result as one statement: a win and its band, or why the points on
+        the sheet are not recorded (the band of a score that does not count is not named).
+        `named`: a sentence with the player's name as its subject."""
         s = me(state, player)
         points = score(s)
         if state["sandbox"]:
             done = len(s["done"])
-            return (f"{points} points ({band_label(points)}); {done} of 6 goals completed "
+            return (f"{player + ' scores ' if named else ''}{points} points "
+                    f"({band_label(points)}), with {counted(done, 'goal')} of the 6 completed "
                     "in this sandbox game")
-        goals = len(state["goals"])
-        done = sum(g in s["done"] for g in state["goals"])
+        goals = state["goals"]
         if won(state, player):
-            return f"all {goals} goal(s) completed: a win with {points} points " \
-                   f"({band_label(points)})"
-        return (f"{done} of {goals} goal(s) completed: not a win, so the {points} points are "
-                "not recorded")
+            every = "the goal" if len(goals) == 1 else f"all {len(goals)} goals"
+            return (f"{player + ' wins' if named else 'a win'}: {every} completed, and the "
+                    f"{points} points are recorded ({band_label(points)})")
+        done = sum(g in s["done"] for g in goals)
+        missing = "; ".join("{}: {} of {}".format(goal_text(g), *goal_progress(s, g))
+                            for g in goals if g not in s["done"])
+        return (f"{player + ' does not win' if named else 'not a win'}: {done} of "
+                f"{counted(len(goals), 'goal')} completed ({missing}), so the {points} points "
+                "on the sheet are not recorded")
 
     def result(self, state: State) -> Result:
         scores = {p: score(me(state, p)) for p in state["players"]}

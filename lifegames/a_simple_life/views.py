@@ -17,7 +17,7 @@ from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
 from .facts import facts
 from .legal import legal_orders
 from .scoring import band_label, breakdown, goal_progress, score, won
-from .sheet import day_limit, me, room, show_dice, stock
+from .sheet import counted, day_limit, me, room, show_dice, stock
 
 GRAMMAR = "a_simple_life"
 CODES = {"stone": "S", "carrot": "C", "flower": "F", "coin": "$", "diamond": "D",
@@ -52,7 +52,8 @@ def calendar(state: State) -> str:
     days = state["days"]
     head = [f"day {d}" for d in range(1, days + 1)]
     marks = ["X" if d <= state["day"] else "" for d in range(1, days + 1)]
-    return table([marks], head) + f"\n(X: crossed at the start of that day; today is day " \
+    now = "the game ended with day" if state["over"] else "today is day"
+    return table([marks], head) + f"\n(X: crossed at the start of that day; {now} " \
         f"{state['day']})"
 
 
@@ -67,6 +68,8 @@ def goals(state: State, player: str) -> str:
                      f"{done}/{needed}", check])
     if state["sandbox"]:
         note = "sandbox game: no goals were rolled; see how many of the six you complete"
+    elif state["over"]:
+        note = "(O): the goals rolled for this game; [v]: checked, and on which day"
     else:
         note = ("you win only if every circled goal is checked by the end of day "
                 f"{state['days']}")
@@ -223,19 +226,38 @@ def scores(state: State, player: str) -> str:
     s = me(state, player)
     rows = [[what, count, points] for what, count, points in breakdown(s)]
     total = score(s)
-    lines = [table(rows, ["scoring", "count", "points"]), f"total so far: {total} "
-             f"({band_label(total)})"]
+    lines = [table(rows, ["scoring", "count", "points"])]
+    if state["over"]:  # the Game over section says whether it counts, and its band
+        lines.append(f"total: {total}")
+        return "\n".join(lines)
+    lines.append(f"total so far: {total} ({band_label(total)})")
     if not state["sandbox"]:
         lines.append("the score counts only if every goal is complete at the end: "
-                     + ("all are" if won(state, player) else
-                        "no" if state["over"] else "not yet"))
+                     + ("all are" if won(state, player) else "not yet"))
     for other in state["players"]:
         if other != player:
             o = me(state, other)
             done = sum(g in o["done"] for g in state["goals"])
-            lines.append(f"{other}: {score(o)} points so far, {done} of {len(state['goals'])} "
-                         "goal(s) complete")
+            lines.append(f"{other}: {score(o)} points so far, {done} of "
+                         f"{counted(len(state['goals']), 'goal')} complete")
     return "\n".join(lines)
+
+
+def game_over(state: State, player: str) -> str:
+    """The final result, first on the last sheet: each player's as one statement, then who
+    won."""
+    from . import GAME
+
+    lines = [f"The game is over: day {state['day']} of {state['days']} has ended."]
+    for name in sorted(state["players"], key=lambda p: p != player):
+        lines.append(f"{GAME.result_line(state, name, named=True)}.")
+    if len(state["players"]) > 1:
+        result = GAME.result(state)
+        lines.append("Winner: " + (" and ".join(result.winners) + f", with "
+                                   f"{result.scores[result.winners[0]]} points"
+                                   if result.winners else "nobody (a win needs every goal)")
+                     + ".")
+    return "\n".join(textwrap.fill(line, 96) for line in lines)
 
 
 def prompt_text(state: State, player: str) -> str:
@@ -320,11 +342,15 @@ def happened(state: State, player: str) -> str:
 
 def player_sheet(state: State, player: str) -> str:
     s = me(state, player)
-    title = (f"{player} - A Simple Life - day {state['day']} of {state['days']}, "
-             f"tick {state['tick']}")
-    parts = [TWO_PLAYERS + "\n"] if len(state["players"]) > 1 else []
-    parts += [section("Calendar", calendar(state)), section("Goals", goals(state, player)),
-              section("Dice", dice(state, player))]
+    when = (f"game over after day {state['day']} of {state['days']}" if state["over"] else
+            f"day {state['day']} of {state['days']}")
+    title = f"{player} - A Simple Life - {when}, tick {state['tick']}"
+    parts = [section("Game over", game_over(state, player))] if state["over"] else []
+    if len(state["players"]) > 1:
+        parts.append(TWO_PLAYERS + "\n")
+    parts += [section("Calendar", calendar(state)), section("Goals", goals(state, player))]
+    if not state["over"]:
+        parts.append(section("Dice", dice(state, player)))
     if s["pending"] is not None:
         answers = ", ".join(legal_orders(state, player))
         parts.append(section("Prompt", f"{prompt_text(state, player)}\nanswer with one of: "
@@ -339,11 +365,7 @@ def player_sheet(state: State, player: str) -> str:
         section("Museum and Pond", museum_and_pond(state, player)),
         section("Score", scores(state, player)),
     ]
-    if state["over"]:
-        from . import GAME
-
-        parts.append(section("Game over", GAME.result_line(state, player)))
-    else:
+    if not state["over"]:
         parts.append(section("Standing orders", standing_section(state, player)))
         parts.append(section("Orders legal now", orders_section(state, player)))
     return document(title, parts)
@@ -355,8 +377,11 @@ def views(state: State, player: str) -> dict[str, str]:
 
 def order_template(state: State, player: str) -> str:
     if state["over"]:
-        return commented([f"{player}: the game is over. python3 play.py status shows the "
-                          "result."])
+        from . import GAME
+
+        return commented([f"{player}: the game is over and no more orders are read.",
+                          *textwrap.wrap(f"Your result: {GAME.result_line(state, player)}.",
+                                         90)])
     s = me(state, player)
     usages = [order_syntax.usage(GRAMMAR, c) + ("   (a standing order only)"
                                                  if c in STANDING_ONLY else "")
@@ -476,8 +501,9 @@ def status_lines(state: State) -> list[str]:
     for player in state["players"]:
         s = me(state, player)
         done = sum(g in s["done"] for g in state["goals"])
-        lines.append(f"{player}: {score(s)} points, {done} of {len(state['goals'])} goal(s) "
-                     f"complete" + ("; day over" if s["day_over"] and not state["over"] else ""))
+        lines.append(f"{player}: {score(s)} points, {done} of "
+                     f"{counted(len(state['goals']), 'goal')} complete"
+                     + ("; day over" if s["day_over"] and not state["over"] else ""))
     return lines
 
 

@@ -121,3 +121,61 @@ def test_q07_a_warned_order_still_plays_and_check_shows_it(state):
     out = play(state, {"Ana": text})
     assert not out.problems and out.executed["Ana"][0] == "lake(5, 6)"
     assert out.state["sheets"]["Ana"]["lake"][5][2] == "circle"
+
+
+# -- the last sheet (point 8) ---------------------------------------------------------------------
+
+
+def _last_sheet(players: list[str], done: dict[str, bool], score: int = 0) -> dict[str, str]:
+    """Play a one-day game to its end: each player passes; `done` says who met the goal
+    (defeat 5 monsters) first; `score` extra coins (2 points each) for everyone."""
+    from lifegames.a_simple_life.views import player_sheet, views
+
+    state = new_state(players, ["goal=5", "days=1"])
+    for player in players:
+        s = sheet_of(state, player)
+        s["inventory"]["coin"]["circled"] += score
+        if done.get(player):
+            s["inventory"]["monster"]["circled"] = 5
+            s["done"]["monsters"] = 1
+    out = play(state, {p: "pass" for p in players})
+    assert out.state["over"]
+    assert list(views(out.state, players[0])) == [f"{players[0].lower()}_sheet.txt"]
+    return {p: player_sheet(out.state, p) for p in players}
+
+
+def test_q08_the_last_sheet_leads_with_the_result_and_drops_what_no_longer_applies():
+    """Point 8, Game End -- GAME OVER first, one statement: without every goal, no win and the
+    points are not recorded (their band is not named beside it); no dice, prompt, standing
+    orders, legal orders or running totals."""
+    sheet = _last_sheet(["Ana"], {}, score=40)["Ana"]
+    head = sheet.split("\n\n")[1]
+    assert head == ("GAME OVER\n---------\nThe game is over: day 1 of 1 has ended.\nAna does "
+                    "not win: 0 of 1 goal completed (Defeat 5 monsters: 0 of 5), so the 84 "
+                    "points on the\nsheet are not recorded."), head
+    for gone in ("DICE", "PROMPT", "STANDING ORDERS", "ORDERS LEGAL NOW", "so far",
+                 "80-119", "a master", "counts only if", "today is"):
+        assert gone not in sheet, gone
+    assert "\ntotal: 84\n" in sheet + "\n"
+    template = GAME.order_template(_over_state(), "Ana")
+    assert "no more orders are read" in template and "Ana does not win" not in template
+    assert "not a win: 0 of 1 goal completed" in template and "PROMPT" not in template
+    assert "legal" not in template
+
+
+def _over_state() -> dict:
+    state = new_state(["Ana"], ["goal=5", "days=1"])
+    return play(state, {"Ana": "pass"}).state
+
+
+def test_q09_a_win_names_its_band_and_two_players_name_the_winner():
+    """Point 8, Game End and Scoring -- a win records the points and names their band; with two
+    players each sheet gives both results, the reader's first, and the winner."""
+    sheets = _last_sheet(["Ana", "Ben"], {"Ben": True}, score=20)
+    ben, ana = sheets["Ben"], sheets["Ana"]
+    assert "GAME OVER" in ben.split("CALENDAR")[0]
+    assert "Ben wins: the goal completed, and the 54 points are recorded (40-79: enjoying" in \
+        ben.replace("\n", " ")
+    assert ana.index("GAME OVER") < ana.index("Two players") < ana.index("CALENDAR")
+    assert ana.index("Ana does not win") < ana.index("Ben wins") < ana.index("Winner: Ben, with")
+    assert ben.index("Ben wins") < ben.index("Ana does not win")

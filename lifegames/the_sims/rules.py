@@ -354,7 +354,8 @@ class TheSims(Game):
         else:
             head = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} on points " \
                    f"({state['ended']})"
-        return Result(f"{head}. Points: {parts}", scores, winners)
+        return Result(f"{head}; {'final points' if state['over'] else 'points'}: {parts}",
+                      scores, winners)
 
 
 def _new_seat() -> dict[str, Any]:

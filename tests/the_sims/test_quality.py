@@ -70,3 +70,49 @@ def test_q04_alone_ending_a_turn_that_could_complete_an_aspiration_is_warned():
     assert warned(state, ANA, file + "end_turn") == ["W-COMPLETE-SKIPPED"]
     assert warned(state, ANA, file + 'complete("Dinner Date", "Frying Pan", "Love Letter")') \
         == []
+
+
+# -- the last sheet (point 8) ---------------------------------------------------------------------
+
+
+def test_q05_the_last_sheet_leads_with_the_result_and_drops_what_no_longer_applies():
+    """Point 8, Scoring (the manual's 1+1+3+3 = 8 example) -- GAME OVER first: who won and
+    how, then the reader's own result; no turn, standing orders, orders or 'more needed'."""
+    from lifegames.the_sims.views import sheet
+
+    state = ready(Ana={"home": "Rose Cottage", "aspiration": "Dinner Date",
+                       "cards": ["Frying Pan"], "completed": ["Botanist"],
+                       "sims": ["Morgun Ember", "Venessa Jeong"]},
+                  Ben={"sims": ["Bella Goth"]})
+    order(state, ANA, 'travel("Cafe", "Love Letter")')
+    assert state["over"]
+    ana, ben = sheet(state, ANA), sheet(state, "Ben")
+    head = ben.split("\n\n")[1]
+    assert head.startswith("GAME OVER\n---------\nAna wins, ending a turn with 8 points; final "
+                           "points: Ana 8, Ben 1, Cleo 0.\n"), head
+    assert "You finished with 1 point (0 Aspirations completed, 1 Sim at home)." in head
+    assert "You win with 8 points (2 Aspirations completed, 2 Sims at home)." in ana
+    for gone in ("TURN\n", "STANDING ORDERS", "YOUR ORDERS", "RESULT", "more needed",
+                 "Legal orders"):
+        assert gone not in ben and gone not in ana, gone
+    template = GAME.order_template(state, "Ben")
+    assert "no more orders are read" in template and "Ana wins" in template
+    assert "legal" not in template
+
+
+def test_q06_alone_the_last_sheet_says_why_the_game_was_lost():
+    """Point 8, Single Player Object of the Game -- a loss (the Needs ran out) is the first
+    thing on the last sheet, with both goals' counts."""
+    from lifegames.engine.dice import Dice
+    from lifegames.the_sims.views import sheet
+
+    from .test_solo import solo
+
+    state = solo(cards=["Violin", "Laptop"], needs={n: False for n in
+                                                   ("Hunger", "Energy", "Bladder", "Hygiene",
+                                                    "Social")})
+    order(state, ANA, 'travel("Library", "Watering Can")')
+    GAME.end_tick(state, Dice(5, 1))
+    head = sheet(state, ANA).split("\n\n")[1]
+    assert head.startswith("GAME OVER\n---------\nAna loses (the Needs ran out): 0 of 3 "
+                           "Aspirations, 0 of 3 Sims at home.\nThe game ended after 1 turn."), head

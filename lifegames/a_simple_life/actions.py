@@ -48,11 +48,14 @@ def close_town(s: Sheet) -> list[str]:
     return [f"left the Town{left}"]
 
 
-def spend(state: State, s: Sheet, values: list[int]) -> list[str]:
-    """Take dice out of Available for a location (closing an open Town visit first)."""
+def spend(state: State, s: Sheet, values: list[int], order: str) -> list[str]:
+    """Take dice out of Available for a location (closing an open Town visit first). The
+    sheet keeps `order`, the order they were spent by: the faces that end in Used may be
+    rerolled ones, which a player would not recognise."""
     events = close_town(s)
     remove_dice(s, values)
     s["spent"] += len(values)
+    s.setdefault("spent_on", []).append(order)
     return events
 
 
@@ -81,7 +84,7 @@ def verify_farm(state: State, s: Sheet, order: Order) -> tuple[int, int]:
 
 def do_farm(state: State, s: Sheet, order: Order, dice: Any) -> list[str]:
     face, col = verify_farm(state, s, order)
-    events = spend(state, s, [face])
+    events = spend(state, s, [face], f"farm({face}, {col})" if face == 6 else f"farm({face})")
     s["used"].append(face)
     boxes = sheet()["farm"][col]
     checks = 1 + rules()["watering_can_extra"][s["tools"]["watering_can"]]
@@ -109,7 +112,7 @@ def verify_town(state: State, s: Sheet, order: Order) -> int:
 
 def do_town(state: State, s: Sheet, order: Order) -> list[str]:
     face = verify_town(state, s, order)
-    events = spend(state, s, [face])
+    events = spend(state, s, [face], f"town({face})")
     s["town"] = {"face": face, "left": face}
     return events + [f"entered the Town with a {face}: {face} action(s)"]
 
@@ -212,7 +215,7 @@ def do_upgrade(state: State, s: Sheet, order: Order) -> list[str]:
 def do_pass(state: State, s: Sheet, order: Order) -> list[str]:
     events = close_town(s)
     left = list(s["available"])
-    s["used"].extend(left)
+    _unused(s, left)
     s["available"] = []
     s["day_over"] = True
     return events + [f"passed: day {state['day']} is over" +
@@ -228,9 +231,15 @@ def maybe_end_day(state: State, s: Sheet) -> list[str]:
     if not out_of_dice:
         return []
     left = list(s["available"])
-    s["used"].extend(left)
+    _unused(s, left)
     s["available"] = []
     s["day_over"] = True
     return [f"no dice left to use: day {state['day']} is over" +
             (f" (unused dice: {show_dice(left)})" if left else "")]
 
+
+
+def _unused(s: Sheet, left: list[int]) -> None:
+    s["used"].extend(left)
+    if left:
+        s.setdefault("spent_on", []).append(f"unused: {show_dice(left)}")

@@ -66,7 +66,7 @@ def verify_lake(state: State, s: Sheet, order: Order) -> tuple[int, int, int]:
 
 def do_lake(state: State, s: Sheet, order: Order, dice: Any, player: str) -> list[str]:
     face, row, col = verify_lake(state, s, order)
-    events = spend(state, s, [face])
+    events = spend(state, s, [face], f"lake({face}, {row})")
     s["pending"] = {"kind": "lake", "row": row, "col": col, "face": face,
                     "made": state["tick"]}
     return events + [f"cast into the Lake at row {row}, column {col} with a {face}"] + \
@@ -134,7 +134,7 @@ def verify_mine(state: State, s: Sheet, order: Order) -> list[int]:
 
 def do_mine(state: State, s: Sheet, order: Order, dice: Any, player: str) -> list[str]:
     faces = verify_mine(state, s, order)
-    events = spend(state, s, faces)
+    events = spend(state, s, faces, f"mine({faces[0]}, {faces[1]})")
     rolled = sorted(roll(dice, player, 2))
     s["pending"] = {"kind": "mine", "dice": rolled, "made": state["tick"]}
     events.append(f"went into the Mines with {faces[0]} and {faces[1]}; rerolled them: "

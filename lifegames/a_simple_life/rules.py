@@ -321,7 +321,8 @@ def start_day(state: State, dice: Any) -> list[str]:
     events = []
     for player in state["players"]:
         s = me(state, player)
-        s.update(available=list(faces), used=[], spent=0, day_over=False, town=None)
+        s.update(available=list(faces), used=[], spent=0, spent_on=[], day_over=False,
+                 town=None)
         s["log"].append(f"day {state['day']} begins: you rolled {show_dice(faces)}")
         events.append(f"{player}: day {state['day']} begins with {show_dice(faces)}")
     return events

@@ -4,7 +4,6 @@ the JSON views and the order reference's tables. Nothing here changes the state.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from typing import Any
 
@@ -16,6 +15,7 @@ from .checks import MINE_RULES, MISS_TARGETS, STANDING_ONLY
 from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
 from .facts import facts
 from .legal import legal_orders
+from .menu import cell_yield, icon_names, orders_section, sample
 from .scoring import band_label, breakdown, goal_progress, score, won
 from .sheet import counted, day_limit, me, room, show_dice, stock
 
@@ -30,13 +30,6 @@ def _icons(icons: list[str]) -> str:
     for icon in icons:
         out.append(CODES.get(icon) or "*" + "".join(w[0] for w in icon.split()))
     return "".join(out)
-
-
-def _icon_names(icons: list[str]) -> str:
-    counts: dict[str, int] = {}
-    for icon in icons:
-        counts[icon] = counts.get(icon, 0) + 1
-    return " + ".join(f"{n} {i}" if n > 1 else i for i, n in counts.items())
 
 
 def legend() -> str:
@@ -77,22 +70,35 @@ def goals(state: State, player: str) -> str:
 
 
 def dice(state: State, player: str) -> str:
+    """Where today's dice are: Available, in play, and what the others were spent on (by the
+    orders the player wrote: a die in Used may show a face it was rerolled to)."""
     s = me(state, player)
-    lines = [f"available: {show_dice(s['available'])}", f"used:      {show_dice(s['used'])}"]
+    limit = day_limit(state)
+    spent_out = limit is not None and s["spent"] >= limit
+    available = show_dice(s["available"])
+    if spent_out and s["available"]:
+        available += (f" (not usable: you have spent your {limit} dice for today; "
+                      f"{'it stays' if len(s['available']) == 1 else 'they stay'} unused)")
+    lines = [f"available: {available}",
+             f"spent on:  {', '.join(s.get('spent_on', [])) or 'nothing yet'}"]
     held = []
     if s["town"] is not None:
-        held.append(f"Town action die, now showing {s['town']['left']} (was {s['town']['face']})")
+        left = s["town"]["left"]
+        held.append(f"the Town die of town({s['town']['face']}): "
+                    f"{counted(left, 'action')} left")
     pending = s["pending"]
     if pending and pending["kind"] == "lake":
-        held.append(f"on Lake row {pending['row']}, column {pending['col']}: showing "
+        held.append(f"on Lake row {pending['row']}, column {pending['col']}: the cast rolled "
                     f"{pending['face']}")
+    elif pending and pending["kind"] == "mine":
+        held.append(f"in the Mines: rerolled to {pending['dice'][0]} and {pending['dice'][1]}")
     elif pending:
-        held.append(f"in the Mines: showing {pending['dice'][0]} and {pending['dice'][1]}")
+        held.append(f"in the Mines: {counted(pending['left'], 'monster')} to fight")
     if held:
         lines.append("in play:   " + "; ".join(held))
-    limit = day_limit(state)
     if limit is not None:
-        lines.append(f"spent today: {s['spent']} of the {limit} dice you may spend a day "
+        more = f", {limit - s['spent']} more" if s["spent"] < limit and s["available"] else ""
+        lines.append(f"spent today: {s['spent']} of the {limit} dice you may spend a day{more} "
                      f"(the {len(state['last_roll'])} dice are shared; both players use the "
                      "same roll)")
     if s["day_over"] and not state["over"]:
@@ -128,7 +134,7 @@ def lake(state: State, player: str) -> str:
     for number, spec in enumerate(sheet()["lake"], start=1):
         cells = [f"row {number}", f"{spec['needs']}+"]
         for col, icons in enumerate(spec["cells"], start=1):
-            cells.append(f"{MARKS[s['lake'][number - 1][col - 1]]} {_icon_names(icons)}")
+            cells.append(f"{MARKS[s['lake'][number - 1][col - 1]]} {icon_names(icons)}")
         rows.append(cells)
     bonus = rolls.rod_bonus(s)
     note = ("[v] caught, (O) missed once, [X] missed twice (closed), [ ] untried; the reroll "
@@ -159,7 +165,7 @@ def town(state: State, player: str) -> str:
     for name, spec in sheet()["townsfolk"].items():
         checks = s["friends"][name]
         boxes = "".join("[v]" if i < checks else "[ ]" for i in range(spec["boxes"])) + "<3"
-        gift = _icon_names(spec["gift"])
+        gift = icon_names(spec["gift"])
         friend = "friend (gift taken)" if checks >= spec["boxes"] else ""
         rows.append([name, boxes, spec["flowers"], gift, friend])
     square = table(rows, ["townsfolk", "boxes (heart last)", "flowers a give", "gift",
@@ -276,9 +282,11 @@ def prompt_text(state: State, player: str) -> str:
         a, b = pending["dice"]
         pick = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
         f = facts(state, player)
+        cells = "; ".join(f"dig({c}, {r}) {cell_yield(s, c, r)}"
+                          for c, r in rolls.reachable(s, pending["dice"]))
         text = (f"Mines: your dice show {a} and {b}. Choose which is the column and which the "
-                f"row: dig(column, row). The cell your Mines rule picks ($best_col, $best_row): "
-                f"column {f['best_col']}, row {f['best_row']}")
+                f"row, dig(column, row): {cells}. The cell your Mines rule picks ($best_col, "
+                f"$best_row): column {f['best_col']}, row {f['best_row']}")
         if pick:
             text += f"; your Pickaxe may move {pick} of them by 1 first"
         if carrots:
@@ -290,25 +298,6 @@ def prompt_text(state: State, player: str) -> str:
     return (f"Mines: your fight roll of {pending['face']} missed (you hit on "
             f"{rolls.hits_on(s)}+). accept it (the monster gets away: -2 points), or pay a "
             f"carrot (you have {carrots}) to reroll")
-
-
-def orders_section(state: State, player: str) -> str:
-    legal = legal_orders(state, player)
-    if not legal:
-        return "no orders are awaited from you now"
-    grouped: dict[str, list[str]] = {}
-    for order in legal:
-        grouped.setdefault(order.split("(")[0], []).append(order)
-    lines = [f"write them in {player}/{player}_orders.txt, one per line; after a roll (lake, "
-             "mine, fight, reroll) your file may go on as a plan (see the order template)"]
-    for command, forms in grouped.items():
-        if command in ("lake", "mine", "farm"):  # listed best-first for the bots; by number here
-            forms = sorted(forms, key=lambda f: [int(n) for n in re.findall(r"\d+", f)])
-        lines += textwrap.wrap("  ".join(forms), 96, initial_indent=f"{command:8}",
-                               subsequent_indent=" " * 8)
-    if stock(me(state, player), "carrot") and not me(state, player)["pending"]:
-        lines.append("(reroll takes any of your available dice, e.g. reroll(2, 5))")
-    return "\n".join(lines)
 
 
 TWO_PLAYERS = textwrap.fill(
@@ -409,7 +398,7 @@ def order_template(state: State, player: str) -> str:
         lines += [f"PROMPT: {prompt_text(state, player)}", "Answer with one of:"]
         return commented(lines) + "".join(f"# {o}\n" for o in legal_orders(state, player))
     lines.append("Some orders legal right now (remove the # to use one):")
-    return commented(lines) + "".join(f"# {o}\n" for o in _sample(legal_orders(state, player)))
+    return commented(lines) + "".join(f"# {o}\n" for o in sample(state, player))
 
 
 PLAN_HELP = (
@@ -434,22 +423,12 @@ ABSENT_HELP = ("the host may play your default: an open prompt answered (accept,
                "$best_col, $best_row, fight), then a pass.")
 
 
-def _sample(legal: list[str], most: int = 8) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for order in legal:
-        command = order.split("(")[0]
-        if command not in seen:
-            seen.add(command)
-            out.append(order)
-    return out[:most]
-
-
 def _sheet_data(state: State, player: str) -> dict[str, Any]:
     s = me(state, player)
     return {
         "available": list(s["available"]),
         "used": list(s["used"]),
+        "spent_on": list(s.get("spent_on", [])),
         "spent_today": s["spent"],
         "day_over": s["day_over"],
         "town": s["town"],

@@ -179,3 +179,89 @@ def test_q09_a_win_names_its_band_and_two_players_name_the_winner():
     assert ana.index("GAME OVER") < ana.index("Two players") < ana.index("CALENDAR")
     assert ana.index("Ana does not win") < ana.index("Ben wins") < ana.index("Winner: Ben, with")
     assert ben.index("Ben wins") < ben.index("Ana does not win")
+
+
+# -- the sheet of a day in progress (point 10) -----------------------------------------------------
+
+
+def _section(text: str, title: str) -> str:
+    """A sheet section's body (below its title and rule)."""
+    return text.split(f"\n{title}\n")[1].split("\n\n")[0].split("\n", 1)[1]
+
+
+def test_q10_the_orders_are_grouped_by_location_with_what_each_does(state):
+    """Point 10, Locations -- the legal list grouped (Farm, Lake by row with its chance, Mines,
+    Town, rerolls, pass), each order with what it does; a Lake row no roll can reach is left
+    out (legal still, and warned of), and comes back with a Fishing Rod."""
+    from lifegames.a_simple_life.views import player_sheet
+
+    set_dice(state, [1, 3, 6])
+    listed = _section(player_sheet(state, "Ana"), "ORDERS LEGAL NOW")
+    lines = listed.splitlines()
+    heads = [line.split(" (")[0] for line in lines if not line.startswith(" ")][1:]
+    assert heads == ["Farm", "Lake", "Mines", "Town", "Carrot reroll", "End the day: pass"]
+    assert "farm(6, 2) box 1: flower" in listed and "farm(1) box 1 (no crop)" in listed
+    assert "  row 1, 3+ (4 in 6):   lake(1, 1) Minnow   lake(3, 1) flower + star" in listed
+    assert "row 6, 7+" not in listed and "lake(1, 6)" not in listed
+    assert "not listed: row 6, which no roll of yours can reach" in listed
+    assert "lake(1, 6)" in GAME.legal_orders(state, "Ana"), "still legal"
+    assert "town(3) 3 actions" in listed and "(leaves 1, 3, 6 unused)" in listed
+    sheet_of(state)["tools"]["fishing_rod"] = 1
+    listed = _section(player_sheet(state, "Ana"), "ORDERS LEGAL NOW")
+    assert "row 6, 7+ (1 in 6):   lake(1, 6) 2 coin + star" in listed
+    assert "row 1, 3+ (5 in 6)" in listed and "your Fishing Rod adds 1" in listed
+
+
+def test_q11_in_the_town_each_action_says_its_cost_and_what_it_gives(state):
+    """Point 10, Town -- give (flowers, the box, the gift on the heart), buy, sell, upgrade."""
+    from lifegames.a_simple_life.views import player_sheet
+
+    set_dice(state, [3, 5])
+    give_stock(state, flower=3, coin=1, stone=2)
+    sheet_of(state)["friends"]["Lily"] = 2
+    order(state, "town(3)")
+    listed = _section(player_sheet(state, "Ana"), "ORDERS LEGAL NOW")
+    assert listed.splitlines()[1].startswith("In the Town (3 actions left;")
+    for text in ("give(Lily) 1 flower, befriends: heart + 2 coin", "give(Belle) 2 flowers, "
+                 "box 1 of 3", "buy(stone) 1 coin", "sell(flower) 2 flowers for 1 coin",
+                 "upgrade(sword) 2 stones, to level 1"):
+        assert text in listed, text
+
+
+def test_q12_the_dig_prompt_says_what_each_cell_gives(state):
+    """Point 10, Mines -- each dig the dice allow, with its icons, monsters to fight and a
+    cell already dug."""
+    from lifegames.a_simple_life.views import player_sheet, prompt_text
+
+    set_dice(state, [1, 2])
+    order(state, "mine(1, 2)", dice=rolls("Ana", 3, 5))
+    sheet_of(state)["mines"][3 - 1][5 - 1] = True  # column 5, row 3 dug
+    text = prompt_text(state, "Ana")
+    assert "dig(3, 5) diamond and 2 monsters to fight; dig(5, 3) nothing (already dug)" in text
+    listed = _section(player_sheet(state, "Ana"), "ORDERS LEGAL NOW")
+    assert "dig(3, 5) diamond and 2 monsters to fight   dig(5, 3) nothing (already dug)" in \
+        listed
+    assert "reroll(3, 5)" in listed
+
+
+def test_q13_the_dice_say_what_they_were_spent_on_not_their_rerolled_faces(state, duo):
+    """Point 10, Mines and Two Players -- Used dice show rerolled faces on paper; the sheet
+    lists the orders they were spent by. With two players, a die left over once the day's 5 are
+    spent is marked as not usable."""
+    from lifegames.a_simple_life.views import player_sheet
+
+    set_dice(state, [1, 3, 4])
+    order(state, "farm(4)")
+    order(state, "mine(1, 3)", dice=rolls("Ana", 5, 6))
+    order(state, "dig(5, 6)")
+    dice = _section(player_sheet(state, "Ana"), "DICE")
+    assert sorted(sheet_of(state)["used"])[-2:] == [5, 6], "the rerolled faces, as on paper"
+    assert "spent on:  farm(4), mine(1, 3)" in dice and "used" not in dice
+    set_dice(duo, [1, 2, 3, 4, 5, 6])
+    for text in ("farm(1)", "farm(2)", "farm(3)"):
+        order(duo, text)
+    order(duo, "mine(4, 6)", dice=rolls("Ana", 2, 3))
+    dice = _section(player_sheet(duo, "Ana"), "DICE")
+    assert dice.startswith("available: 5 (not usable: you have spent your 5 dice for today")
+    assert "spent today: 5 of the 5 dice" in dice
+    assert "in play:   in the Mines: rerolled to 2 and 3" in dice

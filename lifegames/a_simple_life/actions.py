@@ -12,6 +12,7 @@ from .checks import resource_name, tool_name, townsfolk_name
 from .data import rules, sheet
 from .sheet import (
     Sheet,
+    counted,
     day_limit,
     gain,
     gains,
@@ -44,7 +45,7 @@ def close_town(s: Sheet) -> list[str]:
         return []
     s["used"].append(town["face"])
     s["town"] = None
-    left = f" ({town['left']} action(s) unused)" if town["left"] else ""
+    left = f" ({counted(town['left'], 'Town action')} unused)" if town["left"] else ""
     return [f"left the Town{left}"]
 
 
@@ -114,7 +115,7 @@ def do_town(state: State, s: Sheet, order: Order) -> list[str]:
     face = verify_town(state, s, order)
     events = spend(state, s, [face], f"town({face})")
     s["town"] = {"face": face, "left": face}
-    return events + [f"entered the Town with a {face}: {face} action(s)"]
+    return events + [f"entered the Town with a {face}: {counted(face, 'action')}"]
 
 
 def _in_town(s: Sheet) -> None:
@@ -147,7 +148,7 @@ def do_give(state: State, s: Sheet, order: Order) -> list[str]:
     name, spec = verify_give(s, order)
     lose(s, "flower", spec["flowers"])
     s["friends"][name] += 1
-    events = [f"gave {name} {spec['flowers']} flower(s): box {s['friends'][name]} of "
+    events = [f"gave {name} {counted(spec['flowers'], 'flower')}: box {s['friends'][name]} of "
               f"{spec['boxes']}"]
     if s["friends"][name] == spec["boxes"]:
         events.append(f"befriended {name}: " + "; ".join(
@@ -188,7 +189,7 @@ def do_sell(state: State, s: Sheet, order: Order) -> list[str]:
     resource, amount = verify_sell(s, order)
     lose(s, resource, amount)
     gain(s, "coin", state["day"])
-    return [f"sold {amount} {resource}(s) for a coin"] + _town_used(s)
+    return [f"sold {counted(amount, resource)} for a coin"] + _town_used(s)
 
 
 def verify_upgrade(s: Sheet, order: Order) -> str:

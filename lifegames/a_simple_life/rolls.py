@@ -17,7 +17,7 @@ from ..engine.contract import Order, OrderError, State
 from . import defaults
 from .actions import check_spend, spend
 from .data import rules, sheet
-from .sheet import Sheet, gains, lose, need, remove_dice, room, show_dice, stock, take_dice
+from .sheet import Sheet, counted, gains, lose, need, remove_dice, room, show_dice, stock, take_dice
 
 RANDOM = frozenset({"lake", "mine", "fight", "reroll"})
 
@@ -204,7 +204,8 @@ def _dig(state: State, s: Sheet, col: int, row: int, dice: Any, player: str) -> 
         _mine_end(s)
         return events
     pending.update(kind="fight", left=monsters, face=None, made=state["tick"])
-    events.append(f"{monsters} monster(s) to fight, one at a time: you hit on {hits_on(s)}+")
+    events.append(f"{counted(monsters, 'monster')} to fight, one at a time: you hit on "
+                  f"{hits_on(s)}+")
     return events + _fights(state, s, dice, player)
 
 

@@ -336,7 +336,7 @@ def _prompt_title(pending: dict[str, Any]) -> str:
         return f"the Mines dice show {a} and {b}: choose a cell with dig(column, row)"
     if pending["face"] is not None:
         return f"a missed fight roll of {pending['face']} (accept, or reroll with a carrot)"
-    return f"{pending['left']} monster(s) to fight: write fight"
+    return f"{counted(pending['left'], 'monster')} to fight: write fight"
 
 
 def _prompt_help(command: str) -> str:

@@ -124,7 +124,8 @@ def farm(state: State, player: str) -> str:
     can = s["tools"]["watering_can"]
     checks = 1 + rules()["watering_can_extra"][can]
     note = (f"a die checks the bottom-most empty box of its own column (a 6: any column); with "
-            f"your Watering Can (level {can}) each Farm action checks up to {checks} box(es)")
+            f"your Watering Can (level {can}) each Farm action checks up to "
+            f"{counted(checks, 'box', 'boxes')}")
     return table(rows, ["", *(f"col {c}" for c in range(1, 7))]) + "\n" + note
 
 
@@ -192,7 +193,7 @@ def town(state: State, player: str) -> str:
 def _tool_effect(tool: str, level: int) -> str:
     data = rules()
     if tool == "watering_can":
-        return f"{1 + data['watering_can_extra'][level]} Farm check(s) an action"
+        return f"{counted(1 + data['watering_can_extra'][level], 'Farm check')} an action"
     if tool == "pickaxe":
         return f"move {data['pickaxe_dice'][level]} Mines die/dice by 1"
     if tool == "fishing_rod":
@@ -293,7 +294,8 @@ def prompt_text(state: State, player: str) -> str:
             text += f"; or pay a carrot (you have {carrots}) to reroll one or both"
         return text
     if pending["face"] is None:
-        return (f"Mines: {pending['left']} monster(s) to fight, one at a time; write fight to "
+        return (f"Mines: {counted(pending['left'], 'monster')} to fight, one at a time; write "
+                f"fight to "
                 f"roll (you hit on {rolls.hits_on(s)}+)")
     return (f"Mines: your fight roll of {pending['face']} missed (you hit on "
             f"{rolls.hits_on(s)}+). accept it (the monster gets away: -2 points), or pay a "

@@ -177,10 +177,8 @@ class TheSims(Game):
         if order.command in ("raise", "lower"):
             c.check_standing_only(state, player, order)
         if order.command != "move_in" and state.get("refill") and not state["over"] and \
-                state["turn"]["player"] == player and c.moved_in(state, player):
-            raise OrderError("E-TURN-OVER", "your turn is over; the next one begins when this "
-                             "tick ends and the Card Hub is refilled",
-                             "write the next turn's orders in your next file")
+                c.moved_in(state, player):
+            _between_turns(state, player, order.command)
         try:
             return _HANDLERS[order.command](state, player, order, dice)
         except OrderError as error:
@@ -356,6 +354,28 @@ class TheSims(Game):
                    f"({state['ended']})"
         return Result(f"{head}; {'final points' if state['over'] else 'points'}: {parts}",
                       scores, winners)
+
+
+def _between_turns(state: State, player: str, command: str) -> None:
+    """A turn ended in this tick, and the next begins only when the tick ends (the Card Hub
+    is refilled first): say so to the player whose turn it was, and to the one whose it will
+    be, rather than 'not your turn'."""
+    players, turn_player = state["players"], state["turn"]["player"]
+    ended = players[(players.index(turn_player) - 1) % len(players)]
+    if player == ended:
+        after = "yours" if turn_player == player else f"{turn_player}'s"
+        raise OrderError("E-TURN-OVER", "your turn is over: an earlier order of this file "
+                         f"ended it, and the next turn ({after}) begins when this tick ends "
+                         "and the Card Hub is refilled",
+                         ("no Iconic Sim waited at your Venue" if c.solo(state) else
+                          "nobody else stood at your Venue") + ", so there was no one to "
+                         "interact with: delete this order" if command == "interact" else
+                         "delete this order, or keep it for your next turn's file")
+    if player == turn_player:
+        raise OrderError("E-TURN-NOT-YET", f"your turn begins when this tick ends: "
+                         f"{ended}'s turn ended in it, and the Card Hub is refilled first",
+                         "write your turn in your next file, once your sheet shows the "
+                         "refilled Card Hub")
 
 
 def _new_seat() -> dict[str, Any]:

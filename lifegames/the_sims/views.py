@@ -119,8 +119,8 @@ def hub_text(state: State) -> str:
         slot = f"row {index // columns + 1}, {index % columns + 1}"
         lines.append(f"  {slot}: {card_line(name) if name else '(empty)'}")
     discard = state["discard"]
-    lines.append(f"Action draw pile: {len(state['pile'])} card(s) (order hidden). Discard pile "
-                 f"({len(discard)}): {', '.join(discard) or '-'}.")
+    lines.append(f"Action draw pile: {counted(len(state['pile']), 'card')} (order hidden). "
+                 f"Discard pile ({len(discard)}): {', '.join(discard) or '-'}.")
     return "\n".join(lines)
 
 
@@ -415,7 +415,8 @@ def status_lines(state: State) -> list[str]:
     if c.solo(state):
         (player,) = state["players"]
         done, friends_ = solo_goals(state, player)
-        lines.append(f"{player}: {done} Aspiration(s) completed, {friends_} Sim(s) at home")
+        lines.append(f"{player}: {counted(done, 'Aspiration')} completed, "
+                     f"{counted(friends_, 'Sim')} at home")
     else:
         lines.append("points: " + ", ".join(f"{p} {points(state, p)}"
                                             for p in state["players"]))

@@ -265,3 +265,22 @@ def test_q13_the_dice_say_what_they_were_spent_on_not_their_rerolled_faces(state
     assert dice.startswith("available: 5 (not usable: you have spent your 5 dice for today")
     assert "spent today: 5 of the 5 dice" in dice
     assert "in play:   in the Mines: rerolled to 2 and 3" in dice
+
+
+def test_q14_words_are_in_the_right_number(state):
+    """Point 4 -- '1 flower', '2 monsters', '3 Town actions unused': no '(s)' or '(es)' in
+    what the sheet says, and unused Town actions are not read as dice."""
+    from lifegames.a_simple_life.views import player_sheet
+
+    set_dice(state, [1, 2, 5])
+    give_stock(state, flower=3, carrot=2)
+    for text in ("town(5)", "give(Lily)", "sell(carrot)"):
+        order(state, text)
+    order(state, "mine(1, 2)", dice=rolls("Ana", 3, 5))
+    order(state, "dig(3, 5)", dice=rolls("Ana", 6, 6))
+    text = player_sheet(state, "Ana")
+    assert "(s)" not in text and "(es)" not in text
+    for said in ("gave Lily 1 flower: box 1 of 3", "sold 1 carrot for a coin",
+                 "left the Town (3 Town actions unused)", "2 monsters to fight",
+                 "up to 1 box\n", "1 Farm check an action", "0 artifacts"):
+        assert said in text, said

@@ -116,3 +116,33 @@ def test_q06_alone_the_last_sheet_says_why_the_game_was_lost():
     head = sheet(state, ANA).split("\n\n")[1]
     assert head.startswith("GAME OVER\n---------\nAna loses (the Needs ran out): 0 of 3 "
                            "Aspirations, 0 of 3 Sims at home.\nThe game ended after 1 turn."), head
+
+
+# -- messages (point 4) ------------------------------------------------------------------------
+
+
+def test_q07_an_order_after_the_turn_ended_says_whose_turn_comes_and_why():
+    """Point 4, On Your Turn -- a travel with nobody else at the Venue ends the turn; an
+    interact after it is told so (not 'it is Ben's turn'); the next player's orders in the same
+    tick wait for the refill."""
+    from .helpers import reject
+
+    state = ready()
+    order(state, ANA, 'travel("Park", "Easel")')
+    error = reject(state, ANA, 'interact("Ben")', "E-TURN-OVER")
+    assert "the next turn (Ben's) begins when this tick ends" in error.message
+    assert "nobody else stood at your Venue" in error.hint
+    error = reject(state, "Ben", 'travel("Cafe", "Love Letter")', "E-TURN-NOT-YET")
+    assert "Ana's turn ended in it" in error.message
+    error = reject(state, ANA, 'go_home("Hunger")', "E-TURN-OVER")
+    assert "keep it for your next turn's file" in error.hint
+
+
+def test_q08_words_are_in_the_right_number():
+    """Point 4 -- '1 point', '2 cards': no '(s)' left in what the sheets and logs say."""
+    from lifegames.the_sims.views import sheet
+
+    state = ready(Ben={"at": "Museum"})
+    order(state, ANA, 'travel("Park", "Easel")')
+    text = sheet(state, ANA) + sheet(state, "Ben")
+    assert "(s)" not in text and "Ana ends the turn with 0 points; Ben is next" in text

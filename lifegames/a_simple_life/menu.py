@@ -161,7 +161,13 @@ def _answers(state: State, s: Sheet, legal: list[str]) -> list[str]:
     if pending["kind"] == "fight" and pending["face"] is None:
         return [f"Fight: fight (one roll for the next of {counted(pending['left'], 'monster')}"
                 f"; you hit on {rolls.hits_on(s)}+)"]
-    lines = ["Take the miss: accept"]
+    if pending["kind"] == "lake":
+        row, col = pending["row"], pending["col"]
+        mark = "a cross: it closes" if s["lake"][row - 1][col - 1] else "a circle"
+        lines = [f"Take the miss: accept (Lake row {row}, column {col} gets {mark})"]
+    else:
+        escaped = rules()["score"]["monster_escaped"]
+        lines = [f"Take the miss: accept (the monster gets away: {escaped} points)"]
     if rerolls:
         lines.append(f"Or roll again ({carrots}): {rerolls[0]}")
     return lines

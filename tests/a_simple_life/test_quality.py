@@ -284,3 +284,23 @@ def test_q14_words_are_in_the_right_number(state):
                  "left the Town (3 Town actions unused)", "2 monsters to fight",
                  "up to 1 box\n", "1 Farm check an action", "0 artifacts"):
         assert said in text, said
+
+
+def test_q15_a_missed_roll_lists_what_accepting_and_rerolling_do(state):
+    """Point 10, Lake and Fighting -- accept says what it marks (a circle, or a cross that
+    closes the target; a monster that gets away costs 2 points), reroll what it costs."""
+    from lifegames.a_simple_life.views import player_sheet
+
+    set_dice(state, [1, 1, 5])
+    give_stock(state, carrot=2)
+    order(state, "lake(5, 4)", dice=rolls("Ana", 2))
+    listed = _section(player_sheet(state, "Ana"), "ORDERS LEGAL NOW")
+    assert "Take the miss: accept (Lake row 4, column 3 gets a circle)" in listed
+    assert "Or roll again (a carrot; you have 2): reroll(2)" in listed
+    order(state, "accept")
+    sheet_of(state)["mines"] = [[False] * 6 for _ in range(6)]
+    order(state, "mine(1, 1)", dice=rolls("Ana", 3, 5))
+    order(state, "dig(3, 5)")
+    order(state, "fight", dice=rolls("Ana", 2))
+    listed = _section(player_sheet(state, "Ana"), "ORDERS LEGAL NOW")
+    assert "Take the miss: accept (the monster gets away: -2 points)" in listed

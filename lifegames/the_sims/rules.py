@@ -35,6 +35,15 @@ from .legal import legal_orders
 from .scoring import left_for, met, points, seat, solo_goals
 
 SHUFFLES = ("actions", "sims", "aspirations", "homes")
+# What takes the place of the single player's own orders with 2-5 players.
+SOLO_ONLY = {
+    "complete": "with 2-5 players your Aspiration completes by itself at the end of your turn, "
+                "once your collection shows its three SIMbols",
+    "end_turn": "with 2-5 players the turn ends by itself: after interact(...), or after the "
+                "travel when nobody else stands at your Venue",
+    "invite": "with 2-5 players an ICONIC SIMS MOVE! card passes every Iconic Sim to the left "
+              "by itself",
+}
 
 
 class TheSims(Game):
@@ -179,6 +188,9 @@ class TheSims(Game):
         if order.command != "move_in" and state.get("refill") and not state["over"] and \
                 c.moved_in(state, player):
             _between_turns(state, player, order.command)
+        if order.command in SOLO_ONLY and not c.solo(state):
+            raise OrderError("E-SOLO-ONLY", f"{order.command} is an order of the single-player "
+                             "game", SOLO_ONLY[order.command])
         try:
             return _HANDLERS[order.command](state, player, order, dice)
         except OrderError as error:

@@ -146,3 +146,17 @@ def test_q08_words_are_in_the_right_number():
     order(state, ANA, 'travel("Park", "Easel")')
     text = sheet(state, ANA) + sheet(state, "Ben")
     assert "(s)" not in text and "Ana ends the turn with 0 points; Ben is next" in text
+
+
+def test_q09_the_single_players_orders_are_named_as_such_with_more_players():
+    """Point 4, Single Player Mode -- complete, end_turn and invite are the single player's
+    orders: with 2-5 players the error says so and what happens instead, not 'not possible
+    now'."""
+    from .helpers import reject
+
+    state = ready()
+    for text, instead in (('complete("Botanist")', "completes by itself"),
+                          ("end_turn", "the turn ends by itself"),
+                          ('invite("Bella Goth")', "passes every Iconic Sim")):
+        error = reject(state, ANA, text, "E-SOLO-ONLY")
+        assert instead in error.hint, text

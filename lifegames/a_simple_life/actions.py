@@ -12,6 +12,7 @@ from .checks import resource_name, tool_name, townsfolk_name
 from .data import rules, sheet
 from .sheet import (
     Sheet,
+    counted,
     day_limit,
     gain,
     gains,
@@ -44,15 +45,18 @@ def close_town(s: Sheet) -> list[str]:
         return []
     s["used"].append(town["face"])
     s["town"] = None
-    left = f" ({town['left']} action(s) unused)" if town["left"] else ""
+    left = f" ({counted(town['left'], 'Town action')} unused)" if town["left"] else ""
     return [f"left the Town{left}"]
 
 
-def spend(state: State, s: Sheet, values: list[int]) -> list[str]:
-    """Take dice out of Available for a location (closing an open Town visit first)."""
+def spend(state: State, s: Sheet, values: list[int], order: str) -> list[str]:
+    """Take dice out of Available for a location (closing an open Town visit first). The
+    sheet keeps `order`, the order they were spent by: the faces that end in Used may be
+    rerolled ones, which a player would not recognise."""
     events = close_town(s)
     remove_dice(s, values)
     s["spent"] += len(values)
+    s.setdefault("spent_on", []).append(order)
     return events
 
 
@@ -81,7 +85,7 @@ def verify_farm(state: State, s: Sheet, order: Order) -> tuple[int, int]:
 
 def do_farm(state: State, s: Sheet, order: Order, dice: Any) -> list[str]:
     face, col = verify_farm(state, s, order)
-    events = spend(state, s, [face])
+    events = spend(state, s, [face], f"farm({face}, {col})" if face == 6 else f"farm({face})")
     s["used"].append(face)
     boxes = sheet()["farm"][col]
     checks = 1 + rules()["watering_can_extra"][s["tools"]["watering_can"]]
@@ -109,9 +113,9 @@ def verify_town(state: State, s: Sheet, order: Order) -> int:
 
 def do_town(state: State, s: Sheet, order: Order) -> list[str]:
     face = verify_town(state, s, order)
-    events = spend(state, s, [face])
+    events = spend(state, s, [face], f"town({face})")
     s["town"] = {"face": face, "left": face}
-    return events + [f"entered the Town with a {face}: {face} action(s)"]
+    return events + [f"entered the Town with a {face}: {counted(face, 'action')}"]
 
 
 def _in_town(s: Sheet) -> None:
@@ -144,7 +148,7 @@ def do_give(state: State, s: Sheet, order: Order) -> list[str]:
     name, spec = verify_give(s, order)
     lose(s, "flower", spec["flowers"])
     s["friends"][name] += 1
-    events = [f"gave {name} {spec['flowers']} flower(s): box {s['friends'][name]} of "
+    events = [f"gave {name} {counted(spec['flowers'], 'flower')}: box {s['friends'][name]} of "
               f"{spec['boxes']}"]
     if s["friends"][name] == spec["boxes"]:
         events.append(f"befriended {name}: " + "; ".join(
@@ -185,7 +189,7 @@ def do_sell(state: State, s: Sheet, order: Order) -> list[str]:
     resource, amount = verify_sell(s, order)
     lose(s, resource, amount)
     gain(s, "coin", state["day"])
-    return [f"sold {amount} {resource}(s) for a coin"] + _town_used(s)
+    return [f"sold {counted(amount, resource)} for a coin"] + _town_used(s)
 
 
 def verify_upgrade(s: Sheet, order: Order) -> str:
@@ -212,7 +216,7 @@ def do_upgrade(state: State, s: Sheet, order: Order) -> list[str]:
 def do_pass(state: State, s: Sheet, order: Order) -> list[str]:
     events = close_town(s)
     left = list(s["available"])
-    s["used"].extend(left)
+    _unused(s, left)
     s["available"] = []
     s["day_over"] = True
     return events + [f"passed: day {state['day']} is over" +
@@ -228,9 +232,15 @@ def maybe_end_day(state: State, s: Sheet) -> list[str]:
     if not out_of_dice:
         return []
     left = list(s["available"])
-    s["used"].extend(left)
+    _unused(s, left)
     s["available"] = []
     s["day_over"] = True
     return [f"no dice left to use: day {state['day']} is over" +
             (f" (unused dice: {show_dice(left)})" if left else "")]
 
+
+
+def _unused(s: Sheet, left: list[int]) -> None:
+    s["used"].extend(left)
+    if left:
+        s.setdefault("spent_on", []).append(f"unused: {show_dice(left)}")

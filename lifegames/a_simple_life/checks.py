@@ -128,5 +128,39 @@ def validate(order: Order) -> None:
         mine_rule(order)
 
 
+# How each name argument is resolved: the same resolvers `act` and `validate` use.
+RESOLVERS = {
+    "townsfolk": townsfolk_name,
+    "resource": lambda order: resource_name(
+        order, rules()["shop"]["buy"] if order.command == "buy" else list(rules()["shop"]["sell"]),
+        order.command),
+    "tool": tool_name,
+    "target": miss_target,
+    "icon": mine_rule,
+    "keep": lambda order: KEEP_ALL if keep_value(order) is None else order["keep"],
+}
+
+
+def spelled(order: Order) -> Order:
+    """`order` with every name as the game data spells it, written bare (`give(Lily)`,
+    `upgrade(fishing_rod)`, `buy(carrot)` for `give("LILY")`, `upgrade("Fishing Rod")`,
+    `buy(carrots)`): the one spelling executed_orders.txt keeps. A name no resolver knows is
+    left as written (act refuses it anyway); a $fact is resolved before this is asked."""
+    args = []
+    for arg in order.args:
+        resolver = RESOLVERS.get(arg.name)
+        if resolver is None or arg.kind not in ("string", "word"):
+            args.append(arg)
+            continue
+        try:
+            value = resolver(order)
+        except OrderError:
+            args.append(arg)
+            continue
+        args.append(arg._replace(value=value, kind="word"))
+    return Order(order.command, tuple(args), order.line, order.column, order.end_column,
+                 order.source)
+
+
 def _place(command: str) -> str:
     return {"farm": "Farm", "lake": "Lake"}.get(command, "Mines")

@@ -29,10 +29,6 @@ def _ok(verify: Any, *args: Any) -> bool:
     return True
 
 
-def text(command: str, *values: Any) -> str:
-    return fake(command, *((f"a{i}", v) for i, v in enumerate(values))).canonical()
-
-
 def legal_orders(state: State, player: str) -> list[str]:
     if state["over"]:
         return []
@@ -47,7 +43,7 @@ def legal_orders(state: State, player: str) -> list[str]:
     if s["town"] is not None:
         for name in sheet()["townsfolk"]:
             if _ok(actions.verify_give, s, fake("give", ("townsfolk", name))):
-                out.append(text("give", name.lower()).replace('"', ""))
+                out.append(f"give({name})")
         for resource in rules()["shop"]["sell"]:
             if _ok(actions.verify_sell, s, fake("sell", ("resource", resource))):
                 out.append(f"sell({resource})")

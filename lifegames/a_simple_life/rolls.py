@@ -17,7 +17,7 @@ from ..engine.contract import Order, OrderError, State
 from . import defaults
 from .actions import check_spend, spend
 from .data import rules, sheet
-from .sheet import Sheet, gains, lose, need, remove_dice, room, show_dice, stock, take_dice
+from .sheet import Sheet, counted, gains, lose, need, remove_dice, room, show_dice, stock, take_dice
 
 RANDOM = frozenset({"lake", "mine", "fight", "reroll"})
 
@@ -66,7 +66,7 @@ def verify_lake(state: State, s: Sheet, order: Order) -> tuple[int, int, int]:
 
 def do_lake(state: State, s: Sheet, order: Order, dice: Any, player: str) -> list[str]:
     face, row, col = verify_lake(state, s, order)
-    events = spend(state, s, [face])
+    events = spend(state, s, [face], f"lake({face}, {row})")
     s["pending"] = {"kind": "lake", "row": row, "col": col, "face": face,
                     "made": state["tick"]}
     return events + [f"cast into the Lake at row {row}, column {col} with a {face}"] + \
@@ -134,7 +134,7 @@ def verify_mine(state: State, s: Sheet, order: Order) -> list[int]:
 
 def do_mine(state: State, s: Sheet, order: Order, dice: Any, player: str) -> list[str]:
     faces = verify_mine(state, s, order)
-    events = spend(state, s, faces)
+    events = spend(state, s, faces, f"mine({faces[0]}, {faces[1]})")
     rolled = sorted(roll(dice, player, 2))
     s["pending"] = {"kind": "mine", "dice": rolled, "made": state["tick"]}
     events.append(f"went into the Mines with {faces[0]} and {faces[1]}; rerolled them: "
@@ -204,7 +204,8 @@ def _dig(state: State, s: Sheet, col: int, row: int, dice: Any, player: str) -> 
         _mine_end(s)
         return events
     pending.update(kind="fight", left=monsters, face=None, made=state["tick"])
-    events.append(f"{monsters} monster(s) to fight, one at a time: you hit on {hits_on(s)}+")
+    events.append(f"{counted(monsters, 'monster')} to fight, one at a time: you hit on "
+                  f"{hits_on(s)}+")
     return events + _fights(state, s, dice, player)
 
 

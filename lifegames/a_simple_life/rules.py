@@ -23,8 +23,8 @@ from . import actions, checks, defaults, rolls
 from .data import goal_text, rules, sheet
 from .facts import facts
 from .legal import legal_orders
-from .scoring import band_label, score, update_goals, won
-from .sheet import dice_total, me, new_sheet, show_dice
+from .scoring import band_label, goal_progress, score, update_goals, won
+from .sheet import counted, dice_total, me, new_sheet, show_dice
 
 ANSWERS = {
     "lake": ("accept", "reroll"),
@@ -156,6 +156,14 @@ class ASimpleLife(Game):
     def validate(self, player: str, order: Order) -> None:
         checks.validate(order)
 
+    def spell(self, order: Order) -> Order:
+        return checks.spelled(order)
+
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        from .advice import warnings
+
+        return warnings(self, state, player, order)
+
     def facts(self, state: State, player: str) -> dict[str, Any]:
         return facts(state, player)
 
@@ -262,20 +270,28 @@ class ASimpleLife(Game):
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 
-    def result_line(self, state: State, player: str) -> str:
+    def result_line(self, state: State, player: str, named: bool = False) -> str:
+        """The player's result as one statement: a win and its band, or why the points on
+        the sheet are not recorded (the band of a score that does not count is not named).
+        `named`: a sentence with the player's name as its subject."""
         s = me(state, player)
         points = score(s)
         if state["sandbox"]:
             done = len(s["done"])
-            return (f"{points} points ({band_label(points)}); {done} of 6 goals completed "
+            return (f"{player + ' scores ' if named else ''}{points} points "
+                    f"({band_label(points)}), with {counted(done, 'goal')} of the 6 completed "
                     "in this sandbox game")
-        goals = len(state["goals"])
-        done = sum(g in s["done"] for g in state["goals"])
+        goals = state["goals"]
         if won(state, player):
-            return f"all {goals} goal(s) completed: a win with {points} points " \
-                   f"({band_label(points)})"
-        return (f"{done} of {goals} goal(s) completed: not a win, so the {points} points are "
-                "not recorded")
+            every = "the goal" if len(goals) == 1 else f"all {len(goals)} goals"
+            return (f"{player + ' wins' if named else 'a win'}: {every} completed, and the "
+                    f"{points} points are recorded ({band_label(points)})")
+        done = sum(g in s["done"] for g in goals)
+        missing = "; ".join("{}: {} of {}".format(goal_text(g), *goal_progress(s, g))
+                            for g in goals if g not in s["done"])
+        return (f"{player + ' does not win' if named else 'not a win'}: {done} of "
+                f"{counted(len(goals), 'goal')} completed ({missing}), so the {points} points "
+                "on the sheet are not recorded")
 
     def result(self, state: State) -> Result:
         scores = {p: score(me(state, p)) for p in state["players"]}
@@ -305,7 +321,8 @@ def start_day(state: State, dice: Any) -> list[str]:
     events = []
     for player in state["players"]:
         s = me(state, player)
-        s.update(available=list(faces), used=[], spent=0, day_over=False, town=None)
+        s.update(available=list(faces), used=[], spent=0, spent_on=[], day_over=False,
+                 town=None)
         s["log"].append(f"day {state['day']} begins: you rolled {show_dice(faces)}")
         events.append(f"{player}: day {state['day']} begins with {show_dice(faces)}")
     return events
@@ -319,7 +336,7 @@ def _prompt_title(pending: dict[str, Any]) -> str:
         return f"the Mines dice show {a} and {b}: choose a cell with dig(column, row)"
     if pending["face"] is not None:
         return f"a missed fight roll of {pending['face']} (accept, or reroll with a carrot)"
-    return f"{pending['left']} monster(s) to fight: write fight"
+    return f"{counted(pending['left'], 'monster')} to fight: write fight"
 
 
 def _prompt_help(command: str) -> str:

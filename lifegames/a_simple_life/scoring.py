@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.contract import State
 from .data import SCORED, goal_ids, goal_text, rules, sheet
-from .sheet import Sheet, stock
+from .sheet import Sheet, counted, stock
 
 
 def goal_met(s: Sheet, goal: str) -> bool:
@@ -73,7 +73,7 @@ def breakdown(s: Sheet) -> list[tuple[str, str, int]]:
         count = stock(s, kind)
         rows.append((kind, str(count), count * points[kind]))
     artifacts = sum(s["museum"].values())
-    rows.append(("museum", f"{artifacts} artifact(s)", points["museum"][artifacts]))
+    rows.append(("museum", counted(artifacts, "artifact"), points["museum"][artifacts]))
     fish = [name for name, caught in s["pond"].items() if caught]
     rows.append(("pond", f"{len(fish)} fish", sum(sheet()["fish"][f] for f in fish)))
     monster = s["inventory"]["monster"]

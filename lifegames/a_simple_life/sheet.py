@@ -35,6 +35,7 @@ def new_sheet() -> Sheet:
         "available": [],
         "used": [],
         "spent": 0,
+        "spent_on": [],  # the orders today's dice went to, for the sheet
         "town": None,
         "pending": None,
         "done": {},
@@ -134,6 +135,11 @@ def remove_dice(s: Sheet, values: list[int]) -> None:
         s["available"].remove(value)
 
 
+def counted(count: int, word: str, plural: str = "") -> str:
+    """`1 goal`, `2 goals`: a number with its noun in the right form."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
 def show_dice(values: list[int]) -> str:
     return ", ".join(str(v) for v in sorted(values)) or "none"
 
@@ -164,6 +170,7 @@ def clone(s: Sheet) -> Sheet:
     out["inventory"] = {k: dict(v) for k, v in s["inventory"].items()}
     out["available"], out["used"], out["log"] = list(s["available"]), list(s["used"]), \
         list(s["log"])
+    out["spent_on"] = list(s.get("spent_on", []))
     out["town"] = dict(s["town"]) if s["town"] is not None else None
     if s["pending"] is not None:
         out["pending"] = {k: list(v) if isinstance(v, list) else v

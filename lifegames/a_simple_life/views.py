@@ -4,7 +4,6 @@ the JSON views and the order reference's tables. Nothing here changes the state.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from typing import Any
 
@@ -16,8 +15,9 @@ from .checks import MINE_RULES, MISS_TARGETS, STANDING_ONLY
 from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
 from .facts import facts
 from .legal import legal_orders
+from .menu import cell_yield, icon_names, orders_section, sample
 from .scoring import band_label, breakdown, goal_progress, score, won
-from .sheet import day_limit, me, room, show_dice, stock
+from .sheet import counted, day_limit, me, room, show_dice, stock
 
 GRAMMAR = "a_simple_life"
 CODES = {"stone": "S", "carrot": "C", "flower": "F", "coin": "$", "diamond": "D",
@@ -30,13 +30,6 @@ def _icons(icons: list[str]) -> str:
     for icon in icons:
         out.append(CODES.get(icon) or "*" + "".join(w[0] for w in icon.split()))
     return "".join(out)
-
-
-def _icon_names(icons: list[str]) -> str:
-    counts: dict[str, int] = {}
-    for icon in icons:
-        counts[icon] = counts.get(icon, 0) + 1
-    return " + ".join(f"{n} {i}" if n > 1 else i for i, n in counts.items())
 
 
 def legend() -> str:
@@ -52,7 +45,8 @@ def calendar(state: State) -> str:
     days = state["days"]
     head = [f"day {d}" for d in range(1, days + 1)]
     marks = ["X" if d <= state["day"] else "" for d in range(1, days + 1)]
-    return table([marks], head) + f"\n(X: crossed at the start of that day; today is day " \
+    now = "the game ended with day" if state["over"] else "today is day"
+    return table([marks], head) + f"\n(X: crossed at the start of that day; {now} " \
         f"{state['day']})"
 
 
@@ -67,6 +61,8 @@ def goals(state: State, player: str) -> str:
                      f"{done}/{needed}", check])
     if state["sandbox"]:
         note = "sandbox game: no goals were rolled; see how many of the six you complete"
+    elif state["over"]:
+        note = "(O): the goals rolled for this game; [v]: checked, and on which day"
     else:
         note = ("you win only if every circled goal is checked by the end of day "
                 f"{state['days']}")
@@ -74,22 +70,35 @@ def goals(state: State, player: str) -> str:
 
 
 def dice(state: State, player: str) -> str:
+    """Where today's dice are: Available, in play, and what the others were spent on (by the
+    orders the player wrote: a die in Used may show a face it was rerolled to)."""
     s = me(state, player)
-    lines = [f"available: {show_dice(s['available'])}", f"used:      {show_dice(s['used'])}"]
+    limit = day_limit(state)
+    spent_out = limit is not None and s["spent"] >= limit
+    available = show_dice(s["available"])
+    if spent_out and s["available"]:
+        available += (f" (not usable: you have spent your {limit} dice for today; "
+                      f"{'it stays' if len(s['available']) == 1 else 'they stay'} unused)")
+    lines = [f"available: {available}",
+             f"spent on:  {', '.join(s.get('spent_on', [])) or 'nothing yet'}"]
     held = []
     if s["town"] is not None:
-        held.append(f"Town action die, now showing {s['town']['left']} (was {s['town']['face']})")
+        left = s["town"]["left"]
+        held.append(f"the Town die of town({s['town']['face']}): "
+                    f"{counted(left, 'action')} left")
     pending = s["pending"]
     if pending and pending["kind"] == "lake":
-        held.append(f"on Lake row {pending['row']}, column {pending['col']}: showing "
+        held.append(f"on Lake row {pending['row']}, column {pending['col']}: the cast rolled "
                     f"{pending['face']}")
+    elif pending and pending["kind"] == "mine":
+        held.append(f"in the Mines: rerolled to {pending['dice'][0]} and {pending['dice'][1]}")
     elif pending:
-        held.append(f"in the Mines: showing {pending['dice'][0]} and {pending['dice'][1]}")
+        held.append(f"in the Mines: {counted(pending['left'], 'monster')} to fight")
     if held:
         lines.append("in play:   " + "; ".join(held))
-    limit = day_limit(state)
     if limit is not None:
-        lines.append(f"spent today: {s['spent']} of the {limit} dice you may spend a day "
+        more = f", {limit - s['spent']} more" if s["spent"] < limit and s["available"] else ""
+        lines.append(f"spent today: {s['spent']} of the {limit} dice you may spend a day{more} "
                      f"(the {len(state['last_roll'])} dice are shared; both players use the "
                      "same roll)")
     if s["day_over"] and not state["over"]:
@@ -115,7 +124,8 @@ def farm(state: State, player: str) -> str:
     can = s["tools"]["watering_can"]
     checks = 1 + rules()["watering_can_extra"][can]
     note = (f"a die checks the bottom-most empty box of its own column (a 6: any column); with "
-            f"your Watering Can (level {can}) each Farm action checks up to {checks} box(es)")
+            f"your Watering Can (level {can}) each Farm action checks up to "
+            f"{counted(checks, 'box', 'boxes')}")
     return table(rows, ["", *(f"col {c}" for c in range(1, 7))]) + "\n" + note
 
 
@@ -125,7 +135,7 @@ def lake(state: State, player: str) -> str:
     for number, spec in enumerate(sheet()["lake"], start=1):
         cells = [f"row {number}", f"{spec['needs']}+"]
         for col, icons in enumerate(spec["cells"], start=1):
-            cells.append(f"{MARKS[s['lake'][number - 1][col - 1]]} {_icon_names(icons)}")
+            cells.append(f"{MARKS[s['lake'][number - 1][col - 1]]} {icon_names(icons)}")
         rows.append(cells)
     bonus = rolls.rod_bonus(s)
     note = ("[v] caught, (O) missed once, [X] missed twice (closed), [ ] untried; the reroll "
@@ -156,7 +166,7 @@ def town(state: State, player: str) -> str:
     for name, spec in sheet()["townsfolk"].items():
         checks = s["friends"][name]
         boxes = "".join("[v]" if i < checks else "[ ]" for i in range(spec["boxes"])) + "<3"
-        gift = _icon_names(spec["gift"])
+        gift = icon_names(spec["gift"])
         friend = "friend (gift taken)" if checks >= spec["boxes"] else ""
         rows.append([name, boxes, spec["flowers"], gift, friend])
     square = table(rows, ["townsfolk", "boxes (heart last)", "flowers a give", "gift",
@@ -183,7 +193,7 @@ def town(state: State, player: str) -> str:
 def _tool_effect(tool: str, level: int) -> str:
     data = rules()
     if tool == "watering_can":
-        return f"{1 + data['watering_can_extra'][level]} Farm check(s) an action"
+        return f"{counted(1 + data['watering_can_extra'][level], 'Farm check')} an action"
     if tool == "pickaxe":
         return f"move {data['pickaxe_dice'][level]} Mines die/dice by 1"
     if tool == "fishing_rod":
@@ -223,19 +233,38 @@ def scores(state: State, player: str) -> str:
     s = me(state, player)
     rows = [[what, count, points] for what, count, points in breakdown(s)]
     total = score(s)
-    lines = [table(rows, ["scoring", "count", "points"]), f"total so far: {total} "
-             f"({band_label(total)})"]
+    lines = [table(rows, ["scoring", "count", "points"])]
+    if state["over"]:  # the Game over section says whether it counts, and its band
+        lines.append(f"total: {total}")
+        return "\n".join(lines)
+    lines.append(f"total so far: {total} ({band_label(total)})")
     if not state["sandbox"]:
         lines.append("the score counts only if every goal is complete at the end: "
-                     + ("all are" if won(state, player) else
-                        "no" if state["over"] else "not yet"))
+                     + ("all are" if won(state, player) else "not yet"))
     for other in state["players"]:
         if other != player:
             o = me(state, other)
             done = sum(g in o["done"] for g in state["goals"])
-            lines.append(f"{other}: {score(o)} points so far, {done} of {len(state['goals'])} "
-                         "goal(s) complete")
+            lines.append(f"{other}: {score(o)} points so far, {done} of "
+                         f"{counted(len(state['goals']), 'goal')} complete")
     return "\n".join(lines)
+
+
+def game_over(state: State, player: str) -> str:
+    """The final result, first on the last sheet: each player's as one statement, then who
+    won."""
+    from . import GAME
+
+    lines = [f"The game is over: day {state['day']} of {state['days']} has ended."]
+    for name in sorted(state["players"], key=lambda p: p != player):
+        lines.append(f"{GAME.result_line(state, name, named=True)}.")
+    if len(state["players"]) > 1:
+        result = GAME.result(state)
+        lines.append("Winner: " + (" and ".join(result.winners) + f", with "
+                                   f"{result.scores[result.winners[0]]} points"
+                                   if result.winners else "nobody (a win needs every goal)")
+                     + ".")
+    return "\n".join(textwrap.fill(line, 96) for line in lines)
 
 
 def prompt_text(state: State, player: str) -> str:
@@ -254,39 +283,23 @@ def prompt_text(state: State, player: str) -> str:
         a, b = pending["dice"]
         pick = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
         f = facts(state, player)
+        cells = "; ".join(f"dig({c}, {r}) {cell_yield(s, c, r)}"
+                          for c, r in rolls.reachable(s, pending["dice"]))
         text = (f"Mines: your dice show {a} and {b}. Choose which is the column and which the "
-                f"row: dig(column, row). The cell your Mines rule picks ($best_col, $best_row): "
-                f"column {f['best_col']}, row {f['best_row']}")
+                f"row, dig(column, row): {cells}. The cell your Mines rule picks ($best_col, "
+                f"$best_row): column {f['best_col']}, row {f['best_row']}")
         if pick:
             text += f"; your Pickaxe may move {pick} of them by 1 first"
         if carrots:
             text += f"; or pay a carrot (you have {carrots}) to reroll one or both"
         return text
     if pending["face"] is None:
-        return (f"Mines: {pending['left']} monster(s) to fight, one at a time; write fight to "
+        return (f"Mines: {counted(pending['left'], 'monster')} to fight, one at a time; write "
+                f"fight to "
                 f"roll (you hit on {rolls.hits_on(s)}+)")
     return (f"Mines: your fight roll of {pending['face']} missed (you hit on "
             f"{rolls.hits_on(s)}+). accept it (the monster gets away: -2 points), or pay a "
             f"carrot (you have {carrots}) to reroll")
-
-
-def orders_section(state: State, player: str) -> str:
-    legal = legal_orders(state, player)
-    if not legal:
-        return "no orders are awaited from you now"
-    grouped: dict[str, list[str]] = {}
-    for order in legal:
-        grouped.setdefault(order.split("(")[0], []).append(order)
-    lines = [f"write them in {player}/{player}_orders.txt, one per line; after a roll (lake, "
-             "mine, fight, reroll) your file may go on as a plan (see the order template)"]
-    for command, forms in grouped.items():
-        if command in ("lake", "mine", "farm"):  # listed best-first for the bots; by number here
-            forms = sorted(forms, key=lambda f: [int(n) for n in re.findall(r"\d+", f)])
-        lines += textwrap.wrap("  ".join(forms), 96, initial_indent=f"{command:8}",
-                               subsequent_indent=" " * 8)
-    if stock(me(state, player), "carrot") and not me(state, player)["pending"]:
-        lines.append("(reroll takes any of your available dice, e.g. reroll(2, 5))")
-    return "\n".join(lines)
 
 
 TWO_PLAYERS = textwrap.fill(
@@ -320,11 +333,15 @@ def happened(state: State, player: str) -> str:
 
 def player_sheet(state: State, player: str) -> str:
     s = me(state, player)
-    title = (f"{player} - A Simple Life - day {state['day']} of {state['days']}, "
-             f"tick {state['tick']}")
-    parts = [TWO_PLAYERS + "\n"] if len(state["players"]) > 1 else []
-    parts += [section("Calendar", calendar(state)), section("Goals", goals(state, player)),
-              section("Dice", dice(state, player))]
+    when = (f"game over after day {state['day']} of {state['days']}" if state["over"] else
+            f"day {state['day']} of {state['days']}")
+    title = f"{player} - A Simple Life - {when}, tick {state['tick']}"
+    parts = [section("Game over", game_over(state, player))] if state["over"] else []
+    if len(state["players"]) > 1:
+        parts.append(TWO_PLAYERS + "\n")
+    parts += [section("Calendar", calendar(state)), section("Goals", goals(state, player))]
+    if not state["over"]:
+        parts.append(section("Dice", dice(state, player)))
     if s["pending"] is not None:
         answers = ", ".join(legal_orders(state, player))
         parts.append(section("Prompt", f"{prompt_text(state, player)}\nanswer with one of: "
@@ -339,11 +356,7 @@ def player_sheet(state: State, player: str) -> str:
         section("Museum and Pond", museum_and_pond(state, player)),
         section("Score", scores(state, player)),
     ]
-    if state["over"]:
-        from . import GAME
-
-        parts.append(section("Game over", GAME.result_line(state, player)))
-    else:
+    if not state["over"]:
         parts.append(section("Standing orders", standing_section(state, player)))
         parts.append(section("Orders legal now", orders_section(state, player)))
     return document(title, parts)
@@ -355,8 +368,11 @@ def views(state: State, player: str) -> dict[str, str]:
 
 def order_template(state: State, player: str) -> str:
     if state["over"]:
-        return commented([f"{player}: the game is over. python3 play.py status shows the "
-                          "result."])
+        from . import GAME
+
+        return commented([f"{player}: the game is over and no more orders are read.",
+                          *textwrap.wrap(f"Your result: {GAME.result_line(state, player)}.",
+                                         90)])
     s = me(state, player)
     usages = [order_syntax.usage(GRAMMAR, c) + ("   (a standing order only)"
                                                  if c in STANDING_ONLY else "")
@@ -384,7 +400,7 @@ def order_template(state: State, player: str) -> str:
         lines += [f"PROMPT: {prompt_text(state, player)}", "Answer with one of:"]
         return commented(lines) + "".join(f"# {o}\n" for o in legal_orders(state, player))
     lines.append("Some orders legal right now (remove the # to use one):")
-    return commented(lines) + "".join(f"# {o}\n" for o in _sample(legal_orders(state, player)))
+    return commented(lines) + "".join(f"# {o}\n" for o in sample(state, player))
 
 
 PLAN_HELP = (
@@ -409,22 +425,12 @@ ABSENT_HELP = ("the host may play your default: an open prompt answered (accept,
                "$best_col, $best_row, fight), then a pass.")
 
 
-def _sample(legal: list[str], most: int = 8) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for order in legal:
-        command = order.split("(")[0]
-        if command not in seen:
-            seen.add(command)
-            out.append(order)
-    return out[:most]
-
-
 def _sheet_data(state: State, player: str) -> dict[str, Any]:
     s = me(state, player)
     return {
         "available": list(s["available"]),
         "used": list(s["used"]),
+        "spent_on": list(s.get("spent_on", [])),
         "spent_today": s["spent"],
         "day_over": s["day_over"],
         "town": s["town"],
@@ -476,8 +482,9 @@ def status_lines(state: State) -> list[str]:
     for player in state["players"]:
         s = me(state, player)
         done = sum(g in s["done"] for g in state["goals"])
-        lines.append(f"{player}: {score(s)} points, {done} of {len(state['goals'])} goal(s) "
-                     f"complete" + ("; day over" if s["day_over"] and not state["over"] else ""))
+        lines.append(f"{player}: {score(s)} points, {done} of "
+                     f"{counted(len(state['goals']), 'goal')} complete"
+                     + ("; day over" if s["day_over"] and not state["over"] else ""))
     return lines
 
 

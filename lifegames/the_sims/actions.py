@@ -25,7 +25,7 @@ from .checks import (
     sims_at,
     solo,
 )
-from .data import HIDDEN, card, cards, rules, sims
+from .data import HIDDEN, card, cards, counted, rules, sims
 from .effects import (
     DIE,
     FACE_NAMES,
@@ -134,7 +134,7 @@ def end_turn(state: State, player: str) -> list[str]:
     order = state["players"]
     following = order[(order.index(player) + 1) % len(order)]
     state["turn"] = new_turn(following, state["turn"]["number"] + 1)
-    return events + [log(state, f"{player} ends the turn with {total} point(s); "
+    return events + [log(state, f"{player} ends the turn with {counted(total, 'point')}; "
                                 f"{following} is next")]
 
 

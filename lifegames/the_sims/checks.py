@@ -9,7 +9,20 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
-from .data import HIDDEN, aspirations, card, cards, find, homes, layout, names, needs, rules, sims
+from .data import (
+    HIDDEN,
+    aspirations,
+    card,
+    cards,
+    counted,
+    find,
+    homes,
+    layout,
+    names,
+    needs,
+    rules,
+    sims,
+)
 from .scoring import card_symbols, left_for, seat, shown
 
 # Turn steps. 2-5 players: start -> (travel) swap? -> interact? -> end; start -> (go home)
@@ -180,7 +193,8 @@ def need_arg(state: State, player: str, order: Order, arg: str, empty: bool) -> 
             ("EMPTY", full_needs(state, player))
         other = "EMPTY" if empty else "FULL"
         raise OrderError("E-NEED-" + state_word, f"your {name} is already {state_word}",
-                         f"your {other} Needs now: {', '.join(listing) or 'none'}", arg)
+                         f"your {other} Needs now: "
+                         f"{', '.join(listing) or 'none, so leave the Need out'}", arg)
     return name
 
 
@@ -284,7 +298,7 @@ def _check_multiset(state: State, player: str, used: list[str], args: list[str])
     have = Counter(seat(state, player)["cards"])
     for index, name in enumerate(used):
         if Counter(used[:index + 1])[name] > have[name]:
-            raise OrderError("E-NOT-THERE", f"you have only {have[name]} {name} card(s)",
+            raise OrderError("E-NOT-THERE", f"you have only {counted(have[name], name + ' card')}",
                              "name each card as often as you hold it", args[index])
 
 

@@ -28,6 +28,11 @@ class DataError(ValueError):
     pass
 
 
+def counted(count: int, word: str) -> str:
+    """`1 point`, `2 points`: a number with its noun in the right form."""
+    return f"{count} {word if count == 1 else word + 's'}"
+
+
 def squeeze(text: Any) -> str:
     """A written name as it is looked up: lower case, one space between words."""
     return " ".join(str(text).lower().split())

@@ -35,6 +35,15 @@ from .legal import legal_orders
 from .scoring import left_for, met, points, seat, solo_goals
 
 SHUFFLES = ("actions", "sims", "aspirations", "homes")
+# What takes the place of the single player's own orders with 2-5 players.
+SOLO_ONLY = {
+    "complete": "with 2-5 players your Aspiration completes by itself at the end of your turn, "
+                "once your collection shows its three SIMbols",
+    "end_turn": "with 2-5 players the turn ends by itself: after interact(...), or after the "
+                "travel when nobody else stands at your Venue",
+    "invite": "with 2-5 players an ICONIC SIMS MOVE! card passes every Iconic Sim to the left "
+              "by itself",
+}
 
 
 class TheSims(Game):
@@ -177,10 +186,11 @@ class TheSims(Game):
         if order.command in ("raise", "lower"):
             c.check_standing_only(state, player, order)
         if order.command != "move_in" and state.get("refill") and not state["over"] and \
-                state["turn"]["player"] == player and c.moved_in(state, player):
-            raise OrderError("E-TURN-OVER", "your turn is over; the next one begins when this "
-                             "tick ends and the Card Hub is refilled",
-                             "write the next turn's orders in your next file")
+                c.moved_in(state, player):
+            _between_turns(state, player, order.command)
+        if order.command in SOLO_ONLY and not c.solo(state):
+            raise OrderError("E-SOLO-ONLY", f"{order.command} is an order of the single-player "
+                             "game", SOLO_ONLY[order.command])
         try:
             return _HANDLERS[order.command](state, player, order, dice)
         except OrderError as error:
@@ -251,6 +261,11 @@ class TheSims(Game):
 
     def spell(self, order: Order) -> Order:
         return c.spelled(order)
+
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        from .advice import warnings
+
+        return warnings(self, state, player, order)
 
     def figures(self, state: State, player: str) -> dict[str, Any]:
         """What a player's sheet leads with, for the engine's history of a game."""
@@ -349,7 +364,30 @@ class TheSims(Game):
         else:
             head = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} on points " \
                    f"({state['ended']})"
-        return Result(f"{head}. Points: {parts}", scores, winners)
+        return Result(f"{head}; {'final points' if state['over'] else 'points'}: {parts}",
+                      scores, winners)
+
+
+def _between_turns(state: State, player: str, command: str) -> None:
+    """A turn ended in this tick, and the next begins only when the tick ends (the Card Hub
+    is refilled first): say so to the player whose turn it was, and to the one whose it will
+    be, rather than 'not your turn'."""
+    players, turn_player = state["players"], state["turn"]["player"]
+    ended = players[(players.index(turn_player) - 1) % len(players)]
+    if player == ended:
+        after = "yours" if turn_player == player else f"{turn_player}'s"
+        raise OrderError("E-TURN-OVER", "your turn is over: an earlier order of this file "
+                         f"ended it, and the next turn ({after}) begins when this tick ends "
+                         "and the Card Hub is refilled",
+                         ("no Iconic Sim waited at your Venue" if c.solo(state) else
+                          "nobody else stood at your Venue") + ", so there was no one to "
+                         "interact with: delete this order" if command == "interact" else
+                         "delete this order, or keep it for your next turn's file")
+    if player == turn_player:
+        raise OrderError("E-TURN-NOT-YET", f"your turn begins when this tick ends: "
+                         f"{ended}'s turn ended in it, and the Card Hub is refilled first",
+                         "write your turn in your next file, once your sheet shows the "
+                         "refilled Card Hub")
 
 
 def _new_seat() -> dict[str, Any]:

@@ -5,6 +5,7 @@ Aspiration drawn at Go Home) and their private notes appear on that player's she
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ..engine import orders as order_syntax
@@ -16,6 +17,7 @@ from .data import (
     aspirations,
     card,
     cards,
+    counted,
     homes,
     needs,
     rules,
@@ -117,8 +119,8 @@ def hub_text(state: State) -> str:
         slot = f"row {index // columns + 1}, {index % columns + 1}"
         lines.append(f"  {slot}: {card_line(name) if name else '(empty)'}")
     discard = state["discard"]
-    lines.append(f"Action draw pile: {len(state['pile'])} card(s) (order hidden). Discard pile "
-                 f"({len(discard)}): {', '.join(discard) or '-'}.")
+    lines.append(f"Action draw pile: {counted(len(state['pile']), 'card')} (order hidden). "
+                 f"Discard pile ({len(discard)}): {', '.join(discard) or '-'}.")
     return "\n".join(lines)
 
 
@@ -152,16 +154,18 @@ def you_text(state: State, player: str) -> str:
             else:
                 have = matching(counts, name)
                 lines.append(f"Aspiration {_aspiration_label(name)}: you show {have}, "
-                             f"{left_for(state, player, name)} more needed.")
+                             + ("not completed." if state["over"] else
+                                f"{left_for(state, player, name)} more needed."))
         lines.append(f"Goals: {done} of {goals['aspirations']} Aspirations, {friends_} of "
                      f"{goals['sims_to_win']} Sims at home.")
     else:
         for label, name in (("Aspiration", mine["aspiration"]), ("Drawn", mine["drawn"])):
             if name:
                 lines.append(f"{label}: {_aspiration_label(name)}: you show "
-                             f"{matching(counts, name)}, {left_for(state, player, name)} more "
-                             "needed.")
-        if not mine["aspiration"]:
+                             f"{matching(counts, name)}, " +
+                             ("not completed." if state["over"] else
+                              f"{left_for(state, player, name)} more needed."))
+        if not mine["aspiration"] and not state["over"]:
             lines.append("Aspiration: none (a new one is drawn when a turn ends).")
     friends = mine["sims"] + mine["specials"]
     lines.append(f"Sims at home: {', '.join(friends) or '-'}.")
@@ -277,21 +281,38 @@ def _after_move_in(state: State, player: str) -> list[str]:
     return legal_orders(trial, player)
 
 
+def game_over(state: State, player: str) -> str:
+    """The final result, first on the last sheet: who won and how, then the reader's own."""
+    from . import GAME
+
+    result = GAME.result(state)
+    lines = [f"{result.summary}.", f"The game ended after {counted(state['turns'], 'turn')}."]
+    if not c.solo(state):
+        mine = seat(state, player)
+        how = (f"{counted(len(mine['completed']), 'Aspiration')} completed, "
+               f"{counted(len(mine['sims']) + len(mine['specials']), 'Sim')} at home")
+        total = counted(points(state, player), "point")
+        lines.append(f"You win with {total} ({how})." if player in result.winners else
+                     f"You finished with {total} ({how}).")
+    return "\n".join(lines)
+
+
 def sheet(state: State, player: str) -> str:
-    parts = [
-        section("Turn", turn_text(state, player)),
+    if state["over"]:  # what no longer applies (whose turn, standing orders, orders) goes
+        parts = [section("Game over", game_over(state, player))]
+    else:
+        parts = [section("Turn", turn_text(state, player))]
+    parts += [
         section("Board", board_text(state, player)),
         section("Card Hub", hub_text(state)),
         section("You", you_text(state, player)),
         section("Players", players_text(state)),
-        section("Standing orders", standing_text(state, player)),
-        section("Recent events", events_text(state, player)),
     ]
-    if state["over"]:
-        from . import GAME
-
-        parts.append(section("Result", GAME.result(state).summary))
-    parts.append(section("Your orders", orders_text(state, player)))
+    if not state["over"]:
+        parts.append(section("Standing orders", standing_text(state, player)))
+    parts.append(section("Recent events", events_text(state, player)))
+    if not state["over"]:
+        parts.append(section("Your orders", orders_text(state, player)))
     return document(_header(state, player), parts)
 
 
@@ -302,8 +323,10 @@ def views(state: State, player: str) -> dict[str, str]:
 def order_template(state: State, player: str) -> str:
     legal = legal_orders(state, player)
     if state["over"]:
-        return commented([f"{player}: the game is over. python3 play.py status shows the "
-                          "result."])
+        from . import GAME
+
+        return commented([f"{player}: the game is over and no more orders are read.",
+                          *textwrap.wrap(f"{GAME.result(state).summary}.", 90)])
     if not legal:
         return commented([f"{player}: it is {state['turn']['player']}'s turn. This file is "
                           "read when you are awaited; your sheet says when."])
@@ -392,7 +415,8 @@ def status_lines(state: State) -> list[str]:
     if c.solo(state):
         (player,) = state["players"]
         done, friends_ = solo_goals(state, player)
-        lines.append(f"{player}: {done} Aspiration(s) completed, {friends_} Sim(s) at home")
+        lines.append(f"{player}: {counted(done, 'Aspiration')} completed, "
+                     f"{counted(friends_, 'Sim')} at home")
     else:
         lines.append("points: " + ", ".join(f"{p} {points(state, p)}"
                                             for p in state["players"]))

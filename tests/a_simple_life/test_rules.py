@@ -1,4 +1,4 @@
-"""One numbered test per rule of A Simple Life (/work/shared/rules/a_simple_life.txt, v1.3.3).
+"""One numbered test per rule of A Simple Life (the A Simple Life Rulebook, v1.3.3).
 Each docstring names the rulebook section it checks. Values the rulebook states are written out
 literally; values of our reconstructed sheet are read from the rule data."""
 

@@ -1,5 +1,5 @@
-"""One numbered test per rule of The Sims Board Game rulebook for 2-5 players
-(/work/shared/rules/the_sims_board_game.txt). Each docstring names the section it checks.
+"""One numbered test per rule of The Sims Board Game rulebook for 2-5 players. Each
+docstring names the section it checks.
 Positions are arranged directly; the Interaction die is injected with FakeDice."""
 
 from __future__ import annotations

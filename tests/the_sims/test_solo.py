@@ -1,6 +1,5 @@
-"""One numbered test per rule of the single-player manual of The Sims Board Game
-(/work/shared/rules/the_sims_board_game.txt, "Single Player Mode"). Each docstring names the
-section it checks."""
+"""One numbered test per rule of the single-player manual of The Sims Board Game (the
+rulebook's "Single Player Mode"). Each docstring names the section it checks."""
 
 from __future__ import annotations
 

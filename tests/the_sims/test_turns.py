@@ -183,6 +183,17 @@ def test_t12_names_are_spelled_as_the_data_spells_them():
     assert GAME.spell(parse_one('go_home("fun", "violin")')).canonical() == \
         'go_home("Fun", "Violin")'
     assert GAME.spell(parse_one('interact("ben")')).canonical() == 'interact("ben")'
+    assert GAME.spell(parse_one('complete("dinner date", "frying pan")')).canonical() == \
+        'complete("Dinner Date", "Frying Pan")'
+    assert GAME.spell(parse_one('swap("violin", "nope")')).canonical() == \
+        'swap("Violin", "nope")'  # an unknown name is left as written
+    # Every name argument of the grammar is spelled, but a player's name: players are named
+    # at setup, and spell() is given no state (act finds them in any case).
+    from lifegames.engine.orders import argument_kinds
+    from lifegames.the_sims.checks import ARG_KINDS
+
+    spelled = set(ARG_KINDS) | {"second", "third", "fourth"}
+    assert set(argument_kinds("the_sims")) - spelled == {"player"}
     state = ready(Ana={"sims": ["Bella Goth"]})
     assert GAME.figures(state, ANA)["points"] == 1
 

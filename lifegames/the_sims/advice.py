@@ -1,0 +1,84 @@
+"""check's warnings: orders the rules allow whose outcome is already certain and bad. They
+never block a tick, and they read only what the player knows (`check` runs on their
+knowledge, where every hidden card is '?'), so a warning can tell no secret.
+
+Two are certain. 2-5 players: a card whose action needs no die (the Grim Reaper with nobody
+waiting on the board, an ICONIC SIMS MOVE! that passes your Sims on) can cost you points the
+moment you take it. Alone: `end_turn` gives up an Aspiration your collection completes now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.contract import Order, OrderError, State, clone
+from ..engine.dice import Dice
+from . import checks as c
+from .data import card, find
+from .effects import completable
+from .legal import legal_orders
+from .scoring import points, seat
+
+# The card actions that change Iconic Sims' homes with no die: the ones that can cost points.
+TAKERS = frozenset({"grim_reaper", "iconic_sims_move"})
+
+
+def warnings(game: Any, state: State, player: str, order: Order) -> list[OrderError]:
+    if order.command == "travel":
+        found = _costly_card(game, state, player, order)
+    elif order.command == "end_turn":
+        found = _skipped(game, state, player, order)
+    else:
+        found = None
+    return [found] if found is not None else []
+
+
+def _costly_card(game: Any, state: State, player: str, order: Order) -> OrderError | None:
+    """2-5 players: the points the player holds after the travel, when nothing in it is
+    chance, against those before."""
+    name = find("card", order["card"])
+    if c.solo(state) or name is None or card(name)["action"] not in TAKERS:
+        return None
+    trial = clone(state)
+    try:
+        game.act(trial, player, order, Dice(-1, int(state["tick"]) + 1))
+    except OrderError:
+        return None  # act refuses it: its error says why
+    if trial["chance"]:
+        return None
+    before, after = points(state, player), points(trial, player)
+    if after >= before:
+        return None
+    had = seat(state, player)["sims"] + seat(state, player)["specials"]
+    has = seat(trial, player)["sims"] + seat(trial, player)["specials"]
+    gone = [s for s in had if s not in has]
+    came = [s for s in has if s not in had]
+    what = f"{_names(gone)} leave{'s' if len(gone) == 1 else ''} your home" + (
+        f", and {_names(came)} move{'s' if len(came) == 1 else ''} in" if came else "")
+    lost = before - after
+    others = [o for o in legal_orders(state, player)
+              if o.startswith("travel(") and name not in o][:4]
+    return OrderError(
+        "W-POINTS-LOST", f"taking the {name} costs you {lost} point{'s' if lost > 1 else ''} "
+        f"for certain ({before} -> {after}): its action needs no die, and {what}",
+        "another card avoids it: " + ", ".join(others) if others else "Go Home avoids it",
+        "card")
+
+
+def _skipped(game: Any, state: State, player: str, order: Order) -> OrderError | None:
+    """Alone: ending the turn while an Aspiration could be completed now (one a turn)."""
+    if not c.solo(state) or state["over"] or state["turn"]["player"] != player or \
+            state["turn"]["step"] != c.SCORE:
+        return None
+    ready = completable(state, player)
+    if not ready:
+        return None
+    ways = [o for o in legal_orders(state, player) if o.startswith("complete(")][:3]
+    return OrderError(
+        "W-COMPLETE-SKIPPED", f"your collection completes {' and '.join(ready)} now; end_turn "
+        "gives that up for this turn (one Aspiration a turn, and the cards may not stay)",
+        "complete it instead: " + ", ".join(ways) if ways else "")
+
+
+def _names(items: list[str]) -> str:
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)

@@ -290,6 +290,19 @@ def _needs_die(order: Order, name: str) -> bool:
     return True
 
 
+def spelled(order: Order) -> Order:
+    """The order with each card or Sports card named as cards.yaml spells it, found by the
+    same lookup the orders use (players may write any case and spacing); a name the game
+    does not know, or a plan's `$fact`, stays as written."""
+    args = []
+    for arg in order.args:
+        found = find(arg.value) if arg.name in ("card", "sport") and arg.kind == "string" \
+            else None
+        args.append(arg._replace(value=found) if found else arg)
+    return Order(order.command, tuple(args), order.line, order.column, order.end_column,
+                 order.source)
+
+
 # -- the checks that need no state: plan lines after an outcome, standing orders ---------------
 
 

@@ -45,6 +45,7 @@ from .checks import (
     log,
     rows,
     seat,
+    spelled,
     unfulfilled,
     validate,
 )
@@ -155,6 +156,9 @@ class Lifestyle(Game):
 
     def validate(self, player: str, order: Order) -> None:
         validate(order)
+
+    def spell(self, order: Order) -> Order:
+        return spelled(order)
 
     def facts(self, state: State, player: str) -> dict[str, Any]:
         return plan_facts.facts(state, player)

@@ -28,6 +28,11 @@ GAME_PHASES = {
 }
 
 
+def amount(number: int, noun: str, plural: str = "") -> str:
+    """'1 token', '2 tokens', '0 Pets': a count with its noun in the right number."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 # -- reading the state -----------------------------------------------------------------------
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
+from . import cautions
 from . import facts as plan_facts
 from .checks import (
     BOTCHED,
@@ -159,6 +160,9 @@ class Lifestyle(Game):
 
     def spell(self, order: Order) -> Order:
         return spelled(order)
+
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        return cautions.warnings(state, player, order)
 
     def facts(self, state: State, player: str) -> dict[str, Any]:
         return plan_facts.facts(state, player)

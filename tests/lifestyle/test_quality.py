@@ -5,9 +5,11 @@ names the point of the issue it checks."""
 
 from __future__ import annotations
 
+import copy
+
 from lifegames.lifestyle import GAME
 
-from .helpers import ANA, FakeDice, arrange, new_state, parse_one, play
+from .helpers import ANA, FakeDice, arrange, check_alone, new_state, order, parse_one, play
 
 # -- point 5: one spelling ------------------------------------------------------------------------
 
@@ -36,3 +38,96 @@ def test_lq02_a_tick_records_the_spelling_of_the_deck(monkeypatch):
     assert not outcome.problems, [p.render() for p in outcome.problems]
     assert outcome.executed[ANA] == ['roll("Manager")', "accept()", 'roll("Scooter")',
                                      'use("Cycling", 1)', "accept()"]
+
+
+# -- point 7: warnings ----------------------------------------------------------------------------
+
+
+def rolled(name: str, faces: list[int], tokens: int, points: list[str] | None = None):
+    """Ana's turn, her roll for `name` showing `faces` and waiting for an answer."""
+    state = arrange(new_state(), Ana={"dice": [name], "points": points or [],
+                                      "tokens": tokens})
+    order(state, ANA, f'roll("{name}")', FakeDice(*faces))
+    return state
+
+
+def warned(state, text: str) -> list[str]:
+    """The W- codes `check` gives for Ana's file (it must have no problem)."""
+    result = check_alone(state, ANA, text)
+    assert not result.problems, [p.render() for p in result.problems]
+    return [w.code for w in result.plan.warnings]
+
+
+def test_lq03_accepting_a_miss_that_could_still_be_met_is_warned():
+    """Point 7, W-BOTCH: accepting a roll that does not meet its card, while a token or a
+    Sports card could still meet it, botches the card for certain; a botch nothing can avoid
+    (no token, no Sports card that helps) is no warning."""
+    state = rolled("Hatchback", [1, 1], tokens=2)
+    assert warned(state, "accept\nend_turn\n") == ["W-BOTCH"]
+    warning = check_alone(state, ANA, "accept\nend_turn\n").plan.warnings[0]
+    assert "needs 2 dice: total 8+" in warning.message
+    assert warning.hint.startswith("rerolling dice 1 and 2 can still meet it")
+    with_cycling = rolled("Hatchback", [3, 4], tokens=0, points=["Cycling"])
+    hint = check_alone(with_cycling, ANA, "accept\nend_turn\n").plan.warnings[0].hint
+    assert hint.startswith('use("Cycling", 1) meets it now')
+    assert warned(rolled("Hatchback", [1, 1], tokens=0), "accept\nend_turn\n") == []
+    assert warned(rolled("Hatchback", [4, 4], tokens=2), "accept\n") == []
+
+
+def test_lq04_spending_on_a_roll_already_met_is_warned():
+    """Point 7, W-ALREADY-MET: a reroll or a Sports card on dice that already meet the card
+    spends a token or the card's use for nothing."""
+    state = rolled("Hatchback", [4, 5], tokens=2, points=["Cycling", "Rowing"])
+    assert warned(state, "reroll(1)\n") == ["W-ALREADY-MET"]
+    assert warned(state, 'use("Cycling", 2)\naccept\n') == ["W-ALREADY-MET"]
+    assert warned(state, 'use("Rowing")\naccept\n') == ["W-ALREADY-MET"]
+
+
+def test_lq05_a_reroll_or_sports_card_that_leaves_the_card_out_of_reach_is_warned():
+    """Point 7, W-CANNOT-MEET: after the order no outcome of the dice, with the tokens and
+    Sports cards left, can meet the card (a Convertible needs 15 on three dice)."""
+    state = rolled("Convertible", [1, 1, 6], tokens=2)
+    assert warned(state, "reroll(1)\n") == []  # then 6 + 6 + 6 is still possible
+    assert warned(state, "reroll(3)\n") == ["W-CANNOT-MEET"]  # one reroll left: 13 at most
+    hint = check_alone(state, ANA, "reroll(3)\n").plan.warnings[0].hint
+    assert hint.startswith("rerolling dice 1 and 2 can still meet it")
+    hopeless = rolled("Convertible", [1, 1, 1], tokens=1)
+    warning = check_alone(hopeless, ANA, "reroll(2)\n").plan.warnings[0]
+    assert warning.code == "W-CANNOT-MEET" and "any more" in warning.message
+    assert warning.hint.startswith("accept() takes the botch")
+    swim = rolled("Convertible", [6, 5, 3], tokens=0, points=["Swimming"])
+    assert warned(swim, 'use("Swimming", 1)\naccept\nend_turn\n') == ["W-CANNOT-MEET"]
+    assert warned(swim, 'use("Swimming", 3)\naccept\n') == []
+
+
+def test_lq06_purchases_that_pay_for_cards_they_cannot_get_are_warned():
+    """Point 7, W-SHORT-BUY and W-DEAR-REFILL: a purchase the draw pile cannot fill still
+    costs its full price; a refill that one buy_two matches costs more for the same cards."""
+    state = new_state()
+    arrange(state, display=["Cat", "Dog", None, "SUV", None, None, None, None, None],
+            Ana={"dice": ["Cabin"], "tokens": 3})
+    state["discard"], state["pile"] = state["discard"] + state["pile"][1:], state["pile"][:1]
+    assert warned(state, "buy_two\n") == ["W-SHORT-BUY"]
+    assert warned(state, "refill\n") == ["W-SHORT-BUY", "W-DEAR-REFILL"]
+    eight = arrange(new_state(), display=["Cat"] * 0 + [None] + ["Dog", "SUV", "Cabin", "Villa",
+                                                                 "Pony", "Goldfish", "Hamster",
+                                                                 "Rabbit"],
+                    Ana={"dice": ["Cottage"], "tokens": 3})
+    assert warned(eight, "refill\n") == ["W-DEAR-REFILL"]
+    assert "buy_two() deals as many for 1 token" in \
+        check_alone(eight, ANA, "refill\n").plan.warnings[0].hint
+    assert warned(eight, "buy_two\n") == []
+
+
+def test_lq07_a_warned_order_still_plays_and_warnings_tell_no_secret():
+    """Point 7: warnings never block a tick; they are worked out on what the player knows,
+    so the same whatever the draw pile holds."""
+    state = rolled("Hatchback", [1, 1], tokens=2)
+    assert warned(state, "accept\nend_turn\n") == ["W-BOTCH"]
+    outcome = play(state, "accept\nend_turn\n")
+    assert not outcome.problems and outcome.executed[ANA] == ["accept()", "end_turn()"]
+    shuffled = copy.deepcopy(state)
+    shuffled["pile"].reverse()
+    for text in ("accept\nend_turn\n", "reroll(1)\n"):
+        assert [w.render() for w in check_alone(state, ANA, text).plan.warnings] == \
+            [w.render() for w in check_alone(shuffled, ANA, text).plan.warnings]

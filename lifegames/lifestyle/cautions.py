@@ -24,6 +24,15 @@ from .conditions import card_met, card_need, reachable, rescues
 from .data import card, rules
 from .facts import best_die, fixing_die
 
+# Each warning in a few words, for the notes beside the legal orders on a sheet.
+SHORT = {
+    "W-BOTCH": "",  # the note says it botches
+    "W-ALREADY-MET": "wasted: the {card} is met already",
+    "W-CANNOT-MEET": "hopeless: no outcome can meet the {card} after it",
+    "W-SHORT-BUY": "costly: the pile cannot fill it, and it costs the full price",
+    "W-DEAR-REFILL": "costly: buy_two() deals as many cards for less",
+}
+
 
 def warnings(state: State, player: str, order: Order) -> list[OrderError]:
     if state["over"] or state["turn"]["player"] != player:

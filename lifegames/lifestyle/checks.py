@@ -167,8 +167,8 @@ def _check_buy(state: State, player: str, kind: str) -> tuple[int, int]:
                          "take cards or roll dice instead")
     tokens = seat(state, player)["tokens"]
     if tokens < spec["tokens"]:
-        raise OrderError("E-NO-TOKENS", f"this costs {spec['tokens']} token(s); you have "
-                         f"{tokens}", "take cards or roll dice instead")
+        raise OrderError("E-NO-TOKENS", f"this costs {amount(spec['tokens'], 'token')}; you "
+                         f"have {tokens}", "take cards or roll dice instead")
     wanted = size - showing if kind == "refill" else min(spec["cards"], size - showing)
     return spec["tokens"], wanted
 
@@ -264,7 +264,8 @@ def _check_use(state: State, player: str, order: Order) -> tuple[str, int | None
     left = sports_left(state, player)
     if name not in left:
         have = sum(1 for n in seat(state, player)["points"] if n == name)
-        why = (f"your {name} card(s) are already turned this turn" if have
+        why = (f"your {name} card{' is' if have == 1 else 's are'} already turned this turn"
+               if have
                else f"you have no {name} card in your points zone")
         ready = ", ".join(sorted(left)) or "none"
         raise OrderError("E-NO-SPORT", why, f"Sports cards ready this turn: {ready}", "sport")

@@ -9,7 +9,20 @@ import copy
 
 from lifegames.lifestyle import GAME
 
-from .helpers import ANA, FakeDice, arrange, check_alone, new_state, order, parse_one, play
+from .helpers import (
+    ANA,
+    BEN,
+    CLEO,
+    FakeDice,
+    arrange,
+    check_alone,
+    check_invariants,
+    new_state,
+    order,
+    orders,
+    parse_one,
+    play,
+)
 
 # -- point 5: one spelling ------------------------------------------------------------------------
 
@@ -131,3 +144,132 @@ def test_lq07_a_warned_order_still_plays_and_warnings_tell_no_secret():
     for text in ("accept\nend_turn\n", "reroll(1)\n"):
         assert [w.render() for w in check_alone(state, ANA, text).plan.warnings] == \
             [w.render() for w in check_alone(shuffled, ANA, text).plan.warnings]
+
+
+# -- point 8: the last sheets -------------------------------------------------------------------
+
+
+def finished():
+    """Ana takes the last card; Ben meets his Dog; Cleo begins a turn with nothing to take or
+    roll: the game is over, Ben first (a Dog is no Pet set, but his Pickup scores 4)."""
+    state = arrange(new_state(), display=["Cat"] + [None] * 8,
+                    Ana={"points": ["Scooter"], "tokens": 1},
+                    Ben={"dice": ["Dog"], "points": ["Pickup"], "tokens": 1},
+                    Cleo={"points": ["City Car"], "tokens": 2})
+    state["discard"], state["pile"] = state["pile"], []
+    order(state, ANA, "take_card(1, 1)")
+    orders(state, BEN, 'roll("Dog")', FakeDice(6, 6))
+    order(state, BEN, "accept")
+    state["tick"] = 40
+    assert GAME.is_over(state)
+    return state
+
+
+def test_lq08_the_last_sheet_opens_with_the_result_and_drops_what_no_longer_applies():
+    """Point 8: GAME OVER first, led by one sentence naming the winner; each player told their
+    place; no turn, display, legal orders, standing orders or "so far" figures."""
+    state = finished()
+    sheets = {p: GAME.views(state, p)[f"{p.lower()}_sheet.txt"] for p in state["players"]}
+    for player, text in sheets.items():
+        body = text.split("\n", 3)[3]
+        assert body.startswith("GAME OVER\n---------\nBen wins with 4 points.\n"), body[:200]
+        for gone in ("TURN\n", "DISPLAY", "YOUR ORDERS", "Legal orders", "STANDING",
+                     "so far", "RECENT EVENTS", "(order hidden)"):
+            assert gone not in text, (player, gone)
+        assert "ZONES AND FINAL SCORES" in text and "LAST EVENTS" in text
+    assert "You win, with 4 points." in sheets[BEN]
+    assert "You finish second, with 2 points." in sheets[CLEO]
+    assert "You finish third, with 1 point." in sheets[ANA]
+    assert "Cleo began turn 3 with no card in the display" in sheets[ANA]
+    template = GAME.order_template(state, ANA)
+    assert "no more orders are read. Ben wins with 4 points." in " ".join(
+        line.lstrip("# ") for line in template.splitlines())
+    assert "legal" not in template and "standing" not in template
+    assert GAME.result(state).summary == ("Ben wins with 4 points. Final scores: Ben 4 (2 "
+                                          "tokens), Cleo 2 (2 tokens), Ana 1 (1 token).")
+    assert not any("draw pile" in line for line in GAME.status_lines(state))
+
+
+def test_lq09_a_tie_is_said_as_one_statement():
+    """Point 8 and The End of the Game: a tie on points is broken by tokens, said in the
+    same sentence; a tie on both is a shared win, and each tied player is told so."""
+    state = finished()
+    state["discard"].remove("Pickup")
+    state["discard"].append("City Car")
+    state["seats"][CLEO]["points"] = ["Pickup"]
+    check_invariants(state)
+    text = GAME.views(state, CLEO)["cleo_sheet.txt"]
+    assert "Ben and Cleo share the win with 4 points and 2 tokens each." in text
+    assert "You share the win, with 4 points." in text
+    state["seats"][BEN]["tokens"] -= 1
+    state["pool"] += 1
+    text = GAME.views(state, BEN)["ben_sheet.txt"]
+    assert "Cleo wins with 4 points, as many as Ben, on tokens (2 to 1)." in text
+    assert "You finish second, with 4 points." in text
+    assert "dice zone:   Cat (never met: they score nothing)" in \
+        GAME.views(state, ANA)["ana_sheet.txt"]
+
+
+# -- point 11: what completes the turn; score lines that explain themselves --------------------
+
+
+def positions():
+    """Ana's turn at each kind of moment: a miss with nothing to help, a miss a Sports card
+    fixes, a met card with more to roll, and a botch."""
+    miss = rolled("Hatchback", [1, 1], tokens=0)
+    fixable = rolled("Hatchback", [3, 4], tokens=1, points=["Cycling", "Rowing"])
+    more = arrange(new_state(), Ana={"dice": ["Scooter", "Manager", "Villa"], "tokens": 0,
+                                     "points": ["Swimming"]})
+    order(more, ANA, 'roll("Scooter")', FakeDice(4))
+    botched = copy.deepcopy(more)
+    orders(botched, ANA, 'accept\nroll("Manager")', FakeDice(3))
+    order(botched, ANA, "accept")
+    return {"miss": miss, "fixable": fixable, "more": more, "botched": botched}
+
+
+def test_lq10_legal_orders_say_what_completes_the_turn():
+    """Point 11: after a miss the legal list offered only accept(), and a file holding just
+    that is refused (the botch still needs end_turn): each legal order that leaves the turn
+    half done now says what completes the file, and that completion passes `check`."""
+    from lifegames.lifestyle.legal import legal_notes
+
+    sheet = views_of(positions()["miss"])
+    assert "accept()  botches the Hatchback; complete the file with end_turn()" in sheet
+    assert [p.code for p in check_alone(positions()["miss"], ANA, "accept\n").problems] == \
+        ["E-TURN-INCOMPLETE"]
+    tried = 0
+    for name, state in positions().items():
+        for text, note in legal_notes(state, ANA):
+            if "complete the file with " not in note:
+                continue
+            first_way = note.split("complete the file with ")[1].split(" or ")[0]
+            rest = first_way.split(" (")[0].split(", then ")
+            result = check_alone(state, ANA, "\n".join([text, *rest]) + "\n")
+            assert not result.problems, (name, text, note, [p.render() for p in
+                                                            result.problems])
+            tried += 1
+    assert tried >= 8
+    template = GAME.order_template(positions()["botched"], ANA)
+    assert '# discard("Villa")    # complete the file with end_turn()' in template
+    assert "# end_turn()          # your turn ends" in template
+
+
+def views_of(state) -> str:
+    return GAME.views(state, ANA)["ana_sheet.txt"]
+
+
+def test_lq11_score_lines_say_how_the_points_come_about():
+    """Point 11: `pets 0 0 Pet(s): 0 set(s) of 3 different x 10` read as two numbers: each
+    category line now gives the points, then how they come about in words, under a legend
+    of how each category scores (from rules.yaml)."""
+    state = arrange(new_state(), Ana={"points": ["Cat", "Cat", "Dog", "Goldfish", "Scooter",
+                                                 "Hatchback", "Cabin", "Vet"]})
+    sheet = views_of(state)
+    assert "How points are counted: Pets 10 for each set of 3 different Pets" in sheet
+    assert "    pets      10  4 Pets make 1 set of 3 different Pets: 1 x 10 = 10" in sheet
+    assert "    cars       4  2 Cars at their values: 3 + 1 = 4" in sheet
+    assert "    houses     1  1 House in sets of different Houses: a set of 1 = 1" in sheet
+    assert "    jobs       8  Vet: 2 x 4 Pets = 8" in sheet
+    assert "Ana: 0 tokens, score 23" in sheet
+    assert "Ben: 1 token, score 0" in sheet and "    pets       0  no Pets" in sheet
+    assert "(s)" not in sheet

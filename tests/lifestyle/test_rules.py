@@ -380,7 +380,7 @@ def test_r25_most_points_win_then_most_tokens_then_a_shared_win():
     state["over"] = True
     result = GAME.result(state)
     assert result.scores == {ANA: 10, BEN: 10, CLEO: 10}
-    assert result.winners == [BEN, CLEO] and "shared win" in result.summary
+    assert result.winners == [BEN, CLEO] and "share the win" in result.summary
     state["seats"][CLEO]["tokens"] = 2
     state["pool"] += 1
     assert GAME.result(state).winners == [BEN] and "on tokens" in GAME.result(state).summary

@@ -1,5 +1,6 @@
-"""One numbered test per rule of the Lifestyle rulebook (/work/shared/rules/lifestyle.txt).
-Each docstring names the section it checks. Dice are injected with FakeDice."""
+"""One numbered test per rule of the Lifestyle rulebook (AMIGO, 2018; not in this repository:
+see games/lifestyle/RULES.md). Each docstring names the section it checks. Dice are injected
+with FakeDice."""
 
 from __future__ import annotations
 

@@ -134,7 +134,9 @@ def _my_turn(state: State, player: str) -> dict[str, Any]:
     turn = state["turn"]
     if turn["player"] != player:
         raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
-                         "your turn has ended; write this order in your next turn's file")
+                         "a turn ends once cards are taken, once every card is met, or at "
+                         "end_turn after a botch: an order after that belongs in the file of "
+                         "your next turn")
     return turn
 
 

@@ -209,7 +209,7 @@ def _parsed(text: str) -> Order:
 
 
 def in_short(options: list[str]) -> str:
-    """The legal orders in one line for a hint: a command's several options joined by |
+    """The legal orders in one line for a hint: a command's several numbers joined by |
     (take_row(1|2|3)), and the cards one may take counted rather than listed."""
     grouped: dict[str, list[str]] = {}
     for text in options:
@@ -219,7 +219,7 @@ def in_short(options: list[str]) -> str:
     for command, args in grouped.items():
         if command == "take_card" and len(args) > 1:
             parts.append(f"take_card(row, column) for any of the {len(args)} cards showing")
-        elif any("," in a for a in args):
+        elif len(args) == 1 or not all(a.isdigit() for a in args):
             parts.extend(f"{command}({a})" for a in args)
         else:
             parts.append(f"{command}({'|'.join(args)})")

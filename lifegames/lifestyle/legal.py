@@ -145,10 +145,9 @@ def _note(before: State, after: State, player: str) -> str:
     if _complete(after, player):
         if turn["player"] == player and not after["over"]:
             return what
-        scored = what and turn["player"] != player and roll is not None and \
-            not roll_left(before) and what.startswith("meets")
-        return (f"{what}: " if what else "") + ("every card is met and moves to your points "
-                                                "zone; " if scored else "") + "your turn ends"
+        if what.startswith("meets"):  # the last card: the turn ends with every card met
+            return f"{what}: every card is met and moves to your points zone; your turn ends"
+        return (f"{what}: " if what else "") + "your turn ends"
     ways = _completions(after, player)
     tail = " or ".join(ways) if ways else "more orders"
     if turn["phase"] == r.BOTCHED:
@@ -195,11 +194,6 @@ def _completions(state: State, player: str, depth: int = 3) -> list[str]:
             return [", then ".join(way) for way in alike[:3]]
         level = following
     return []
-
-
-def roll_left(state: State) -> bool:
-    """Whether cards other than the one rolled for are still to meet this turn."""
-    return len(r.unfulfilled(state, state["turn"]["player"])) > 1
 
 
 def _parsed(text: str) -> Order:

@@ -249,6 +249,10 @@ def test_lq10_legal_orders_say_what_completes_the_turn():
                                                             result.problems])
             tried += 1
     assert tried >= 8
+    assert legal_notes(rolled("Hatchback", [4, 5], tokens=1), ANA)[:2] == [
+        ("accept()", "meets the Hatchback: every card is met and moves to your points zone; "
+                     "your turn ends"),
+        ("reroll(1)", "wasted: the Hatchback is met already")]
     template = GAME.order_template(positions()["botched"], ANA)
     assert '# discard("Villa")    # complete the file with end_turn()' in template
     assert "# end_turn()          # your turn ends" in template

@@ -34,6 +34,7 @@ RULES = REPO / "games" / "lifestyle" / "RULES.md"
 START, END = "<!-- measured: start -->", "<!-- measured: end -->"
 CATEGORIES = ("pets", "cars", "houses", "jobs")
 COUNTS = (2, 3, 4, 5)
+PURCHASE = re.compile(r" paid \d+ tokens? for ")  # the event a purchase logs (rules.py _buy)
 
 
 class Watched(Lifestyle):
@@ -51,7 +52,7 @@ class Watched(Lifestyle):
         return super().bot_plan(state, player, rng) if self.plans else None
 
     def end_tick(self, state: dict[str, Any], dice: Any) -> list[str]:
-        self.purchases += sum(" token(s) for " in event for event in state["log"])
+        self.purchases += sum(bool(PURCHASE.search(event)) for event in state["log"])
         return super().end_tick(state, dice)
 
     def is_over(self, state: dict[str, Any]) -> bool:

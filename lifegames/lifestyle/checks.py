@@ -28,6 +28,11 @@ GAME_PHASES = {
 }
 
 
+def amount(number: int, noun: str, plural: str = "") -> str:
+    """'1 token', '2 tokens', '0 Pets': a count with its noun in the right number."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 # -- reading the state -----------------------------------------------------------------------
 
 
@@ -129,7 +134,9 @@ def _my_turn(state: State, player: str) -> dict[str, Any]:
     turn = state["turn"]
     if turn["player"] != player:
         raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
-                         "your turn has ended; write this order in your next turn's file")
+                         "a turn ends once cards are taken, once every card is met, or at "
+                         "end_turn after a botch: an order after that belongs in the file of "
+                         "your next turn")
     return turn
 
 
@@ -162,8 +169,8 @@ def _check_buy(state: State, player: str, kind: str) -> tuple[int, int]:
                          "take cards or roll dice instead")
     tokens = seat(state, player)["tokens"]
     if tokens < spec["tokens"]:
-        raise OrderError("E-NO-TOKENS", f"this costs {spec['tokens']} token(s); you have "
-                         f"{tokens}", "take cards or roll dice instead")
+        raise OrderError("E-NO-TOKENS", f"this costs {amount(spec['tokens'], 'token')}; you "
+                         f"have {tokens}", "take cards or roll dice instead")
     wanted = size - showing if kind == "refill" else min(spec["cards"], size - showing)
     return spec["tokens"], wanted
 
@@ -259,7 +266,8 @@ def _check_use(state: State, player: str, order: Order) -> tuple[str, int | None
     left = sports_left(state, player)
     if name not in left:
         have = sum(1 for n in seat(state, player)["points"] if n == name)
-        why = (f"your {name} card(s) are already turned this turn" if have
+        why = (f"your {name} card{' is' if have == 1 else 's are'} already turned this turn"
+               if have
                else f"you have no {name} card in your points zone")
         ready = ", ".join(sorted(left)) or "none"
         raise OrderError("E-NO-SPORT", why, f"Sports cards ready this turn: {ready}", "sport")
@@ -288,6 +296,19 @@ def _needs_die(order: Order, name: str) -> bool:
         raise OrderError("E-DIE-NEEDED", f"{name} works on one die: say which",
                          f'write use("{name}", 1) for die 1', "sport")
     return True
+
+
+def spelled(order: Order) -> Order:
+    """The order with each card or Sports card named as cards.yaml spells it, found by the
+    same lookup the orders use (players may write any case and spacing); a name the game
+    does not know, or a plan's `$fact`, stays as written."""
+    args = []
+    for arg in order.args:
+        found = find(arg.value) if arg.name in ("card", "sport") and arg.kind == "string" \
+            else None
+        args.append(arg._replace(value=found) if found else arg)
+    return Order(order.command, tuple(args), order.line, order.column, order.end_column,
+                 order.source)
 
 
 # -- the checks that need no state: plan lines after an outcome, standing orders ---------------

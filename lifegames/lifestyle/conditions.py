@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterator
 from typing import Any
 
 from .data import card
@@ -75,3 +76,46 @@ def chance_rerolling(name: str, dice: list[int], index: int) -> float:
         trial[index] = face
         hits += met(condition, trial)
     return hits / 6
+
+
+def rescues(name: str, dice: list[int], rerolls: int,
+            effects: list[str]) -> Iterator[tuple[int, ...]]:
+    """The sets of dice (0-based, fewest first) whose rerolls can still meet the card from
+    `dice`, with at most `rerolls` rerolls and each Sports effect in `effects` used once at
+    most ("reroll" is Running: one more reroll). The question is whether any outcome meets
+    it, so a rerolled die may show any face; rerolls come first, since rerolling a die a
+    Sports card has just changed undoes the change."""
+    rerolls += effects.count("reroll")
+    fixed = tuple(sorted(e for e in effects if e != "reroll"))
+    for size in range(min(rerolls, len(dice)) + 1):
+        for chosen in itertools.combinations(range(len(dice)), size):
+            for faces in itertools.product(range(1, 7), repeat=size):
+                trial = list(dice)
+                for index, face in zip(chosen, faces, strict=True):
+                    trial[index] = face
+                if _settles(name, tuple(trial), fixed):
+                    yield chosen
+                    break
+
+
+def reachable(name: str, dice: list[int], rerolls: int, effects: list[str]) -> bool:
+    """Whether the card can still be met at all (see `rescues`)."""
+    return next(rescues(name, dice, rerolls, effects), None) is not None
+
+
+@functools.lru_cache(maxsize=65536)
+def _settles(name: str, dice: tuple[int, ...], effects: tuple[str, ...]) -> bool:
+    """Whether the Sports effects (each once, in any order, on any die) can meet the card."""
+    if card_met(name, list(dice)):
+        return True
+    for effect in sorted(set(effects)):
+        rest = list(effects)
+        rest.remove(effect)
+        if effect == "plus_one_all":
+            trials = [tuple(v + 1 for v in dice)]
+        else:
+            trials = [tuple((v + 1 if effect == "plus_one" else 4) if j == i else v
+                            for j, v in enumerate(dice)) for i in range(len(dice))]
+        if any(_settles(name, trial, tuple(rest)) for trial in trials):
+            return True
+    return False

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
+from . import cautions
 from . import facts as plan_facts
 from .checks import (
     BOTCHED,
@@ -39,23 +40,25 @@ from .checks import (
     _check_use,
     _phase,
     _take_tokens,
+    amount,
     columns,
     display_count,
     fill,
     log,
     rows,
     seat,
+    spelled,
     unfulfilled,
     validate,
 )
 from .conditions import card_met, card_need
 from .data import card, cards, deck, find, rules
-from .legal import legal_orders
+from .legal import in_short, legal_orders
 
 
 def answers_hint(state: State, player: str) -> str:
     options = legal_orders(state, player)
-    return "legal now: " + ", ".join(options) if options else ""
+    return "legal now: " + in_short(options) if options else ""
 
 
 
@@ -156,6 +159,12 @@ class Lifestyle(Game):
     def validate(self, player: str, order: Order) -> None:
         validate(order)
 
+    def spell(self, order: Order) -> Order:
+        return spelled(order)
+
+    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+        return cautions.warnings(state, player, order)
+
     def facts(self, state: State, player: str) -> dict[str, Any]:
         return plan_facts.facts(state, player)
 
@@ -190,8 +199,8 @@ class Lifestyle(Game):
         state["pool"] += cost
         dealt = fill(state, wanted)
         state["turn"]["bought"] += len(dealt)
-        return [log(state, f"{player} paid {cost} token(s) for {len(dealt)} new card(s): "
-                           f"{', '.join(dealt)}")]
+        return [log(state, f"{player} paid {amount(cost, 'token')} for "
+                           f"{amount(len(dealt), 'new card')}: {', '.join(dealt)}")]
 
     def _do_buy_two(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
         return self._buy(state, player, "small")
@@ -275,7 +284,7 @@ class Lifestyle(Game):
             turn["missed"] = name
             got = _take_tokens(state, player, rules()["botch_tokens"])
             return [log(state, f"{player} botched the {name} ({_dice(values)}, needs "
-                               f"{card_need(name)}) and took {got} token(s) from the pool")]
+                               f"{card_need(name)}) and took {amount(got, 'token')} from the pool")]
         turn["fulfilled"].append(name)
         events = [log(state, f"{player} met the {name} with {_dice(values)}")]
         if unfulfilled(state, player):
@@ -290,7 +299,7 @@ class Lifestyle(Game):
         mine["dice"] = []
         pets = sum(1 for n in moved if card(n)["category"] == "pet")
         got = _take_tokens(state, player, pets * rules()["pet_tokens"])
-        extra = f"; {pets} Pet(s) earned {got} token(s)" if pets else ""
+        extra = f"; {amount(pets, 'Pet')} earned {amount(got, 'token')}" if pets else ""
         return [log(state, f"{player} met every card and moved {', '.join(moved)} to the "
                            f"points zone{extra}")]
 
@@ -314,8 +323,8 @@ class Lifestyle(Game):
         size = rows() * columns()
         if display_count(state) == 0 and state["pile"]:
             dealt = fill(state, size)
-            events.append(log(state, f"the display was empty: {len(dealt)} new card(s) laid "
-                                     "out for free"))
+            events.append(log(state, f"the display was empty: {amount(len(dealt), 'new card')} "
+                                     "laid out for free"))
         order = state["players"]
         following = order[(order.index(player) + 1) % len(order)]
         state["turn"] = self._new_turn(following, state["turn"]["number"] + 1)
@@ -414,23 +423,17 @@ class Lifestyle(Game):
         return bool(state["over"])
 
     def result(self, state: State) -> Result:
-        from .scoring import score
+        """The winner first, in one sentence, then every player's points and tokens."""
+        from .scoring import score, standings, verdict
 
         scores = {p: score(seat(state, p)["points"]) for p in state["players"]}
         if not state["over"]:
             return Result("the game is not over yet", scores, [])
-        best = max(scores.values())
-        tied = [p for p in state["players"] if scores[p] == best]
-        most = max(seat(state, p)["tokens"] for p in tied)
-        winners = [p for p in tied if seat(state, p)["tokens"] == most]
-        parts = ", ".join(f"{p} {scores[p]} ({seat(state, p)['tokens']} tokens)"
-                          for p in state["players"])
-        if len(winners) == 1:
-            how = " on tokens" if len(tied) > 1 else ""
-            head = f"{winners[0]} wins{how} with {best} points"
-        else:
-            head = f"shared win: {' and '.join(winners)} with {best} points and {most} tokens"
-        return Result(f"{head}. {parts}", scores, winners)
+        places = standings(state["seats"], state["players"])
+        parts = ", ".join(f"{p} {scores[p]} ({amount(seat(state, p)['tokens'], 'token')})"
+                          for _, p in places)
+        return Result(f"{verdict(state['seats'], state['players'])}. Final scores: {parts}.",
+                      scores, [p for place, p in places if place == 1])
 
 
 def _dice(values: list[int]) -> str:

@@ -11,6 +11,7 @@ import functools
 from collections import Counter
 from typing import Any
 
+from .checks import amount
 from .data import card, rules
 
 LINES = ("pets", "cars", "houses", "sports", "jobs")
@@ -45,10 +46,22 @@ def counts(cards: list[str]) -> dict[str, int]:
     return out
 
 
-def breakdown(cards: list[str]) -> dict[str, Any]:
-    """Every category's points, with the working, and the total.
+COUNTED = {"pet": ("Pet", "Pets"), "car": ("Car", "Cars"), "house": ("House", "Houses"),
+           "sports": ("Sports card", "Sports cards"),
+           "full_set": ("full set (a Pet, a House, a Car and a Sports card)", "full sets (a Pet, "
+                        "a House, a Car and a Sports card each)")}
 
-    {"pets": {"points": 40, "detail": "2 sets x 10, doubled by Love (Animals)"}, ..., "total": n}
+
+def _many(number: int, category: str) -> str:
+    one, more = COUNTED[category]
+    return f"{number} {one if number == 1 else more}"
+
+
+def breakdown(cards: list[str]) -> dict[str, Any]:
+    """Every category's points, with the working in words a player can check, and the total.
+
+    {"pets": {"points": 40, "detail": "6 Pets make 2 sets of 3 different Pets: 2 x 10 = 20,
+    doubled by Love (Animals)"}, ..., "total": n}
     """
     data = rules()
     table = data["house_sets"]
@@ -69,23 +82,35 @@ def breakdown(cards: list[str]) -> dict[str, Any]:
 
     pets = by_category.get("pet", Counter())
     sets = pet_sets(pets)
-    per_set = data["pet_set"]["points"]
+    size, per_set = data["pet_set"]["size"], data["pet_set"]["points"]
     out: dict[str, Any] = {}
-    out["pets"] = doubled("pet", sets * per_set,
-                          f"{number['pet']} Pet(s): {sets} set(s) of "
-                          f"{data['pet_set']['size']} different x {per_set}")
+    if not pets:
+        detail = "no Pets"
+    elif not sets:
+        detail = (f"{_many(number['pet'], 'pet')} of {len(pets)} "
+                  f"kind{'' if len(pets) == 1 else 's'}: no set of {size} different Pets yet")
+    else:
+        detail = (f"{_many(number['pet'], 'pet')} make {sets} set{'' if sets == 1 else 's'} "
+                  f"of {size} different Pets: {sets} x {per_set} = {sets * per_set}")
+    out["pets"] = doubled("pet", sets * per_set, detail)
     car_values = sorted((card(n)["points"] for n in by_category.get("car", Counter()).elements()),
                         reverse=True)
-    out["cars"] = doubled("car", sum(car_values),
-                          f"{len(car_values)} Car(s): " +
-                          (" + ".join(map(str, car_values)) if car_values else "none"))
+    if car_values:
+        worth = "its value" if len(car_values) == 1 else "their values"
+        total = f" = {sum(car_values)}" if len(car_values) > 1 else ""
+        detail = (f"{_many(len(car_values), 'car')} at {worth}: "
+                  f"{' + '.join(map(str, car_values))}{total}")
+    else:
+        detail = "no Cars"
+    out["cars"] = doubled("car", sum(car_values), detail)
     sizes = house_sets(by_category.get("house", Counter()))
     house_points = sum(table[min(s, len(table)) - 1] for s in sizes)
-    out["houses"] = doubled("house", house_points,
-                            f"{number['house']} House(s): " +
-                            (", ".join(f"a set of {s} = {table[min(s, len(table)) - 1]}"
-                                       for s in sizes) if sizes else "none"))
-    out["sports"] = {"points": 0, "detail": f"{number['sports']} Sports card(s) score nothing"}
+    out["houses"] = doubled("house", house_points, (
+        f"{_many(number['house'], 'house')} in sets of different Houses: "
+        + ", ".join(f"a set of {s} = {table[min(s, len(table)) - 1]}" for s in sizes))
+        if sizes else "no Houses")
+    out["sports"] = {"points": 0, "detail": f"{_many(number['sports'], 'sports')} "
+                                            "(Sports cards score nothing)"}
     full_sets = min(number["pet"], number["house"], number["car"], number["sports"])
     jobs_points, parts = 0, []
     for name, copies in by_category.get("job", Counter()).items():
@@ -93,12 +118,10 @@ def breakdown(cards: list[str]) -> dict[str, Any]:
         counted = full_sets if spec["per"] == "full_set" else number[spec["per"]]
         points = spec["points"] * counted * copies
         jobs_points += points
-        what = ("full set(s)" if spec["per"] == "full_set"
-                else {"sports": "Sports card(s)", "pet": "Pet(s)", "house": "House(s)",
-                      "car": "Car(s)"}[spec["per"]])
-        parts.append(f"{name}: {spec['points']} x {counted} {what}"
+        parts.append(f"{name}: {spec['points']} x {_many(counted, spec['per'])}"
                      + (f" x {copies} copies" if copies > 1 else "") + f" = {points}")
-    out["jobs"] = doubled("job", jobs_points, "; ".join(parts) if parts else "no Jobs")
+    out["jobs"] = doubled("job", jobs_points, "; ".join(parts) if parts else
+                          "no Jobs")
     out["total"] = sum(out[line]["points"] for line in LINES)
     return out
 
@@ -110,3 +133,41 @@ def _score(cards: tuple[str, ...]) -> int:
 
 def score(cards: list[str]) -> int:
     return _score(tuple(sorted(cards)))
+
+
+def standings(seats: dict[str, dict[str, Any]], players: list[str]) -> list[tuple[int, str]]:
+    """(place, player) from first to last: most points first, tokens breaking a tie; players
+    tied on both share a place (and, in first place, the win). Seat order within a place."""
+    key = {p: (-score(seats[p]["points"]), -seats[p]["tokens"]) for p in players}
+    ordered = sorted(players, key=lambda p: (key[p], players.index(p)))
+    return [(1 + sum(1 for q in players if key[q] < key[p]), p) for p in ordered]
+
+
+def verdict(seats: dict[str, dict[str, Any]], players: list[str]) -> str:
+    """Who won, and why, in one sentence: 'Ben wins with 143 points'."""
+    places = standings(seats, players)
+    winners = [p for place, p in places if place == 1]
+    best = score(seats[winners[0]]["points"])
+    tokens = seats[winners[0]]["tokens"]
+    tied = [p for p in players if p not in winners and score(seats[p]["points"]) == best]
+    if len(winners) > 1:
+        return (f"{' and '.join(winners)} share the win with {amount(best, 'point')} and "
+                f"{amount(tokens, 'token')} each")
+    if tied:
+        most = max(seats[p]["tokens"] for p in tied)
+        return (f"{winners[0]} wins with {amount(best, 'point')}, as many as "
+                f"{' and '.join(tied)}, on tokens ({tokens} to {most})")
+    return f"{winners[0]} wins with {amount(best, 'point')}"
+
+
+def legend() -> str:
+    """How each category scores, from the rule data, for the top of the scores on a sheet."""
+    data = rules()
+    table = data["house_sets"]
+    factor = data["love_multiplier"]
+    times = "doubles" if factor == 2 else f"multiplies by {factor}"
+    return (f"How points are counted: Pets {data['pet_set']['points']} for each set of "
+            f"{data['pet_set']['size']} different Pets; Cars their value; Houses "
+            f"{', '.join(map(str, table))} for a set of 1 to {len(table)} different Houses; "
+            "each Job for every card of the kind it counts; Love "
+            f"{times} the points of its category; Sports cards nothing.")

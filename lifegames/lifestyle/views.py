@@ -17,6 +17,7 @@ from .checks import (
     NEXT,
     ROLLED,
     START,
+    amount,
     columns,
     display_count,
     rows,
@@ -27,8 +28,8 @@ from .checks import (
 from .conditions import card_met, card_need
 from .data import CATEGORIES, card, cards, names, rules
 from .facts import next_card
-from .legal import legal_orders
-from .scoring import LINES, breakdown
+from .legal import legal_notes, legal_orders
+from .scoring import LINES, breakdown, legend, standings, verdict
 
 GRAMMAR = "lifestyle"
 SHOWN = tuple(line for line in LINES if line != "sports")  # Sports cards never score
@@ -77,14 +78,12 @@ def display_table(state: State) -> str:
     discard = state["discard"]
     return (f"{grid}\n"
             f"{display_count(state)} of {rows() * columns()} spaces filled. Draw pile: "
-            f"{len(state['pile'])} card(s) (order hidden). Discard pile: {len(discard)}"
+            f"{amount(len(state['pile']), 'card')} (order hidden). Discard pile: {len(discard)}"
             f"{' (' + ', '.join(sorted(discard)) + ')' if discard else ''}.\n"
             f"Token pool: {state['pool']} of {rules()['tokens']}.")
 
 
 def turn_text(state: State) -> str:
-    if state["over"]:
-        return "The game is over (see RESULT)."
     turn = state["turn"]
     player = turn["player"]
     lines = [f"Turn {turn['number']}: {player} (seat {state['players'].index(player) + 1})."]
@@ -124,16 +123,19 @@ def players_table(state: State) -> str:
 
 
 def zones_text(state: State) -> str:
-    out = []
+    out = [*textwrap.wrap(legend(), 88), ""]
     for player in state["players"]:
         mine = seat(state, player)
         parts = breakdown(mine["points"])
-        out.append(f"{player}: {mine['tokens']} token(s)")
+        out.append(f"{player}: {amount(mine['tokens'], 'token')}, score {parts['total']}")
         dice = ", ".join(f"{n} [{card_need(n)}]" for n in mine["dice"]) or "-"
+        if state["over"] and mine["dice"]:
+            dice = f"{', '.join(mine['dice'])} (never met: they score nothing)"
         out.append(f"  dice zone:   {dice}")
         out.append(f"  points zone: {_zone(mine['points'])}")
+        out.append("  points by category, and how they come about:")
         for line in LINES:
-            if parts[line]["points"] or line != "sports":
+            if line != "sports" or any(card(n)["category"] == "sports" for n in mine["points"]):
                 out.append(f"    {line:<7} {parts[line]['points']:>4}  {parts[line]['detail']}")
         out.append(f"    {'total':<7} {parts['total']:>4}")
         out.append("")
@@ -141,8 +143,6 @@ def zones_text(state: State) -> str:
 
 
 def orders_text(state: State, player: str) -> str:
-    if state["over"]:
-        return "The game is over: no more orders."
     turn = state["turn"]
     if turn["player"] != player:
         return (f"Waiting for {turn['player']}. Your orders are read only on your own turn; "
@@ -151,35 +151,88 @@ def orders_text(state: State, player: str) -> str:
     from . import GAME
 
     asked = GAME.prompt(state, player)
-    legal = legal_orders(state, player)
     lead = asked.text if asked else (
         f"{player}: it is your turn. Write the orders in {player}/{player}_orders.txt.")
     note = ("A roll need not end your file: a plan can say what to do with the dice before "
             "they fall (your order file shows how). A file that stops at a roll is answered "
             "next tick, when you can see the dice.")
-    return lead + "\nLegal orders now:\n" + "\n".join(f"  {o}" for o in legal) + "\n" + note
+    return "\n".join([lead, _legal_head(state), *_noted(state, player, "  "), note])
 
 
-def result_text(state: State) -> str:
-    from . import GAME
+def _legal_head(state: State) -> str:
+    if state["turn"]["phase"] == START:
+        return ("Legal orders now (taking cards ends your turn; a roll or a purchase is "
+                "random):")
+    return "Legal orders now, and what must follow those that leave your turn half done:"
 
-    return GAME.result(state).summary
+
+def _noted(state: State, player: str, indent: str) -> list[str]:
+    """The legal orders, each with what it leads to (in the order file, as a comment)."""
+    # At the start of a turn takes end it and rolls and buys are random: only warnings.
+    notes = legal_notes(state, player, warned_only=state["turn"]["phase"] == START)
+    if not notes:
+        return [f"{indent}(none)"]
+    width = max(len(text) for text, _ in notes)
+    mark = "# " if indent.startswith("#") else ""
+    return [f"{indent}{text:<{width}}  {mark}{note}" if note else f"{indent}{text}"
+            for text, note in notes]
+
+
+def game_over_text(state: State, player: str) -> str:
+    """The final result, led by one sentence, and the places: what the last sheet is for."""
+    places = standings(state["seats"], state["players"])
+    place = dict((p, n) for n, p in places)
+    mine = breakdown(seat(state, player)["points"])["total"]
+    shared = sum(1 for n, _ in places if n == place[player]) > 1
+    if place[player] == 1:
+        you = "You share the win" if shared else "You win"
+    else:
+        you = f"You finish {'joint ' if shared else ''}{ORDINALS[place[player] - 1]}"
+    ender = state["ended_by"]
+    lines = [
+        f"{verdict(state['seats'], state['players'])}.",
+        f"{you}, with {amount(mine, 'point')}.",
+        *textwrap.wrap(f"The game ended at tick {state['tick']}: {ender} began turn "
+                       f"{state['turn']['number']} with no card in the display and none in "
+                       "their dice zone.", 88),
+        "",
+        table([_final_row(state, n, p) for n, p in places],
+              ["place", "player", "score", "tokens", *SHOWN, "unscored"], align="right"),
+        "Most points win; a tie goes to the player with more tokens, and players tied on both",
+        "share the win. Unscored: cards left in a dice zone, which score nothing. ZONES AND",
+        "FINAL SCORES shows how each score is counted.",
+    ]
+    return "\n".join(lines)
+
+
+def _final_row(state: State, place: int, player: str) -> list[Any]:
+    mine = seat(state, player)
+    parts = breakdown(mine["points"])
+    return [place, player, parts["total"], mine["tokens"],
+            *(parts[line]["points"] for line in SHOWN), len(mine["dice"])]
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
 def sheet(state: State, player: str) -> str:
     recent = state["recent"]
+    events = "\n".join(f"- {e}" for e in recent) if recent else "- the game has just begun"
+    if state["over"]:  # what no longer applies (the turn, the display, orders) is left out
+        return document(_header(state, player), [
+            section("Game over", game_over_text(state, player)),
+            section("Zones and final scores", zones_text(state)),
+            section("Last events", events),
+        ])
     parts = [
         section("Turn", turn_text(state)),
         section("Display", display_table(state)),
         section("Players", players_table(state)),
         section("Zones and scores", zones_text(state)),
-        section("Recent events", "\n".join(f"- {e}" for e in recent) if recent else
-                "- the game has just begun"),
+        section("Recent events", events),
+        standing_section(state, player),
+        section("Your orders", orders_text(state, player)),
     ]
-    if state["over"]:
-        parts.append(section("Result", result_text(state)))
-    parts.append(standing_section(state, player))
-    parts.append(section("Your orders", orders_text(state, player)))
     return document(_header(state, player), parts)
 
 
@@ -189,8 +242,10 @@ def views(state: State, player: str) -> dict[str, str]:
 
 def order_template(state: State, player: str) -> str:
     if state["over"]:
-        return commented([f"{player}: the game is over. python3 play.py status shows the "
-                          "result."])
+        return commented(textwrap.wrap(
+            f"{player}: the game is over, and no more orders are read. "
+            f"{verdict(state['seats'], state['players'])}. Your sheet shows the final scores.",
+            88))
     turn = state["turn"]
     if turn["player"] != player:
         return commented([
@@ -214,9 +269,10 @@ def order_template(state: State, player: str) -> str:
         "",
         *_standing_help(state, player),
         "",
-        "Every order that is legal right now (remove the # to use one):",
+        "Every order that is legal right now (remove the # to use one); a file must finish",
+        "your turn or reach a roll, reroll or purchase, so some need more lines after them:",
     ]
-    return commented(lines) + "".join(f"# {o}\n" for o in legal_orders(state, player))
+    return commented(lines) + "".join(f"{line}\n" for line in _noted(state, player, "# "))
 
 
 def _plan_help(state: State, player: str) -> list[str]:
@@ -316,8 +372,10 @@ def status_lines(state: State) -> list[str]:
     turn = state["turn"]
     scores = ", ".join(f"{p} {breakdown(seat(state, p)['points'])['total']}"
                        for p in state["players"])
-    lines = [] if state["over"] else [
-        f"turn {turn['number']}: {turn['player']} to play ({GAME_PHASES[turn['phase']]})"]
+    if state["over"]:  # the result line that follows gives the final scores
+        return [f"ended at turn {turn['number']}: {state['ended_by']} had nothing to take or "
+                "roll"]
+    lines = [f"turn {turn['number']}: {turn['player']} to play ({GAME_PHASES[turn['phase']]})"]
     return lines + [f"draw pile {len(state['pile'])}, display {display_count(state)}, token "
                     f"pool {state['pool']}", f"scores: {scores}"]
 

@@ -120,7 +120,7 @@ def test_scoring_example_comes_to_143():
     assert parts["sports"]["points"] == 0
     assert parts["total"] == score(SANDRO_POINTS) == 143
     assert "doubled by Love (Animals)" in parts["pets"]["detail"]
-    assert "7 x 2 full set(s)" in parts["jobs"]["detail"]
+    assert "Manager: 7 x 2 full sets" in parts["jobs"]["detail"]
 
 
 def test_scoring_example_on_the_sheet():

@@ -1,5 +1,6 @@
-"""One numbered test per rule of the Lifestyle rulebook (/work/shared/rules/lifestyle.txt).
-Each docstring names the section it checks. Dice are injected with FakeDice."""
+"""One numbered test per rule of the Lifestyle rulebook (AMIGO, 2018; not in this repository:
+see games/lifestyle/RULES.md). Each docstring names the section it checks. Dice are injected
+with FakeDice."""
 
 from __future__ import annotations
 
@@ -380,7 +381,7 @@ def test_r25_most_points_win_then_most_tokens_then_a_shared_win():
     state["over"] = True
     result = GAME.result(state)
     assert result.scores == {ANA: 10, BEN: 10, CLEO: 10}
-    assert result.winners == [BEN, CLEO] and "shared win" in result.summary
+    assert result.winners == [BEN, CLEO] and "share the win" in result.summary
     state["seats"][CLEO]["tokens"] = 2
     state["pool"] += 1
     assert GAME.result(state).winners == [BEN] and "on tokens" in GAME.result(state).summary

@@ -294,10 +294,15 @@ class Runner:
                              f"{(parsed.problems + problems)[0].render()}")
         self.result.log.append("absent")
         self.absent_depth += 1
+        problems, warnings = len(self.result.problems), len(self.result.warnings)
         try:
             self._block(state, nodes)
         finally:
             self.absent_depth -= 1
+            # what the default's orders earned is the `absent` line's, not a line of its own
+            for found, start in ((self.result.problems, problems),
+                                 (self.result.warnings, warnings)):
+                found[start:] = [_at_line(p, line, self.path) for p in found[start:]]
 
     # -- conditions ---------------------------------------------------------------------------
     def _truth(self, state: State, line: Line) -> bool:
@@ -442,3 +447,12 @@ def order_problem(path: str, order: Order, error: OrderError) -> Problem:
     column, end = (where.column, where.end_column) if where else (order.column, order.end_column)
     return Problem(path, order.line, column, end, error.code, error.message, error.hint,
                    order.source)
+
+
+def _at_line(problem: Problem, line: Line, path: str) -> Problem:
+    """`problem`, raised by an order of the absent default, placed on the `absent` line that
+    ran it: the default's own line numbers point nowhere in the player's file."""
+    source = problem.source.strip()
+    return Problem(path, line.number, line.column, line.end_column, problem.code,
+                   f"absent plays `{source}`: {problem.message}" if source else problem.message,
+                   problem.hint, line.source)

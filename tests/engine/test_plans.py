@@ -268,3 +268,13 @@ def test_p16_warnings_are_shown_by_check_and_never_block_a_tick():
     assert [(w.code, w.line, w.column) for w in result.plan.warnings] == [("W-DROPS-A-SIX", 1, 8)]
     outcome = play_tick(PLANNED, start, {"Ann": parsed("Ann", "answer(drop)\n")}, SEED)
     assert outcome.problems == [] and outcome.state["totals"]["Ann"] == 0
+
+
+def test_p17_a_refusal_inside_absent_is_placed_on_the_absent_line():
+    """The absent default is text of its own: what its orders are refused for is reported on
+    the player's `absent` line, naming the order it played (found by bench/fuzz_orders.py: a
+    line 6 in a file of three lines)."""
+    result = check("add(1)\nadd(1)\nadd(1)\nabsent\n")
+    assert codes(result) == [("E-TOO-MANY-ORDERS", 4)]
+    problem = result.problems[0]
+    assert problem.source == "absent" and "absent plays `add(1)`" in problem.message

@@ -92,11 +92,13 @@ def test_replay_refuses_a_folder_that_is_not_empty(finished: Path, tmp_path: Pat
 
 
 def edit_line(path: Path, contains: str) -> int:
-    """Change one digit on the first line holding `contains`; return that 1-based line."""
+    """Change one digit after `contains` on the first line holding both; return that 1-based
+    line."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     for number, line in enumerate(lines, start=1):
-        if contains in line and re.search(r"\d", line):
-            position = re.search(r"\d", line[line.index(contains):]).start() + line.index(contains)
+        digit_after = re.search(r"\d", line[line.index(contains):]) if contains in line else None
+        if digit_after:
+            position = digit_after.start() + line.index(contains)
             digit = line[position]
             lines[number - 1] = line[:position] + str((int(digit) + 1) % 10) + line[position + 1:]
             path.write_text("".join(lines), encoding="utf-8")

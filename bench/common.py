@@ -126,7 +126,11 @@ class Quiet:
             return "runs started without waiting for a quiet machine (--patience 0)"
         text = (f"before each run it waited for the rest of the machine to keep fewer than "
                 f"{self.threshold} cores busy: {self.waited:.0f} s of waiting in all")
-        return text + (f", gave up {self.gave_up} time(s)" if self.gave_up else "")
+        return text + (f", gave up {_times(self.gave_up)}" if self.gave_up else "")
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
 
 
 def spread(values: list[float]) -> tuple[float, float, float]:

@@ -23,6 +23,7 @@ from lifegames import registry  # noqa: E402
 from lifegames.engine.bots import choose_orders, order_file_text  # noqa: E402
 from lifegames.engine.host import Host, Loaded, order_file  # noqa: E402
 from lifegames.engine.orders import parse_text  # noqa: E402
+from lifegames.engine.words import counted  # noqa: E402
 
 GAME = "simple-kingdoms"
 SEED = 1
@@ -49,7 +50,8 @@ def _expect_orders(host: Host, count: int) -> None:
         if result.problems or len(result.orders) != count:
             problems = "\n".join(p.render() for p in result.problems)
             raise BenchError(f"prepared orders of {result.player} in {host.folder.root}: "
-                             f"{len(result.orders)} order(s), expected {count}\n{problems}")
+                             f"{counted(len(result.orders), 'order')}, expected {count}\n"
+                             f"{problems}")
 
 
 def tick_game(folder: Path) -> Path:

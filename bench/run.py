@@ -251,7 +251,8 @@ def _simulate(s: Settings, game: str, games: int, jobs: int) -> tuple[Run, float
 
 def fig_simulate(s: Settings, wanted: set[str]) -> list[Row]:
     n = s.sim_games
-    log(f"simulate: {n} games of each game, --jobs 1 and --jobs 2, {s.sim_repeat} pair(s)")
+    pairs = "pair" if s.sim_repeat == 1 else "pairs"
+    log(f"simulate: {n} games of each game, --jobs 1 and --jobs 2, {s.sim_repeat} {pairs}")
     games = []
     for game in SIM_GAMES:
         try:
@@ -328,7 +329,8 @@ def _quiet(one: list[float], two: list[float], runs_one: list[Run], runs_two: li
             and max(ra.others, rb.others) < QUIET]
     if not kept:
         return f"no pair ran with the rest of the machine quiet (< {QUIET} cores)"
-    return (f"{len(kept)} of {len(one)} pair(s) ran with the rest of the machine quiet "
+    pairs = "pair" if len(one) == 1 else "pairs"
+    return (f"{len(kept)} of {len(one)} {pairs} ran with the rest of the machine quiet "
             f"(< {QUIET} cores): median 2-job/1-job {spread(kept)[1]:.2f}x")
 
 
@@ -369,7 +371,8 @@ def code_version() -> str:
         return "code: not a git checkout"
     changed = git("status", "--porcelain", "--", "lifegames", "grammars", "games", "play.py")
     edits = len(changed.splitlines())
-    return f"code: git {commit}" + (f" with {edits} uncommitted change(s) in lifegames/, "
+    changes = "change" if edits == 1 else "changes"
+    return f"code: git {commit}" + (f" with {edits} uncommitted {changes} in lifegames/, "
                                     "grammars/, games/" if edits else " (clean)")
 
 
@@ -416,7 +419,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     chosen = {name.strip() for value in args.only for name in value.split(",") if name.strip()}
     unknown = chosen - set(FIGURES)
     if unknown:
-        options.error(f"unknown figure(s) {', '.join(sorted(unknown))}; "
+        options.error(f"unknown {'figure' if len(unknown) == 1 else 'figures'} "
+                      f"{', '.join(sorted(unknown))}; "
                       f"choose from {', '.join(FIGURES)}")
     args.wanted = chosen or set(FIGURES)
     for name in ("repeat", "sim_games", "sim_repeat"):

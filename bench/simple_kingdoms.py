@@ -40,6 +40,7 @@ from lifegames.engine.bots import choose_orders  # noqa: E402
 from lifegames.engine.dice import Dice  # noqa: E402
 from lifegames.engine.orders import parse_text  # noqa: E402
 from lifegames.engine.turn import play_tick  # noqa: E402
+from lifegames.engine.words import counted  # noqa: E402
 from lifegames.simple_kingdoms import GAME  # noqa: E402
 from lifegames.simple_kingdoms import model as sk  # noqa: E402
 from lifegames.simple_kingdoms.bots import POLICIES, plan  # noqa: E402
@@ -172,7 +173,7 @@ def balance(args: argparse.Namespace) -> None:
     seeds = [simulate.game_seed(args.seed, i) for i in range(args.games)]
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
     tasks = [(s, level, seats) for _, seats in ROWS for level in ("easy", "hard") for s in seeds]
-    log(f"balance: {len(tasks)} games on {args.jobs} job(s)")
+    log(f"balance: {len(tasks)} games on {counted(args.jobs, 'job')}")
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         played = iter(pool.map(_play_task, tasks, chunksize=10))
         for label, _ in ROWS:

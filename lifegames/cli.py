@@ -16,6 +16,7 @@ from .engine.contract import SetupError
 from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
 from .engine.turn import TickOutcome, count_orders
+from .engine.words import counted
 
 TOOLS = ("bot", "diff", "history", "replay", "reveal", "rollback", "simulate", "verify", "watch")
 
@@ -163,13 +164,13 @@ def tick(host: Host, git_commit: bool, absent: str) -> None:
     if outcome.problems:
         for problem in outcome.problems:
             click.echo(problem.render(), err=True)
-        count = len(outcome.problems)
-        click.echo(f"\n{count} problem(s); nothing was played and no file changed. Fix the "
-                   "order file(s) above and run tick again.", err=True)
+        files = "file" if len({p.path for p in outcome.problems}) == 1 else "files"
+        click.echo(f"\n{counted(len(outcome.problems), 'problem')}; nothing was played and no "
+                   f"file changed. Fix the order {files} above and run tick again.", err=True)
         sys.exit(REJECTED)
     state = loaded.state
-    played = ", ".join(f"{p} {count_orders(o)} order(s)" for p, o in outcome.executed.items()
-                       if p in outcome_players(outcome))
+    played = ", ".join(f"{p} {counted(count_orders(o), 'order')}"
+                       for p, o in outcome.executed.items() if p in outcome_players(outcome))
     click.echo(f"Tick {state['tick']} played: {played or 'no orders'}.")
     for player, why in outcome.stopped.items():
         click.echo(f"  {player}'s plan stopped at {why}")
@@ -181,7 +182,7 @@ def tick(host: Host, git_commit: bool, absent: str) -> None:
         click.echo("New sheets are in each player's folder; the old ones moved to archive/.")
     if git_commit:
         count = sum(count_orders(o) for o in outcome.executed.values())
-        commit_in_git(host, f"Tick {state['tick']}: {count} orders")
+        commit_in_git(host, f"Tick {state['tick']}: {counted(count, 'order')}")
 
 
 def outcome_players(outcome: TickOutcome) -> list[str]:
@@ -221,7 +222,8 @@ def check(host: Host, player: str | None) -> None:
                        f"{order_file(result.player)}: rename it (names must match, capitals "
                        "too)")
     if bad:
-        click.echo(f"\n{bad} problem(s). `tick` would change nothing until they are fixed.")
+        click.echo(f"\n{counted(bad, 'problem')}. `tick` would change nothing until "
+                   f"{'it is' if bad == 1 else 'they are'} fixed.")
         sys.exit(REJECTED)
 
 
@@ -272,8 +274,9 @@ def _check_in_seat(root: Path) -> bool:
     if result.problems:
         for problem in result.problems:
             click.echo(problem.render())
-        click.echo(f"\n{len(result.problems)} problem(s): the host's tick would refuse this "
-                   "file until they are fixed.")
+        count = len(result.problems)
+        click.echo(f"\n{counted(count, 'problem')}: the host's tick would refuse this file "
+                   f"until {'it is' if count == 1 else 'they are'} fixed.")
         sys.exit(REJECTED)
     for line in report_lines(result):
         click.echo(line)
@@ -303,11 +306,11 @@ def status(host: Host) -> None:
         count = counts[player]
         what = ("has problems (run: python3 play.py check " + player + ")" if count == -1
                 else "stale: written for an earlier tick" if count == -2
-                else "no orders yet" if count == 0 else f"{count} order(s)")
+                else "no orders yet" if count == 0 else counted(count, "order"))
         mark = "" if player in awaited else " (not awaited)"
         missed = loaded.envelope.get("stats", {}).get("missed", {}).get(player, 0)
         ended = " [complete: ends with 'end']" if player in complete else ""
-        click.echo(f"  {order_file(player)}: {what}{ended}{mark}; missed {missed} tick(s)")
+        click.echo(f"  {order_file(player)}: {what}{ended}{mark}; missed {counted(missed, 'tick')}")
         for name in host.misnamed(player):
             click.echo(f"    note: {name} looks like an order file; only "
                        f"{order_file(player)} is read")

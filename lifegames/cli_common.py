@@ -38,6 +38,7 @@ from .engine.escape import visible
 from .engine.folder import JOURNAL_FILE, FolderError
 from .engine.host import Host
 from .engine.turn import FileCheck
+from .engine.words import counted
 
 OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL, DIFFERENT = 0, 1, 2, 3, 4, 5, 6
 INTERRUPTED = 130
@@ -284,13 +285,14 @@ def report_lines(result: FileCheck) -> list[str]:
     if not ran and not later:
         lines.append(f"OK {path}: no orders (no actions this tick)")
     else:
-        lines.append(f"OK {path}: {ran} order(s) would run" + (":" if ran else ""))
+        lines.append(f"OK {path}: {counted(ran, 'order')} would run" + (":" if ran else ""))
         own = result.player + ": "
         lines += [f"  - {effect.removeprefix(own)}" for effect in result.effects]
         if later:
-            lines.append(f"  and {later} more line(s) of the plan, checked now for spelling "
-                         "and names only: they run when the tick reaches them (after an "
-                         "outcome, the plan stops at the first one that cannot run)")
+            lines.append(f"  and {later} more {'line' if later == 1 else 'lines'} of the plan, "
+                         "checked now for spelling and names only: each runs when the tick "
+                         "reaches it (after an outcome, the plan stops at the first one that "
+                         "cannot run)")
     if result.standing is not None:
         shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
         lines.append(f"  standing orders in force once this file is played: {shown}")

@@ -20,6 +20,7 @@ from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
 from .engine.host import Host, order_file
 from .engine.turn import count_orders
+from .engine.words import counted
 
 
 @click.command()
@@ -38,7 +39,7 @@ def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None
         built = rebuild(host, target, upto=upto, seed=seed)
     except FolderError as error:
         fail(error)
-    click.echo(f"replayed {built.state['tick']} tick(s) into {target}")
+    click.echo(f"replayed {counted(built.state['tick'], 'tick')} into {target}")
 
 
 @click.command()
@@ -59,7 +60,8 @@ def verify(host: Host, seed: int | None, salt: str | None) -> None:
     if differences:
         click.echo(differences[0].render())
         if len(differences) > 1:
-            click.echo(f"({len(differences) - 1} more file(s) differ)")
+            more = len(differences) - 1
+            click.echo(f"({more} more {'file differs' if more == 1 else 'files differ'})")
         click.echo(f"Likely cause: {diagnose(differences, players)}.")
         click.echo("The folder is not what its setup and executed orders produce. "
                    "`play.py rollback N` rebuilds it as of tick N.")
@@ -172,7 +174,7 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
                 orders = choose_orders(loaded.game, state, name, strategy, rng)
                 host.write_orders(name, order_file_text(loaded.game, state, name, orders,
                                                         strategy))
-                click.echo(f"wrote {len(orders)} line(s) to {order_file(name)}")
+                click.echo(f"wrote {counted(len(orders), 'line')} to {order_file(name)}")
     except FolderError as error:
         fail(error)
 
@@ -238,8 +240,8 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
     click.echo(table(rows, headers))
     ticks = sum(r.ticks for r in records) / len(records)
     turns = sum(r.turns for r in records) / len(records)
-    click.echo(f"{count} game(s) of {game_id}, strategy {strategies}, seed {seed}, "
-               f"{jobs} job(s): mean length {ticks:.1f} ticks for {turns:.1f} turns "
+    click.echo(f"{counted(count, 'game')} of {game_id}, strategy {strategies}, seed {seed}, "
+               f"{counted(jobs, 'job')}: mean length {ticks:.1f} ticks for {turns:.1f} turns "
                f"({ticks / max(turns, 1e-9):.2f} ticks a turn), {count / seconds:.1f} games/s")
 
 
@@ -320,9 +322,9 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
                 count = sum(count_orders(o) for o in outcome.executed.values())
                 away = f"; played by the absent default: {', '.join(sorted(absent))}" \
                     if absent else ""
-                click.echo(f"Tick {after.state['tick']} played ({count} order(s){away}).")
+                click.echo(f"Tick {after.state['tick']} played ({counted(count, 'order')}{away}).")
                 if git_commit:
-                    commit_in_git(host, f"Tick {after.state['tick']}: {count} orders")
+                    commit_in_git(host, f"Tick {after.state['tick']}: {counted(count, 'order')}")
                 continue
         time.sleep(interval)
 

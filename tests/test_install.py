@@ -142,7 +142,7 @@ def test_installed_command_plays_a_game_outside_the_checkout(wheel: Path, tmp_pa
     orders = game / "Ironhold" / "Ironhold_orders.txt"
     orders.write_text('build(0,0, "farm")\nbuy_resource("wood", 2)\n', encoding="utf-8")
     checked = run([lifegames, "check"], cwd=game, env=env).stdout
-    assert "OK Ironhold/Ironhold_orders.txt: 2 order(s) would run" in checked
+    assert "OK Ironhold/Ironhold_orders.txt: 2 orders would run" in checked
     bad = game / "Thornvale" / "Thornvale_orders.txt"
     bad.write_text('biuld(2,2, "farm")\n', encoding="utf-8")
     rejected = run([lifegames, "check", "Thornvale"], cwd=game, env=env, ok=False)

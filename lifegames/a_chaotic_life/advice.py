@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State, clone
 from ..engine.dice import Dice
+from ..engine.words import counted
 from . import checks as c
 from .data import card, find, goal_card, kind_of
 from .scoring import breakdown, standings
@@ -94,7 +95,7 @@ def _hopeless_offer(state: State, player: str, order: Order) -> list[OrderError]
     held = len(c.hand(state, to)) + len(c.pouch(state, to))
     asked = len(want.cards) + want.any_card
     if asked > held:
-        why.append(f"{to} holds {held} card(s), you ask for {asked}")
+        why.append(f"{to} holds {counted(held, 'card')}, you ask for {asked}")
     for name in dict.fromkeys(want.cards):
         if want.cards.count(name) > card(name)["copies"] - _in_sight(state, player, name):
             why.append(f"every {name} is in sight elsewhere (the game has "

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
+from ..engine.words import counted
 from .data import (
     HIDDEN,
     KINDS,
@@ -208,10 +209,10 @@ def parse_terms(text: str, arg: str, allow_any: bool) -> Terms:
         if name is not None:
             terms.cards.append(name)
             continue
-        counted = _COUNTERS.match(low)
-        kind = kind_of(counted.group(2)) if counted else None
-        if counted and kind:
-            amount = int(counted.group(1) or 1)
+        given = _COUNTERS.match(low)
+        kind = kind_of(given.group(2)) if given else None
+        if given and kind:
+            amount = int(given.group(1) or 1)
             if not 1 <= amount <= MAX_COUNT:
                 raise OrderError("E-TERMS", f"{amount} {kind} is not a count a trade can hold",
                                  f"counts run from 1 to {MAX_COUNT}", arg)
@@ -399,7 +400,9 @@ def _cost_kind(state: State, player: str, name: str, cost: int, order: Order,
                kind_given: bool) -> str:
     mine = counters(state, player)
     if sum(mine.values()) < cost:
-        raise OrderError("E-NO-COUNTERS", f"{name} costs {cost} counter(s) and you have none",
+        held = sum(mine.values())
+        raise OrderError("E-NO-COUNTERS", f"{name} costs {counted(cost, 'counter')} and you "
+                         f"have {held or 'none'}",
                          "gain counters first", "card")
     options = most_held(state, player)
     if kind_given:
@@ -508,8 +511,9 @@ def check_discard_down(state: State, player: str, order: Order) -> str:
     name = resolve_card(order)
     my_turn(state, player)
     limit = rules()["hand_limit"]
-    if len(hand(state, player)) <= limit:
-        raise OrderError("E-NOT-OVER", f"your hand holds {len(hand(state, player))} card(s), "
+    held = len(hand(state, player))
+    if held <= limit:
+        raise OrderError("E-NOT-OVER", f"your hand holds {counted(held, 'card')}, "
                          f"within the limit of {limit}: there is nothing to discard down",
                          "discard(...) gets rid of a card as one of your actions", "card")
     must_hold(state, player, name, zones=("hand",))

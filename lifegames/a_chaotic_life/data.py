@@ -8,6 +8,7 @@ import functools
 from typing import Any
 
 from ..engine.data import load_yaml
+from ..engine.words import counted
 
 PACKAGE = "a_chaotic_life"
 DECK_SIZE = 67
@@ -262,7 +263,8 @@ def _cross_check(out: dict[str, dict[str, Any]]) -> None:
     for kind, count in data["components"].items():
         found = sum(c["copies"] for c in out.values() if c["type"] == kind)
         if found != count:
-            raise DataError(f"cards.yaml: {found} {kind} card(s); rules.yaml says {count}")
+            raise DataError(f"cards.yaml: {counted(found, kind + ' card')}; rules.yaml says "
+                            f"{count}")
     for name in data["removed_at_setup"]["age"] + data["pile_ages"]:
         if name not in out or out[name]["type"] != "age":
             raise DataError(f"rules.yaml names {name!r}, which is not an Age card")

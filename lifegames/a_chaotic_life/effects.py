@@ -306,7 +306,8 @@ def resolve(state: State, player: str, name: str, dice: Any, standing: Standing,
             said.append(_note(state, value))
         elif effect == "extra_action":
             state["turn"]["actions"] += value
-            said.append(f"{player} may take {value} more action(s) this turn")
+            more = "action" if value == 1 else "actions"
+            said.append(f"{player} may take {value} more {more} this turn")
         elif effect == "death":
             state["over"], state["end"] = True, "death"
             said.append("the CP has died: the game is over")

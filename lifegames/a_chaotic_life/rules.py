@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
+from ..engine.words import counted
 from . import checks as c
 from .data import (
     KINDS,
@@ -353,7 +354,7 @@ class AChaoticLife(Game):
                 entries += self._resolve(state, player, name, dice,
                                          how="drew while drawing up and at once played")
         if got:
-            text = f"{player} drew {len(got)} card(s) up to the hand limit"
+            text = f"{player} drew {counted(len(got), 'card')} up to the hand limit"
             entries.append(log(state, text, {player: f"{text}: {', '.join(got)}"}))
         return entries
 
@@ -366,7 +367,7 @@ class AChaoticLife(Game):
             return [log(state, "a whole round passed without an action: the game is over")]
         following = left_of(state, player)
         state["turn"] = _new_turn(following, turn["number"] + 1)
-        return [log(state, f"{player} ended the turn ({turn['used']} action(s)); "
+        return [log(state, f"{player} ended the turn ({counted(turn['used'], 'action')}); "
                            f"{following} is next")]
 
     # -- trades ---------------------------------------------------------------------------------

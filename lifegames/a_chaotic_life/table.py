@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import State
+from ..engine.words import counted
 from .checks import counters, hand, pouch
 from .data import HIDDEN, rules
 
@@ -82,8 +83,8 @@ def refill_deck(state: State, dice: Any) -> bool:
     dice.stream(DECK_STREAM).shuffle(state["deck"])
     state["reshuffles"] += 1
     last = " (the last deck of this life)" if last_deck(state) else ""
-    log(state, f"the deck ran out: the discard pile ({len(state['deck'])} cards) was shuffled "
-               f"into a new deck{last}")
+    pile = counted(len(state["deck"]), "card")
+    log(state, f"the deck ran out: the discard pile ({pile}) was shuffled into a new deck{last}")
     return True
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
+from ..engine.words import counted
 from . import checks as c
 from .data import (
     KINDS,
@@ -89,8 +90,8 @@ def _effect_text(effect: str, value: Any) -> str:
         return f"the CP becomes {stage_words(value['stage'])}" + (
             f"; pays for the stage just ended: {pays}" if pays else "")
     return {
-        "extra_action": f"{value} more action(s) this turn",
-        "death": f"you take {value} counters opposite to your goal; the game ends",
+        "extra_action": f"{value} more {'action' if value == 1 else 'actions'} this turn",
+        "death": f"you take {counted(value, 'counter')} opposite to your goal; the game ends",
         "chase": f"every {value} in play goes to the discard pile",
         "neighbor": "+" + "/".join(map(str, rules()["neighbor_rewards"])) + " counters for "
                     "your 1st..7th Neighbor (your goal's kind unless you name one)",
@@ -98,8 +99,8 @@ def _effect_text(effect: str, value: Any) -> str:
         "swap_counters": f"give them {value} of the kind you name, take {value} of the other",
         "take_counters": f"take {value} of the kind you name from them",
         "give_counters": f"give them {value} of the kind you name",
-        "lava": f"every player loses {value} random card(s) from hand",
-        "gifts": f"every player passes {value} random card(s) from hand to the left",
+        "lava": f"every player loses {counted(value, 'random card')} from hand",
+        "gifts": f"every player passes {counted(value, 'random card')} from hand to the left",
     }[effect]
 
 
@@ -142,7 +143,7 @@ def table_text(state: State) -> str:
     discard = state["discard"]
     goals = ", ".join(f"{n} ({card_text(n)})" for n in state["minigoals"]) or "all claimed"
     removed = len(state["removed"])
-    return (f"Deck: {len(state['deck'])} card(s), face down. Discard pile: {len(discard)}"
+    return (f"Deck: {counted(len(state['deck']), 'card')}, face down. Discard pile: {len(discard)}"
             + (f", top {discard[-1]} (all, oldest first: {', '.join(discard)})" if discard
                else "") + ".\n"
             f"Removed face down by swaps: {removed}. Supply: "

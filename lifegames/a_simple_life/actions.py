@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import Order, OrderError, State
+from ..engine.words import counted
 from .checks import resource_name, tool_name, townsfolk_name
 from .data import rules, sheet
 from .sheet import (
     Sheet,
-    counted,
     day_limit,
     gain,
     gains,

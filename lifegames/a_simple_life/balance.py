@@ -24,6 +24,7 @@ from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from ..engine.simulate import game_seed
 from ..engine.turn import play_tick
+from ..engine.words import counted
 from . import GAME
 from .data import KINDS, goal_ids, rules, sheet
 from .rules import ASimpleLife
@@ -119,16 +120,16 @@ def _pct(part: int, whole: int) -> str:
 
 def report(games: int, strategy: str, count: int, seed: int = 0) -> str:
     t = tally(games, strategy, count, seed)
-    lines = [f"{games} game(s), {count} player(s), strategy {strategy}: mean score "
-             f"{statistics.mean(t.scores):.1f}, min {min(t.scores)}, max {max(t.scores)}, "
-             f"goals met (a win) {_pct(t.wins, t.seats)}"]
+    lines = [f"{counted(games, 'game')}, {counted(count, 'player')}, strategy {strategy}: "
+             f"mean score {statistics.mean(t.scores):.1f}, min {min(t.scores)}, "
+             f"max {max(t.scores)}, goals met (a win) {_pct(t.wins, t.seats)}"]
     for spec in rules()["bands"]:
         top = spec["max"] if spec["max"] is not None else "+"
         lines.append(f"  band {spec['min']}-{top}: {_pct(t.bands[spec['name']], t.seats)}")
     for goal in goal_ids():
         lines.append(f"  goal {goal}: completed {_pct(t.chosen_done[goal], t.chosen[goal])} of "
-                     f"{t.chosen[goal]} game(s) where it was the goal; completed anyway in "
-                     f"{_pct(t.any_done[goal], t.seats)}")
+                     f"{counted(t.chosen[goal], 'game')} where it was the goal; completed "
+                     f"anyway in {_pct(t.any_done[goal], t.seats)}")
     caps = sheet()["caps"]
     for kind in KINDS:
         lines.append(f"  row {kind} ({caps[kind]} icons): at most {t.most[kind]} used; full at "

@@ -5,10 +5,11 @@ it would do, and without the Lake casts no roll can catch (still legal, and warn
 from __future__ import annotations
 
 from ..engine.contract import State
+from ..engine.words import counted
 from . import rolls
 from .data import rules, sheet
 from .legal import legal_orders
-from .sheet import Sheet, counted, me, show_dice, stock
+from .sheet import Sheet, me, show_dice, stock
 
 WIDTH = 96
 

@@ -14,10 +14,11 @@ from collections import Counter
 from typing import Any
 
 from ..engine.contract import Order, OrderError, State
+from ..engine.words import counted
 from . import defaults
 from .actions import check_spend, spend
 from .data import rules, sheet
-from .sheet import Sheet, counted, gains, lose, need, remove_dice, room, show_dice, stock, take_dice
+from .sheet import Sheet, gains, lose, need, remove_dice, room, show_dice, stock, take_dice
 
 RANDOM = frozenset({"lake", "mine", "fight", "reroll"})
 

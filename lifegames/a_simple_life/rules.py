@@ -19,12 +19,13 @@ import re
 from typing import Any
 
 from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
+from ..engine.words import counted
 from . import actions, checks, defaults, rolls
 from .data import goal_text, rules, sheet
 from .facts import facts
 from .legal import legal_orders
 from .scoring import band_label, goal_progress, score, update_goals, won
-from .sheet import counted, dice_total, me, new_sheet, show_dice
+from .sheet import dice_total, me, new_sheet, show_dice
 
 ANSWERS = {
     "lake": ("accept", "reroll"),

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import State
+from ..engine.words import counted
 from .data import SCORED, goal_ids, goal_text, rules, sheet
-from .sheet import Sheet, counted, stock
+from .sheet import Sheet, stock
 
 
 def goal_met(s: Sheet, goal: str) -> bool:

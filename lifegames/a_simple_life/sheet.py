@@ -135,11 +135,6 @@ def remove_dice(s: Sheet, values: list[int]) -> None:
         s["available"].remove(value)
 
 
-def counted(count: int, word: str, plural: str = "") -> str:
-    """`1 goal`, `2 goals`: a number with its noun in the right form."""
-    return f"{count} {word if count == 1 else plural or word + 's'}"
-
-
 def show_dice(values: list[int]) -> str:
     return ", ".join(str(v) for v in sorted(values)) or "none"
 

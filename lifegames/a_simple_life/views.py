@@ -10,6 +10,7 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
+from ..engine.words import counted
 from . import rolls
 from .checks import MINE_RULES, MISS_TARGETS, STANDING_ONLY
 from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
@@ -17,7 +18,7 @@ from .facts import facts
 from .legal import legal_orders
 from .menu import cell_yield, icon_names, orders_section, sample
 from .scoring import band_label, breakdown, goal_progress, score, won
-from .sheet import counted, day_limit, me, room, show_dice, stock
+from .sheet import day_limit, me, room, show_dice, stock
 
 GRAMMAR = "a_simple_life"
 CODES = {"stone": "S", "carrot": "C", "flower": "F", "coin": "$", "diamond": "D",

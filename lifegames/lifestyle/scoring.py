@@ -11,6 +11,7 @@ import functools
 from collections import Counter
 from typing import Any
 
+from ..engine.words import counted
 from .checks import amount
 from .data import card, rules
 
@@ -53,8 +54,7 @@ COUNTED = {"pet": ("Pet", "Pets"), "car": ("Car", "Cars"), "house": ("House", "H
 
 
 def _many(number: int, category: str) -> str:
-    one, more = COUNTED[category]
-    return f"{number} {one if number == 1 else more}"
+    return counted(number, *COUNTED[category])
 
 
 def breakdown(cards: list[str]) -> dict[str, Any]:
@@ -87,10 +87,10 @@ def breakdown(cards: list[str]) -> dict[str, Any]:
     if not pets:
         detail = "no Pets"
     elif not sets:
-        detail = (f"{_many(number['pet'], 'pet')} of {len(pets)} "
-                  f"kind{'' if len(pets) == 1 else 's'}: no set of {size} different Pets yet")
+        detail = (f"{_many(number['pet'], 'pet')} of {counted(len(pets), 'kind')}: "
+                  f"no set of {size} different Pets yet")
     else:
-        detail = (f"{_many(number['pet'], 'pet')} make {sets} set{'' if sets == 1 else 's'} "
+        detail = (f"{_many(number['pet'], 'pet')} make {counted(sets, 'set')} "
                   f"of {size} different Pets: {sets} x {per_set} = {sets * per_set}")
     out["pets"] = doubled("pet", sets * per_set, detail)
     car_values = sorted((card(n)["points"] for n in by_category.get("car", Counter()).elements()),
@@ -115,10 +115,10 @@ def breakdown(cards: list[str]) -> dict[str, Any]:
     jobs_points, parts = 0, []
     for name, copies in by_category.get("job", Counter()).items():
         spec = card(name)
-        counted = full_sets if spec["per"] == "full_set" else number[spec["per"]]
-        points = spec["points"] * counted * copies
+        per = full_sets if spec["per"] == "full_set" else number[spec["per"]]
+        points = spec["points"] * per * copies
         jobs_points += points
-        parts.append(f"{name}: {spec['points']} x {_many(counted, spec['per'])}"
+        parts.append(f"{name}: {spec['points']} x {_many(per, spec['per'])}"
                      + (f" x {copies} copies" if copies > 1 else "") + f" = {points}")
     out["jobs"] = doubled("job", jobs_points, "; ".join(parts) if parts else
                           "no Jobs")

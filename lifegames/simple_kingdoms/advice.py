@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.contract import Order, OrderError, State, clone
+from ..engine.words import counted
 from .checks import where
 from .data import rules
 from .model import (
@@ -78,8 +79,9 @@ def _unexplored(state: State, name: str, order: Order) -> list[OrderError]:
     if dst["explored"] or order["count"] >= need:
         return []
     return [OrderError("W-NOT-EXPLORED",
-                       f"{order['count']} soldier(s) do not explore {where(dst)}: it stays "
-                       "unexplored", f"send {need} or more in one move_soldiers order to "
+                       f"{counted(order['count'], 'soldier')} "
+                       f"{'does' if order['count'] == 1 else 'do'} not explore {where(dst)}: "
+                       "it stays unexplored", f"send {need} or more in one move_soldiers order to "
                        "reveal it", "count")]
 
 
@@ -103,7 +105,8 @@ def _hunger(trial: State, name: str, order: Order, was: dict[str, Any],
     return [OrderError("W-HUNGRY",
                        f"after this order your people go hungry at the end of this tick: they "
                        f"eat {food_needed(trial, name)} food and {will['eaten']} would be "
-                       f"left; {will['starved']} civilian(s) leave and nobody grows",
+                       f"left; {counted(will['starved'], 'civilian')} "
+                       f"{'leaves' if will['starved'] == 1 else 'leave'} and nobody grows",
                        "keep enough food (your sheet's Stock forecast shows it), buy more in a "
                        "later order, or agree a gift of food with your partner",
                        _arg(order, "amount", "count"))]
@@ -115,9 +118,10 @@ def _desertion(name: str, order: Order, was: dict[str, Any], will: dict[str, Any
     if gone <= sum(d["count"] for d in was["deserted"]):
         return []
     return [OrderError("W-DESERT",
-                       f"after this order {gone} soldier(s) cannot be paid at the end of this "
-                       f"tick and desert (upkeep is {rules()['soldiers']['upkeep_gold']} gold "
-                       "each, paid after raids, taxes and meals)",
+                       f"after this order {counted(gone, 'soldier')} cannot be paid at the end "
+                       f"of this tick and {'deserts' if gone == 1 else 'desert'} (upkeep is "
+                       f"{rules()['soldiers']['upkeep_gold']} gold each, paid after raids, taxes "
+                       "and meals)",
                        "keep gold for the upkeep (your sheet's Stock forecast shows it), or "
                        "dismiss the soldiers you cannot pay: they come home as civilians",
                        _arg(order, "count", "amount"))]
@@ -218,8 +222,8 @@ def covers(state: State, name: str, t: Tile, act: Act, threat: int | None = None
     need = max(0, -(-(threat - wall) // (1 + towers)) - t["soldiers"].get(name, 0))
     row, col = t["row"], t["col"]
     options = [(Order.make("hire_soldiers", row=row, col=col, count=need),
-                f"{need} soldier(s) hired there for {need * rules()['soldiers']['hire_gold']} "
-                "gold")]
+                f"{counted(need, 'soldier')} hired there for "
+                f"{need * rules()['soldiers']['hire_gold']} gold")]
     open_now = {(x["row"], x["col"]) for x in owned_tiles(state, name)
                 if tile_defense(x) < threat}
     for dr, dc in NEIGHBOURS:
@@ -228,7 +232,7 @@ def covers(state: State, name: str, t: Tile, act: Act, threat: int | None = None
                 src not in open_now and tile(state, *src)["soldiers"].get(name, 0) >= need:
             options.append((Order.make("move_soldiers", from_row=src[0], from_col=src[1],
                                        to_row=row, to_col=col, count=need),
-                            f"{need} soldier(s) marched in from ({src[0]},{src[1]})"))
+                            f"{counted(need, 'soldier')} marched in from ({src[0]},{src[1]})"))
     options.append((Order.make("build", row=row, col=col, building="watchtower"),
                     "a watchtower multiplies the soldiers there"))
     found = []

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
+from ..engine.words import counted
 from .data import rules
 from .model import Kingdom, Tile, owned_tiles, tile
 
@@ -215,7 +216,7 @@ def _building_fits(state: State, t: Tile, building: str, spec: dict[str, Any],
     level = data["settlements"][t["settlement"]]
     if building == "watchtower" and here.get("watchtower", 0) >= level["watchtowers"]:
         raise OrderError("E-LIMIT", f"a {t['settlement']} tile holds at most "
-                         f"{level['watchtowers']} watchtower(s)",
+                         f"{counted(level['watchtowers'], 'watchtower')}",
                          _more_room_hint(t["settlement"], building), "building")
     if building == "wall" and here.get("wall"):
         raise OrderError("E-LIMIT", "this tile already has a wall",
@@ -267,12 +268,12 @@ def verify_hire(state: State, name: str, order: Order) -> tuple[Tile, int]:
     count = positive(order, "count")
     kingdom = state["kingdoms"][name]
     if kingdom["civilians"] < count:
-        raise OrderError("E-NO-CIVILIANS", f"hiring {count} soldier(s) needs {count} "
-                         f"civilians, you have {kingdom['civilians']}",
+        raise OrderError("E-NO-CIVILIANS", f"hiring {counted(count, 'soldier')} needs "
+                         f"{counted(count, 'civilian')}, you have {kingdom['civilians']}",
                          f"each soldier is a civilian trained: hire at most "
                          f"{kingdom['civilians']}", "count")
     afford(kingdom, {"gold": count * rules()["soldiers"]["hire_gold"]},
-           f"hiring {count} soldier(s)", "count")
+           f"hiring {counted(count, 'soldier')}", "count")
     return t, count
 
 
@@ -289,7 +290,7 @@ def verify_dismiss(state: State, name: str, order: Order) -> tuple[Tile, int]:
     count = positive(order, "count")
     here = t["soldiers"].get(name, 0)
     if here < count:
-        raise OrderError("E-NO-SOLDIERS", f"you have {here} soldier(s) on {where(t)}, not "
+        raise OrderError("E-NO-SOLDIERS", f"you have {counted(here, 'soldier')} on {where(t)}, not "
                          f"{count}", soldiers_hint(state, name), "count")
     return t, count
 
@@ -301,8 +302,8 @@ def verify_move(state: State, name: str, order: Order) -> tuple[Tile, Tile, int]
     adjacent(order)
     here = src["soldiers"].get(name, 0)
     if here < count:
-        raise OrderError("E-NO-SOLDIERS", f"you have {here} soldier(s) on {where(src)}, not "
-                         f"{count}", soldiers_hint(state, name), "count")
+        raise OrderError("E-NO-SOLDIERS", f"you have {counted(here, 'soldier')} on "
+                         f"{where(src)}, not {count}", soldiers_hint(state, name), "count")
     return src, dst, count
 
 

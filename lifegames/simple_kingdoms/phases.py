@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import State
+from ..engine.words import counted
 from .data import rules
 from .model import (
     cap,
@@ -136,11 +137,11 @@ def describe(entry: dict[str, Any]) -> list[str]:
         lines.append(f"ate {entry['eaten']} food")
     else:
         lines.append(f"went hungry (ate the last {entry['eaten']} food); "
-                     f"{entry['starved']} civilian(s) left")
+                     f"{counted(entry['starved'], 'civilian')} left")
     lines.append(f"paid {entry['upkeep']} gold in soldier upkeep")
     for gone in entry["deserted"]:
         row, col = gone["tile"]
-        lines.append(f"{gone['count']} unpaid soldier(s) deserted from ({row},{col})")
+        lines.append(f"{counted(gone['count'], 'unpaid soldier')} deserted from ({row},{col})")
     if entry["growth"]:
-        lines.append(f"grew by {entry['growth']} civilian(s)")
+        lines.append(f"grew by {counted(entry['growth'], 'civilian')}")
     return lines

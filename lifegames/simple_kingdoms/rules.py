@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import Game, Order, OrderError, Result, SetupError, State, clone
+from ..engine.words import counted
 from . import advice, phases
 from .checks import (
     explores,
@@ -201,13 +202,14 @@ class SimpleKingdoms(Game):
         state["kingdoms"][name]["gold"] -= gold
         state["kingdoms"][name]["civilians"] -= count
         t["soldiers"][name] = t["soldiers"].get(name, 0) + count
-        return [report(state, name, f"trained {count} soldier(s) on {where(t)} for {gold} gold")]
+        return [report(state, name, f"trained {counted(count, 'soldier')} on {where(t)} for "
+                                    f"{gold} gold")]
 
     def _do_dismiss_soldiers(self, state: State, name: str, order: Order) -> list[str]:
         t, count = verify_dismiss(state, name, order)
         _remove_soldiers(t, name, count)
         state["kingdoms"][name]["civilians"] += count
-        return [report(state, name, f"dismissed {count} soldier(s) on {where(t)} back to "
+        return [report(state, name, f"dismissed {counted(count, 'soldier')} on {where(t)} back to "
                                     "civilian life")]
 
     def _do_move_soldiers(self, state: State, name: str, order: Order) -> list[str]:
@@ -215,7 +217,7 @@ class SimpleKingdoms(Game):
         found = explores(dst, count)
         _remove_soldiers(src, name, count)
         dst["soldiers"][name] = dst["soldiers"].get(name, 0) + count
-        events = [report(state, name, f"moved {count} soldier(s) from {where(src)} to "
+        events = [report(state, name, f"moved {counted(count, 'soldier')} from {where(src)} to "
                                       f"{where(dst)}")]
         if found:
             dst["explored"] = True

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.contract import State
 from ..engine.sheets import document, section, signed, table
+from ..engine.words import counted
 from .advice import after_tick, covers, food_to_buy, suggestions
 from .data import rules
 from .model import (
@@ -65,12 +66,12 @@ def stock_table(state: State, name: str, ahead: dict[str, Any]) -> str:
 
 def people_text(state: State, name: str, ahead: dict[str, Any]) -> str:
     kingdom = state["kingdoms"][name]
-    fed = "fed" if ahead["fed"] else f"HUNGRY: {ahead['starved']} civilian(s) would leave"
+    fed = "fed" if ahead["fed"] else f"HUNGRY: {counted(ahead['starved'], 'civilian')} would leave"
     gone = sum(d["count"] for d in ahead["deserted"])
     return (f"civilians {kingdom['civilians']} of cap {cap(state, name)}, soldiers "
             f"{soldiers_of(state, name)}, people {people(state, name)}\n"
             f"next tick: {fed}, growth {signed(ahead['growth'])}"
-            + (f", {gone} unpaid soldier(s) would desert" if gone else ""))
+            + (f", {counted(gone, 'unpaid soldier')} would desert" if gone else ""))
 
 
 def food_text(state: State, name: str, ahead: dict[str, Any]) -> str:
@@ -149,7 +150,7 @@ def partner_text(state: State, name: str, ledger: dict[str, dict[str, Any]]) -> 
     kingdom = state["kingdoms"][partner]
     after = stock_after(state, partner, ahead)
     rows = [[res, kingdom[res], after[res]] for res in rules()["resources"]]
-    return (f"{partner}: {len(tiles)} tile(s) ({', '.join(where(t) for t in tiles)}), "
+    return (f"{partner}: {counted(len(tiles), 'tile')} ({', '.join(where(t) for t in tiles)}), "
             f"exposed: {exposed}\n"
             + people_text(state, partner, ahead) + "\n"
             + table(rows, ["resource", "have", "next tick"], align="right")
@@ -244,7 +245,7 @@ def final_sheet(state: State, name: str) -> str:
         tiles = owned_tiles(state, kingdom)
         parts.append(section(
             "Your kingdom at the end" if kingdom == name else f"{kingdom} at the end",
-            f"{len(tiles)} tile(s): "
+            f"{counted(len(tiles), 'tile')}: "
             + ", ".join(f"{where(t)} {t['settlement']}" for t in tiles) + "\n"
             f"civilians {stock['civilians']} of cap {cap(state, kingdom)}, soldiers "
             f"{soldiers_of(state, kingdom)}, people {people(state, kingdom)}\n"

@@ -8,6 +8,7 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
+from ..engine.words import counted
 from .advice import after_tick, suggestions
 from .checks import buildable
 from .data import rules
@@ -63,7 +64,7 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
                       "farms: no limit"),
         section("Defense", f"soldiers here: {garrison}"
                            + (" (an ally's soldiers do not count)" if allies else "") + "\n"
-                           f"defense = {soldiers} + {soldiers} x {towers} watchtower(s) + "
+                           f"defense = {soldiers} + {soldiers} x {counted(towers, 'watchtower')} + "
                            f"{wall} wall = {defense}{verdict}"),
         "" if over(state) else section("Buildable here", buildable(state, t)),
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import State
+from ..engine.words import counted
 from .checks import (
     HOME,
     INTERACT,
@@ -25,7 +26,7 @@ from .checks import (
     sims_at,
     solo,
 )
-from .data import HIDDEN, card, cards, counted, rules, sims
+from .data import HIDDEN, card, cards, rules, sims
 from .effects import (
     DIE,
     FACE_NAMES,

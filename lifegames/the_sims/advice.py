@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State, clone
 from ..engine.dice import Dice
+from ..engine.words import counted
 from . import checks as c
 from .data import card, find
 from .effects import completable
@@ -59,7 +60,7 @@ def _costly_card(game: Any, state: State, player: str, order: Order) -> OrderErr
     others = [o for o in legal_orders(state, player)
               if o.startswith("travel(") and name not in o][:4]
     return OrderError(
-        "W-POINTS-LOST", f"taking the {name} costs you {lost} point{'s' if lost > 1 else ''} "
+        "W-POINTS-LOST", f"taking the {name} costs you {counted(lost, 'point')} "
         f"for certain ({before} -> {after}): its action needs no die, and {what}",
         "another card avoids it: " + ", ".join(others) if others else "Go Home avoids it",
         "card")

@@ -22,6 +22,7 @@ from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from ..engine.simulate import game_seed
 from ..engine.turn import play_tick
+from ..engine.words import counted
 from . import GAME
 from .scoring import points, seat
 
@@ -90,7 +91,8 @@ def report(games: int, seed: int = 0, words: list[str] | None = None) -> list[st
                     wins[f"seat {state['players'].index(winner) + 1}"] += 1
         line = "/".join(strategies)
         result = ", ".join(f"{k} {100 * v / games:.0f}%" for k, v in sorted(wins.items()))
-        lines.append(f"{count} player(s) {line}: {result}; {turns / games:.1f} turns a game")
+        lines.append(f"{counted(count, 'player')} {line}: {result}; "
+                     f"{turns / games:.1f} turns a game")
         if count > 1:
             total = max(1, sims_points + asp_points)
             lines.append(f"    points from Aspirations {100 * asp_points / total:.0f}%, "

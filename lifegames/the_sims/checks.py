@@ -9,12 +9,12 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
+from ..engine.words import counted
 from .data import (
     HIDDEN,
     aspirations,
     card,
     cards,
-    counted,
     find,
     homes,
     layout,

@@ -10,6 +10,7 @@ import functools
 from typing import Any
 
 from ..engine.data import load_yaml
+from ..engine.words import counted
 
 PACKAGE = "the_sims"
 ACTIONS = ("iconic_sims_move", "swap_cards", "don_lothario", "grim_reaper",
@@ -26,11 +27,6 @@ HIDDEN = "?"  # a card nobody at this seat may see (knowledge(): draw piles, oth
 
 class DataError(ValueError):
     pass
-
-
-def counted(count: int, word: str) -> str:
-    """`1 point`, `2 points`: a number with its noun in the right form."""
-    return f"{count} {word if count == 1 else word + 's'}"
 
 
 def squeeze(text: Any) -> str:
@@ -247,7 +243,7 @@ def _symbolled(file: str, key: str, count: int, field: str, pairs: bool) -> dict
             out[name] = _symbol(entry.get(field), where)
     _unique(list(out), file)
     if len(out) != count:
-        raise DataError(f"{file}: {len(out)} cards, not {count}")
+        raise DataError(f"{file}: {counted(len(out), 'card')}, not {count}")
     return out
 
 

@@ -11,13 +11,13 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import State
 from ..engine.sheets import commented, document, section, table
+from ..engine.words import counted
 from . import checks as c
 from .data import (
     SIDES,
     aspirations,
     card,
     cards,
-    counted,
     homes,
     needs,
     rules,

@@ -135,7 +135,7 @@ def test_p03_check_of_a_plan_says_the_same_whatever_the_seed(state):
         executed.add(tuple(play(state, {"Ana": text}, seed).executed["Ana"]))
     assert len(reports) == 1 and len(executed) > 1
     report = reports.pop()
-    assert turn.HIDDEN in report and "more line(s) of the plan" in report
+    assert turn.HIDDEN in report and " more lines of the plan, checked now" in report
     assert "caught" not in report and "a miss" not in report
 
 

@@ -126,7 +126,7 @@ def test_exit_1_when_orders_are_rejected_with_every_problem_rendered(game, run):
     assert "Ironhold/Ironhold_orders.txt:3:14: E-SYNTAX" in result.stderr
     assert "Thornvale/Thornvale_orders.txt:1:20: E-BAD-AMOUNT" in result.stderr
     assert "    ^^^^^" in result.stderr
-    assert "3 problem(s)" in result.stderr
+    assert "3 problems;" in result.stderr
     assert folder_digest(game) == before
     check = run("check", "--dir", game)
     assert check.exit_code == 1
@@ -232,7 +232,7 @@ def test_check_player_checks_only_that_player(game, run):
     write_orders(game, "Thornvale", "nonsense(\n")
     result = run("check", "Ironhold", "--dir", game)
     assert result.exit_code == 0, result.output
-    assert "OK Ironhold/Ironhold_orders.txt: 1 order(s) would run" in result.output
+    assert "OK Ironhold/Ironhold_orders.txt: 1 order would run" in result.output
     assert "Thornvale" not in result.output
     other = run("check", "Thornvale", "--dir", game)
     assert other.exit_code == 1
@@ -323,7 +323,7 @@ def test_status_names_the_awaited_players_and_their_files(game, run):
     assert result.exit_code == 0
     assert "tick 0 of" in result.output
     assert "awaiting orders from: Ironhold, Thornvale" in result.output
-    assert "Ironhold/Ironhold_orders.txt: 2 order(s)" in result.output
+    assert "Ironhold/Ironhold_orders.txt: 2 orders" in result.output
     assert "Thornvale/Thornvale_orders.txt: has problems" in result.output
 
 

@@ -403,7 +403,7 @@ def test_a_commit_interrupted_at_any_step_ends_at_tick_n_or_n_plus_1(tmp_path, m
         if digest == at_n:
             outcomes.append("N")
         else:
-            assert digest == at_n1, f"crash after {crash_at} replace(s) left a mixed folder"
+            assert digest == at_n1, f"crash after replace number {crash_at} left a mixed folder"
             outcomes.append("N+1")
         if finished:
             break

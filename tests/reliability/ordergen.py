@@ -26,6 +26,7 @@ from lifegames.engine.bots import choose_orders
 from lifegames.engine.contract import Game
 from lifegames.engine.dice import Dice
 from lifegames.engine.orders import MAX_FILE_BYTES, ParsedFile, parse_bytes, parse_text
+from lifegames.engine.words import counted
 
 CODE = re.compile(r"^E-[A-Z-]+$")
 NEWLINES = re.compile(r"\r\n|\r|\n")
@@ -420,7 +421,7 @@ def check_problems(target: Target, raw: bytes, problems: list[syntax.Problem]) -
         assert problem.path == target.path, where
         assert CODE.match(problem.code), where
         assert problem.line >= 1 and problem.column >= 1, where
-        assert problem.line <= lines + 1, f"{where}: the file has {lines} line(s)"
+        assert problem.line <= lines + 1, f"{where}: the file has {counted(lines, 'line')}"
         assert problem.end_column >= problem.column, where
         assert problem.message.strip(), where
         rendered = problem.render()

@@ -29,6 +29,7 @@ from lifegames.engine.bots import choose_orders, order_file_text
 from lifegames.engine.contract import Game
 from lifegames.engine.host import META, Host, order_file, snapshot_name
 from lifegames.engine.orders import parse_text
+from lifegames.engine.words import counted
 
 from .helpers import BIG_SEEDS, new_game
 
@@ -44,7 +45,7 @@ def check_text(game: Game, state: State, player: str, text: str, seed: int) -> s
         return "\n".join(p.render() for p in result.problems)
     if not result.orders:
         return f"OK {path}: no orders"
-    return "\n".join([f"OK {path}: {len(result.orders)} order(s) would run:",
+    return "\n".join([f"OK {path}: {counted(len(result.orders), 'order')} would run:",
                       *(f"  - {e}" for e in result.effects)])
 
 
@@ -136,7 +137,7 @@ def report(leaks: list[str], limit: int = 6) -> str:
     for leak in leaks:
         key = leak.split(", ", 1)[-1].split(",")[0].split(":")[0]
         kinds[key] = kinds.get(key, 0) + 1
-    return (f"{len(leaks)} leak(s), by where: {kinds}\n" + "\n".join(leaks[:limit]))
+    return (f"{counted(len(leaks), 'leak')}, by where: {kinds}\n" + "\n".join(leaks[:limit]))
 
 
 # -- Lifestyle: the order of the face-down draw pile -------------------------------------------

@@ -214,7 +214,7 @@ def test_s08_a_player_checks_in_their_seat_against_what_they_know(tmp_path):
     (seat / "Ironhold_orders.txt").write_text('orders for tick 1\nbuild(0,0, "farm")\nend\n')
     ok = play(seat, "check")
     assert ok.returncode == 0, output(ok)
-    assert "Ironhold's seat" in ok.stdout and "1 order(s) would run" in ok.stdout
+    assert "Ironhold's seat" in ok.stdout and "1 order would run" in ok.stdout
     (seat / "Ironhold_orders.txt").write_text('orders for tick 1\nbiuld(0,0, "farm")\n')
     bad = play(seat, "check")
     assert bad.returncode == 1 and "Ironhold_orders.txt:2:1: E-UNKNOWN-COMMAND" in bad.stdout

@@ -144,7 +144,7 @@ def test_s02_the_partners_public_stock_is_on_the_sheet(state):
     its people and its exposed tiles, so a gift or a trade can be judged."""
     set_stock(state, THORN, gold=77, wood=3, stone=12, iron=4, food=9)
     text = section_of(kingdom_sheet(state, IRON), "Partner")
-    assert text.startswith("Thornvale: 1 tile(s) ((2,2)), exposed: none")
+    assert text.startswith("Thornvale: 1 tile ((2,2)), exposed: none")
     have = {row.split()[0]: row.split()[1:] for row in text.splitlines()[5:10]}
     assert have == {"gold": ["77", "91"], "food": ["9", "7"], "wood": ["3", "3"],
                     "stone": ["12", "12"], "iron": ["4", "4"]}
@@ -159,7 +159,7 @@ def test_s03_the_food_that_avoids_hunger_is_the_least_that_does(state):
     for amount, fed in ((6, False), (7, True)):
         outcome = play(state, {IRON: f'buy_resource("food", {amount})\n'})
         assert [e for e in outcome.events if "went hungry" in e] == ([] if fed else [
-            "Ironhold: went hungry (ate the last 13 food); 1 civilian(s) left"])
+            "Ironhold: went hungry (ate the last 13 food); 1 civilian left"])
 
 
 def test_s04_every_exposed_tile_is_named_with_the_orders_that_cover_it(state):

@@ -812,7 +812,7 @@ def test_r46_unpaid_soldiers_desert_from_the_biggest_garrison_first(state):
     assert soldiers(state, IRON, 1, 1) == 12
     assert soldiers(state, IRON, 0, 0) == 4
     assert soldiers(state, THORN, 0, 0) == 9
-    assert any("4 unpaid soldier(s) deserted from (1,1)" in e for e in events)
+    assert any("4 unpaid soldiers deserted from (1,1)" in e for e in events)
     # levelled piles lose one at a time from whichever is biggest
     set_stock(state, IRON, gold=0, civilians=0)
     set_tile(state, 0, 0, soldiers={IRON: 9})

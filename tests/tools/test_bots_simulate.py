@@ -95,7 +95,7 @@ def test_simulate_table_names_seats_scores_and_speed() -> None:
     other = play(None, "simulate", "--game", "lifestyle", "--games", "2")
     assert "win rate" in other.stdout.splitlines()[0], output(other)
     assert "mean length 24.0 ticks" in text
-    assert "games/s" in text and "2 game(s) of simple-kingdoms" in text
+    assert "games/s" in text and "2 games of simple-kingdoms" in text
 
 
 def test_simulate_refuses_unknown_games_and_strategies() -> None:

@@ -51,21 +51,21 @@ def test_status_shows_awaited_players_order_counts_and_missed_ticks(tmp_path: Pa
     assert f"awaiting orders from: {IRON}, {THORN}" in first.stdout
     assert "missing orders:" in first.stdout and "empty" in first.stdout
     for player in PLAYERS:
-        assert status_line(first.stdout, player).endswith("missed 0 tick(s)")
+        assert status_line(first.stdout, player).endswith("missed 0 ticks")
 
     write_orders(root, IRON, 'sell_resource("wood", 2)\nsell_resource("stone", 1)\nend\n')
     write_orders(root, THORN, "# nothing this time\n")
     before = play(root, "status")
     iron, thorn = status_line(before.stdout, IRON), status_line(before.stdout, THORN)
-    assert "2 order(s)" in iron and "complete" in iron
+    assert "2 orders" in iron and "complete" in iron
     assert "no orders yet" in thorn and "complete" not in thorn
 
     assert play(root, "tick").returncode == 0
     after = play(root, "status")
     assert after.returncode == 0, output(after)
     assert "tick 1 of 6" in after.stdout
-    assert status_line(after.stdout, IRON).endswith("missed 0 tick(s)")
-    assert status_line(after.stdout, THORN).endswith("missed 1 tick(s)")
+    assert status_line(after.stdout, IRON).endswith("missed 0 ticks")
+    assert status_line(after.stdout, THORN).endswith("missed 1 tick")
 
     (root / order_file(THORN)).unlink()  # a missing file is missed too
     write_orders(root, IRON, 'buy_resorce("iron", 1)\n')  # a typo: shown as a problem
@@ -74,8 +74,8 @@ def test_status_shows_awaited_players_order_counts_and_missed_ticks(tmp_path: Pa
     write_orders(root, IRON, "")
     assert play(root, "tick").returncode == 0
     last = play(root, "status")
-    assert status_line(last.stdout, IRON).endswith("missed 1 tick(s)")
-    assert status_line(last.stdout, THORN).endswith("missed 2 tick(s)")
+    assert status_line(last.stdout, IRON).endswith("missed 1 tick")
+    assert status_line(last.stdout, THORN).endswith("missed 2 ticks")
 
 
 # -- watch ------------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def test_watch_plays_exactly_one_tick_when_every_file_ends_with_end(tmp_path: Pa
     result = play(root, "watch", "--interval", "0.05", "--max-ticks", "1", timeout=30)
     assert result.returncode == 0, output(result)
     assert current_tick(root) == 1
-    assert result.stdout.count("played") == 1 and "Tick 1 played (1 order(s))" in result.stdout
+    assert result.stdout.count("played") == 1 and "Tick 1 played (1 order)" in result.stdout
     assert executed_ticks(root, IRON) == {1: ['sell_resource("wood", 3)']}
 
 

@@ -62,3 +62,26 @@ def test_the_readme_figures_are_printed_by_the_script():
                           re.S)
         assert block and block.group(1).startswith("| game | players |"), name
         assert "games a row" in block.group(1)
+
+
+def test_the_readme_warning_example_is_what_check_prints(tmp_path):
+    """The README's W- example is real: the same file in a new Simple Kingdoms game gives
+    exactly the output shown (any seed: the map tile stays unexplored, the food is known)."""
+    import subprocess
+    import sys
+    import textwrap
+
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"<!-- readme:warning -->\n\s*```\n(.*?)```", text, re.S).group(1)
+    block = textwrap.dedent(block)
+    orders, _, shown = block.partition("$ lifegames check Ironhold\n")
+    orders = orders.split("\n", 1)[1]  # after the `$ cat` line
+    play = [sys.executable, str(README.parent / "play.py")]
+    game = tmp_path / "game"
+    subprocess.run([*play, "setup", "--game", "simple-kingdoms", "--dir", str(game),
+                    "--seed", "5"], check=True, capture_output=True)
+    (game / "Ironhold" / "Ironhold_orders.txt").write_text(orders, encoding="utf-8")
+    result = subprocess.run([*play, "check", "Ironhold"], cwd=game, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout + result.stderr == shown

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from .contract import Game, OrderError, State, clone
+from .contract import Game, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import header_line, parse_text
 
@@ -17,11 +17,23 @@ MOST_ORDERS = 12  # a bound for games without a per-tick limit
 PAST_OUTCOMES = True  # the greedy bot plans past a roll (bench/ turns it off to compare)
 
 
-def _parse(game: Game, text: str):  # noqa: ANN202 - an Order
-    parsed = parse_text(game.grammar_name(), text, "bot")
-    if parsed.problems or len(parsed.orders) != 1:
-        raise ValueError(f"{game.id}: legal order {text!r} does not parse")
-    return parsed.orders[0]
+_PARSED: dict[tuple[str, str], Order] = {}  # orders are read-only once made, so shared
+_PARSED_MOST = 4096
+
+
+def _parse(game: Game, text: str) -> Order:
+    """A legal order's text as the grammar reads it. Bots choose among the same few hundred
+    texts all game long, so each is parsed once per process."""
+    key = (game.grammar_name(), text)
+    found = _PARSED.get(key)
+    if found is None:
+        parsed = parse_text(key[0], text, "bot")
+        if parsed.problems or len(parsed.orders) != 1:
+            raise ValueError(f"{game.id}: legal order {text!r} does not parse")
+        if len(_PARSED) >= _PARSED_MOST:
+            _PARSED.clear()
+        found = _PARSED[key] = parsed.orders[0]
+    return found
 
 
 def _planning_dice(state: State) -> Dice:

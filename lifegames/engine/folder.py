@@ -15,7 +15,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import stat
 import time
 from collections.abc import Iterator
@@ -191,7 +190,7 @@ class GameFolder:
             return False
         try:
             _flock(fd, blocking=True)
-            os.write(fd, f"{os.getpid()} {socket.gethostname()}\n".encode())
+            os.write(fd, f"{os.getpid()} {_host()}\n".encode())
         except OSError:
             os.close(fd)
             with contextlib.suppress(OSError):
@@ -243,7 +242,7 @@ class GameFolder:
         if guarded and not content and age >= 0.5 and _kernel_locked(lock) is False:
             age = 1e9  # empty and no one holds it: its maker died before writing its owner
         if len(content) == 2 and re.fullmatch(r"[0-9]{1,12}", content[0], re.ASCII):
-            if content[1] != socket.gethostname():
+            if content[1] != _host():
                 return False
             try:
                 os.kill(int(content[0]), 0)
@@ -582,6 +581,17 @@ class GameFolder:
             else:
                 found = staging.read(staged, FILE_LIMIT)
                 parent.append_at(name, entry["offset"], found.data if found else b"")
+
+
+def _host() -> str:
+    """This machine's name, written into the lock: a lock from another machine (a shared
+    folder) is never cleared. os.uname spares every command the socket module's import."""
+    uname = getattr(os, "uname", None)
+    if uname is not None:
+        return uname().nodename
+    import socket  # Windows
+
+    return socket.gethostname()
 
 
 def _flock(fd: int, blocking: bool) -> bool:

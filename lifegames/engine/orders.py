@@ -7,7 +7,6 @@ the next; a grammar is built once per process (LALR) and reused.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import hashlib
 import re
@@ -116,7 +115,10 @@ class ParsedFile:
 
 
 def suggest(word: str, options: list[str] | tuple[str, ...]) -> str:
-    """'did you mean "farm"?' or '' - the nearest valid names for a misspelling."""
+    """'did you mean "farm"?' or '' - the nearest valid names for a misspelling (difflib is
+    imported here: only a file with a mistake needs it)."""
+    import difflib
+
     close = difflib.get_close_matches(word.lower(), [o.lower() for o in options], n=2, cutoff=0.6)
     if not close:
         return ""

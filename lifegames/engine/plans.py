@@ -146,13 +146,14 @@ class Runner:
     nobody plays with, blind after the first outcome; otherwise for real."""
 
     def __init__(self, game: Game, player: str, parsed: ParsedFile, dice: Dice,
-                 checking: bool) -> None:
+                 checking: bool, warn: bool = True) -> None:
         self.game = game
         self.player = player
         self.parsed = parsed
         self.path = parsed.path
         self.dice = dice
         self.checking = checking
+        self.warn = checking and warn  # W- codes are for `check` to show; a tick never needs them
         self.result = PlanResult(player)
         self.blind = False  # checking, past an outcome
         self.seen: set[tuple[int, int]] = set()  # (line, column) of what ran or was evaluated
@@ -229,7 +230,7 @@ class Runner:
                        order.column, order.end_column)
             return
         ends = self.game.ends_file(state, self.player, concrete)
-        if self.checking:
+        if self.warn:
             self.result.warnings += [order_problem(self.path, concrete, w)
                                      for w in self.game.warnings(state, self.player, concrete)]
         try:

@@ -143,12 +143,13 @@ def _header_problems(parsed: ParsedFile, state: State) -> list[Problem]:
 
 
 def check_file(game: Game, state: State, player: str, parsed: ParsedFile, *,
-               work: State | None = None, hints: bool = True) -> FileCheck:
+               work: State | None = None, hints: bool = True, warn: bool = True) -> FileCheck:
     """Run one player's file on `work` (default: the player's knowledge of `state`); collect
     problems. Lines that did not parse are reported and the rest still runs, so one run shows
     every problem in the file. `hints`: say when swapping an order with the one above it
-    would make the file good (order matters: each order runs after those above it)."""
-    result = _check_file(game, state, player, parsed, work)
+    would make the file good (order matters: each order runs after those above it).
+    `warn`: collect the game's W- warnings (only `check` shows them)."""
+    result = _check_file(game, state, player, parsed, work, warn)
     if hints and result.problems and not parsed.problems:
         _swap_hint(game, state, player, parsed, result, work)
     return result
@@ -168,7 +169,8 @@ def _swap_hint(game: Game, state: State, player: str, parsed: ParsedFile, result
         place = lines.index(parsed.lines[other]) + (1 if other > at else 0)
         lines.insert(place, parsed.lines[at])
         moved = ParsedFile(parsed.path, lines, [], parsed.ended)
-        trial = _check_file(game, state, player, moved, None if work is None else clone(work))
+        trial = _check_file(game, state, player, moved, None if work is None else clone(work),
+                            False)
         if not trial.problems:
             where = "below" if other > at else "above"
             hint = (f"{first.hint}\n" if first.hint else "") + \
@@ -182,7 +184,7 @@ MOVES = 12  # places tried for a refused order
 
 
 def _check_file(game: Game, state: State, player: str, parsed: ParsedFile,
-                work: State | None) -> FileCheck:
+                work: State | None, warn: bool) -> FileCheck:
     result = FileCheck(player, parsed, problems=list(parsed.problems))
     result.problems += _header_problems(parsed, state)
     result.standing, problems = standing_lines(game, player, parsed)
@@ -196,7 +198,7 @@ def _check_file(game: Game, state: State, player: str, parsed: ParsedFile,
     if result.standing is not None:  # in force before any order runs, as in play_tick
         work.setdefault("standing", {})[player] = list(result.standing)
     game.begin_tick(work)
-    runner = Runner(game, player, parsed, Dice(CHECK_SEED, int(state["tick"]) + 1), True)
+    runner = Runner(game, player, parsed, Dice(CHECK_SEED, int(state["tick"]) + 1), True, warn)
     plan = runner.run(work, nodes)
     result.plan = plan
     result.effects = plan.effects
@@ -220,16 +222,18 @@ def _end_orders(game: Game, state: State, check: FileCheck, code: str | None) ->
                                       error.message, error.hint))
 
 
-def check_files(game: Game, state: State, files: dict[str, ParsedFile]) -> list[FileCheck]:
+def check_files(game: Game, state: State, files: dict[str, ParsedFile], *,
+                warn: bool = True) -> list[FileCheck]:
     """Each awaited player's file alone against the start of the tick."""
-    return [check_file(game, state, player, parsed) for player, parsed in files.items()]
+    return [check_file(game, state, player, parsed, warn=warn)
+            for player, parsed in files.items()]
 
 
 def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int,
               standing: dict[str, list[str]] | None = None) -> TickOutcome:
     """Play one tick. `files` are the awaited players' files; `standing` the standing orders
     that other players' files put in force this tick (checked by the caller)."""
-    checks = check_files(game, state, files)
+    checks = check_files(game, state, files, warn=False)
     if any(c.problems for c in checks):
         return TickOutcome(state, checks, {}, [])
     new = clone(state)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State, clone
 from ..engine.words import counted
-from .checks import where
+from .checks import VERIFY, where
 from .data import rules
 from .model import (
     NEIGHBOURS,
@@ -175,7 +175,12 @@ class Suggestion:
 
 
 def _try(state: State, name: str, act: Act, order: Order) -> State | None:
-    """The state after `order`, or None when the rules refuse it."""
+    """The state after `order`, or None when the rules refuse it. The rules' own check runs
+    first, on the state as it is: most candidates fail it, and then no copy is made."""
+    try:
+        VERIFY[order.command](state, name, order)
+    except OrderError:
+        return None
     trial = clone(state)
     try:
         act(trial, name, order, None)

@@ -5,11 +5,13 @@ phases after them (phases.py), the sheets and the bots, so none of those imports
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.contract import State
 from .data import rules
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 Kingdom = dict[str, Any]
 Tile = dict[str, Any]
@@ -18,7 +20,10 @@ NEIGHBOURS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != 
 
 @functools.cache
 def frac(value: float | int) -> Fraction:
-    """A rate from rules.yaml as an exact fraction (0.1 is 1/10, not 0.1000000000000000055)."""
+    """A rate from rules.yaml as an exact fraction (0.1 is 1/10, not 0.1000000000000000055).
+    Cached, so fractions is imported once, when a formula first needs it, not by every command."""
+    from fractions import Fraction
+
     return Fraction(str(value))
 
 

@@ -278,3 +278,18 @@ def test_p17_a_refusal_inside_absent_is_placed_on_the_absent_line():
     assert codes(result) == [("E-TOO-MANY-ORDERS", 4)]
     problem = result.problems[0]
     assert problem.source == "absent" and "absent plays `add(1)`" in problem.message
+
+
+def test_p18_a_tick_never_computes_warnings(monkeypatch):
+    """Warnings are for `check` to show: tick (and so simulate) skips them, since working
+    them out can cost as much as the order itself (Simple Kingdoms runs its phases twice)."""
+    start = state()
+    start["pending"] = {"player": "Ann", "roll": 6}
+    asked: list[str] = []
+    real = PLANNED.warnings
+    monkeypatch.setattr(PLANNED, "warnings",
+                        lambda *a: asked.append("warn") or real(*a))
+    play_tick(PLANNED, start, {"Ann": parsed("Ann", "answer(drop)\n")}, SEED)
+    assert asked == []
+    check("answer(drop)\n", s=start)
+    assert asked == ["warn"]

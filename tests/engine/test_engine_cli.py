@@ -93,13 +93,13 @@ def test_dir_after_the_command_wins_over_dir_before_it(tmp_path, game, run):
     assert run("--dir", game, "status", "--dir", empty).exit_code == 2
 
 
-def test_the_current_folder_is_the_default(tmp_path, run):
+def test_the_current_folder_is_the_default(tmp_path, run, monkeypatch):
     """Without --dir the command works on the current folder."""
     runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path) as here:
-        assert runner.invoke(cli, ["setup", "--seed", "1"]).exit_code == 0
-        assert (Path(here) / META / "state.json").exists()
-        assert runner.invoke(cli, ["status"]).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(cli, ["setup", "--seed", "1"]).exit_code == 0
+    assert (tmp_path / META / "state.json").exists()
+    assert runner.invoke(cli, ["status"]).exit_code == 0
 
 
 # -- exit codes ---------------------------------------------------------------------------------

@@ -55,7 +55,15 @@ def render(game: Game) -> str:
         lines += [f"{title}:", table(rows, headers), ""]
     if start_rule(game.grammar_name()) == "line":
         lines += plan_help(game)
+    lines += ["", *WARNING_HELP.rstrip().splitlines()]
     return "\n".join(lines).rstrip() + "\n"
+
+
+WARNING_HELP = """\
+Warnings: `check` also marks, with a W- code, an order that is legal but whose outcome the
+rules make certain and bad, or hopeless (judged on what you know, so it tells no secret). A
+warning never stops a tick: the order runs as written. The game's RULES.md lists its warnings.
+"""
 
 
 PLAN_HELP = """\

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.data import load_yaml
+from ..engine.data import DataError, load_yaml, squeeze, whole_number
 from ..engine.words import counted
 
 PACKAGE = "a_chaotic_life"
@@ -36,18 +36,6 @@ WORDS = {"happiness": "happiness", "happy": "happiness", "hc": "happiness", "h":
          "sadness": "sadness", "sad": "sadness", "sc": "sadness", "s": "sadness"}
 
 
-class DataError(ValueError):
-    pass
-
-
-def _int(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (
-            high is not None and value > high):
-        span = f"{low}..{high}" if high is not None else f"{low} or more"
-        raise DataError(f"{where} should be a whole number {span}, not {value!r}")
-    return value
-
-
 def _names(value: Any, where: str, allowed: tuple[str, ...] | list[str]) -> list[str]:
     if not isinstance(value, list) or any(v not in allowed for v in value):
         raise DataError(f"{where} should be a list of {', '.join(allowed)}; got {value!r}")
@@ -60,17 +48,17 @@ def rules() -> dict[str, Any]:
     if not isinstance(data, dict):
         raise DataError("rules.yaml: not a mapping")
     try:
-        low = _int(data["players"]["min"], "rules.yaml players.min", 2)
-        _int(data["players"]["max"], "rules.yaml players.max", low)
+        low = whole_number(data["players"]["min"], "rules.yaml players.min", 2)
+        whole_number(data["players"]["max"], "rules.yaml players.max", low)
         for kind in KINDS:
-            _int(data["counters"][kind], f"rules.yaml counters.{kind}", 1)
+            whole_number(data["counters"][kind], f"rules.yaml counters.{kind}", 1)
         for key in ("hand_limit", "pouch_size", "actions", "piles", "offers_per_player"):
-            _int(data[key], f"rules.yaml {key}", 1)
-        _int(data["rebuilds"], "rules.yaml rebuilds")
+            whole_number(data[key], f"rules.yaml {key}", 1)
+        whole_number(data["rebuilds"], "rules.yaml rebuilds")
         stages = data["stages"]
         ages = data["pile_ages"]
-        _int(data["swap"]["cards"], "rules.yaml swap.cards", 1)
-        _int(data["swap"]["counters"], "rules.yaml swap.counters", 1)
+        whole_number(data["swap"]["cards"], "rules.yaml swap.cards", 1)
+        whole_number(data["swap"]["counters"], "rules.yaml swap.counters", 1)
         _names(data["swap"]["types"], "rules.yaml swap.types", TYPES)
         rewards = data["neighbor_rewards"]
         tags = data["tags"]
@@ -85,7 +73,7 @@ def rules() -> dict[str, Any]:
     if not isinstance(rewards, list) or not rewards:
         raise DataError("rules.yaml: neighbor_rewards should list a reward per Neighbor")
     for index, value in enumerate(rewards):
-        _int(value, f"rules.yaml neighbor_rewards[{index}]", 1)
+        whole_number(value, f"rules.yaml neighbor_rewards[{index}]", 1)
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
         raise DataError("rules.yaml: tags should map each tag to the words for it")
     if not isinstance(components, dict) or set(components) != set(TYPES):
@@ -107,9 +95,9 @@ def _gain(value: Any, where: str, goal: bool = False) -> dict[str, int]:
     keys = KINDS + (("goal",) if goal else ())
     if not isinstance(value, dict) or not value or any(k not in keys for k in value):
         raise DataError(f"{where} should map {' / '.join(keys)} to counts; got {value!r}")
-    out = {k: _int(value.get(k, 0), f"{where}.{k}") for k in KINDS}
+    out = {k: whole_number(value.get(k, 0), f"{where}.{k}") for k in KINDS}
     if goal:
-        out["goal"] = _int(value.get("goal", 0), f"{where}.goal")
+        out["goal"] = whole_number(value.get("goal", 0), f"{where}.goal")
     return out
 
 
@@ -123,7 +111,7 @@ def _condition(entry: Any, where: str) -> dict[str, Any]:
         if value.get("in", "any") not in ("any", "current"):
             raise DataError(f"{where}: tag.in should be any or current")
         return {"kind": "tag", "name": value["name"], "in": value.get("in", "any"),
-                "stages": _int(value.get("stages", 1), f"{where} tag.stages", 1)}
+                "stages": whole_number(value.get("stages", 1), f"{where} tag.stages", 1)}
     if kind == "married":
         if value is not True:
             raise DataError(f"{where}: married: true is the only form")
@@ -131,7 +119,7 @@ def _condition(entry: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict) or value.get("type") not in ("pet", "neighbor"):
         raise DataError(f"{where}: front needs type: pet or neighbor")
     return {"kind": "front", "type": value["type"],
-            "at_least": _int(value.get("at_least"), f"{where} front.at_least", 1)}
+            "at_least": whole_number(value.get("at_least"), f"{where} front.at_least", 1)}
 
 
 def _effect(entry: Any, where: str) -> tuple[str, Any]:
@@ -142,7 +130,7 @@ def _effect(entry: Any, where: str) -> tuple[str, Any]:
     if shape == "gain":
         return kind, _gain(value, f"{where} gain")
     if shape == "count":
-        return kind, _int(value, f"{where} {kind}", 1)
+        return kind, whole_number(value, f"{where} {kind}", 1)
     if shape in ("name", "card"):
         if not isinstance(value, str) or not value:
             raise DataError(f"{where}: {kind} needs a name")
@@ -205,10 +193,11 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
     if kind not in TYPES:
         raise DataError(f"{where}: type should be one of {', '.join(TYPES)}")
     spec: dict[str, Any] = {
-        "name": name, "type": kind, "copies": _int(entry.get("copies", 1), f"{where} copies", 1),
+        "name": name, "type": kind,
+        "copies": whole_number(entry.get("copies", 1), f"{where} copies", 1),
         "stages": _names(entry.get("stages", stages()), f"{where} stages", stages()),
         "needs": [_condition(c, where) for c in entry.get("needs", [])],
-        "cost": _int(entry.get("cost", 0), f"{where} cost"),
+        "cost": whole_number(entry.get("cost", 0), f"{where} cost"),
         "target": entry.get("target") == "player",
         "kind": entry.get("kind") == "choose",
         "effects": [_effect(e, where) for e in entry.get("effects", [])],
@@ -334,11 +323,11 @@ def names(kind: str | None = None) -> list[str]:
 @functools.cache
 def lookup() -> dict[str, str]:
     """Written name (any case, spaces squeezed) -> card name."""
-    return {" ".join(n.lower().split()): n for n in cards()}
+    return {squeeze(n): n for n in cards()}
 
 
 def find(written: str) -> str | None:
-    return lookup().get(" ".join(str(written).lower().split()))
+    return lookup().get(squeeze(written))
 
 
 def kind_of(written: str) -> str | None:

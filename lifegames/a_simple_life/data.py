@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.data import load_yaml
+from ..engine.data import DataError, load_yaml
 
 PACKAGE = "a_simple_life"
 RESOURCES = ("carrot", "flower", "stone", "coin")
@@ -15,10 +15,6 @@ KINDS = ("carrot", "flower", "stone", "coin", "diamond", "heart", "upgrade", "st
          "monster")
 SCORED = tuple(k for k in KINDS if k != "monster")  # 1 point or more each (monsters: +2/-2)
 PLAIN_ICONS = ("carrot", "flower", "stone", "coin", "diamond", "star", "monster")
-
-
-class DataError(ValueError):
-    pass
 
 
 def _need(data: Any, path: str, kind: type | tuple[type, ...], where: str) -> Any:

@@ -16,6 +16,25 @@ from . import cache
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
+class DataError(ValueError):
+    """Rule data (games/<game>/*.yaml) that does not hold what the code needs, located by
+    file and key: the data ships with the game but is edited by hand, like an order file."""
+
+
+def whole_number(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+    """`value` if it is an int in low..high (a bool is not a number here), else DataError."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or (
+            high is not None and value > high):
+        span = f"{low}..{high}" if high is not None else f"{low} or more"
+        raise DataError(f"{where} should be a whole number {span}, not {value!r}")
+    return value
+
+
+def squeeze(text: Any) -> str:
+    """A written name as it is looked up: lower case, one space between words."""
+    return " ".join(str(text).lower().split())
+
+
 @functools.cache
 def root(kind: str) -> Path:
     for candidate in (_PACKAGE / kind, _PACKAGE.parent / kind):

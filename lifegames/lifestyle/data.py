@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.data import load_yaml
+from ..engine.data import DataError, load_yaml, squeeze, whole_number
 
 PACKAGE = "lifestyle"
 CATEGORIES = ("pet", "car", "house", "sports", "job", "love")
@@ -27,45 +27,33 @@ DECK_SIZE = 72
 MAX_DICE = 3
 
 
-class DataError(ValueError):
-    pass
-
-
-def _int(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (
-            high is not None and value > high):
-        span = f"{low}..{high}" if high is not None else f"{low} or more"
-        raise DataError(f"{where} should be a whole number {span}, not {value!r}")
-    return value
-
-
 @functools.cache
 def rules() -> dict[str, Any]:
     data = load_yaml(PACKAGE, "rules.yaml")
     if not isinstance(data, dict):
         raise DataError("rules.yaml: not a mapping")
     try:
-        low = _int(data["players"]["min"], "rules.yaml players.min", 1)
-        _int(data["players"]["max"], "rules.yaml players.max", low)
-        _int(data["tokens"], "rules.yaml tokens", 1)
-        _int(data["start_tokens_step"], "rules.yaml start_tokens_step")
-        _int(data["display"]["rows"], "rules.yaml display.rows", 1)
-        _int(data["display"]["columns"], "rules.yaml display.columns", 1)
+        low = whole_number(data["players"]["min"], "rules.yaml players.min", 1)
+        whole_number(data["players"]["max"], "rules.yaml players.max", low)
+        whole_number(data["tokens"], "rules.yaml tokens", 1)
+        whole_number(data["start_tokens_step"], "rules.yaml start_tokens_step")
+        whole_number(data["display"]["rows"], "rules.yaml display.rows", 1)
+        whole_number(data["display"]["columns"], "rules.yaml display.columns", 1)
         for kind in ("small", "refill"):
-            _int(data["buying"][kind]["tokens"], f"rules.yaml buying.{kind}.tokens", 1)
-        _int(data["buying"]["small"]["cards"], "rules.yaml buying.small.cards", 1)
-        _int(data["botch_tokens"], "rules.yaml botch_tokens")
-        _int(data["pet_tokens"], "rules.yaml pet_tokens")
-        _int(data["pet_set"]["size"], "rules.yaml pet_set.size", 1)
-        _int(data["pet_set"]["points"], "rules.yaml pet_set.points")
-        _int(data["love_multiplier"], "rules.yaml love_multiplier", 1)
+            whole_number(data["buying"][kind]["tokens"], f"rules.yaml buying.{kind}.tokens", 1)
+        whole_number(data["buying"]["small"]["cards"], "rules.yaml buying.small.cards", 1)
+        whole_number(data["botch_tokens"], "rules.yaml botch_tokens")
+        whole_number(data["pet_tokens"], "rules.yaml pet_tokens")
+        whole_number(data["pet_set"]["size"], "rules.yaml pet_set.size", 1)
+        whole_number(data["pet_set"]["points"], "rules.yaml pet_set.points")
+        whole_number(data["love_multiplier"], "rules.yaml love_multiplier", 1)
         houses = data["house_sets"]
     except (KeyError, TypeError) as error:
         raise DataError(f"rules.yaml: missing {error}") from None
     if not isinstance(houses, list) or not houses:
         raise DataError("rules.yaml: house_sets should list the points of sets of 1, 2, ...")
     for index, value in enumerate(houses):
-        _int(value, f"rules.yaml house_sets[{index}]")
+        whole_number(value, f"rules.yaml house_sets[{index}]")
     step = data["start_tokens_step"]
     if step * sum(range(data["players"]["max"])) > data["tokens"]:
         raise DataError("rules.yaml: not enough tokens for the starting tokens of every seat")
@@ -83,13 +71,13 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
     category = entry.get("category")
     if category not in CATEGORIES:
         raise DataError(f"{where}: category should be one of {', '.join(CATEGORIES)}")
-    dice = _int(entry.get("dice"), f"{where} dice", 1, MAX_DICE)
+    dice = whole_number(entry.get("dice"), f"{where} dice", 1, MAX_DICE)
     condition = entry.get("condition")
     if not isinstance(condition, dict) or condition.get("kind") not in CONDITIONS:
         raise DataError(f"{where}: condition.kind should be one of {', '.join(CONDITIONS)}")
     kind = condition["kind"]
     if CONDITIONS[kind]:
-        _int(condition.get("value"), f"{where} condition.value", 1)
+        whole_number(condition.get("value"), f"{where} condition.value", 1)
     if kind in ("three_of_a_kind", "run") and dice != 3:
         raise DataError(f"{where}: a {kind} needs 3 dice")
     if kind == "pair" and dice < 2:
@@ -97,8 +85,8 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
     card = {
         "name": name, "category": category, "dice": dice,
         "condition": {"kind": kind, **({"value": condition["value"]} if CONDITIONS[kind] else {})},
-        "points": _int(entry.get("points", 0), f"{where} points"),
-        "copies": _int(entry.get("copies"), f"{where} copies", 1),
+        "points": whole_number(entry.get("points", 0), f"{where} points"),
+        "copies": whole_number(entry.get("copies"), f"{where} copies", 1),
     }
     if category == "sports":
         if entry.get("effect") not in EFFECTS:
@@ -152,8 +140,8 @@ def names(category: str | None = None) -> list[str]:
 @functools.cache
 def lookup() -> dict[str, str]:
     """Written name (any case, spaces squeezed) -> card name."""
-    return {" ".join(n.lower().split()): n for n in cards()}
+    return {squeeze(n): n for n in cards()}
 
 
 def find(written: str) -> str | None:
-    return lookup().get(" ".join(str(written).lower().split()))
+    return lookup().get(squeeze(written))

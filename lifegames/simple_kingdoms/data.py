@@ -9,13 +9,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.data import load_yaml
+from ..engine.data import DataError, load_yaml
 
 PACKAGE = "simple_kingdoms"
-
-
-class DataError(ValueError):
-    pass
 
 
 def _need(data: Any, path: str, kind: type | tuple[type, ...]) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.data import load_yaml
+from ..engine.data import DataError, load_yaml, squeeze, whole_number
 from ..engine.words import counted
 
 PACKAGE = "the_sims"
@@ -23,21 +23,6 @@ SIMS = 18
 VENUE_CARDS = 6
 SIDES = ("A", "B")
 HIDDEN = "?"  # a card nobody at this seat may see (knowledge(): draw piles, others' draws)
-
-
-class DataError(ValueError):
-    pass
-
-
-def squeeze(text: Any) -> str:
-    """A written name as it is looked up: lower case, one space between words."""
-    return " ".join(str(text).lower().split())
-
-
-def _int(value: Any, where: str, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise DataError(f"{where} should be a whole number of at least {low}, not {value!r}")
-    return value
 
 
 def _name(entry: Any, where: str) -> str:
@@ -72,20 +57,20 @@ def rules() -> dict[str, Any]:
     if not isinstance(data, dict):
         raise DataError("rules.yaml: not a mapping")
     try:
-        low = _int(data["players"]["min"], "rules.yaml players.min", 1)
-        _int(data["players"]["max"], "rules.yaml players.max", low)
+        low = whole_number(data["players"]["min"], "rules.yaml players.min", 1)
+        whole_number(data["players"]["max"], "rules.yaml players.max", low)
         needs, symbols = data["needs"], data["symbols"]
-        _int(data["hub"]["rows"], "rules.yaml hub.rows", 1)
-        _int(data["hub"]["columns"], "rules.yaml hub.columns", 1)
-        _int(data["board_sims"], "rules.yaml board_sims", 1)
-        _int(data["move_in"]["aspirations"], "rules.yaml move_in.aspirations", 1)
-        _int(data["move_in"]["homes"], "rules.yaml move_in.homes", 1)
-        _int(data["go_home_raises"], "rules.yaml go_home_raises", 1)
-        _int(data["aspiration_symbols"], "rules.yaml aspiration_symbols", 1)
+        whole_number(data["hub"]["rows"], "rules.yaml hub.rows", 1)
+        whole_number(data["hub"]["columns"], "rules.yaml hub.columns", 1)
+        whole_number(data["board_sims"], "rules.yaml board_sims", 1)
+        whole_number(data["move_in"]["aspirations"], "rules.yaml move_in.aspirations", 1)
+        whole_number(data["move_in"]["homes"], "rules.yaml move_in.homes", 1)
+        whole_number(data["go_home_raises"], "rules.yaml go_home_raises", 1)
+        whole_number(data["aspiration_symbols"], "rules.yaml aspiration_symbols", 1)
         for key in ("aspiration", "iconic_sim", "target", "long_target"):
-            _int(data["points"][key], f"rules.yaml points.{key}", 1)
+            whole_number(data["points"][key], f"rules.yaml points.{key}", 1)
         for key in ("aspirations", "sims_to_win", "party_at", "set_size"):
-            _int(data["solo"][key], f"rules.yaml solo.{key}", 1)
+            whole_number(data["solo"][key], f"rules.yaml solo.{key}", 1)
         faces = data["die"]
     except (KeyError, TypeError) as error:
         raise DataError(f"rules.yaml: missing {error}") from None
@@ -143,7 +128,7 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
         "symbols": [_symbol(s, where) for s in marks],
         "raises": [_need(n, where) for n in raises],
         "action": action,
-        "copies": _int(entry.get("copies"), f"{where} copies", 1),
+        "copies": whole_number(entry.get("copies"), f"{where} copies", 1),
     }
 
 

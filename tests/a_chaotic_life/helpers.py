@@ -8,12 +8,8 @@ and applied with `GAME.act`; chance is injected with `FakeDice`.
 
 from __future__ import annotations
 
-import copy
 import json
-import re
 from typing import Any
-
-import pytest
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.checks import card_count, counter_count
@@ -21,7 +17,10 @@ from lifegames.a_chaotic_life.data import KINDS, card, rules, stages
 from lifegames.engine import turn
 from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile, parse_text
+from lifegames.engine.orders import ParsedFile
+
+from .. import order_support as support
+from ..order_support import NoDice
 
 GRAMMAR = "a_chaotic_life"
 PLAYERS = ["Ana", "Ben", "Cleo"]
@@ -59,9 +58,6 @@ class FakeDice:
         return self.stream_
 
 
-class NoDice:
-    def stream(self, name: str) -> Any:
-        raise AssertionError(f"this order should need no chance (stream {name!r})")
 
 
 # -- building states ------------------------------------------------------------------------
@@ -171,10 +167,7 @@ def check_invariants(state: dict[str, Any]) -> None:
 
 
 def parse_one(text: str) -> Order:
-    parsed = parse_text(GRAMMAR, text, "T")
-    assert not parsed.problems, [p.render() for p in parsed.problems]
-    assert len(parsed.orders) == 1, text
-    return parsed.orders[0]
+    return support.parse_one(GRAMMAR, text)
 
 
 def order(state: dict[str, Any], player: str, text: str, dice: Any = None) -> list[str]:
@@ -192,20 +185,11 @@ def orders(state: dict[str, Any], player: str, lines: str, dice: Any = None) -> 
 
 def reject(state: dict[str, Any], player: str, text: str, code: str) -> OrderError:
     """The order must be refused with `code`, leave the state untouched, and say how to go on."""
-    before = copy.deepcopy(state)
-    with pytest.raises(OrderError) as info:
-        GAME.act(state, player, parse_one(text), NoDice())
-    error = info.value
-    assert error.code == code, f"{text}: got {error.code}: {error.message}"
-    assert state == before, f"{text}: a refused order changed the state"
-    assert error.message.strip()
-    assert error.hint.strip() or re.search(r"\byou have\b", error.message), (
-        f"{error.code}: {error.message!r} gives no way forward")
-    return error
+    return support.refused(GAME, state, player, parse_one(text), code, NoDice())
 
 
 def parse_file(text: str, path: str = "T") -> ParsedFile:
-    return parse_text(GRAMMAR, text, path)
+    return support.parse_file(GRAMMAR, text, path)
 
 
 def check_as(state: dict[str, Any], player: str, text: str) -> turn.FileCheck:

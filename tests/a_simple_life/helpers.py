@@ -3,19 +3,19 @@ the real grammar and applied with GAME.act, and dice whose rolls the test choose
 
 from __future__ import annotations
 
-import copy
 from typing import Any
-
-import pytest
 
 from lifegames.a_simple_life import GAME
 from lifegames.a_simple_life.sheet import KINDS, dice_conserved, me, room, stock
 from lifegames.engine import turn
 from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile, parse_text
+from lifegames.engine.orders import ParsedFile
+
+from .. import order_support as support
 
 SEED = 20240601
+
 GRAMMAR = "a_simple_life"
 
 
@@ -60,10 +60,7 @@ def rolls(player: str = "Ana", *faces: int, day: list[int] | None = None) -> Fix
 
 
 def parse_one(text: str) -> Order:
-    parsed = parse_text(GRAMMAR, text, "T")
-    assert not parsed.problems, [p.render() for p in parsed.problems]
-    assert len(parsed.orders) == 1, text
-    return parsed.orders[0]
+    return support.parse_one(GRAMMAR, text)
 
 
 def order(state: dict[str, Any], text: str, player: str = "Ana", dice: Any = None
@@ -73,14 +70,7 @@ def order(state: dict[str, Any], text: str, player: str = "Ana", dice: Any = Non
 
 def reject(state: dict[str, Any], text: str, code: str, player: str = "Ana") -> OrderError:
     """The order must be refused with `code`, leave the state untouched and say what to do."""
-    before = copy.deepcopy(state)
-    with pytest.raises(OrderError) as info:
-        order(state, text, player, FixedDice())
-    error = info.value
-    assert error.code == code, f"{text}: got {error.code}: {error.message}"
-    assert state == before, f"{text}: a refused order changed the state"
-    assert error.message and (error.hint or "you have" in error.message), error.code
-    return error
+    return support.refused(GAME, state, player, parse_one(text), code, FixedDice())
 
 
 def sheet_of(state: dict[str, Any], player: str = "Ana") -> dict[str, Any]:
@@ -103,7 +93,7 @@ def give_stock(state: dict[str, Any], player: str = "Ana", **amounts: int) -> No
 
 
 def parse_file(text: str, path: str = "T") -> ParsedFile:
-    return parse_text(GRAMMAR, text, path)
+    return support.parse_file(GRAMMAR, text, path)
 
 
 def play(state: dict[str, Any], files: dict[str, str], seed: int = SEED) -> turn.TickOutcome:

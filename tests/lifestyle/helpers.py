@@ -8,22 +8,22 @@ whose every stream hands out the faces the test lists, in order.
 
 from __future__ import annotations
 
-import copy
-import re
 from typing import Any
-
-import pytest
 
 from lifegames.engine import turn
 from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile, parse_text
+from lifegames.engine.orders import ParsedFile
 from lifegames.lifestyle import GAME
 from lifegames.lifestyle.checks import card_count, token_count
+
+from .. import order_support as support
+from ..order_support import NoDice
 
 PLAYERS = ["Ana", "Ben", "Cleo"]
 ANA, BEN, CLEO = PLAYERS
 SEED = 20180101
+
 GRAMMAR = "lifestyle"
 
 
@@ -138,10 +138,7 @@ def check_invariants(state: dict[str, Any]) -> None:
 
 
 def parse_one(text: str) -> Order:
-    parsed = parse_text(GRAMMAR, text, "T")
-    assert not parsed.problems, [p.render() for p in parsed.problems]
-    assert len(parsed.orders) == 1, text
-    return parsed.orders[0]
+    return support.parse_one(GRAMMAR, text)
 
 
 def order(state: dict[str, Any], player: str, text: str, dice: Any = None) -> list[str]:
@@ -158,27 +155,15 @@ def orders(state: dict[str, Any], player: str, lines: str, dice: Any = None) -> 
     return events
 
 
-class NoDice:
-    def stream(self, name: str) -> Any:
-        raise AssertionError(f"this order should not roll (stream {name!r})")
 
 
 def reject(state: dict[str, Any], player: str, text: str, code: str) -> OrderError:
     """The order must be refused with `code`, leave the state untouched, and say how to go on."""
-    before = copy.deepcopy(state)
-    with pytest.raises(OrderError) as info:
-        GAME.act(state, player, parse_one(text), NoDice())
-    error = info.value
-    assert error.code == code, f"{text}: got {error.code}: {error.message}"
-    assert state == before, f"{text}: a refused order changed the state"
-    assert error.message.strip()
-    assert error.hint.strip() or re.search(r"\byou have\b", error.message), (
-        f"{error.code}: {error.message!r} gives no way forward")
-    return error
+    return support.refused(GAME, state, player, parse_one(text), code, NoDice())
 
 
 def parse_file(text: str, path: str = "T") -> ParsedFile:
-    return parse_text(GRAMMAR, text, path)
+    return support.parse_file(GRAMMAR, text, path)
 
 
 def check_alone(state: dict[str, Any], player: str, text: str,

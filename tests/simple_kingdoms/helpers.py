@@ -7,17 +7,18 @@ after the Act phase run with a fake dice object whose "threat" stream rolls a ch
 
 from __future__ import annotations
 
-import copy
-import re
 from typing import Any
-
-import pytest
 
 from lifegames.engine import turn
 from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile, parse_text
+from lifegames.engine.orders import ParsedFile
 from lifegames.simple_kingdoms import GAME
+
+from .. import order_support as support
+
+GRAMMAR = "simple_kingdoms"
+SAYS = r"\byou have\b|\bthis tile has\b|\bthis tile is\b"
 
 PLAYERS = ["Ironhold", "Thornvale"]
 IRON, THORN = PLAYERS
@@ -83,10 +84,7 @@ def quiet(state: dict[str, Any]) -> None:
 
 
 def parse_one(text: str) -> Order:
-    parsed = parse_text("simple_kingdoms", text, "T")
-    assert not parsed.problems, [p.render() for p in parsed.problems]
-    assert len(parsed.orders) == 1, text
-    return parsed.orders[0]
+    return support.parse_one(GRAMMAR, text)
 
 
 def order(state: dict[str, Any], player: str, text: str) -> list[str]:
@@ -95,29 +93,13 @@ def order(state: dict[str, Any], player: str, text: str) -> list[str]:
 
 
 def reject(state: dict[str, Any], player: str, text: str, code: str) -> OrderError:
-    """The order must be refused with `code`, leave the state untouched, and say how to go on."""
-    before = copy.deepcopy(state)
-    with pytest.raises(OrderError) as info:
-        order(state, player, text)
-    error = info.value
-    assert error.code == code, f"{text}: got {error.code}: {error.message}"
-    assert state == before, f"{text}: a refused order changed the state"
-    assert_way_forward(error)
-    return error
-
-
-def assert_way_forward(error: OrderError) -> None:
-    """A refusal must tell the player what to do: a hint, or 'needs X, you have Y' in the
-    message itself."""
-    assert error.message.strip(), f"{error.code}: empty message"
-    says_what_you_have = re.search(r"\byou have\b|\bthis tile has\b|\bthis tile is\b",
-                                   error.message)
-    assert error.hint.strip() or says_what_you_have, (
-        f"{error.code}: {error.message!r} gives no way forward (empty hint)")
+    """The order must be refused with `code`, leave the state untouched, and say how to go on
+    (a hint, or the message saying what you or the tile have)."""
+    return support.refused(GAME, state, player, parse_one(text), code, None, SAYS)
 
 
 def parse_file(text: str, path: str = "T") -> ParsedFile:
-    return parse_text("simple_kingdoms", text, path)
+    return support.parse_file(GRAMMAR, text, path)
 
 
 def check_alone(state: dict[str, Any], player: str, text: str,

@@ -9,17 +9,13 @@ rolls the faces a test names, in order.
 
 from __future__ import annotations
 
-import copy
 import inspect
-import re
 from typing import Any
-
-import pytest
 
 from lifegames.engine import turn
 from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile, parse_text
+from lifegames.engine.orders import ParsedFile
 from lifegames.the_sims import GAME
 from lifegames.the_sims.actions import DIE, PICK
 from lifegames.the_sims.data import (
@@ -35,9 +31,13 @@ from lifegames.the_sims.data import (
     sims,
 )
 
+from .. import order_support as support
+from ..order_support import NoDice
+
 PLAYERS = ["Ana", "Ben", "Cleo"]
 ANA, BEN, CLEO = PLAYERS
 SEED = 2025
+
 GRAMMAR = "the_sims"
 
 
@@ -74,9 +74,6 @@ class FakeDice:
         return self.streams[DIE].values + self.streams[PICK].values
 
 
-class NoDice:
-    def stream(self, name: str) -> Any:
-        raise AssertionError(f"this order should not roll or shuffle (stream {name!r})")
 
 
 # -- building states ------------------------------------------------------------------------
@@ -278,10 +275,7 @@ def check_invariants(state: dict[str, Any]) -> None:
 
 
 def parse_one(text: str) -> Order:
-    parsed = parse_text(GRAMMAR, text, "T")
-    assert not parsed.problems, [p.render() for p in parsed.problems]
-    assert len(parsed.orders) == 1, text
-    return parsed.orders[0]
+    return support.parse_one(GRAMMAR, text)
 
 
 def order(state: dict[str, Any], player: str, text: str, dice: Any = None) -> list[str]:
@@ -293,20 +287,11 @@ def order(state: dict[str, Any], player: str, text: str, dice: Any = None) -> li
 
 def reject(state: dict[str, Any], player: str, text: str, code: str) -> OrderError:
     """The order must be refused with `code`, leave the state untouched, and say how to go on."""
-    before = copy.deepcopy(state)
-    with pytest.raises(OrderError) as info:
-        GAME.act(state, player, parse_one(text), NoDice())
-    error = info.value
-    assert error.code == code, f"{text}: got {error.code}: {error.message}"
-    assert state == before, f"{text}: a refused order changed the state"
-    assert error.message.strip()
-    assert error.hint.strip() or re.search(r"\byou have\b", error.message), (
-        f"{error.code}: {error.message!r} gives no way forward")
-    return error
+    return support.refused(GAME, state, player, parse_one(text), code, NoDice())
 
 
 def parse_file(text: str, path: str = "T") -> ParsedFile:
-    return parse_text(GRAMMAR, text, path)
+    return support.parse_file(GRAMMAR, text, path)
 
 
 def check_file(state: dict[str, Any], player: str, parsed: ParsedFile,

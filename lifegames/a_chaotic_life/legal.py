@@ -6,11 +6,10 @@ listed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State
+from ..engine.contract import Order, State, runs
 from . import checks as c
 from .data import HIDDEN, KINDS, card, other, rules
 
@@ -19,14 +18,6 @@ MOST_SWAPS = 6  # pairs of cards offered as swaps
 
 def fake(command: str, **args: Any) -> Order:
     return Order.make(command, **{k: v for k, v in args.items() if v is not None})
-
-
-def _ok(check: Callable[[], Any]) -> bool:
-    try:
-        check()
-    except OrderError:
-        return False
-    return True
 
 
 def _own(cards: list[str]) -> list[str]:
@@ -69,7 +60,7 @@ def _plays(state: State, player: str) -> list[str]:
         for text, order in _play_forms(state, player, name):
             if order.arg("kind") is not None and plain and not card(name)["kind"]:
                 continue  # a cost needs no kind when one kind is held most
-            if _ok(lambda o=order: c.check_play(state, player, o)):
+            if runs(lambda o=order: c.check_play(state, player, o)):
                 out.append(text)
                 plain = plain or order.arg("kind") is None
     return out
@@ -83,7 +74,7 @@ def _swaps(state: State, player: str) -> list[str]:
     for first, second in pairs[:MOST_SWAPS]:
         for kind in KINDS:
             order = fake("swap", card=first, other=second, kind=kind)
-            if _ok(lambda o=order: c.check_swap(state, player, o)):
+            if runs(lambda o=order: c.check_swap(state, player, o)):
                 out.append(f"swap({_q(first)}, {_q(second)}, {kind})")
     return out
 
@@ -106,7 +97,7 @@ def _offers(state: State, player: str) -> list[str]:
             terms.append((stuck[0], "a card"))
         for give, want in terms:
             order = fake("offer", player=them, give=give, want=want)
-            if _ok(lambda o=order: c.check_offer(state, player, o)):
+            if runs(lambda o=order: c.check_offer(state, player, o)):
                 out.append(f"offer({_q(them)}, {_q(give)}, {_q(want)})")
     return out
 
@@ -117,7 +108,7 @@ def _answers(state: State, player: str) -> list[str]:
     choices = _own(c.holding(state, player)) if want.any_card else [None]
     for name in choices:
         order = fake("accept", card=name)
-        if _ok(lambda o=order: c.check_accept(state, player, o)):
+        if runs(lambda o=order: c.check_accept(state, player, o)):
             out.append(f"accept({_q(name)})" if name else "accept()")
     return out + ["decline()"]
 
@@ -134,28 +125,28 @@ def legal_orders(state: State, player: str) -> list[str]:
     out: list[str] = []
     if turn["phase"] == c.ACT:
         out += _plays(state, player)
-        if _ok(lambda: c.check_draw(state, player)):
+        if runs(lambda: c.check_draw(state, player)):
             out.append("draw()")
-        if _ok(lambda: c.check_draw_discard(state, player)):
+        if runs(lambda: c.check_draw_discard(state, player)):
             out.append("draw_discard()")
         for name in list(state["minigoals"]):
-            if _ok(lambda n=name: c.check_claim(state, player, fake("claim", goal=n))):
+            if runs(lambda n=name: c.check_claim(state, player, fake("claim", goal=n))):
                 out.append(f"claim({_q(name)})")
         out += _swaps(state, player)
         for name in _own(c.holding(state, player)):
-            if _ok(lambda n=name: c.check_discard(state, player, fake("discard", card=n))):
+            if runs(lambda n=name: c.check_discard(state, player, fake("discard", card=n))):
                 out.append(f"discard({_q(name)})")
         out += _offers(state, player)
     for name in _own(c.hand(state, player)):
-        if _ok(lambda n=name: c.check_pouch(state, player, fake("pouch", item=n), True)):
+        if runs(lambda n=name: c.check_pouch(state, player, fake("pouch", item=n), True)):
             out.append(f"pouch({_q(name)})")
     for name in _own(c.pouch(state, player)):
-        if _ok(lambda n=name: c.check_pouch(state, player, fake("unpouch", item=n), False)):
+        if runs(lambda n=name: c.check_pouch(state, player, fake("unpouch", item=n), False)):
             out.append(f"unpouch({_q(name)})")
     for name in _own(c.hand(state, player)):
-        if _ok(lambda n=name: c.check_discard_down(state, player,
+        if runs(lambda n=name: c.check_discard_down(state, player,
                                                    fake("discard_down", card=n))):
             out.append(f"discard_down({_q(name)})")
-    if _ok(lambda: c.check_end_turn(state, player)):
+    if runs(lambda: c.check_end_turn(state, player)):
         out.append("end_turn()")
     return out

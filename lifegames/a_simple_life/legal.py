@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine.contract import Arg, Order, OrderError, State
+from ..engine.contract import Arg, Order, State, runs
 from . import actions, rolls
 from .data import rules, sheet
 from .sheet import Sheet, me, stock
@@ -19,14 +19,6 @@ from .sheet import Sheet, me, stock
 
 def fake(command: str, *args: tuple[str, Any]) -> Order:
     return Order(command, tuple(Arg(n, v, 1, 2) for n, v in args), 0, 1, 2, "")
-
-
-def _ok(verify: Any, *args: Any) -> bool:
-    try:
-        verify(*args)
-    except OrderError:
-        return False
-    return True
 
 
 def legal_orders(state: State, player: str) -> list[str]:
@@ -42,33 +34,33 @@ def legal_orders(state: State, player: str) -> list[str]:
     out: list[str] = []
     if s["town"] is not None:
         for name in sheet()["townsfolk"]:
-            if _ok(actions.verify_give, s, fake("give", ("townsfolk", name))):
+            if runs(actions.verify_give, s, fake("give", ("townsfolk", name))):
                 out.append(f"give({name})")
         for resource in rules()["shop"]["sell"]:
-            if _ok(actions.verify_sell, s, fake("sell", ("resource", resource))):
+            if runs(actions.verify_sell, s, fake("sell", ("resource", resource))):
                 out.append(f"sell({resource})")
         for resource in rules()["shop"]["buy"]:
-            if _ok(actions.verify_buy, s, fake("buy", ("resource", resource))):
+            if runs(actions.verify_buy, s, fake("buy", ("resource", resource))):
                 out.append(f"buy({resource})")
         for tool in sheet()["tools"]:
-            if _ok(actions.verify_upgrade, s, fake("upgrade", ("tool", tool))):
+            if runs(actions.verify_upgrade, s, fake("upgrade", ("tool", tool))):
                 out.append(f"upgrade({tool})")
     faces = sorted(set(s["available"]))
     for face in faces:
         columns = range(1, 7) if face == 6 else [face]
         for col in columns:
             order = fake("farm", ("die", face), ("column", col))
-            if _ok(actions.verify_farm, state, s, order):
+            if runs(actions.verify_farm, state, s, order):
                 out.append(f"farm({face}, {col})" if face == 6 else f"farm({face})")
     for face in faces:
-        if _ok(actions.verify_town, state, s, fake("town", ("die", face))):
+        if runs(actions.verify_town, state, s, fake("town", ("die", face))):
             out.append(f"town({face})")
     for a, b in _pairs(s["available"]):
-        if _ok(rolls.verify_mine, state, s, fake("mine", ("die", a), ("other_die", b))):
+        if runs(rolls.verify_mine, state, s, fake("mine", ("die", a), ("other_die", b))):
             out.append(f"mine({a}, {b})")
     for face in faces:
         for row in range(1, len(sheet()["lake"]) + 1):
-            if _ok(rolls.verify_lake, state, s, fake("lake", ("die", face), ("row", row))):
+            if runs(rolls.verify_lake, state, s, fake("lake", ("die", face), ("row", row))):
                 out.append(f"lake({face}, {row})")
     out.append("pass")
     if carrot and s["available"]:

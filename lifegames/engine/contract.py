@@ -9,7 +9,7 @@ owns files, locking, dice and the tick counter; the game owns the rules.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -86,6 +86,16 @@ class OrderError(Exception):
         self.message = message
         self.hint = hint
         self.arg = arg
+
+
+def runs(check: Callable[..., Any], *args: Any) -> bool:
+    """True when `check(*args)` raises no OrderError. The legal-order lists ask the rules'
+    own checks "could this run now?" this way, so the rules are written once."""
+    try:
+        check(*args)
+    except OrderError:
+        return False
+    return True
 
 
 class SetupError(Exception):

@@ -9,10 +9,9 @@ with the most helpful die first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State, clone
+from ..engine.contract import Order, OrderError, State, clone, runs
 from . import checks as r
 from .conditions import card_met, chance, chance_rerolling
 from .data import card
@@ -21,14 +20,6 @@ from .data import card
 def fake(command: str, **args: Any) -> Order:
     """An Order as the parser would build it, for checks without text."""
     return Order.make(command, **args)
-
-
-def _ok(check: Callable[[], Any]) -> bool:
-    try:
-        check()
-    except OrderError:
-        return False
-    return True
 
 
 def _quoted(name: str) -> str:
@@ -48,18 +39,18 @@ def legal_orders(state: State, player: str) -> list[str]:
             if state["display"][index]:
                 out.append(f"take_card({row}, {column})")
         for row in range(1, r.rows() + 1):
-            if _ok(lambda row=row: r._check_take(state, player, fake("take_row", row=row))):
+            if runs(lambda row=row: r._check_take(state, player, fake("take_row", row=row))):
                 out.append(f"take_row({row})")
         for column in range(1, r.columns() + 1):
-            if _ok(lambda c=column: r._check_take(state, player, fake("take_column", column=c))):
+            if runs(lambda c=column: r._check_take(state, player, fake("take_column", column=c))):
                 out.append(f"take_column({column})")
     if phase in (r.START, r.NEXT) and state["seats"][player]["dice"]:
         for name in sorted(set(r.unfulfilled(state, player)), key=lambda n: (chance(n), n)):
             out.append(f"roll({_quoted(name)})")
     if phase == r.START:
-        if _ok(lambda: r._check_buy(state, player, "small")):
+        if runs(lambda: r._check_buy(state, player, "small")):
             out.append("buy_two()")
-        if _ok(lambda: r._check_buy(state, player, "refill")):
+        if runs(lambda: r._check_buy(state, player, "refill")):
             out.append("refill()")
     if phase == r.ROLLED:
         out.extend(_roll_answers(state, player))

@@ -8,11 +8,10 @@ choice of what matters, not every spelling of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State
+from ..engine.contract import Order, State, runs
 from . import checks as c
 from .data import HIDDEN, aspirations, card
 from .scoring import card_symbols, seat
@@ -23,14 +22,6 @@ MOST_GIVES = 12  # cards of your own offered in a swap (the most different ones)
 def fake(command: str, **args: Any) -> Order:
     """An Order as the parser would build it, for checks without text."""
     return Order.make(command, **args)
-
-
-def _ok(check: Callable[[], Any]) -> bool:
-    try:
-        check()
-    except OrderError:
-        return False
-    return True
 
 
 def _q(*names: str) -> str:
@@ -69,7 +60,7 @@ def _start(state: State, player: str, mine: dict[str, Any]) -> list[str]:
     for where in c.board(state):
         for name in sorted(set(c.hub_cards(state))):
             order = fake("travel", venue=where["name"], card=name)
-            if _ok(lambda o=order: c.check_travel(state, player, o)):
+            if runs(lambda o=order: c.check_travel(state, player, o)):
                 out.append(f"travel({_q(where['name'], name)})")
     empty = c.empty_needs(state, player)
     if not c.solo(state):
@@ -81,7 +72,7 @@ def _start(state: State, player: str, mine: dict[str, Any]) -> list[str]:
         for used in _sets(state, player):
             args = dict(zip(("second", "third", "fourth"), used, strict=False))
             order = fake("go_home", need=need, **args)
-            if _ok(lambda o=order: c.check_go_home(state, player, o)):
+            if runs(lambda o=order: c.check_go_home(state, player, o)):
                 out.append(f"go_home({_q(need, *used)})")
     return out
 

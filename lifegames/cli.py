@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -88,13 +90,18 @@ def cli(ctx: click.Context, folder: str | None) -> None:
               type=click.Path(file_okay=False, path_type=Path),
               help="Give each player a seat, DIR/<Player>/, holding only what they may see; "
                    "the game folder stays the referee's (keep it private).")
+@click.option("--remotes", default=None, metavar="TEMPLATE",
+              help="Give each player a seat over git: TEMPLATE names each player's remote "
+                   "with {player}, e.g. ../remotes/{player}.git (made here) or "
+                   "git@example.org:me/game-{player}.git (an empty repository). tick and "
+                   "watch fetch and push them; the game folder stays the referee's.")
 @click.option("--commit", "git_commit", is_flag=True,
-              help="Commit the new game in the folder's git repository (started if needed); "
-                   "with --seats, each seat in its own repository too.")
+              help="Commit the new game in the game folder's git repository (started if "
+                   "needed). Never runs git in a seat.")
 @dir_option
 def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
           seed: int | None, salt: str | None, ticks: int | None, seats: Path | None,
-          git_commit: bool) -> None:
+          remotes: str | None, git_commit: bool) -> None:
     """Start a new game in the folder.
 
     WORDS are the game's own options: `hard` (Simple Kingdoms); `--goals N`, `goal=F`,
@@ -106,7 +113,7 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
                                  param_hint="--game") from None
     names = [p.strip() for p in players.split(",")] if players else list(game.default_players)
     try:
-        loaded = host.setup(game, names, list(words), seed, ticks, salt, seats)
+        loaded = host.setup(game, names, list(words), seed, ticks, salt, seats, remotes)
     except SetupError as error:
         fail(error, USAGE)
     except FolderError as error:
@@ -119,6 +126,17 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
     click.echo("  players: " + ", ".join(loaded.players))
     click.echo("  the dice seed's sha256 is in seed_sha256.txt")
     where = _where(root)
+    if remotes is not None:
+        click.echo("  seats over git: send each player their own line, and no one else's:")
+        for player, url in sorted(host.folder.remotes().items()):
+            click.echo(f"    {player}: git clone -c pull.rebase=true {shlex.quote(url)} "
+                       f"{player}")
+        for line in host.seat_lines:
+            click.echo(f"  {line}")
+        click.echo(f"Next: each player edits <Player>_orders.txt in their clone, commits and "
+                   f"pushes; then run: python3 play.py watch{where} (or tick: it fetches "
+                   "every seat first and pushes the new sheets)")
+        return _maybe_commit(host, git_commit, game.title, loaded.players)
     if seats is not None:
         click.echo(f"  seats: {', '.join(str(seats / p) for p in loaded.players)}; give each "
                    "player their own seat only, and keep this folder to yourself")
@@ -149,7 +167,9 @@ def _maybe_commit(host: Host, git_commit: bool, title: str, players: list[str]) 
 
 @cli.command()
 @click.option("--commit", "git_commit", is_flag=True,
-              help="Commit the tick's result in the folder's git repository (never pushes).")
+              help="Commit the tick's result in the game folder's git repository (never "
+                   "pushes; never runs git in a seat). Seats over git are committed and "
+                   "pushed by every tick anyway.")
 @click.option("--absent", default="", metavar="A,B",
               help="Play these awaited players by their game's default for an absent player "
                    "(see `status`), whatever their order files hold.")
@@ -178,8 +198,12 @@ def tick(host: Host, git_commit: bool, absent: str) -> None:
         click.echo(f"  {line}")
     if loaded.game.is_over(state):
         click.echo(f"The game is over. {loaded.game.result(state).summary}")
+    elif host.remote_seats() is not None:
+        click.echo("New sheets are committed in each seat; players `git pull` to read them.")
     else:
         click.echo("New sheets are in each player's folder; the old ones moved to archive/.")
+    for line in host.seat_lines:
+        click.echo(f"  {line}")
     if git_commit:
         count = sum(count_orders(o) for o in outcome.executed.values())
         commit_in_git(host, f"Tick {state['tick']}: {counted(count, 'order')}")
@@ -316,6 +340,39 @@ def status(host: Host) -> None:
                        f"{order_file(player)} is read")
     click.echo(f"missing orders: {game.missing_orders_policy}")
     click.echo(f"absent players (tick --absent NAME): {game.absent_policy}")
+    for line in _seat_status(host):
+        click.echo(line)
+
+
+def _seat_status(host: Host) -> list[str]:
+    """Per seat over git: its remote, the commit last read and when it was fetched."""
+    remotes = host.remote_seats()
+    if remotes is None:
+        return []
+    lines = ["seats over git (status does not fetch; tick, check and watch do):"]
+    for player, seat in remotes.seats.items():
+        record = seat.record
+        when = seat.fetched_at()
+        ago = "never fetched" if when is None else f"fetched {_ago(time.time() - when)}"
+        at = f"at {record.fetched[:7]}, " if record.fetched else ""
+        lines.append(f"  {player}: {seat.url}: {at}{ago}")
+        if record.played:
+            lines.append(f"    tick {record.played_tick} played the order file of commit "
+                         f"{record.played[:7]}")
+        if record.problem:
+            lines.append(f"    {record.problem}")
+        if seat.pending():
+            lines.append("    the host's newest commit is not pushed yet (the next tick or "
+                         "watch round pushes it)")
+    return lines
+
+
+def _ago(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds >= size:
+            return f"{counted(seconds // size, unit)} ago"
+    return f"{counted(seconds, 'second')} ago"
 
 
 @cli.command()

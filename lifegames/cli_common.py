@@ -60,6 +60,8 @@ def dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
             return command(host, **kwargs)
         except OSError as error:  # disk full, read-only folder, permissions
             disk_failure(host, error)
+        finally:
+            host.close()
 
     return wrapper
 
@@ -256,22 +258,28 @@ def fail(error: FolderError | SetupError, code: int | None = None) -> NoReturn:
 
 
 def commit_in_git(host: Host, message: str) -> None:
-    """The files the last commit wrote, committed in the game folder's repository and, in a
-    game with seats, one commit per seat in that seat's own repository (each only its files)."""
+    """The files the last commit wrote, committed in the game folder's own repository. Git
+    never runs in a seat (a folder a player can write); seats over git are published by the
+    tick itself, and the history of synced seats is this repository's copy of each player's
+    folder."""
     from .engine.gitops import GitError, commit
 
     try:
         click.echo(commit(host.folder.root, message, host.folder.written))
-        seats = host.folder.seats_root()
-        if seats is not None:
-            for player in host.load(strict=False).players:
-                mine = [p.split("/", 1)[1] for p in host.folder.seat_written
-                        if p.startswith(f"{player}/")]
-                done = commit(seats / player, message, mine, own=True)
-                click.echo(f"seat {player}: {done}")
     except GitError as error:
         click.echo(f"error: {error} (the game itself is saved)", err=True)
         sys.exit(DAMAGED)
+    seats = host.folder.seats_root()
+    if seats is None or host.remote_seats() is not None:
+        return
+    old = [p for p in host.load(strict=False).players if os.path.lexists(seats / p / ".git")]
+    if old:
+        click.echo(f"note: the seats of {', '.join(old)} are git repositories (as --seats "
+                   "--commit made them before): lifegames no longer runs git in a folder a "
+                   "player can write, so they were written but not committed. Keep them as "
+                   "synced folders, or play the next game over git with `setup --remotes "
+                   "TEMPLATE`, which keeps each seat's repository in this folder and pushes it "
+                   "to the player's remote.", err=True)
 
 
 def report_lines(result: FileCheck) -> list[str]:

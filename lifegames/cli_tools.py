@@ -121,6 +121,8 @@ def rollback(host: Host, tick: int) -> None:
         fail(error)
     click.echo(f"rolled back to tick {loaded.state['tick']}; the undone orders are recorded in "
                ".lifegames/rollbacks.txt")
+    for line in host.seat_lines:
+        click.echo(f"  {line}")
 
 
 @click.command()
@@ -138,7 +140,8 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
         force: bool) -> None:
     """Write a legal order file for PLAYER (or --all awaited players). A file that already
     holds orders (a draft) is kept unless --force. Like tick, it holds the folder's lock and
-    writes the file whole, never through a link."""
+    writes the file whole, never through a link. A seat over git gets the file as a commit,
+    pushed to the player's remote as the player would push it."""
     from .engine.bots import choose_orders, order_file_text
 
     if bool(player) == everyone:
@@ -146,6 +149,7 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
     try:
         with host.folder.locked():
             loaded = host.load()
+            host.sync_seats()
             awaited = loaded.game.awaiting(loaded.state)
             chosen = awaited if everyone else sorted(host.player_names({player or ""}))
             for name in chosen:
@@ -173,8 +177,11 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
                 rng = random.Random(seed if seed is not None else f"{name}:{state['tick']}")
                 orders = choose_orders(loaded.game, state, name, strategy, rng)
                 host.write_orders(name, order_file_text(loaded.game, state, name, orders,
-                                                        strategy))
+                                                        strategy),
+                                  f"{name}'s orders for tick {following}, by the {strategy} bot")
                 click.echo(f"wrote {counted(len(orders), 'line')} to {order_file(name)}")
+            for line in host.seat_lines:
+                click.echo(f"  {line}")
     except FolderError as error:
         fail(error)
 
@@ -284,11 +291,24 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
     changes, so its output suits a log file."""
     played = 0
     said = ""
+    told: list[str] = []
     reports: dict[str, str] = {}
+    seen: tuple[int | None, list[str]] | None = None
     while max_ticks is None or played < max_ticks:
         try:
-            loaded, checks = host.check()
+            if host.remote_seats() is not None:
+                # An idle round costs the fetches and nothing more: the files are checked
+                # again only when a seat's branch or the game moved on (or a deadline runs).
+                changed = host.fetch_seats()
+                now = (host.folder.peek_tick(), changed)
+                told = _tell(host, told)
+                if seen is not None and not changed and now[0] == seen[0] and deadline is None:
+                    time.sleep(interval)
+                    continue
+                seen = now
+            loaded, checks = host.check(fetch=False)
             _seat_reports(host, loaded, checks, reports)
+            told = _tell(host, told)
         except Busy:
             time.sleep(interval)
             continue
@@ -323,6 +343,7 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
                 away = f"; played by the absent default: {', '.join(sorted(absent))}" \
                     if absent else ""
                 click.echo(f"Tick {after.state['tick']} played ({counted(count, 'order')}{away}).")
+                told = _tell(host, [])
                 if git_commit:
                     commit_in_git(host, f"Tick {after.state['tick']}: {counted(count, 'order')}")
                 continue
@@ -348,26 +369,46 @@ def _waiting_line(tick: int, checks: list[Any], waiting: list[Any]) -> str:
     return f"tick {tick + 1}: waiting for {', '.join(parts)}"
 
 
+def _tell(host: Host, told: list[str]) -> list[str]:
+    """What publishing the seats over git said, printed once (an unreachable remote is not
+    repeated every round); returns what was said."""
+    lines, host.seat_lines = host.seat_lines, []
+    fresh = [line for line in lines if line not in told]
+    for line in fresh:
+        click.echo(f"[{time.strftime('%H:%M:%S')}] {line}")
+    return lines or told
+
+
 def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str, str]) -> None:
     """In a game with seats: a check report written into the seat of each player whose order
-    file changed since the last report (only that player's own results)."""
+    file changed since the last report (only that player's own results). A seat over git
+    gets it as a commit, pushed within the round."""
     from .engine import playerfiles
     from .engine.seats import REPORT
 
     seats = host.folder.seats_root()
     if seats is None:
         return
+    answered = []
     for check in checks:
         lines = [problem.render() for problem in check.problems] or report_lines(check)
         head = f"check of your orders for tick {int(loaded.state['tick']) + 1}"
         text = head + "\n" + "\n".join(lines) + "\n"
-        if reports.get(check.player) == text:
+        # Answered once per version of the file: after a tick an unchanged file is merely
+        # stale, which the new sheets already say.
+        seen = host.order_digests.get(check.player, "")
+        if reports.get(check.player) in (text, seen):
             continue
-        reports[check.player] = text
+        reports[check.player] = seen or text
         try:
             playerfiles.write(seats, f"{check.player}/{REPORT}", text.encode("utf-8"))
         except (OSError, playerfiles.Refused):
             continue  # a seat that cannot take it: the report waits for the next change
+        answered.append(check.player)
+    if answered:
+        with host.folder.locked():
+            host.publish_seats(f"Check report for tick {int(loaded.state['tick']) + 1}",
+                               only=answered)
 
 
 @click.command()

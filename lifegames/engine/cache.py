@@ -62,7 +62,7 @@ def read_trusted(path: Path) -> bytes | None:
             found = place.read(path.name, ENTRY_LIMIT)
     except (OSError, Refused, AttributeError):
         return None
-    if found is None or not found.complete or not _mine(found.info):
+    if found is None or not found.complete or found.info is None or not _mine(found.info):
         return None
     return found.data
 

@@ -235,7 +235,7 @@ class GameFolder:
             if found is None:
                 return True
             raw = found.data
-            age = time.time() - found.info.st_mtime
+            age = time.time() - found.info.st_mtime if found.info else 0.0
         except Refused:  # a link or a folder where the lock should be: not a lock at all
             raw, age = b"", 1e9
         content = raw.decode("utf-8", "replace").split()
@@ -281,20 +281,39 @@ class GameFolder:
                           _DAMAGED_HINT)
         return found.data
 
-    def seats_root(self) -> Path | None:
-        """The folder holding the players' seats, if the game was set up with seats. Read from
-        the referee's own record, never from anything in a seat."""
+    def _seats_record(self) -> dict[str, Any] | None:
         raw = self.read_meta(SEATS_FILE)
         if raw is None:
             return None
         try:
-            root = json.loads(raw.decode("utf-8"))["root"]
-        except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):
-            root = None
-        if not isinstance(root, str) or not root or "\x00" in root:
+            record = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            record = None
+        root = record.get("root") if isinstance(record, dict) else None
+        remotes = record.get("remotes", {}) if isinstance(record, dict) else None
+        if not isinstance(root, str) or not root or "\x00" in root or not isinstance(
+                remotes, dict) or not all(
+                isinstance(p, str) and PLAYER_NAME.match(p) and isinstance(u, str) and u
+                and not u.startswith("-") and not any(c in u for c in "\x00\n\r")
+                for p, u in remotes.items()):
             raise Damaged(f"{META}/{SEATS_FILE} is not a record lifegames wrote", _DAMAGED_HINT)
+        assert isinstance(record, dict)
+        return record
+
+    def seats_root(self) -> Path | None:
+        """The folder holding the players' seats, if the game was set up with seats. Read from
+        the referee's own record, never from anything in a seat."""
+        record = self._seats_record()
+        if record is None:
+            return None
         # Kept relative to the game folder, so the two can move together (or be copied).
-        return Path(os.path.normpath(self.root.absolute() / root))
+        return Path(os.path.normpath(self.root.absolute() / record["root"]))
+
+    def remotes(self) -> dict[str, str]:
+        """player -> the git remote of their seat, for a game set up with `--remotes` ({}
+        otherwise). The seats' files are then the host's own, in .lifegames/seats."""
+        record = self._seats_record()
+        return dict(record.get("remotes", {})) if record is not None else {}
 
     def read_manifest(self) -> dict[str, Any] | None:
         """The manifest of the last commit, if it is one lifegames wrote (None if it is

@@ -1,4 +1,8 @@
-"""`--commit`: record a tick in the game folder's git repository. Never pushes or pulls."""
+"""`--commit`: record a tick in the game folder's own git repository. Never pushes or pulls,
+and never runs in a seat: a seat is a player's to write, and git reads far more of a
+repository than its config (seats over git live in gitseats.py, in repositories the host
+owns). The game folder's repository is the host's; in a folder shared whole with the players
+(no seats) it is everyone's, like the rest of that folder, so its config is checked too."""
 
 from __future__ import annotations
 
@@ -7,20 +11,15 @@ import re
 import subprocess
 from pathlib import Path
 
+from .gitseats import GitError, environment
 
-class GitError(Exception):
-    pass
-
-
-# A repository may have been written by someone else (a seat synced with a player): its hooks
-# and the settings that make git run a program never run here.
-HARDENED = ("-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false",
-            "-c", "core.untrackedCache=false")
+# In a folder shared whole with the players, its repository's config is theirs to write too:
+# only settings that cannot make git run a program (or read another config file) are taken.
 SAFE_KEYS = re.compile(
     r"(core\.(repositoryformatversion|filemode|bare|logallrefupdates|ignorecase|"
     r"precomposeunicode|symlinks|autocrlf|eol|safecrlf)|user\.(name|email)|init\.\w+|"
     r"(remote|branch)\.[^.\s]+\.(url|fetch|pushurl|remote|merge|rebase)|"
-    r"extensions\.\w+)", re.IGNORECASE)
+    r"extensions\.objectformat)", re.IGNORECASE)
 
 
 def check_repository(root: Path) -> None:
@@ -39,7 +38,7 @@ def check_repository(root: Path) -> None:
     if not config.exists():
         return
     listed = subprocess.run(["git", "config", "--file", str(config), "--name-only", "--list"],
-                            capture_output=True, text=True, check=False)
+                            capture_output=True, text=True, check=False, env=_environment())
     unsafe = sorted({k for k in listed.stdout.split() if not SAFE_KEYS.fullmatch(k)})
     if listed.returncode != 0 or unsafe:
         shown = ", ".join(unsafe[:5]) or "it cannot be read"
@@ -48,8 +47,8 @@ def check_repository(root: Path) -> None:
 
 def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     try:
-        done = subprocess.run(["git", *HARDENED, "-C", str(root), *args], capture_output=True,
-                              text=True, check=False)
+        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True,
+                              text=True, check=False, env=_environment())
     except FileNotFoundError:
         raise GitError("git is not installed") from None
     if check and done.returncode != 0:
@@ -57,16 +56,22 @@ def _git(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProc
     return done
 
 
-def commit(root: Path, message: str, paths: list[str], own: bool = False) -> str:
+def _environment() -> dict[str, str]:
+    """gitseats' environment (no system or global config, no prompt, a fixed identity),
+    without GIT_DIR: here git finds the game folder's repository itself."""
+    env = environment()
+    env.pop("GIT_DIR", None)
+    return env
+
+
+def commit(root: Path, message: str, paths: list[str]) -> str:
     """Commit the files lifegames just wrote, moved or deleted (`paths`, relative to `root`)
     and nothing else: a player's draft, a host's notes or a secret beside the game are never
-    added. Starts a repository there if there is none (`own`: a repository of `root`'s own,
-    as each seat is, even inside another one). Returns what happened."""
-    if own:
-        check_repository(root)
+    added. Starts a repository there if there is none. Returns what happened."""
+    check_repository(root)
     inside = _git(root, "rev-parse", "--is-inside-work-tree", check=False)
     started = ""
-    if inside.returncode != 0 or not (root / ".git").exists() and own:
+    if inside.returncode != 0:
         _git(root, "init", "-q")
         started = "started a git repository; "
     present = [p for p in paths if os.path.lexists(root / p)]
@@ -82,9 +87,6 @@ def commit(root: Path, message: str, paths: list[str], own: bool = False) -> str
     chosen = present + gone
     if not chosen or not _git(root, "status", "--porcelain", "--", *chosen).stdout.strip():
         return started + "nothing new to commit"
-    identity: list[str] = []
-    if not _git(root, "config", "user.email", check=False).stdout.strip():
-        identity = ["-c", "user.name=lifegames", "-c", "user.email=lifegames@localhost"]
-    _git(root, *identity, "commit", "-q", "-m", message, "--", *chosen)
+    _git(root, "commit", "-q", "-m", message, "--", *chosen)
     head = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
     return f"{started}committed {head}: {message}"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import playerfiles
+from . import gitseats, playerfiles
 from . import seats as seat_files
 from .contract import Game, SetupError
 from .dice import Dice, new_salt, new_seed, seed_digest
@@ -53,6 +53,7 @@ from .turn import (
     play_tick,
     standing_updates,
 )
+from .words import counted
 
 SEED_FILE = "seed_sha256.txt"
 DRAFTS = "drafts.txt"  # in .lifegames: order files a host tool replaced
@@ -65,6 +66,8 @@ RESERVED = {"con", "prn", "aux", "nul", "archive", META.lower(), "lifegames"} | 
 }
 SALT = re.compile(r"[0-9a-f]{1,64}")
 ORDERISH = re.compile(r"order", re.IGNORECASE)
+SEATS_DIR = f"{META}/seats"  # with --remotes: each seat's files, the host's own copy
+GIT_DIR = f"{META}/git"  # with --remotes: the host's repository of each seat
 VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.txt$")
 
 
@@ -129,6 +132,23 @@ class Host:
     def __init__(self, root: str, resolve: Callable[[str], Game]) -> None:
         self.folder = GameFolder(root)
         self.resolve = resolve
+        self.seat_lines: list[str] = []  # what publishing the seats over git said
+        self.order_digests: dict[str, str] = {}  # player -> sha256 of the order file last read
+        self._remotes: gitseats.RemoteSeats | None = None
+        self._settled: tuple[int, ...] = ()  # the state file remote seats were last built for
+
+    def remote_seats(self) -> gitseats.RemoteSeats | None:
+        """The game's seats over git (`setup --remotes`), or None."""
+        if self._remotes is None:
+            remotes = self.folder.remotes()
+            if remotes:
+                self._remotes = gitseats.RemoteSeats(self.folder.root / GIT_DIR,
+                                                     self.folder.root / SEATS_DIR, remotes)
+        return self._remotes
+
+    def close(self) -> None:
+        if self._remotes is not None:
+            self._remotes.close()
 
     # -- reading ----------------------------------------------------------------------------
     def _load(self, strict: bool = True) -> Loaded:
@@ -195,13 +215,61 @@ class Host:
         """Where the order files are: the seats in a game with seats, else the game folder."""
         return self.folder.seats_root() or self.folder.root
 
-    def write_orders(self, player: str, text: str) -> None:
-        """A player's whole order file written by a host tool (bot, rollback), atomically and
-        never through a link; FolderError naming what stands in the way."""
+    def write_orders(self, player: str, text: str, why: str = "orders") -> None:
+        """A player's whole order file written by a host tool (bot), atomically and never
+        through a link; FolderError naming what stands in the way. A seat over git gets it
+        as a commit, pushed as the player would push it."""
+        remotes = self.remote_seats()
+        if remotes is not None:
+            self.seat_lines += remotes.publish(why, {player: text.encode("utf-8")}, [player])
+            return
         try:
             playerfiles.write(self.orders_root(), order_file(player), text.encode("utf-8"))
         except NotARegularFile as refused:
             raise FolderError(f"{refused.path} {refused.reason}", refused.hint) from None
+
+    def read_order(self, player: str) -> playerfiles.Content | gitseats.Blob | None:
+        """A player's order file as the host reads it: through the guarded reader, or from
+        the newest commit of their seat over git. Refused or SeatProblem say why not."""
+        remotes = self.remote_seats()
+        if remotes is not None:
+            return remotes.seats[player].read_order()
+        return playerfiles.read(self.orders_root(), order_file(player), MAX_FILE_BYTES)
+
+    def sync_seats(self) -> list[str]:
+        """With seats over git: fetch every seat, bring each seat's branch up to date with
+        the host's files (a tick whose commit a crash cut off is committed now) and push
+        what the remotes lack. Returns the players whose branch changed."""
+        remotes = self.remote_seats()
+        if remotes is None:
+            return []
+        changed = remotes.fetch()
+        if self._settled != self._state_stamp():
+            self.seat_lines += remotes.publish(f"Tick {self.folder.peek_tick()}")
+            self._settled = self._state_stamp()
+        else:
+            self.seat_lines += remotes.push()
+        return changed
+
+    def fetch_seats(self) -> list[str]:
+        """sync_seats under the folder's lock (watch's look at the remotes)."""
+        with self.folder.locked():
+            return self.sync_seats()
+
+    def _state_stamp(self) -> tuple[int, ...]:
+        """Which state file is in place (a tick or a rollback replaces it): nothing is read."""
+        try:
+            info = os.stat(self.folder.state_path)
+        except OSError:
+            return ()
+        return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+    def publish_seats(self, message: str, only: list[str] | None = None) -> None:
+        """With seats over git: commit what the last change wrote into each seat, and push."""
+        remotes = self.remote_seats()
+        if remotes is not None:
+            self.seat_lines += remotes.publish(message, only=only)
+            self._settled = self._state_stamp()
 
     def misnamed(self, player: str) -> list[str]:
         """Files in the player's folder (or seat) that look like a misplaced order file
@@ -210,7 +278,10 @@ class Host:
         expected = order_file(player).split("/", 1)[1]
         keep = {expected, f"{player}_orders_template.txt"}
         found = []
-        for name, kind in sorted(playerfiles.listing(self.orders_root(), player).items()):
+        remotes = self.remote_seats()
+        names = remotes.seats[player].names() if remotes is not None else \
+            playerfiles.listing(self.orders_root(), player)
+        for name, kind in sorted(names.items()):
             if kind == "file" and name not in keep and ORDERISH.search(name) \
                     and not SNAPSHOT.match(name):
                 found.append(f"{player}/{name}")
@@ -220,8 +291,8 @@ class Host:
         """Copy a player's order file into the referee's .lifegames/drafts.txt before a host
         tool replaces it, so no hand-written draft is ever lost."""
         try:
-            found = playerfiles.read(self.orders_root(), order_file(player), MAX_FILE_BYTES)
-        except NotARegularFile:
+            found = self.read_order(player)
+        except (NotARegularFile, gitseats.SeatProblem):
             return
         if found is None or not found.complete:
             return
@@ -234,16 +305,20 @@ class Host:
         """Each player's order file, read through the guarded reader: from the player's seat
         in a game with seats (the only file the host ever reads from one)."""
         files: dict[str, ParsedFile] = {}
-        root = self.orders_root()
         for player in players:
             relative = order_file(player)
             try:
-                found = playerfiles.read(root, relative, MAX_FILE_BYTES)
+                found = self.read_order(player)
             except NotARegularFile as refused:
                 files[player] = ParsedFile(relative, problems=[Problem(
                     relative, 1, 1, 2, refused.code, f"the order file {refused.reason}",
                     refused.hint)])
                 continue
+            except gitseats.SeatProblem as problem:
+                files[player] = ParsedFile(relative, problems=[Problem(
+                    relative, 1, 1, 2, problem.code, problem.reason, problem.hint)])
+                continue
+            self.order_digests[player] = hashlib.sha256(found.data if found else b"").hexdigest()
             files[player] = parse_bytes(loaded.game.grammar_name(),
                                         found.data if found else b"", relative,
                                         found.size if found else None)
@@ -251,23 +326,34 @@ class Host:
 
     # -- commands ---------------------------------------------------------------------------
     def setup(self, game: Game, players: list[str], words: list[str], seed: int | None,
-              ticks: int | None, salt: str | None = None, seats: Path | None = None
-              ) -> Loaded:
+              ticks: int | None, salt: str | None = None, seats: Path | None = None,
+              remotes: str | None = None) -> Loaded:
         """A new game. Its randomness is the seed and the salt, both fresh and secret unless
         given: the same seed, salt and orders always give byte-identical folders. `seats`:
-        the folder for the players' seats (the game folder then stays the referee's)."""
+        the folder for the players' seats (the game folder then stays the referee's);
+        `remotes`: a template of git remotes, one seat per player over git."""
         check_players(game, players)
         if salt is not None and not SALT.fullmatch(salt):
             raise SetupError("--salt is 1 to 64 hexadecimal digits (0-9, a-f)")
         options = game.parse_options(words, ticks)
+        urls = None
+        if remotes is not None:
+            if seats is not None:
+                raise SetupError("give --seats (synced folders) or --remotes (git), not both")
+            try:
+                urls = gitseats.remote_urls(remotes, players, Path.cwd())
+            except ValueError as error:
+                raise SetupError(str(error)) from None
         return self.create(game, players, options, new_seed() if seed is None else seed,
-                           new_salt() if salt is None else salt, seats)
+                           new_salt() if salt is None else salt, seats, urls)
 
     def create(self, game: Game, players: list[str], options: dict[str, Any], seed: int,
-               salt: str | None, seats: Path | None = None) -> Loaded:
+               salt: str | None, seats: Path | None = None,
+               remotes: dict[str, str] | None = None) -> Loaded:
         """Set up from already-checked options (setup, and replays of a recorded setup), in a
         folder that holds nothing yet but perhaps a git repository and its .gitignore (whose
-        lines are kept)."""
+        lines are kept). With `remotes` (player -> git remote), the seats' files are the
+        host's, in .lifegames/seats, and each seat is published to its remote."""
         root = self.folder.root
         if root.exists() and not root.is_dir():
             raise SetupError(f"{root} is a file, not a folder; setup needs an empty folder")
@@ -290,6 +376,10 @@ class Host:
             if seats == home or home in seats.parents or seats in home.parents:
                 raise SetupError(f"the seats folder {seats} must be outside the game folder "
                                  f"{root} (and not hold it): the game folder is the referee's")
+        if remotes:
+            _ready_remotes(remotes)
+            seats = Path(os.path.abspath(root)) / SEATS_DIR
+        if seats is not None:
             problems = seat_files.prepare(seats, players)
             if problems:
                 raise FolderError(problems[0], "give each player an empty seat folder (or a "
@@ -299,8 +389,8 @@ class Host:
                 raise FolderError(f"{self.folder.root} already holds a game")
             if seats is not None:
                 where = os.path.relpath(seats, root.absolute())
-                playerfiles.write(root, f"{META}/{SEATS_FILE}",
-                                  dumps({"root": where}).encode("utf-8"))
+                record = {"root": where, **({"remotes": remotes} if remotes else {})}
+                playerfiles.write(root, f"{META}/{SEATS_FILE}", dumps(record).encode("utf-8"))
             state = game.setup(list(players), options, Dice(seed, 0))
             state["tick"] = 0
             envelope = {
@@ -318,7 +408,23 @@ class Host:
             ops += self._player_ops(loaded, {}, set(players))
             ops.append(self._manifest(loaded, ops))
             self.folder.commit(ops + self._seat_ops(loaded, ops, setup=True), envelope)
+            if remotes:
+                gitseats.RemoteSeats.create(root / GIT_DIR, players)
+                first = {p: self._setup_orders(p) for p in players}
+                self.seat_lines += self._remote_seats_now().publish(
+                    f"Setup: {game.title} for {', '.join(players)}", first)
+                self._settled = self._state_stamp()
         return loaded
+
+    def _setup_orders(self, player: str) -> bytes:
+        found = playerfiles.read(self.folder.root, f"{SEATS_DIR}/{order_file(player)}",
+                                 MAX_FILE_BYTES)
+        return found.data if found is not None else b""
+
+    def _remote_seats_now(self) -> gitseats.RemoteSeats:
+        remotes = self.remote_seats()
+        assert remotes is not None
+        return remotes
 
     def _seat_ops(self, loaded: Loaded, ops: list[Op], setup: bool = False) -> list[Op]:
         """In a game with seats, what the commit must also write into each seat."""
@@ -341,9 +447,14 @@ class Host:
             text += "\n"
         return text + missing
 
-    def check(self, only: str | None = None) -> tuple[Loaded, list[FileCheck]]:
+    def check(self, only: str | None = None, fetch: bool = True
+              ) -> tuple[Loaded, list[FileCheck]]:
+        """Check the awaited order files (`only`: one player's); seats over git are fetched
+        first unless `fetch` is False (the caller just did)."""
         with self.folder.locked():
             loaded = self._load()
+            if fetch:
+                self.sync_seats()
             awaited = loaded.game.awaiting(loaded.state)
             players = [p for p in awaited if only is None or p == only]
             files = self._parse(loaded, players)
@@ -370,6 +481,7 @@ class Host:
                 raise Busy("an interrupted tick was completed just now; nothing more was played",
                            "read the new sheets, then run tick again for the next tick")
             loaded = self._load()
+            self.sync_seats()
             if seen is not None and loaded.state["tick"] != seen:
                 raise Busy(f"another play.py command played tick {loaded.state['tick']} while this "
                            "one waited; nothing more was played",
@@ -403,6 +515,12 @@ class Host:
             ops = self._player_ops(after, outcome.executed, set(awaited))
             ops.append(self._manifest(after, ops))
             self.folder.commit(ops + self._seat_ops(after, ops), envelope)
+            count = sum(count_orders(o) for o in outcome.executed.values())
+            remotes = self.remote_seats()
+            if remotes is not None:
+                for player in sorted(set(files) - set(absent)):
+                    remotes.seats[player].played(int(outcome.state["tick"]))
+            self.publish_seats(f"Tick {outcome.state['tick']}: {counted(count, 'order')}")
             return after, outcome
 
     def order_files_status(self, loaded: Loaded) -> tuple[dict[str, int], set[str]]:
@@ -530,3 +648,21 @@ def seed_file_text(seed: int, salt: str | None) -> str:
         "# the game ends; check with: printf %s 'SALT:SEED' | sha256sum\n"
         f"{seed_digest(seed, salt)}\n"
     )
+
+
+def _ready_remotes(remotes: dict[str, str]) -> None:
+    """Before anything is written: each remote reachable and empty, and the ones that are
+    paths here made (bare repositories refusing rewrites)."""
+    for player, url in sorted(remotes.items()):
+        try:
+            if gitseats.is_local(url):
+                gitseats.make_local_remote(url)
+                continue
+            found = gitseats.run(["ls-remote", "--heads", "--end-of-options", url], None)
+        except gitseats.GitError as error:
+            raise FolderError(f"{player}'s remote {url}: {error}",
+                              "give each player a new, empty repository they alone can read "
+                              "and push to") from None
+        if found.stdout.strip():
+            raise FolderError(f"{player}'s remote {url} already holds branches",
+                              "give each player a new, empty repository")

@@ -107,7 +107,7 @@ class Content:
 
     data: bytes
     size: int
-    info: os.stat_result
+    info: os.stat_result | None = None  # None: not read from a file (a blob from git)
 
     @property
     def complete(self) -> bool:

@@ -41,6 +41,7 @@ from .folder import (
     dumps,
     read_engine_file,
 )
+from .gitseats import SeatProblem
 from .host import (
     ARCHIVE,
     EXECUTED,
@@ -341,6 +342,7 @@ def rollback(source: Host, tick: int) -> Loaded:
             shown = {rel: data for rel, data in wanted.items() if not rel.startswith(META)}
             ops += sync(seats, players, shown, views)
         source.folder.commit(ops, chosen.envelope)
+        source.publish_seats(f"Rolled back to tick {tick}")
         return source._load(strict=False)
 
 
@@ -428,9 +430,12 @@ def _rollback_record(source: Host, loaded: Loaded, tick: int) -> str:
         for number, text in sorted(undone.items()):
             lines.append(f"## {player} tick {number} (undone)")
             lines.extend(text.splitlines())
-        relative = order_file(player)
         try:
-            draft = playerfiles.read(source.orders_root(), relative, MAX_FILE_BYTES)
+            draft = source.read_order(player)
+        except SeatProblem as problem:
+            lines.append(f"## {player} order file at the time of the rollback: not kept "
+                         f"({problem.reason})")
+            continue
         except Refused as refused:
             lines.append(f"## {player} order file at the time of the rollback: not kept, it "
                          f"{refused.reason}")

@@ -254,56 +254,55 @@ def git_env(cwd: Path) -> dict[str, str]:
     return out
 
 
-def test_s10_each_seat_is_its_own_repository_and_a_late_push_never_conflicts(tmp_path):
-    """setup --seats --commit: each seat a git repository; tick --commit: one commit per seat
-    touching only that seat's files. A player who pulls, writes, pushes late (after the
-    host's tick) rebases without a conflict: the host never writes the order file."""
+def test_s10_synced_seats_are_never_a_place_where_git_runs(tmp_path):
+    """setup/tick --commit with synced seats (--seats DIR): git runs in the referee's folder
+    only. A seat that is a git repository a player armed (hooks, an fsmonitor, a signing
+    program, a commondir, a worktree config, a filter) runs nothing: lifegames writes the
+    seat's files, commits the referee's folder, and says how to play over git instead."""
     base = tmp_path / "g"
     base.mkdir()
+    mark = tmp_path / "ran"
+    program = tmp_path / "program.sh"
+    program.write_text(f"#!/bin/sh\necho \"$0 $*\" >> {mark}\n")
+    program.chmod(0o755)
     done = play(None, "setup", "--game", "lifestyle", "--players", "Ana,Ben", "--seed", "5",
                 "--dir", str(base / "host"), "--seats", str(base / "seats"), "--commit")
     assert done.returncode == 0, output(done)
-    remote = tmp_path / "ana.git"
-    git(tmp_path, "init", "-q", "--bare", str(remote))
+    assert not (base / "seats" / "Ana" / ".git").exists()
+    assert git(base / "host", "log", "--format=%s").startswith("Setup: Lifestyle")
     seat = base / "seats" / "Ana"
-    git(seat, "push", "-q", str(remote), "HEAD:refs/heads/main")
-    git(seat, "remote", "add", "origin", str(remote))
-    git(seat, "fetch", "-q", "origin")
-    git(seat, "branch", "-q", "--set-upstream-to", "origin/main")
-    clone = tmp_path / "ana-clone"
-    git(tmp_path, "clone", "-q", "-b", "main", str(remote), str(clone))
-    # Ana writes her turn in her clone and pushes; the host pulls and ticks with --commit.
-    (clone / "Ana_orders.txt").write_text("orders for tick 1\ntake_card(1, 1)\nend\n")
-    git(clone, "commit", "-qam", "my orders")
-    git(clone, "push", "-q", "origin", "HEAD:main")
-    git(seat, "pull", "-q", "--rebase")
+    git(seat, "init", "-q")
+    evil = tmp_path / "evil-common"
+    git(tmp_path, "init", "-q", "--bare", str(evil))
+    with open(evil / "config", "a", encoding="utf-8") as handle:
+        handle.write(f"[commit]\n\tgpgsign = true\n[gpg]\n\tprogram = {program}\n")
+    (seat / ".git" / "commondir").write_text(str(evil) + "\n")
+    with open(seat / ".git" / "config", "a", encoding="utf-8") as handle:
+        handle.write(f"[core]\n\tfsmonitor = {program}\n[extensions]\n\tworktreeConfig = "
+                     f"true\n[filter \"x\"]\n\tclean = {program}\n")
+    (seat / ".git" / "config.worktree").write_text(f"[core]\n\tsshCommand = {program}\n")
+    (seat / ".gitattributes").write_text("* filter=x\n")
+    for hook in ("pre-commit", "post-commit", "post-index-change", "reference-transaction"):
+        (seat / ".git" / "hooks" / hook).write_text(program.read_text())
+        (seat / ".git" / "hooks" / hook).chmod(0o755)
+    (seat / "Ana_orders.txt").write_text("orders for tick 1\ntake_card(1, 1)\nend\n")
     ticked = play(base / "host", "tick", "--commit")
     assert ticked.returncode == 0, output(ticked)
-    touched = git(seat, "show", "--name-only", "--format=", "HEAD").split()
-    assert touched and all(not t.startswith(".") for t in touched)
-    assert "Ana_orders.txt" not in touched
-    ben = git(base / "seats" / "Ben", "show", "--name-only", "--format=", "HEAD").split()
-    assert ben and not any(t.startswith("Ana") or "ana_" in t for t in ben)
-    git(seat, "push", "-q", "origin", "HEAD:main")
-    # A late edit, committed before pulling the host's tick: the rebase is clean.
-    (clone / "Ana_orders.txt").write_text("orders for tick 2\nend\n")
-    git(clone, "commit", "-qam", "late")
-    git(clone, "pull", "-q", "--rebase")
-    assert (clone / "001_ana_sheet.txt").exists()
+    assert not mark.exists(), mark.read_text()
+    assert (seat / "001_ana_sheet.txt").exists()
+    assert "Tick 1" in git(base / "host", "log", "-1", "--format=%s")
+    assert "setup --remotes" in ticked.stderr  # the way forward for the old layout
 
 
-def test_s11_a_seat_repository_that_could_run_a_program_is_refused(tmp_path):
-    """A seat whose .git/config asks for an fsmonitor or a filter (a player who can write a
-    synced seat can write it): `tick --commit` plays the tick, then refuses to run git there
-    and says why; the program never runs."""
-    base = tmp_path / "g"
-    base.mkdir()
-    assert play(None, "setup", "--dir", str(base / "host"), "--seats", str(base / "seats"),
-                "--commit", "--seed", "5").returncode == 0
-    seat = base / "seats" / "Ironhold"
-    with open(seat / ".git" / "config", "a", encoding="utf-8") as handle:
+def test_s11_a_shared_game_folder_whose_repository_could_run_a_program_is_refused(tmp_path):
+    """One folder for everyone (no seats) is shared with every player, its repository too:
+    `tick --commit` plays the tick, then refuses a repository whose settings could make git
+    run a program, and says why; the program never runs."""
+    root = tmp_path / "game"
+    assert play(None, "setup", "--dir", str(root), "--commit", "--seed", "5").returncode == 0
+    with open(root / ".git" / "config", "a", encoding="utf-8") as handle:
         handle.write(f"[core]\n\tfsmonitor = touch {tmp_path / 'pwned'}\n")
-    result = play(base / "host", "tick", "--commit")
+    result = play(root, "tick", "--commit")
     assert result.returncode == 4 and "core.fsmonitor" in result.stderr, output(result)
     assert not (tmp_path / "pwned").exists()
 

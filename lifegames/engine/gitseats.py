@@ -1,0 +1,767 @@
+"""Seats over git, kept in repositories the host owns.
+
+With `setup --remotes TEMPLATE` each player's seat is a git remote shared with that player
+alone. Git reads far more of a repository than its .git/config (commondir, config.worktree,
+included files, attributes, alternates, hooks, `gitdir:` files), so no list of checks on a
+repository a player can write would hold: lifegames never runs git in one. For each seat the
+host keeps a bare repository of its own in the referee's private folder,
+`.lifegames/git/<Player>.git`, whose config lifegames writes itself, and the seat's files in
+`.lifegames/seats/<Player>/` (written by the tick's journaled commit, like any seat).
+
+- Player content arrives in exactly one way: `git fetch` from the seat's remote into the
+  host's repository. Nothing fetched is ever checked out. The host reads one blob, the order
+  file, from the fetched commit, after checking in its tree that it is a regular file of
+  bounded size (a link, a submodule or a folder in its place is refused, and named).
+- The host's files reach the seat as commits built by `git fast-import` (no index, no work
+  tree, no attributes) on top of the player's latest commit, and are pushed, never forced. A
+  push that races a player's push is rebuilt on the new commit and pushed again: the host's
+  files and the player's order file never overlap, so nothing needs merging by hand, and every
+  player commit stays an ancestor of the branch.
+- A branch rewritten under the host (the host's last commit no longer in it) is refused: the
+  host reads nothing from it until the player puts that commit back.
+- Every git process runs with `environment()`: no system or global config, hooks off,
+  fsmonitor off, no pager, editor or prompt, a protocol allowlist and a fixed identity. Where
+  the remote is a path on this machine, the git that runs inside it (upload-pack,
+  receive-pack) is started with the same settings on its command line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import subprocess
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import playerfiles
+from .orders import MAX_FILE_BYTES as ORDER_LIMIT  # an order blob is never read past it
+from .shapes import SNAPSHOT
+
+MAIN = "refs/heads/main"
+FETCHED = "refs/lifegames/remote"  # the seat's branch as last fetched (never checked out)
+BUILD = "refs/lifegames/build"  # where fast-import makes each new commit
+IDENTITY = ("lifegames", "lifegames@localhost")
+PROTOCOLS = ("file", "git", "ssh", "http", "https")
+TREE_LIMIT = 8 * 1024 * 1024  # a top folder larger than this is not a seat's
+FILE_LIMIT = 32 * 1024 * 1024  # a file of the host's own in a seat (far above any it writes)
+WALK_LIMIT = 5_000  # commits looked at between the host's last commit and the player's
+PUSH_TRIES = 5
+TIMEOUT = 120.0  # seconds one git command may take (a remote that hangs is unreachable)
+REPO_CONFIG = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n"
+SEAT_FILES = ("seat.json", "check_report.txt", "executed_orders.txt")
+
+# Settings given on every git command line (they beat anything in a repository's config).
+SETTINGS: tuple[tuple[str, str], ...] = (
+    ("core.hooksPath", os.devnull),
+    ("core.fsmonitor", "false"),
+    ("core.untrackedCache", "false"),
+    ("core.alternateRefsCommand", "true"),
+    ("core.askPass", ""),
+    ("credential.helper", ""),
+    ("commit.gpgSign", "false"),
+    ("tag.gpgSign", "false"),
+    ("push.gpgSign", "false"),
+    ("gc.auto", "0"),
+    ("maintenance.auto", "false"),
+    ("fetch.recurseSubmodules", "false"),
+    ("submodule.recurse", "false"),
+    ("fetch.writeCommitGraph", "false"),
+    ("core.quotePath", "false"),
+    ("protocol.allow", "never"),
+    *((f"protocol.{name}.allow", "always") for name in PROTOCOLS),
+)
+# What git runs inside a remote that is a path on this machine (upload-pack, receive-pack):
+# no hooks, no alternate-refs command, none of the receiving side's automatic work (gc, a
+# work tree to update, a proc-receive hook).
+_REMOTE_SETTINGS = (("core.hooksPath", os.devnull), ("core.fsmonitor", "false"),
+                    ("core.alternateRefsCommand", "true"), ("gc.auto", "0"),
+                    ("receive.autogc", "false"), ("receive.procReceiveRefs", ""),
+                    ("receive.denyCurrentBranch", "refuse"),
+                    ("receive.updateServerInfo", "false"))
+_KEEP = {"GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSH_VARIANT", "GIT_EXEC_PATH"}
+
+
+class GitError(Exception):
+    """Git could not do what the host asked (not installed, a remote that cannot be
+    reached, an answer lifegames cannot read)."""
+
+
+class SeatProblem(Exception):
+    """Why a player's order file cannot be read from their seat's remote now: a stable
+    problem code, the reason and a way forward (shown located, like any order-file problem)."""
+
+    def __init__(self, code: str, reason: str, hint: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+        self.hint = hint
+
+
+@dataclass(frozen=True)
+class Blob:
+    """An order file read from a commit: at most ORDER_LIMIT bytes, and its true size."""
+
+    data: bytes
+    size: int
+
+    @property
+    def complete(self) -> bool:
+        return len(self.data) >= self.size
+
+
+def environment(git_dir: Path | None = None) -> dict[str, str]:
+    """The environment of every git process lifegames runs (see the module docstring)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_") or k in _KEEP}
+    env.update({
+        "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "SSH_ASKPASS_REQUIRE": "never",
+        "GIT_PAGER": "cat", "PAGER": "cat", "GIT_EDITOR": "false", "EDITOR": "false",
+        "VISUAL": "false", "GIT_ALLOW_PROTOCOL": ":".join(PROTOCOLS),
+        "GIT_NO_REPLACE_OBJECTS": "1", "GIT_ATTR_NOSYSTEM": "1", "GIT_LITERAL_PATHSPECS": "1",
+        "GIT_AUTHOR_NAME": IDENTITY[0], "GIT_AUTHOR_EMAIL": IDENTITY[1],
+        "GIT_COMMITTER_NAME": IDENTITY[0], "GIT_COMMITTER_EMAIL": IDENTITY[1],
+        "GIT_CONFIG_COUNT": str(len(SETTINGS)), "LC_ALL": "C",
+    })
+    if "GIT_SSH_COMMAND" not in env and "GIT_SSH" not in env:
+        env["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"
+    for number, (key, value) in enumerate(SETTINGS):
+        env[f"GIT_CONFIG_KEY_{number}"] = key
+        env[f"GIT_CONFIG_VALUE_{number}"] = value
+    if git_dir is not None:
+        env["GIT_DIR"] = str(git_dir)
+    return env
+
+
+def run(args: list[str], git_dir: Path | None, data: bytes | None = None,
+        check: bool = True) -> subprocess.CompletedProcess[bytes]:
+    """One git command, never inside a folder a player can write: with GIT_DIR set to the
+    host's own repository (or none at all), run from that folder."""
+    git_dir = git_dir.absolute() if git_dir is not None else None
+    cwd = git_dir if git_dir is not None and git_dir.is_dir() else None
+    try:
+        done = subprocess.run(["git", *args], input=data, capture_output=True, check=False,
+                              env=environment(git_dir), cwd=cwd, timeout=TIMEOUT)
+    except FileNotFoundError:
+        raise GitError("git is not installed (seats over git need it on the host)") from None
+    except subprocess.TimeoutExpired:
+        raise GitError(f"git {args[0]} took longer than {TIMEOUT:.0f} s") from None
+    if check and done.returncode != 0:
+        raise GitError(f"git {args[0]} failed: {first_line(done.stderr)}")
+    return done
+
+
+def first_line(raw: bytes) -> str:
+    lines = [line.strip() for line in raw.decode("utf-8", "replace").splitlines()]
+    useful = [line for line in lines if line and not line.startswith("hint:")]
+    return (useful or ["no message"])[0].removeprefix("fatal: ").removeprefix("error: ")
+
+
+# -- remotes --------------------------------------------------------------------------------
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+_SCP = re.compile(r"^[^/:]+:")  # user@host:path, as git reads it
+
+
+def is_local(url: str) -> bool:
+    """A remote that is a path on this machine (git's rules: a scheme, or a colon before
+    any slash, make it remote)."""
+    if url.startswith("file://"):
+        return True
+    return not _SCHEME.match(url) and not _SCP.match(url)
+
+
+def remote_urls(template: str, players: list[str], here: Path) -> dict[str, str]:
+    """Each player's remote from the `--remotes` template; ValueError saying what is wrong.
+    Player names are checked before (letters, digits, _ and -), so they are safe in a URL."""
+    if template.count("{player}") != 1 or re.search(r"[{}]", template.replace("{player}", "")):
+        raise ValueError("--remotes must hold {player} exactly once, and no other braces "
+                         "(for example ../remotes/{player}.git)")
+    if template.startswith("-") or any(c in template for c in "\x00\n\r\t"):
+        raise ValueError("--remotes must not start with '-' or hold control characters")
+    if _SCHEME.match(template) and template.split("://")[0].lower() not in PROTOCOLS:
+        raise ValueError(f"--remotes may use only {', '.join(PROTOCOLS)} addresses")
+    urls = {}
+    for player in players:
+        url = template.replace("{player}", player)
+        if is_local(url):
+            path = url.removeprefix("file://")
+            url = os.path.normpath(path if os.path.isabs(path) else here / path)
+        urls[player] = url
+    if len(set(urls.values())) != len(urls):
+        raise ValueError("--remotes gives two players the same remote")
+    return urls
+
+
+def _transport(url: str, side: str) -> list[str]:
+    """For a remote on this machine, the git that runs inside it (`side`: upload-pack for a
+    fetch, receive-pack for a push) gets lifegames' settings on its command line: a player
+    may be able to write that repository's files."""
+    if not is_local(url):
+        return []
+    settings = " ".join(f"-c {key}={value}" for key, value in _REMOTE_SETTINGS)
+    return [f"--{side}=git {settings} {side}"]
+
+
+def make_local_remote(url: str) -> None:
+    """A new bare repository for a remote that is a path here (setup makes them). Refuses a
+    path that exists and is not an empty folder."""
+    path = Path(url)
+    if path.is_symlink() or (path.exists() and (not path.is_dir() or any(path.iterdir()))):
+        raise GitError(f"{path} already exists; give each player a new remote")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    run(["init", "--quiet", "--bare", "--template=", "--initial-branch=main", str(path)], None)
+    # The remote refuses a rewritten or deleted branch by itself too (the host checks anyway).
+    (path / "config").write_text(REPO_CONFIG + "[receive]\n\tdenyNonFastForwards = true\n"
+                                 "\tdenyDeletes = true\n", encoding="utf-8")
+
+
+# -- reading objects ------------------------------------------------------------------------
+
+
+class Objects:
+    """Objects of the host's repository, read through one `git cat-file --batch-command`
+    process: sizes are asked before contents, so nothing is read past a bound."""
+
+    def __init__(self, git_dir: Path) -> None:
+        self.git_dir = git_dir.absolute()
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def _process(self) -> subprocess.Popen[bytes]:
+        if self._proc is None:
+            try:
+                self._proc = subprocess.Popen(
+                    ["git", "cat-file", "--batch-command"], stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                    env=environment(self.git_dir), cwd=self.git_dir)
+            except FileNotFoundError:
+                raise GitError("git is not installed (seats over git need it)") from None
+        return self._proc
+
+    def info(self, name: str) -> tuple[str, str, int] | None:
+        """(object id, type, size), or None if there is no such object."""
+        proc = self._process()
+        assert proc.stdin is not None and proc.stdout is not None
+        try:
+            proc.stdin.write(f"info {name}\n".encode())
+            proc.stdin.flush()
+            line = proc.stdout.readline().decode("ascii", "replace").split()
+        except OSError as error:
+            raise GitError(f"git cat-file stopped ({error})") from None
+        if len(line) != 3 or not line[2].isdigit():
+            return None
+        return line[0], line[1], int(line[2])
+
+    def read(self, name: str, kind: str, limit: int) -> bytes | None:
+        """The contents of an object of that type and at most `limit` bytes (None if there
+        is none); GitError if it is larger."""
+        found = self.info(name)
+        if found is None or found[1] != kind:
+            return None
+        if found[2] > limit:
+            raise GitError(f"{kind} {name} is {found[2]} bytes, more than lifegames reads")
+        proc = self._process()
+        assert proc.stdin is not None and proc.stdout is not None
+        try:
+            proc.stdin.write(f"contents {found[0]}\n".encode())
+            proc.stdin.flush()
+            proc.stdout.readline()
+            data = proc.stdout.read(found[2] + 1)[:-1]
+        except OSError as error:
+            raise GitError(f"git cat-file stopped ({error})") from None
+        if len(data) != found[2]:
+            raise GitError("git cat-file gave a short answer")
+        return data
+
+    def tree(self, name: str) -> dict[str, tuple[str, str]]:
+        """name -> (mode, object id) of one tree ({} if there is none)."""
+        raw = self.read(name, "tree", TREE_LIMIT)
+        return parse_tree(raw) if raw is not None else {}
+
+    def parents(self, commit: str) -> list[str]:
+        raw = self.read(commit, "commit", 1 << 20)
+        if raw is None:
+            return []
+        head = raw.split(b"\n\n", 1)[0].decode("utf-8", "replace")
+        return [line[7:].strip() for line in head.splitlines() if line.startswith("parent ")]
+
+    def message(self, commit: str) -> str:
+        raw = self.read(commit, "commit", 1 << 20) or b""
+        return raw.split(b"\n\n", 1)[-1].decode("utf-8", "replace").strip() or "lifegames"
+
+    def close(self) -> None:
+        if self._proc is not None:
+            with contextlib.suppress(OSError):
+                if self._proc.stdin is not None:
+                    self._proc.stdin.close()
+            self._proc.wait()
+            if self._proc.stdout is not None:
+                self._proc.stdout.close()
+            self._proc = None
+
+
+def parse_tree(raw: bytes) -> dict[str, tuple[str, str]]:
+    """A raw tree object: entries `<mode> <name>\\0<20-byte id>`."""
+    out: dict[str, tuple[str, str]] = {}
+    at = 0
+    try:
+        while at < len(raw):
+            space = raw.index(b" ", at)
+            nul = raw.index(b"\0", space)
+            name = raw[space + 1:nul].decode("utf-8", "surrogateescape")
+            out[name] = (raw[at:space].decode("ascii"), raw[nul + 1:nul + 21].hex())
+            at = nul + 21
+    except (ValueError, UnicodeDecodeError):
+        raise GitError("a tree lifegames cannot read") from None
+    return out
+
+
+def blob_id(data: bytes) -> str:
+    """The object id git gives a file's bytes (so unchanged files are never sent again)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()  # noqa: S324 (git's)
+
+
+# -- one seat ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """What the host remembers of a seat's remote (in .lifegames/git/<Player>.json)."""
+
+    pushed: str = ""  # the last commit the remote accepted from the host
+    fetched: str = ""  # the remote's branch at the last fetch
+    played: str = ""  # the commit whose order file the last tick played
+    played_tick: str = ""  # that tick
+    problem: str = ""  # why the seat cannot be read or written now ('' if it can)
+    code: str = ""
+    hint: str = ""
+
+    def dumps(self) -> str:
+        return json.dumps(self.__dict__, sort_keys=True, indent=1) + "\n"
+
+
+def host_path(player: str, path: str) -> bool:
+    """The files the host writes in a seat: its sheets, archive/, the log, the template,
+    seat.json and the check report. Everything else is the player's (their order file, and
+    anything they add, which the host carries along and never reads)."""
+    top, _, rest = path.partition("/")
+    if rest:
+        return top == "archive" and "/" not in rest and bool(SNAPSHOT.match(rest))
+    return path in SEAT_FILES or path == f"{player}_orders_template.txt" or bool(
+        SNAPSHOT.match(path))
+
+
+@dataclass
+class Seat:
+    player: str
+    url: str
+    git_dir: Path
+    files: Path  # the seat's files, as the host's commit wrote them (private)
+    objects: Objects = field(init=False)
+    record: Record = field(init=False)
+    last_read: str = field(init=False, default="")  # the commit read_order last read from
+
+    def __post_init__(self) -> None:
+        self.objects = Objects(self.git_dir)
+        self.record = self._load_record()
+
+    @property
+    def order_name(self) -> str:
+        return f"{self.player}_orders.txt"
+
+    # -- bookkeeping --------------------------------------------------------------------------
+    def _record_path(self) -> Path:
+        return self.git_dir.with_suffix(".json")
+
+    def _load_record(self) -> Record:
+        try:
+            data = json.loads(self._record_path().read_text(encoding="utf-8"))
+            return Record(**{k: str(v) for k, v in data.items() if k in Record().__dict__})
+        except (OSError, ValueError, TypeError, AttributeError):
+            return Record()
+
+    def save(self) -> None:
+        playerfiles.write(self.git_dir.parent, self._record_path().name,
+                          self.record.dumps().encode("utf-8"), sync=False)
+
+    def fetched_at(self) -> float | None:
+        """When the remote was last fetched (the marker's time: nothing written says when)."""
+        try:
+            return self.git_dir.with_suffix(".fetched").stat().st_mtime
+        except OSError:
+            return None
+
+    def ref(self, name: str) -> str:
+        """A ref of the host's own repository ('' if it has none): read from its file, since
+        lifegames alone writes the repository and never packs its refs."""
+        try:
+            text = (self.git_dir / name).read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        if not text:  # not loose: perhaps packed (lifegames never packs, git might)
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                for line in (self.git_dir / "packed-refs").read_text("ascii").splitlines():
+                    if line.endswith(f" {name}"):
+                        text = line.split()[0]
+        return text if re.fullmatch(r"[0-9a-f]{40}", text) else ""
+
+    def set_main(self, commit: str) -> None:
+        run(["update-ref", MAIN, commit], self.git_dir)
+
+    # -- the order file -----------------------------------------------------------------------
+    def read_order(self) -> Blob | None:
+        """The player's order file in the seat's newest commit (None if it has none)."""
+        if self.record.problem:
+            raise SeatProblem(self.record.code, self.record.problem, self.record.hint)
+        tip = self.ref(MAIN)
+        if not tip:
+            return None
+        entry = self.objects.tree(f"{tip}^{{tree}}").get(self.order_name)
+        self.last_read = tip
+        if entry is None:
+            return None
+        mode, oid = entry
+        where = f"{self.order_name} in {self.player}'s commit {tip[:7]}"
+        if mode == "120000":
+            raise SeatProblem("E-NOT-A-FILE", f"{where} is a link; lifegames reads only a "
+                              "plain file (a link could show files you may not see)",
+                              "commit a plain text file of that name instead")
+        if mode == "160000":
+            raise SeatProblem("E-NOT-A-FILE", f"{where} is a submodule, not a file",
+                              "remove the submodule and commit a plain text file")
+        if mode.startswith("4"):
+            raise SeatProblem("E-NOT-A-FILE", f"{where} is a folder, not a file",
+                              "commit a plain text file of that name instead")
+        found = self.objects.info(oid)
+        if found is None or found[1] != "blob":
+            raise SeatProblem("E-NOT-A-FILE", f"{where} cannot be read", "push it again")
+        if found[2] > ORDER_LIMIT:
+            return Blob(b"", found[2])
+        return Blob(self.objects.read(oid, "blob", ORDER_LIMIT) or b"", found[2])
+
+    def names(self) -> dict[str, str]:
+        """name -> kind ('file', 'folder', 'link', ...) of the top of the seat's newest
+        commit, for the note on a misnamed order file."""
+        tip = self.ref(MAIN)
+        kinds = {"120000": "link", "160000": "submodule"}
+        try:
+            top = self.objects.tree(f"{tip}^{{tree}}") if tip else {}
+        except GitError:
+            return {}
+        return {name: kinds.get(mode, "folder" if mode.startswith("4") else "file")
+                for name, (mode, _) in top.items()}
+
+    # -- fetching -----------------------------------------------------------------------------
+    def fetch_command(self) -> list[str]:
+        return ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head",
+                *_transport(self.url, "upload-pack"), "--end-of-options", self.url,
+                f"+{MAIN}:{FETCHED}"]
+
+    def fetched(self, done: subprocess.CompletedProcess[bytes] | GitError) -> bool:
+        """Take in the result of a fetch; True if the seat's branch changed."""
+        if not isinstance(done, GitError) and done.returncode != 0 and \
+                b"couldn't find remote ref" in done.stderr:
+            self._problem("E-SEAT-REWRITTEN", f"{self.player}'s remote {self.url} has no "
+                          "main branch any more", "push the branch main back (from a clone "
+                          "that has it: `git push origin main`)")
+            return False
+        if isinstance(done, GitError) or done.returncode != 0:
+            why = str(done) if isinstance(done, GitError) else first_line(done.stderr)
+            self._problem("E-SEAT-UNREACHABLE", f"{self.player}'s remote {self.url} could not "
+                          f"be fetched: {why}", "the host tries again at every tick and every "
+                          "`watch` round; a player who stays out of reach can be played by "
+                          "their default (`tick --absent`, `watch --deadline`)")
+            return False
+        with contextlib.suppress(OSError):
+            marker = self.git_dir.with_suffix(".fetched")
+            marker.touch()
+        tip = self.ref(FETCHED)
+        if tip == self.record.fetched and self.record.code != "E-SEAT-UNREACHABLE":
+            return False
+        self.record.fetched = tip
+        self._take(tip)
+        self.save()
+        return True
+
+    def _problem(self, code: str, reason: str, hint: str) -> None:
+        if (self.record.code, self.record.problem) != (code, reason):
+            self.record.code, self.record.problem, self.record.hint = code, reason, hint
+            self.save()
+
+    def _take(self, tip: str) -> None:
+        """Make the host's branch hold the player's new commits (never rewriting theirs)."""
+        self.record.problem = self.record.code = self.record.hint = ""
+        mine, pushed = self.ref(MAIN), self.record.pushed
+        if not tip:
+            self.record.code = "E-SEAT-REWRITTEN"
+            self.record.problem = f"{self.player}'s remote {self.url} has no main branch"
+            self.record.hint = "push the branch main back (from a clone that has it)"
+            return
+        behind = self._ancestors(tip, stop=pushed)
+        if pushed and behind is not None and pushed not in behind:
+            self.record.code = "E-SEAT-REWRITTEN"
+            self.record.problem = (f"{self.player}'s remote {self.url} was rewritten: its main "
+                                   f"branch no longer holds the host's commit {pushed[:7]}")
+            self.record.hint = (f"push a branch that holds {pushed[:7]} (from a clone that has "
+                                "it: `git push origin <commit>:main`, then push your orders "
+                                "on top); the host never force-pushes, and reads nothing from "
+                                "the seat until then")
+            return
+        if behind is None:
+            self.record.code = "E-SEAT-REWRITTEN"
+            self.record.problem = (f"{self.player}'s remote {self.url} holds more than "
+                                   f"{WALK_LIMIT} new commits since the host's last one")
+            self.record.hint = "push fewer commits (squash them), then push again"
+            return
+        if not mine or mine in behind:
+            self.set_main(tip)  # the player's commits on top of the host's: take them
+            return
+        ahead = self._ancestors(mine, stop=pushed)
+        if ahead is None or tip not in ahead:  # both moved on: the host's go on top
+            self._rebuild_on(tip, mine, behind)
+
+    def _ancestors(self, tip: str, stop: str, limit: int = WALK_LIMIT) -> set[str] | None:
+        """Every commit from `tip` back to `stop` (included) or the first commit; None if
+        there are more than `limit`."""
+        seen: set[str] = set()
+        todo = [tip]
+        while todo:
+            commit = todo.pop()
+            if commit in seen:
+                continue
+            seen.add(commit)
+            if len(seen) > limit:
+                return None
+            if commit != stop:
+                todo.extend(self.objects.parents(commit))
+        return seen
+
+    def _rebuild_on(self, tip: str, mine: str, theirs: set[str]) -> None:
+        """The host's commits that the remote has not got, rebuilt one by one on the player's
+        newer commit `tip` (only the host's files: the player's stay as they pushed them)."""
+        chain = []
+        commit = mine
+        while commit and commit not in theirs and commit != self.record.pushed:
+            chain.append(commit)
+            parents = self.objects.parents(commit)
+            commit = parents[0] if parents else ""
+        base = tip
+        for old in reversed(chain):
+            parents = self.objects.parents(old)
+            before = self._host_entries(parents[0]) if parents else {}
+            after = self._host_entries(old)
+            puts = {path: oid for path, oid in after.items() if before.get(path) != oid}
+            gone = [path for path in before if path not in after]
+            base = self._commit(base, self.objects.message(old), puts, gone) or base
+        self.set_main(base)
+
+    # -- building and pushing -------------------------------------------------------------------
+    def _host_entries(self, commit: str) -> dict[str, str]:
+        """path -> blob id of the host's files in a commit (top folder and archive/)."""
+        top = self.objects.tree(f"{commit}^{{tree}}")
+        out = {name: oid for name, (mode, oid) in top.items()
+               if mode.startswith("100") and host_path(self.player, name)}
+        archive = top.get("archive")
+        if archive is not None and archive[0].startswith("4"):
+            for name, (mode, oid) in self.objects.tree(archive[1]).items():
+                if mode.startswith("100") and host_path(self.player, f"archive/{name}"):
+                    out[f"archive/{name}"] = oid
+        return out
+
+    def _wanted(self) -> dict[str, bytes]:
+        """The host's files of this seat as its last commit left them (private copy)."""
+        out: dict[str, bytes] = {}
+        root, me = self.files.parent, self.player
+        for folder in ("", "archive/"):
+            for name, kind in sorted(playerfiles.listing(root, f"{me}/{folder}".rstrip("/")
+                                                         ).items()):
+                path = folder + name
+                if kind == "file" and host_path(me, path):
+                    found = playerfiles.read(root, f"{me}/{path}", FILE_LIMIT)
+                    if found is not None:
+                        out[path] = found.data
+        return out
+
+    def build(self, message: str, orders: bytes | None = None) -> bool:
+        """A commit making the seat's branch hold the host's files as they are now (and
+        `orders` as the order file: at setup, and for a bot); False if nothing changed."""
+        base = self.ref(MAIN)
+        have = self._host_entries(base) if base else {}
+        wanted: dict[str, bytes | str] = dict(self._wanted())
+        if orders is not None:
+            wanted[self.order_name] = orders
+            order = self.objects.tree(f"{base}^{{tree}}").get(self.order_name) if base else None
+            if order is not None:
+                have[self.order_name] = order[1]
+        puts = {path: data for path, data in wanted.items()
+                if have.get(path) != (blob_id(data) if isinstance(data, bytes) else data)}
+        gone = [path for path in have if path not in wanted]
+        if not puts and not gone:
+            return False
+        made = self._commit(base or None, message, puts, gone)
+        if made:
+            self.set_main(made)
+        return bool(made)
+
+    def _commit(self, parent: str | None, message: str, puts: dict[str, bytes | str],
+                gone: Iterable[str]) -> str:
+        """A new commit on `parent` (by fast-import: no index, no work tree, no attributes);
+        returns its id."""
+        text = message.encode("utf-8")
+        stream = [b"feature done\n", f"reset {BUILD}\n".encode(), f"commit {BUILD}\n".encode(),
+                  f"committer {IDENTITY[0]} <{IDENTITY[1]}> now\n".encode(),
+                  b"data %d\n" % len(text), text, b"\n"]
+        if parent:
+            stream.append(f"from {parent}\n".encode())
+        for path in sorted(gone):
+            stream.append(f"D {path}\n".encode())
+        for path, data in sorted(puts.items()):
+            if isinstance(data, str):
+                stream.append(f"M 100644 {data} {path}\n".encode())
+            else:
+                stream += [f"M 100644 inline {path}\n".encode(), b"data %d\n" % len(data), data,
+                           b"\n"]
+        stream.append(b"done\n")
+        run(["fast-import", "--quiet", "--force", "--date-format=now"], self.git_dir,
+            b"".join(stream))
+        made = self.ref(BUILD)
+        if not made:
+            raise GitError("git fast-import made no commit")
+        return made
+
+    def push_command(self) -> list[str]:
+        return ["push", "--porcelain", *_transport(self.url, "receive-pack"), "--end-of-options",
+                self.url, f"{MAIN}:{MAIN}"]
+
+    def played(self, tick: int) -> None:
+        """The tick just played this seat's order file as read_order last read it."""
+        self.record.played, self.record.played_tick = self.last_read, str(tick)
+        self.save()
+
+    def pending(self) -> bool:
+        return bool(self.ref(MAIN)) and self.ref(MAIN) != self.record.pushed
+
+
+# -- every seat of a game -----------------------------------------------------------------------
+
+
+class RemoteSeats:
+    """The remote seats of one game: fetch them all, read order files, publish the host's
+    files. Git runs only with the repositories in `git_root` (the referee's own)."""
+
+    def __init__(self, git_root: Path, seats_root: Path, remotes: dict[str, str]) -> None:
+        self.git_root = git_root = git_root.absolute()
+        self.moved: set[str] = set()  # seats whose branch changed since fetch() last said
+        self.seats = {player: Seat(player, url, git_root / f"{player}.git",
+                                   seats_root.absolute() / player)
+                      for player, url in sorted(remotes.items())}
+
+    def close(self) -> None:
+        for seat in self.seats.values():
+            seat.objects.close()
+
+    @staticmethod
+    def create(git_root: Path, players: Iterable[str]) -> None:
+        """The host's own bare repositories (config written by lifegames, no hooks)."""
+        git_root.mkdir(parents=True, exist_ok=True)
+        for player in players:
+            path = git_root / f"{player}.git"
+            run(["init", "--quiet", "--bare", "--template=", "--initial-branch=main",
+                 str(path)], None)
+            (path / "config").write_text(REPO_CONFIG, encoding="utf-8")
+
+    def fetch(self) -> list[str]:
+        """Fetch every seat's remote at once; the players whose branch changed since the last
+        call (also by a fetch made to answer a refused push)."""
+        self._fetch(list(self.seats.values()))
+        changed, self.moved = sorted(self.moved), set()
+        return changed
+
+    def _fetch(self, seats: list[Seat]) -> None:
+        for seat, done in zip(seats, _together([(s.fetch_command(), s.git_dir) for s in seats]),
+                              strict=True):
+            if seat.fetched(done):
+                self.moved.add(seat.player)
+
+    def publish(self, message: str, orders: dict[str, bytes] | None = None,
+                only: Iterable[str] | None = None) -> list[str]:
+        """Commit each seat's new files (and `orders`: player -> order file) and push every
+        seat the remote lacks; one line per seat that was published or could not be."""
+        chosen = set(self.seats if only is None else only)
+        lines = []
+        for player in sorted(chosen):
+            try:
+                self.seats[player].build(message, (orders or {}).get(player))
+            except GitError as error:
+                lines.append(f"seat {player}: not committed yet ({error}); the next tick or "
+                             "`watch` round tries again")
+        return lines + self.push()
+
+    def push(self) -> list[str]:
+        """Push every seat whose branch the remote lacks; a push that raced a player's is
+        rebuilt on their new commit and pushed again, never forced."""
+        lines: list[str] = []
+        todo = [seat for seat in self.seats.values() if seat.pending()]
+        for _attempt in range(PUSH_TRIES):
+            if not todo:
+                break
+            results = _together([(seat.push_command(), seat.git_dir) for seat in todo])
+            again = []
+            for seat, done in zip(todo, results, strict=True):
+                head = seat.ref(MAIN)
+                if not isinstance(done, GitError) and done.returncode == 0:
+                    seat.record.pushed = seat.record.fetched = head
+                    seat.save()
+                    lines.append(f"seat {seat.player}: pushed {head[:7]} to {seat.url}")
+                elif _raced(done):
+                    again.append(seat)
+                else:
+                    why = str(done) if isinstance(done, GitError) else first_line(done.stderr)
+                    lines.append(f"seat {seat.player}: not pushed yet ({why}); the next tick "
+                                 "or `watch` round tries again")
+            if again:
+                self._fetch(again)
+                todo = [seat for seat in again if seat.pending() and not seat.record.problem]
+                lines += [f"seat {seat.player}: not pushed ({seat.record.problem})"
+                          for seat in again if seat.record.problem]
+            else:
+                todo = []
+        lines += [f"seat {seat.player}: not pushed yet (the remote kept moving); the next "
+                  "round tries again" for seat in todo]
+        return lines
+
+
+def _raced(done: subprocess.CompletedProcess[bytes] | GitError) -> bool:
+    """A push refused only because the remote moved on (a player pushed meanwhile)."""
+    if isinstance(done, GitError):
+        return False
+    text = (done.stdout + done.stderr).decode("utf-8", "replace")
+    return "[rejected]" in text and ("fetch first" in text or "non-fast-forward" in text)
+
+
+def _together(commands: list[tuple[list[str], Path]]
+              ) -> list[subprocess.CompletedProcess[bytes] | GitError]:
+    """Several git commands at once (fetches and pushes wait on the network, not the CPU);
+    results in order."""
+    results: list[subprocess.CompletedProcess[bytes] | GitError] = [
+        GitError("not run")] * len(commands)
+
+    def one(number: int, args: list[str], git_dir: Path) -> None:
+        try:
+            results[number] = run(args, git_dir, check=False)
+        except GitError as error:
+            results[number] = error
+
+    if len(commands) == 1:
+        one(0, *commands[0])
+        return results
+    threads = [threading.Thread(target=one, args=(n, a, d)) for n, (a, d) in enumerate(commands)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results

@@ -1,0 +1,177 @@
+"""Seats over git for the tests: real git, real bare remotes, real clones, as three friends
+and a host would use them. Every command runs as a separate process, as the user would type
+it; `Table(user=NOBODY)` runs the host's commands and the players' git as an unprivileged
+user (with Debian's python3 and copies of lifegames' dependencies, which that user can read).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from lifegames import registry
+from lifegames.engine.bots import choose_orders, order_file_text
+from lifegames.engine.host import Host
+
+REPO = Path(__file__).resolve().parents[2]
+NOBODY = 65534
+SYSTEM_PYTHON = Path("/usr/bin/python3")
+
+
+def player_env(home: Path) -> dict[str, str]:
+    """A player's git: their own identity, no system or global config of the test machine."""
+    out = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    out.update(GIT_AUTHOR_NAME="player", GIT_AUTHOR_EMAIL="player@example.org",
+               GIT_COMMITTER_NAME="player", GIT_COMMITTER_EMAIL="player@example.org",
+               GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, HOME=str(home),
+               LIFEGAMES_CACHE="off")
+    return out
+
+
+def can_run_as_nobody() -> str:
+    """'' if the tests can run commands as an unprivileged user here, else why not."""
+    if os.geteuid() != 0:
+        return "the tests do not run as root, so they cannot switch to another user"
+    if shutil.which("setpriv") is None:
+        return "setpriv (util-linux) is not installed"
+    if not SYSTEM_PYTHON.exists():
+        return f"{SYSTEM_PYTHON} is not installed (the unprivileged user needs a Python)"
+    return ""
+
+
+class Table:
+    """A game played over git: base/host (the referee's folder), base/remotes/<P>.git (the
+    players' remotes) and base/clones/<P> (each player's clone)."""
+
+    def __init__(self, base: Path, user: int | None = None) -> None:
+        self.base = base
+        self.user = user
+        self.host_dir = base / "host"
+        self.clones = base / "clones"
+        base.mkdir(parents=True, exist_ok=True)
+        self.clones.mkdir(exist_ok=True)
+        (base / "home").mkdir(exist_ok=True)
+        self.deps = self._deps() if user is not None else None
+
+    # -- running ------------------------------------------------------------------------------
+    def _deps(self) -> Path:
+        """Copies of lifegames and its dependencies that the unprivileged user can read."""
+        deps = self.base / "deps"
+        if not deps.exists():
+            import click
+            import lark
+            import tabulate
+            import yaml
+
+            for module in (click, lark, yaml, tabulate):
+                source = Path(module.__file__).parent
+                shutil.copytree(source, deps / source.name,
+                                ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+            for part in ("lifegames", "grammars", "games"):
+                shutil.copytree(REPO / part, deps / "checkout" / part,
+                                ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copy(REPO / "play.py", deps / "checkout" / "play.py")
+        return deps
+
+    def _prefix(self) -> list[str]:
+        if self.user is None:
+            return []
+        self.give()
+        return ["setpriv", f"--reuid={self.user}", f"--regid={self.user}", "--clear-groups"]
+
+    def give(self) -> None:
+        """Everything under base belongs to the unprivileged user (as if they had made it)."""
+        if self.user is None:
+            return
+        for folder, names, files in os.walk(self.base):
+            for name in [folder, *(os.path.join(folder, n) for n in names + files)]:
+                os.lchown(name, self.user, self.user)
+
+    def env(self, role: str = "player") -> dict[str, str]:
+        """`role` (host or player) is passed on to whatever git starts: a marker program of
+        the attack tests tells the host's doing from the player's own."""
+        out = player_env(self.base / "home")
+        out["LIFEGAMES_TEST_ROLE"] = role
+        if self.deps is not None:
+            out["PYTHONPATH"] = f"{self.deps}:{self.deps / 'checkout'}"
+            out["PYTHONDONTWRITEBYTECODE"] = "1"
+        return out
+
+    def play(self, *args: str, cwd: Path | None = None, timeout: float = 120
+             ) -> subprocess.CompletedProcess[str]:
+        """`python3 play.py ARGS` as the host types it (in base, or `cwd`)."""
+        python = str(SYSTEM_PYTHON) if self.user is not None else sys.executable
+        script = self.deps / "checkout" / "play.py" if self.deps else REPO / "play.py"
+        return subprocess.run([*self._prefix(), python, str(script), *args],
+                              cwd=cwd or self.base, capture_output=True, text=True,
+                              timeout=timeout, env=self.env("host"))
+
+    def popen(self, *args: str) -> subprocess.Popen[str]:
+        python = str(SYSTEM_PYTHON) if self.user is not None else sys.executable
+        script = self.deps / "checkout" / "play.py" if self.deps else REPO / "play.py"
+        return subprocess.Popen([*self._prefix(), python, str(script), *args], cwd=self.base,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=self.env("host"))
+
+    def run_git(self, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        """A player's (or an attacker's) git command."""
+        return subprocess.run([*self._prefix(), "git", *args], cwd=cwd, capture_output=True,
+                              text=True, env=self.env(), timeout=120)
+
+    def git(self, cwd: Path, *args: str) -> str:
+        done = self.run_git(cwd, *args)
+        assert done.returncode == 0, f"git {' '.join(args)}: {done.stderr}"
+        return done.stdout
+
+    # -- the game -----------------------------------------------------------------------------
+    def setup(self, game_id: str, players: list[str], seed: int = 7, *extra: str
+              ) -> subprocess.CompletedProcess[str]:
+        self.players = players
+        done = self.play("setup", "--game", game_id, "--players", ",".join(players), "--seed",
+                         str(seed), "--salt", "5ea75", "--dir", "host", "--remotes",
+                         "remotes/{player}.git", *extra)
+        return done
+
+    def remote(self, player: str) -> Path:
+        return self.base / "remotes" / f"{player}.git"
+
+    def clone(self, player: str) -> Path:
+        target = self.clones / player
+        self.git(self.clones, "clone", "-q", "-c", "pull.rebase=true", str(self.remote(player)),
+                 player)
+        return target
+
+    def seat(self, player: str) -> dict:
+        return json.loads((self.clones / player / "seat.json").read_text(encoding="utf-8"))
+
+    def push_orders(self, player: str, text: str, message: str = "orders") -> None:
+        """The player's recipe: write the file, commit, push (pulling first if the host
+        pushed meanwhile)."""
+        clone = self.clones / player
+        (clone / f"{player}_orders.txt").write_text(text, encoding="utf-8")
+        self.git(clone, "commit", "-qam", message)
+        for _ in range(20):
+            if self.run_git(clone, "push", "-q").returncode == 0:
+                return
+            self.git(clone, "pull", "-q")  # the host pushed meanwhile: rebase on it
+        raise AssertionError(f"{player} could not push")
+
+    def host(self) -> Host:
+        return Host(str(self.host_dir), registry.get)
+
+    def bot_text(self, player: str, rng: random.Random, strategy: str = "random") -> str:
+        """What a bot playing `player` would write now (chosen on the referee's state: the
+        tests' shortcut; a player would choose from their sheets)."""
+        loaded = self.host().load()
+        orders = choose_orders(loaded.game, loaded.state, player, strategy, rng)
+        return order_file_text(loaded.game, loaded.state, player, orders, strategy)
+
+    def log(self, player: str, what: str = "%an %s") -> list[str]:
+        """The remote's history of the seat's branch, newest first."""
+        return self.git(self.base, "--git-dir", str(self.remote(player)), "log",
+                        f"--format={what}", "main").splitlines()

@@ -231,23 +231,18 @@ def _check_in_seat(root: Path) -> bool:
     """`check` run in a seat (a folder with seat.json and no game of its own): the player's
     file checked on the knowledge the host left there. False if `root` is not a seat."""
     from .engine import playerfiles
-    from .engine import seats as seat_files
     from .engine.orders import MAX_FILE_BYTES, parse_bytes
-    from .engine.turn import check_file, standing_lines
+    from .engine.playercheck import check_as, seat_standpoint
 
     if (root / ".lifegames").exists():
         return False
     try:
-        seat = seat_files.load(root)
-    except seat_files.NotASeat as error:
-        fail(FolderError(str(error), "the host's next tick writes it again"))
+        seat = seat_standpoint(root, registry.get)
+    except FolderError as error:
+        fail(error)
     if seat is None:
         return False
-    try:
-        game = registry.get(seat.game_id)
-    except KeyError:
-        fail(FolderError(f"this seat is for {seat.game_id!r}, which this lifegames does not "
-                         "have", "install the lifegames version the host uses"))
+    game = seat.game
     name = f"{seat.player}_orders.txt"
     try:
         found = playerfiles.read(root, name, MAX_FILE_BYTES)
@@ -255,22 +250,21 @@ def _check_in_seat(root: Path) -> bool:
         fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
     parsed = parse_bytes(game.grammar_name(), found.data if found else b"", name,
                          found.size if found else None)
-    click.echo(f"{game.title}, {seat.player}'s seat, next tick {seat.tick + 1}: checked against "
-               "what you know (the host checks it again, with the other players' orders)")
-    if seat.player not in seat.awaited:
-        texts, problems = standing_lines(game, seat.player, parsed)
-        click.echo(f"  your orders are not awaited now ({', '.join(seat.awaited) or 'nobody'}"
-                   "): only standing orders take effect, from a file that starts with `orders "
-                   f"for tick {seat.tick + 1}` and ends with `end`")
-        for problem in [*parsed.problems, *problems]:
+    click.echo(f"{game.title}, {seat.player}'s seat, next tick {seat.next_tick}: checked "
+               "against what you know (the host checks it again, with the other players' "
+               "orders)")
+    checked = check_as(seat, parsed)
+    result = checked.result
+    if result is None:
+        click.echo(f"  {seat.not_awaited_note()}")
+        for problem in checked.problems:
             click.echo(problem.render())
-        if parsed.problems or problems:
+        if checked.problems:
             sys.exit(REJECTED)
-        if texts is not None:
+        if checked.standing is not None:
             click.echo("  standing orders in force once the host reads this file: " +
-                       (", ".join(texts) or "none"))
+                       (", ".join(checked.standing) or "none"))
         return True
-    result = check_file(game, seat.knowledge, seat.player, parsed, work=seat.knowledge)
     if result.problems:
         for problem in result.problems:
             click.echo(problem.render())

@@ -362,6 +362,21 @@ def orders(host: Host, game_id: str | None) -> None:
 
 
 @cli.command()
+def lsp() -> None:
+    """Run the language server for order files on stdin/stdout (for an editor to start).
+
+    \b
+    Needs the optional extra: pip install 'lifegames[lsp]'. The editor starts it as
+    `lifegames lsp`; README ("Live checking in your editor") shows how for Neovim, Helix,
+    Emacs and VS Code."""
+    from . import lsp as server
+
+    if not server.available():
+        fail(FolderError(server.MISSING, server.INSTALL), USAGE)
+    server.main()
+
+
+@cli.command()
 def games() -> None:
     """The games installed."""
     from .engine.sheets import table

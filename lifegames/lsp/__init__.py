@@ -9,7 +9,8 @@ package is imported only by the `lsp` command, so a tick or a check never pays f
 from __future__ import annotations
 
 MISSING = "the language server needs pygls and lsprotocol, which the core install leaves out"
-INSTALL = "install them with: pip install 'lifegames[lsp]'"
+INSTALL = ("install them with: python3 -m pip install -e '.[lsp]' in your lifegames clone "
+           "(pip install 'lifegames[lsp]' for an installed copy)")
 
 
 def available() -> bool:

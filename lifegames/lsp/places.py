@@ -34,7 +34,8 @@ READS = 3  # times a game folder is read before giving up on one that keeps chan
 @dataclass(frozen=True)
 class Place:
     """An open file's place. `standpoint` is None when nothing can be checked; `trouble`
-    then says why (no game here, a damaged folder, a tick being written). `relative` names
+    then says why (no game here, a damaged folder, a tick being written; nothing for a file
+    not named like an order file). `relative` names
     the file as `check` does; `notes` are for the player (a draft tick never reads, say)."""
 
     standpoint: Standpoint | None
@@ -77,8 +78,8 @@ class Places:
     def find(self, path: Path) -> Place:
         path = Path(os.path.abspath(path))
         match = ORDER_NAME.fullmatch(path.name)
-        if match is None:
-            return Place(None, path.name, NOT_AN_ORDER_FILE)
+        if match is None:  # an editor may hand the server every text file: say nothing
+            return Place(None, path.name)
         folder = path.parent
         with self._lock:
             signature = self.signature(path)

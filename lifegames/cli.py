@@ -61,6 +61,7 @@ def cli(ctx: click.Context, folder: str | None) -> None:
     Start:   python3 play.py setup            (Simple Kingdoms, easy; `setup hard`)
     Play:    python3 play.py check  /  tick  /  status  /  state
     Learn:   python3 play.py orders  /  games (an order file may hold plans: see `orders`)
+    Editor:  python3 play.py lsp  (a language server: check while you type; see README)
 
     \b
     Referee:  replay / verify / reveal / diff / rollback / bot / simulate / watch / history

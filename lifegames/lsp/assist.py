@@ -19,10 +19,12 @@ from typing import Any
 
 from lsprotocol import types as lsp
 
+from ..cli_common import report_lines
 from ..engine.contract import Game
 from ..engine.orders import (
     END_WORD,
     PLAN_USAGE,
+    Problem,
     argument_kinds,
     commands,
     header_line,
@@ -32,6 +34,7 @@ from ..engine.orders import (
 from ..engine.playercheck import Standpoint
 from ..engine.reference import command_entry, fact_docs, order_docs, value_line
 from ..engine.turn import check_file
+from ..engine.words import counted
 from .diagnose import Buffer, Checked, problem_range
 
 PLAN_LINES = 400  # lines above the cursor run to find the legal orders there (more: line 1's)
@@ -100,8 +103,8 @@ class Spot:
 
 
 def _outside_quotes(text: str) -> list[tuple[int, str]]:
-    """(index, character) of every character of `text` outside quotes, up to a `#` note;
-    a quote left open yields its opening index as ("open", ...) via the last entry."""
+    """(index, character) of every character of `text` outside quoted names (the quotes
+    themselves included), up to and including the `#` of a note."""
     out: list[tuple[int, str]] = []
     closer = ""
     for index, char in enumerate(text):
@@ -189,8 +192,8 @@ def _one_line(text: str) -> bool:
     return any(c == ":" for _, c in _outside_quotes(text))
 
 
-def complete(checked: Checked | None, where: Standpoint, buffer: Buffer, position: lsp.Position,
-             encoding: str) -> list[lsp.CompletionItem]:
+def complete(where: Standpoint, buffer: Buffer, position: lsp.Position, encoding: str
+             ) -> list[lsp.CompletionItem]:
     line, index = buffer.index(position, encoding)
     text = buffer.lines[line] if buffer.lines else ""
     at = spot(text[:index])
@@ -311,8 +314,10 @@ def _token_end(text: str, index: int) -> int:
 # -- hover ---------------------------------------------------------------------------------------
 
 
-def hover(where: Standpoint, buffer: Buffer, position: lsp.Position, encoding: str
-          ) -> lsp.Hover | None:
+def hover(where: Standpoint, buffer: Buffer, position: lsp.Position, encoding: str,
+          checked: Checked | None = None) -> lsp.Hover | None:
+    """What the word under the cursor means; on the `orders for tick N` line, also what
+    `check` says of the whole file (`checked`: the buffer's check)."""
     line, index = buffer.index(position, encoding)
     text = buffer.lines[line] if buffer.lines else ""
     seen = _outside_quotes(text)
@@ -330,9 +335,33 @@ def hover(where: Standpoint, buffer: Buffer, position: lsp.Position, encoding: s
     found = _word_help(game, word, text)
     if found is None:
         return None
+    if checked is not None and text.strip().lower().startswith("orders") and word in (
+            "orders", "for", "tick"):
+        found += "\n\n" + said(checked)
     span = lsp.Range(buffer.position(line, match.start(), encoding),
                      buffer.position(line, match.end(), encoding))
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, found), span)
+
+
+def said(checked: Checked) -> str:
+    """What `check` says of the file as it stands: what would run (check's own report) or
+    how many problems stop it."""
+    report = checked.report
+    if report is None:
+        return ""
+    if report.problems:
+        count = len(report.problems)
+        return (f"`check`: {counted(count, 'problem')}; a tick would refuse this file until "
+                f"{'it is' if count == 1 else 'they are'} fixed")
+    if report.result is None:
+        lines = [report.standpoint.not_awaited_note()]
+        if report.standing is not None:
+            lines.append("standing orders in force once this file is read: " +
+                         (", ".join(report.standing) or "none"))
+    else:
+        warned = {w.render() for w in report.warnings}
+        lines = [line for line in report_lines(report.result) if line not in warned]
+    return "`check`:\n```text\n" + "\n".join(lines) + "\n```"
 
 
 def _in_quotes(text: str, index: int) -> bool:
@@ -346,8 +375,8 @@ def _word_help(game: Game, word: str, line: str) -> str | None:
         entry = command_entry(game, word)
         values = _values(game)
         shown = [value_line(a, values[a]) for a in dict.fromkeys(known[word]) if a in values]
-        block = "\n".join([*(e.strip() for e in entry[:1]), *(e.strip() for e in entry[1:]),
-                           *(["", "Values:", *shown] if shown else [])])
+        block = "\n".join([*(e.strip() for e in entry), *(["", "Values:", *shown] if shown
+                                                         else [])])
         return f"```text\n{block}\n```\n(`play.py orders {game.id}` lists every order)"
     facts = _facts(game)
     name = word.removeprefix("$")
@@ -371,21 +400,26 @@ def actions(checked: Checked, span: lsp.Range, encoding: str) -> list[lsp.CodeAc
     if report is None or where is None or checked.parsed is None:
         return []
     out: list[lsp.CodeAction] = []
-    for problem, shown in zip(report.problems, checked.diagnostics, strict=False):
+    shown = checked.diagnostics[:len(report.problems)]  # the problems' come first, in order
+    for problem, diagnostic in zip(report.problems, shown, strict=True):
         place = problem_range(buffer, problem, encoding)
         if place.end.line < span.start.line or place.start.line > span.end.line:
             continue
         for title, edit_range, text in _fixes(buffer, problem, place, encoding):
-            out.append(_action(title, buffer, edit_range, text, [shown], preferred=not out))
+            out.append(_action(title, buffer, edit_range, text, [diagnostic],
+                               preferred=not out))
     grammar = where.game.grammar_name()
     parsed = checked.parsed
-    if start_rule(grammar) == "line" and parsed.header is None and not any(
-            p.code == "E-FILE-TOO-LARGE" for p in parsed.problems):
+    code = [i for i, text in enumerate(buffer.lines)
+            if text.strip() and not text.lstrip().startswith("#")] or [0]
+    if start_rule(grammar) == "line" and parsed.header is None and \
+            span.start.line <= code[0] and not any(
+                p.code == "E-FILE-TOO-LARGE" for p in parsed.problems):
         header = header_line(grammar, where.next_tick)
         start = buffer.position(0, 1 if buffer.text.startswith("\ufeff") else 0, encoding)
         out.append(_action(f"Add the line `{header.strip()}` at the top", buffer,
                            lsp.Range(start, start), header))
-    if not parsed.ended and not parsed.problems:
+    if not parsed.ended and not parsed.problems and span.end.line >= code[-1]:
         last = len(buffer.lines) - 1
         end = buffer.position(last, len(buffer.lines[last]), encoding)
         lead = "" if not buffer.lines[last] else "\n"
@@ -394,7 +428,7 @@ def actions(checked: Checked, span: lsp.Range, encoding: str) -> list[lsp.CodeAc
     return out
 
 
-def _fixes(buffer: Buffer, problem: Any, place: lsp.Range, encoding: str
+def _fixes(buffer: Buffer, problem: Problem, place: lsp.Range, encoding: str
            ) -> list[tuple[str, lsp.Range, str]]:
     """(title, range, new text) for each fix the problem's hint names."""
     fixes: list[tuple[str, lsp.Range, str]] = []

@@ -148,7 +148,6 @@ class OrderServer(LanguageServer):
         self.again: set[str] = set()
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="lifegames-check")
         self.polling: asyncio.TimerHandle | None = None
-        self.on_checked: Callable[[Checked], None] | None = None  # for benchmarks
 
     @property
     def encoding(self) -> str:
@@ -161,7 +160,7 @@ class OrderServer(LanguageServer):
         try:
             self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error,
                                                          f"lifegames: {error}"))
-        except Exception:  # noqa: S110 - the pipe itself failed: nothing more to tell
+        except Exception:  # the pipe itself failed: there is no one left to tell
             pass
 
     # -- buffers ------------------------------------------------------------------------------
@@ -237,8 +236,6 @@ class OrderServer(LanguageServer):
             self.checked[uri] = checked
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
                 uri, checked.diagnostics, version=buffer.version))
-            if self.on_checked is not None:
-                self.on_checked(checked)
         if uri in self.again and current is not None:
             self.again.discard(uri)
             self._start(uri)
@@ -313,8 +310,7 @@ def build() -> OrderServer:
         where = ls.place(buffer.uri).standpoint
         if where is None:
             return None
-        items = _guarded(lambda: complete(ls.current(buffer.uri), where, buffer,
-                                          params.position, ls.encoding), [])
+        items = _guarded(lambda: complete(where, buffer, params.position, ls.encoding), [])
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
@@ -323,7 +319,8 @@ def build() -> OrderServer:
         where = ls.place(buffer.uri).standpoint if buffer is not None else None
         if buffer is None or where is None:
             return None
-        return _guarded(lambda: hover(where, buffer, params.position, ls.encoding), None)
+        return _guarded(lambda: hover(where, buffer, params.position, ls.encoding,
+                                      ls.current(buffer.uri)), None)
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
                     lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))

@@ -4,6 +4,8 @@ gives the file check wanted."""
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 
 import pytest
@@ -148,3 +150,70 @@ def test_a_misspelt_name_is_fixed_as_the_game_spells_it(lifestyle, shared_client
     titles = [t for t in found if t.startswith("Change to")]
     assert titles and all('"' in t for t in titles), found
     assert any(t == 'Change to "Hamster"' for t in titles), titles
+
+
+def shown(setup, state: dict, player: str, text: str, spots: list[tuple[int, int]]) -> str:
+    """Everything the server would show `player` for `text` on `state`: diagnostics,
+    completion at each spot, hover over each word of the file (in-process, as the server
+    computes them)."""
+    from lsprotocol import types as lsp
+    from pygls.protocol import default_converter
+
+    from lifegames.engine.playercheck import folder_standpoint
+    from lifegames.lsp.assist import complete, hover
+    from lifegames.lsp.diagnose import Buffer, check_buffer
+    from lifegames.lsp.places import Place
+
+    loaded = setup.host.load()
+    where = folder_standpoint(setup.game, state, loaded.players, player)
+    buffer = Buffer(setup.orders(player).as_uri(), text, 1)
+    checked = check_buffer(buffer, Place(where, player), "utf-16")
+    out: list = [checked.diagnostics]
+    out += [complete(where, buffer, lsp.Position(*spot), "utf-16") for spot in spots]
+    out += [hover(where, buffer, lsp.Position(n, c), "utf-16", checked)
+            for n, line in enumerate(text.split("\n")) for c in range(0, len(line), 3)]
+    return json.dumps(default_converter().unstructure(out), sort_keys=True)
+
+
+@pytest.mark.parametrize("game_id", ["simple-kingdoms", "a-chaotic-life"])
+def test_nothing_the_server_shows_depends_on_a_secret(game_id: str, tmp_path: Path):
+    """The same game with its secrets changed (an unexplored tile's terrain; the deck and
+    another player's hand): diagnostics, completion and hover stay byte for byte the same."""
+    from .conftest import needs_pygls
+
+    needs_pygls()
+    setup = make_game(tmp_path, game_id, seed=1)
+    state = setup.state
+    player = setup.awaited
+    secret = json.loads(json.dumps(state))
+    if game_id == "simple-kingdoms":
+        tile = next(t for t in secret["tiles"] if (t["row"], t["col"]) == (0, 1))
+        assert not tile["explored"]
+        tile["terrain"] = "mountains" if tile["terrain"] != "mountains" else "plains"
+        text = ("orders for tick 1\nhire_soldiers(0,0, 2)\nmove_soldiers(0,0, 0,1, 4)\n"
+                "claim_tile(0,1)\n\n")
+        spots = [(4, 0), (3, 11)]
+    else:
+        other = next(p for p in secret["players"] if p != player)
+        pool = secret["deck"] + secret["hands"][other]
+        random.Random(5).shuffle(pool)
+        size = len(secret["hands"][other])
+        secret["hands"][other], secret["deck"] = pool[:size], pool[size:]
+        legal = setup.legal(player)
+        text = "orders for tick 1\n" + "\n".join(legal[:3]) + '\nplay("Nope")\n\n'
+        spots = [(5, 0), (4, 5), (1, 0)]
+    assert secret != state
+    assert shown(setup, state, player, text, spots) == shown(setup, secret, player, text, spots)
+
+
+def test_hover_on_the_first_line_says_what_check_says(kingdoms, shared_client):
+    path = kingdoms.orders("Ironhold")
+    uri = shared_client.open(path, 'orders for tick 1\nbuild(0,0, "farm")\n')
+    shared_client.diagnostics(uri)
+    said = shared_client.hover(uri, 0, 1)["contents"]["value"]
+    assert "1 order would run" in said and "built a farm on (0,0)" in said, said
+    shared_client.change(uri, 'orders for tick 1\nbuild(0,0, "farm")\nbiuld(1)\n', 2)
+    shared_client.diagnostics(uri, 2)
+    said = shared_client.hover(uri, 0, 1)["contents"]["value"]
+    assert "1 problem; a tick would refuse this file" in said, said
+    shared_client.close(uri)

@@ -20,6 +20,13 @@ GAMES = sorted(PLAYERS)
 ERROR, WARNING, INFORMATION = 1, 2, 3
 
 
+@pytest.fixture
+def client(shared_client: Client) -> Client:
+    """One server for all of this module's tests: each opens its own files, in its own game,
+    and closes them (the server must not mix them up)."""
+    return shared_client
+
+
 def typo(command: str) -> str:
     """A command misspelt as a hurried hand would: two letters swapped."""
     return command[0] + command[2] + command[1] + command[3:]
@@ -33,6 +40,12 @@ def lines_with(text: str, index: int, line: str) -> str:
 
 def errors(diagnostics: list[dict]) -> list[dict]:
     return [d for d in diagnostics if d["severity"] == ERROR]
+
+
+def done(client: Client, uri: str) -> None:
+    """Close a file; its diagnostics are cleared."""
+    client.close(uri)
+    assert client.diagnostics(uri) == []
 
 
 @pytest.mark.parametrize("seated", [False, True], ids=["folder", "seat"])
@@ -81,8 +94,7 @@ def test_type_an_error_fix_it_and_complete_a_legal_order(game_id: str, seated: b
     assert offered == legal, "completion offers the legal orders, as the sheet lists them"
     assert {i["label"] for i in items} >= _commands(setup), "and every command"
 
-    client.close(uri)
-    assert client.diagnostics(uri) == [], "closing clears the file's diagnostics"
+    done(client, uri)
     assert tree(tmp_path) == before, "the server wrote nothing in the game folder or seats"
 
 
@@ -118,6 +130,7 @@ def test_diagnostics_are_what_check_prints(game_id: str, seated: bool, tmp_path:
     shown = {(d["range"]["start"]["line"], d["range"]["start"]["character"], d["code"])
              for d in client.diagnostics(uri) if d.get("code")}
     assert shown == expected, printed
+    done(client, uri)
 
 
 def test_warnings_are_shown_with_their_place_and_way_forward(tmp_path: Path, client: Client):
@@ -132,6 +145,7 @@ def test_warnings_are_shown_with_their_place_and_way_forward(tmp_path: Path, cli
     assert found["W-HUNGRY"]["range"] == {"start": {"line": 1, "character": 22},
                                           "end": {"line": 1, "character": 24}}
     assert "send 2 or more in one move_soldiers order" in found["W-NOT-EXPLORED"]["message"]
+    done(client, uri)
 
 
 @pytest.mark.parametrize("seated", [False, True], ids=["folder", "seat"])
@@ -147,6 +161,7 @@ def test_a_player_who_is_not_awaited_sees_why_and_their_standing_lines_checked(
     assert any("not awaited now" in d["message"] for d in notes), found
     assert [d["code"] for d in errors(found)] == ["E-NOT-STANDING"], found
     assert errors(found)[0]["range"]["start"] == {"line": 1, "character": 9}
+    done(client, uri)
 
 
 def _commands_taking_nothing(setup: Setup) -> set[str]:

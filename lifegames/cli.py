@@ -63,6 +63,7 @@ def cli(ctx: click.Context, folder: str | None) -> None:
     Start:   python3 play.py setup            (Simple Kingdoms, easy; `setup hard`)
     Play:    python3 play.py check  /  tick  /  status  /  state
     Learn:   python3 play.py orders  /  games (an order file may hold plans: see `orders`)
+    Editor:  python3 play.py lsp  (a language server: check while you type; see README)
 
     \b
     Referee:  replay / verify / reveal / diff / rollback / bot / simulate / watch / history
@@ -255,23 +256,18 @@ def _check_in_seat(root: Path) -> bool:
     """`check` run in a seat (a folder with seat.json and no game of its own): the player's
     file checked on the knowledge the host left there. False if `root` is not a seat."""
     from .engine import playerfiles
-    from .engine import seats as seat_files
     from .engine.orders import MAX_FILE_BYTES, parse_bytes
-    from .engine.turn import check_file, standing_lines
+    from .engine.playercheck import check_as, seat_standpoint
 
     if (root / ".lifegames").exists():
         return False
     try:
-        seat = seat_files.load(root)
-    except seat_files.NotASeat as error:
-        fail(FolderError(str(error), "the host's next tick writes it again"))
+        seat = seat_standpoint(root, registry.get)
+    except FolderError as error:
+        fail(error)
     if seat is None:
         return False
-    try:
-        game = registry.get(seat.game_id)
-    except KeyError:
-        fail(FolderError(f"this seat is for {seat.game_id!r}, which this lifegames does not "
-                         "have", "install the lifegames version the host uses"))
+    game = seat.game
     name = f"{seat.player}_orders.txt"
     try:
         found = playerfiles.read(root, name, MAX_FILE_BYTES)
@@ -279,22 +275,21 @@ def _check_in_seat(root: Path) -> bool:
         fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
     parsed = parse_bytes(game.grammar_name(), found.data if found else b"", name,
                          found.size if found else None)
-    click.echo(f"{game.title}, {seat.player}'s seat, next tick {seat.tick + 1}: checked against "
-               "what you know (the host checks it again, with the other players' orders)")
-    if seat.player not in seat.awaited:
-        texts, problems = standing_lines(game, seat.player, parsed)
-        click.echo(f"  your orders are not awaited now ({', '.join(seat.awaited) or 'nobody'}"
-                   "): only standing orders take effect, from a file that starts with `orders "
-                   f"for tick {seat.tick + 1}` and ends with `end`")
-        for problem in [*parsed.problems, *problems]:
+    click.echo(f"{game.title}, {seat.player}'s seat, next tick {seat.next_tick}: checked "
+               "against what you know (the host checks it again, with the other players' "
+               "orders)")
+    checked = check_as(seat, parsed)
+    result = checked.result
+    if result is None:
+        click.echo(f"  {seat.not_awaited_note()}")
+        for problem in checked.problems:
             click.echo(problem.render())
-        if parsed.problems or problems:
+        if checked.problems:
             sys.exit(REJECTED)
-        if texts is not None:
+        if checked.standing is not None:
             click.echo("  standing orders in force once the host reads this file: " +
-                       (", ".join(texts) or "none"))
+                       (", ".join(checked.standing) or "none"))
         return True
-    result = check_file(game, seat.knowledge, seat.player, parsed, work=seat.knowledge)
     if result.problems:
         for problem in result.problems:
             click.echo(problem.render())
@@ -422,6 +417,21 @@ def orders(host: Host, game_id: str | None) -> None:
         raise click.BadParameter(f"no game {game_id!r}; installed: {', '.join(registry.ids())}",
                                  param_hint="GAME") from None
     click.echo(render(game), nl=False)
+
+
+@cli.command()
+def lsp() -> None:
+    """Run the language server for order files on stdin/stdout (for an editor to start).
+
+    \b
+    Needs the optional extra: pip install 'lifegames[lsp]'. The editor starts it as
+    `lifegames lsp`; README ("Live checking in your editor") shows how for Neovim, Helix,
+    Emacs and VS Code."""
+    from . import lsp as server
+
+    if not server.available():
+        fail(FolderError(server.MISSING, server.INSTALL), USAGE)
+    server.main()
 
 
 @cli.command()

@@ -182,6 +182,13 @@ class Host:
         with self.folder.locked():
             return self._load(strict)
 
+    def peek(self) -> Loaded:
+        """The game read and checked as `load` does, but without the lock and without
+        finishing an interrupted tick: for readers that must never write in the folder (the
+        language server). It may meet a tick half-written: look for a journal first, and
+        read again if the state changed meanwhile."""
+        return self._load()
+
     def _check_manifest(self, loaded: Loaded) -> None:
         """Every file the last commit left is still exactly what it wrote: the state, each
         current sheet (a sheet appended to, or replaced by a link, is caught here) and each

@@ -37,19 +37,11 @@ def render(game: Game) -> str:
     if extra.get("limit"):
         lines += [f"Orders: {extra['limit']}. Lines starting with # are notes.", ""]
     for command in commands(game.grammar_name()):
-        doc = docs.get(command, {})
-        lines.append(f"  {usage(game.grammar_name(), command)}")
-        if doc.get("help"):
-            lines.append(f"      {doc['help']}")
-        if doc.get("example"):
-            lines.append(f"      e.g. {doc['example']}")
-        lines.append("")
+        lines += [*command_entry(game, command, docs), ""]
     values = extra.get("values", {})
     if values:
         lines.append("Values:")
-        for name, allowed in values.items():
-            shown = ", ".join(allowed) if isinstance(allowed, list) else allowed
-            lines.append(f"  {name}: {shown}")
+        lines += [value_line(name, allowed) for name, allowed in values.items()]
         lines.append("")
     for title, headers, rows in extra.get("tables", []):
         lines += [f"{title}:", table(rows, headers), ""]
@@ -57,6 +49,25 @@ def render(game: Game) -> str:
         lines += plan_help(game)
     lines += ["", *WARNING_HELP.rstrip().splitlines()]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def command_entry(game: Game, command: str, docs: dict[str, dict[str, str]] | None = None
+                  ) -> list[str]:
+    """One command's entry in the reference: its written form, what it does, an example
+    (also what the language server shows on hover)."""
+    doc = (order_docs(game) if docs is None else docs).get(command, {})
+    lines = [f"  {usage(game.grammar_name(), command)}"]
+    if doc.get("help"):
+        lines.append(f"      {doc['help']}")
+    if doc.get("example"):
+        lines.append(f"      e.g. {doc['example']}")
+    return lines
+
+
+def value_line(name: str, allowed: list[str] | str) -> str:
+    """One line of the reference's Values: the names (or the range) an argument takes."""
+    shown = ", ".join(allowed) if isinstance(allowed, list) else allowed
+    return f"  {name}: {shown}"
 
 
 WARNING_HELP = """\

@@ -55,9 +55,11 @@ def cli(ctx: click.Context, folder: str | None) -> None:
     nothing and says what to fix.
 
     \b
-    At a distance, `setup --seats DIR` keeps the game folder as the referee's (private) and
-    gives each player a seat, DIR/<Player>/, with only what they may see; players write
-    <Player>_orders.txt there, and `check` in a seat checks it against what they know.
+    At a distance, the game folder stays the referee's (private) and each player gets a seat
+    with only what they may see: over git (`setup --remotes TEMPLATE`: a repository per
+    player, which tick and watch fetch and push) or a synced folder (`setup --seats DIR`).
+    Players write <Player>_orders.txt there; `check` in a seat checks it against what they
+    know.
 
     \b
     Start:   python3 play.py setup            (Simple Kingdoms, easy; `setup hard`)
@@ -130,7 +132,7 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
     if remotes is not None:
         click.echo("  seats over git: send each player their own line, and no one else's:")
         for player, url in sorted(host.folder.remotes().items()):
-            click.echo(f"    {player}: git clone -c pull.rebase=true {shlex.quote(url)} "
+            click.echo(f"    {player}: git clone -b main -c pull.rebase=true {shlex.quote(url)} "
                        f"{player}")
         for line in host.seat_lines:
             click.echo(f"  {line}")

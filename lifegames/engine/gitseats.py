@@ -53,6 +53,14 @@ WALK_LIMIT = 5_000  # commits looked at between the host's last commit and the p
 PUSH_TRIES = 5
 TIMEOUT = 120.0  # seconds one git command may take (a remote that hangs is unreachable)
 REPO_CONFIG = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n"
+# The host's own repository of a seat: a partial clone, so that no file larger than an order
+# file crosses from a seat (the remote's server permitting). The seat's URL is given
+# to each fetch on its command line, never written here: an object that was not fetched
+# cannot then be fetched behind the host's back.
+PROMISOR = "seat"
+HOST_CONFIG = ("[core]\n\trepositoryformatversion = 1\n\tfilemode = true\n\tbare = true\n"
+               f"[extensions]\n\tpartialClone = {PROMISOR}\n[remote \"{PROMISOR}\"]\n"
+               "\tpromisor = true\n")
 SEAT_FILES = ("seat.json", "check_report.txt", "executed_orders.txt")
 
 # Settings given on every git command line (they beat anything in a repository's config).
@@ -79,6 +87,7 @@ SETTINGS: tuple[tuple[str, str], ...] = (
 # no hooks, no alternate-refs command, none of the receiving side's automatic work (gc, a
 # work tree to update, a proc-receive hook).
 _REMOTE_SETTINGS = (("core.hooksPath", os.devnull), ("core.fsmonitor", "false"),
+                    ("uploadpack.allowFilter", "true"),
                     ("core.alternateRefsCommand", "true"), ("gc.auto", "0"),
                     ("receive.autogc", "false"), ("receive.procReceiveRefs", ""),
                     ("receive.denyCurrentBranch", "refuse"),
@@ -125,7 +134,7 @@ def environment(git_dir: Path | None = None) -> dict[str, str]:
         "GIT_NO_REPLACE_OBJECTS": "1", "GIT_ATTR_NOSYSTEM": "1", "GIT_LITERAL_PATHSPECS": "1",
         "GIT_AUTHOR_NAME": IDENTITY[0], "GIT_AUTHOR_EMAIL": IDENTITY[1],
         "GIT_COMMITTER_NAME": IDENTITY[0], "GIT_COMMITTER_EMAIL": IDENTITY[1],
-        "GIT_CONFIG_COUNT": str(len(SETTINGS)), "LC_ALL": "C",
+        "GIT_CONFIG_COUNT": str(len(SETTINGS)), "LC_ALL": "C", "GIT_NO_LAZY_FETCH": "1",
     })
     if "GIT_SSH_COMMAND" not in env and "GIT_SSH" not in env:
         env["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"
@@ -250,8 +259,11 @@ class Objects:
             proc.stdin.write(f"info {name}\n".encode())
             proc.stdin.flush()
             line = proc.stdout.readline().decode("ascii", "replace").split()
-        except OSError as error:
-            raise GitError(f"git cat-file stopped ({error})") from None
+        except OSError:
+            line = []
+        if not line:  # it stopped: an object a partial fetch left out (never fetched later)
+            self.close()
+            return None
         if len(line) != 3 or not line[2].isdigit():
             return None
         return line[0], line[1], int(line[2])
@@ -295,7 +307,7 @@ class Objects:
 
     def close(self) -> None:
         if self._proc is not None:
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ValueError):
                 if self._proc.stdin is not None:
                     self._proc.stdin.close()
             self._proc.wait()
@@ -437,10 +449,13 @@ class Seat:
             raise SeatProblem("E-NOT-A-FILE", f"{where} is a folder, not a file",
                               "commit a plain text file of that name instead")
         found = self.objects.info(oid)
-        if found is None or found[1] != "blob":
+        if found is None or found[2] > ORDER_LIMIT:
+            size = f"is {found[2]} bytes" if found else \
+                f"is larger than {ORDER_LIMIT} bytes (the host fetches no file that large)"
+            raise SeatProblem("E-FILE-TOO-LARGE", f"{where} {size}; an order file holds at "
+                              f"most {ORDER_LIMIT} bytes", "commit a shorter order file")
+        if found[1] != "blob":
             raise SeatProblem("E-NOT-A-FILE", f"{where} cannot be read", "push it again")
-        if found[2] > ORDER_LIMIT:
-            return Blob(b"", found[2])
         return Blob(self.objects.read(oid, "blob", ORDER_LIMIT) or b"", found[2])
 
     def names(self) -> dict[str, str]:
@@ -457,9 +472,10 @@ class Seat:
 
     # -- fetching -----------------------------------------------------------------------------
     def fetch_command(self) -> list[str]:
-        return ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head",
-                *_transport(self.url, "upload-pack"), "--end-of-options", self.url,
-                f"+{MAIN}:{FETCHED}"]
+        return ["-c", f"remote.{PROMISOR}.url={self.url}", "fetch", "--quiet", "--no-tags",
+                "--no-recurse-submodules", "--no-write-fetch-head",
+                f"--filter=blob:limit={ORDER_LIMIT + 1}", *_transport(self.url, "upload-pack"),
+                "--end-of-options", PROMISOR, f"+{MAIN}:{FETCHED}"]
 
     def fetched(self, done: subprocess.CompletedProcess[bytes] | GitError) -> bool:
         """Take in the result of a fetch; True if the seat's branch changed."""
@@ -672,7 +688,7 @@ class RemoteSeats:
             path = git_root / f"{player}.git"
             run(["init", "--quiet", "--bare", "--template=", "--initial-branch=main",
                  str(path)], None)
-            (path / "config").write_text(REPO_CONFIG, encoding="utf-8")
+            (path / "config").write_text(HOST_CONFIG, encoding="utf-8")
 
     def fetch(self) -> list[str]:
         """Fetch every seat's remote at once; the players whose branch changed since the last

@@ -6,12 +6,17 @@ user (with Debian's python3 and copies of lifegames' dependencies, which that us
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import hashlib
 import json
 import os
 import random
 import shutil
 import subprocess
 import sys
+import tempfile
+import zlib
 from pathlib import Path
 
 from lifegames import registry
@@ -29,7 +34,8 @@ def player_env(home: Path) -> dict[str, str]:
     out.update(GIT_AUTHOR_NAME="player", GIT_AUTHOR_EMAIL="player@example.org",
                GIT_COMMITTER_NAME="player", GIT_COMMITTER_EMAIL="player@example.org",
                GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, HOME=str(home),
-               LIFEGAMES_CACHE="off")
+               LIFEGAMES_CACHE="off", GIT_CONFIG_COUNT="1", GIT_CONFIG_KEY_0="gc.auto",
+               GIT_CONFIG_VALUE_0="0")
     return out
 
 
@@ -44,11 +50,26 @@ def can_run_as_nobody() -> str:
     return ""
 
 
+_PLACE: list[Path] = []
+
+
+def _open_place() -> Path:
+    """One folder for this test run that every user may enter (removed at exit)."""
+    if not _PLACE:
+        place = Path(tempfile.mkdtemp(prefix="lifegames-tests-"))
+        place.chmod(0o755)
+        _PLACE.append(place)
+        atexit.register(shutil.rmtree, place, True)
+    return _PLACE[0]
+
+
 class Table:
     """A game played over git: base/host (the referee's folder), base/remotes/<P>.git (the
     players' remotes) and base/clones/<P> (each player's clone)."""
 
     def __init__(self, base: Path, user: int | None = None) -> None:
+        if user is not None:  # somewhere that user can reach (pytest's folders are root's)
+            base = Path(tempfile.mkdtemp(prefix="lifegames-user-", dir=_open_place())) / "t"
         self.base = base
         self.user = user
         self.host_dir = base / "host"
@@ -60,8 +81,9 @@ class Table:
 
     # -- running ------------------------------------------------------------------------------
     def _deps(self) -> Path:
-        """Copies of lifegames and its dependencies that the unprivileged user can read."""
-        deps = self.base / "deps"
+        """Copies of lifegames and its dependencies that the unprivileged user can read (made
+        once for the whole test run)."""
+        deps = _open_place() / "deps"
         if not deps.exists():
             import click
             import lark
@@ -76,6 +98,9 @@ class Table:
                 shutil.copytree(REPO / part, deps / "checkout" / part,
                                 ignore=shutil.ignore_patterns("__pycache__"))
             shutil.copy(REPO / "play.py", deps / "checkout" / "play.py")
+            # Bytecode made once, by the Python that user runs (they cannot write it there).
+            subprocess.run([str(SYSTEM_PYTHON), "-m", "compileall", "-q", str(deps)],
+                           check=True, capture_output=True)
         return deps
 
     def _prefix(self) -> list[str]:
@@ -88,9 +113,11 @@ class Table:
         """Everything under base belongs to the unprivileged user (as if they had made it)."""
         if self.user is None:
             return
+        self.base.parent.chmod(0o755)
         for folder, names, files in os.walk(self.base):
             for name in [folder, *(os.path.join(folder, n) for n in names + files)]:
-                os.lchown(name, self.user, self.user)
+                with contextlib.suppress(FileNotFoundError):
+                    os.lchown(name, self.user, self.user)
 
     def env(self, role: str = "player") -> dict[str, str]:
         """`role` (host or player) is passed on to whatever git starts: a marker program of
@@ -99,7 +126,6 @@ class Table:
         out["LIFEGAMES_TEST_ROLE"] = role
         if self.deps is not None:
             out["PYTHONPATH"] = f"{self.deps}:{self.deps / 'checkout'}"
-            out["PYTHONDONTWRITEBYTECODE"] = "1"
         return out
 
     def play(self, *args: str, cwd: Path | None = None, timeout: float = 120
@@ -142,8 +168,8 @@ class Table:
 
     def clone(self, player: str) -> Path:
         target = self.clones / player
-        self.git(self.clones, "clone", "-q", "-c", "pull.rebase=true", str(self.remote(player)),
-                 player)
+        self.git(self.clones, "clone", "-q", "-b", "main", "-c", "pull.rebase=true",
+                 str(self.remote(player)), player)
         return target
 
     def seat(self, player: str) -> dict:
@@ -175,3 +201,80 @@ class Table:
         """The remote's history of the seat's branch, newest first."""
         return self.git(self.base, "--git-dir", str(self.remote(player)), "log",
                         f"--format={what}", "main").splitlines()
+
+
+def zero_blob(git_dir: Path, size: int) -> str:
+    """A loose blob of `size` zero bytes written straight into a repository, in a second or
+    two whatever the size: its zlib stream is built by hand (one zero literal, then copies of
+    the byte before it), where compressing gigabytes would take minutes. Returns its id."""
+    head = b"blob %d\0" % size
+    packer = zlib.compressobj(1)
+    stream = packer.compress(head + b"\0") + packer.flush(zlib.Z_SYNC_FLUSH)
+    bits = _Bits()
+    bits.put(1, 1)  # the last block,
+    bits.put(1, 2)  # of fixed Huffman codes
+    left = size - 1
+    copies, rest = divmod(left, 258)
+    unit = _Bits()  # one copy of 258 bytes from 1 byte back: code 285, distance code 0
+    for _ in range(8):
+        unit.code(0b11000101, 8)
+        unit.code(0, 5)
+    while bits.count % 8 and copies:
+        bits.code(0b11000101, 8)
+        bits.code(0, 5)
+        copies -= 1
+    if bits.count % 8 == 0:  # aligned: the bulk is one 13-byte pattern, repeated
+        body, tail = divmod(copies, 8)
+        start, middle, end = bytes(bits.out), bytes(unit.out) * body, _Bits()
+    else:
+        tail, start, middle, end = copies, b"", b"", bits
+    for _ in range(tail):
+        end.code(0b11000101, 8)
+        end.code(0, 5)
+    for _ in range(rest):  # the last few zeros as literals (code 0x30 + 0)
+        end.code(0b00110000, 8)
+    end.code(0, 7)  # end of block
+    adler = ((sum(head) + 1) % 65521) | (((_adler_b(head) + size * ((sum(head) + 1) % 65521)
+                                           ) % 65521) << 16)
+    data = stream + start + middle + bytes(end.out) + adler.to_bytes(4, "big")
+    digest = hashlib.sha1(head)
+    chunk = bytes(1 << 24)
+    for _ in range(size >> 24):
+        digest.update(chunk)
+    digest.update(bytes(size & ((1 << 24) - 1)))
+    oid = digest.hexdigest()
+    target = git_dir / "objects" / oid[:2] / oid[2:]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    return oid
+
+
+def _adler_b(data: bytes) -> int:
+    a, b = 1, 0
+    for byte in data:
+        a = (a + byte) % 65521
+        b = (b + a) % 65521
+    return b
+
+
+class _Bits:
+    """Deflate's bit order: fields least significant bit first, Huffman codes most
+    significant bit first."""
+
+    def __init__(self) -> None:
+        self.out = bytearray()
+        self.count = 0
+
+    def put(self, value: int, width: int) -> None:
+        for number in range(width):
+            self._bit((value >> number) & 1)
+
+    def code(self, value: int, width: int) -> None:
+        for number in reversed(range(width)):
+            self._bit((value >> number) & 1)
+
+    def _bit(self, bit: int) -> None:
+        if self.count % 8 == 0:
+            self.out.append(0)
+        self.out[-1] |= bit << (self.count % 8)
+        self.count += 1

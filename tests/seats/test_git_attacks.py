@@ -5,7 +5,8 @@ as files, that repository's own files too. Each case arms a marker program, then
 host through every command that touches git (check, tick, status, bot, watch), and the marker
 must stay unrun; where the host must refuse something, it says so, located.
 
-The cases number 26: 13 in the remote repository itself, 13 in pushed content."""
+The cases number 27: 13 in the remote repository itself, 13 in pushed content, and a synced
+seat folder armed every way at once (where lifegames never runs git at all)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from ..reliability.helpers import output
-from .gitkit import NOBODY, Table, can_run_as_nobody
+from .gitkit import NOBODY, Table, can_run_as_nobody, zero_blob
 
 PLAYERS = ["Ana", "Ben"]
 USERS = [pytest.param(None, id="root"),
@@ -185,10 +186,25 @@ def c_link(table: Table, clone: Path, program: Path) -> str:
 
 
 def c_huge(table: Table, clone: Path, program: Path) -> str:
-    """A 2 GiB order file (of zeros, so the push itself stays small)."""
-    with open(clone / "Ana_orders.txt", "r+b") as handle:
-        handle.truncate(2 * 1024 ** 3)
+    """A 2 GiB order file. The commit that pushing it would leave on the remote is made in
+    place (see _huge_on_remote): compressing 2 GiB for a push takes minutes, and the host sees
+    exactly the same branch."""
     return "E-FILE-TOO-LARGE"
+
+
+def _huge_on_remote(table: Table) -> None:
+    remote = table.remote("Ana")
+    blob = zero_blob(remote, 2 * 1024 ** 3)
+    at = ["--git-dir", str(remote)]
+    entries = table.git(table.base, *at, "ls-tree", "main").splitlines()
+    entries = [line for line in entries if not line.endswith("\tAna_orders.txt")]
+    entries.append(f"100644 blob {blob}\tAna_orders.txt")
+    done = subprocess.run(["git", *at, "mktree"], input="\n".join(entries) + "\n", text=True,
+                          capture_output=True, check=True, env=table.env())
+    commit = table.git(table.base, *at, "commit-tree", "-p", "main", "-m", "2 GiB of orders",
+                       done.stdout.strip()).strip()
+    table.git(table.base, *at, "update-ref", "refs/heads/main", commit)
+    table.give()
 
 
 def c_tree(table: Table, clone: Path, program: Path) -> str:
@@ -268,22 +284,26 @@ def _new_table(tmp_path: Path, user: int | None) -> Table:
     return table
 
 
-def _drive(table: Table) -> dict[str, subprocess.CompletedProcess[str]]:
-    """Every host command that fetches, reads, commits or pushes: check, status and tick on
-    what the player pushed, then a bot's file for every awaited player, then a round of
-    watch (stopped after a second if it has nothing it may play)."""
+def _drive(table: Table, watch: bool = False) -> dict[str, subprocess.CompletedProcess[str]]:
+    """The host commands that fetch, read, commit and push: check and tick on what the player
+    pushed, a bot's file for every awaited player (a commit pushed to each seat), a tick
+    again, status; with `watch`, a round of watch too (its git is tick's and check's own),
+    stopped after a few seconds if it has nothing it may play."""
     results = {"check": table.play("--dir", "host", "check"),
-               "status": table.play("--dir", "host", "status"),
-               "tick": table.play("--dir", "host", "tick")}
-    results["bot"] = table.play("--dir", "host", "bot", "--all", "--force")
-    watcher = table.popen("--dir", "host", "watch", "--interval", "0.05", "--max-ticks", "1")
-    try:
-        said, errors = watcher.communicate(timeout=3)
-    except subprocess.TimeoutExpired:
-        watcher.terminate()
-        said, errors = watcher.communicate(timeout=30)
-    results["watch"] = subprocess.CompletedProcess(watcher.args, watcher.returncode, said,
-                                                   errors)
+               "tick": table.play("--dir", "host", "tick"),
+               "bot": table.play("--dir", "host", "bot", "--all", "--force"),
+               "again": table.play("--dir", "host", "tick"),
+               "status": table.play("--dir", "host", "status")}
+    if watch:
+        watcher = table.popen("--dir", "host", "watch", "--interval", "0.05", "--max-ticks",
+                              "1")
+        try:
+            said, errors = watcher.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            watcher.terminate()
+            said, errors = watcher.communicate(timeout=30)
+        results["watch"] = subprocess.CompletedProcess(watcher.args, watcher.returncode, said,
+                                                       errors)
     for name, done in results.items():
         assert "Traceback" not in done.stderr + done.stdout, (name, output(done))
     return results
@@ -301,7 +321,7 @@ def test_a01_nothing_in_a_remote_the_player_can_write_runs_on_the_host(tmp_path,
     clone = table.clone("Ana")
     table.push_orders("Ana", ORDERS)
     vector(table, table.remote("Ana"), program)
-    results = _drive(table)
+    results = _drive(table, watch=vector is r_include)
     assert not (table.base / "ran").exists(), (table.base / "ran").read_text()
     said = {name: done.stdout + done.stderr for name, done in results.items()}
     if vector in SELF_HARM:  # the remote no longer serves its player: the host says so
@@ -343,7 +363,9 @@ def test_a02_nothing_a_player_pushes_runs_on_the_host_and_only_their_order_file_
             table.git(clone, "push", "-q", "origin", ":main")
     else:
         table.git(clone, "push", "-q")
-    results = _drive(table)
+    if vector is c_huge:
+        _huge_on_remote(table)
+    results = _drive(table, watch=vector is c_link)
     assert not (table.base / "ran").exists(), (table.base / "ran").read_text()
     for done in results.values():
         assert "\x1b" not in done.stdout + done.stderr
@@ -359,6 +381,9 @@ def test_a02_nothing_a_player_pushes_runs_on_the_host_and_only_their_order_file_
         assert why in results["status"].stdout and why in results["check"].stdout
         assert "lifegames Tick" not in "\n".join(table.log("Ana") if vector is c_rewrite
                                                  else [])
+    if vector is c_huge:  # refused unread: the host did not even fetch it
+        fetched = table.host_dir / ".lifegames" / "git" / "Ana.git"
+        assert sum(f.stat().st_size for f in fetched.rglob("*") if f.is_file()) < 1 << 20
     if vector is c_many_files:
         table.git(clone, "pull", "-q")
         assert (clone / "notes" / "09999.txt").exists()  # carried along, never read
@@ -367,3 +392,45 @@ def test_a02_nothing_a_player_pushes_runs_on_the_host_and_only_their_order_file_
         table.git(clone, "pull", "-q")
         assert "forged" not in (clone / "archive" / "001_ana_sheet.txt").read_text()
         assert (clone / "-rf").exists()
+
+
+@pytest.mark.parametrize("user", USERS)
+def test_a03_synced_seats_are_never_a_place_where_git_runs(tmp_path, user):
+    """Seats in synced folders (--seats DIR) with --commit: git runs in the referee's folder
+    only. A seat that is a git repository its player armed every way (hooks, an fsmonitor, a
+    signing program through a commondir, a worktree config, a filter with attributes, an
+    included config) runs nothing: setup, tick, watch and bot write the seat's files, commit
+    the referee's folder, and say how to play over git instead."""
+    table = Table(tmp_path / "t", user)
+    done = table.play("setup", "--game", "lifestyle", "--players", "Ana,Ben", "--seed", "5",
+                      "--dir", "host", "--seats", "seats", "--commit")
+    assert done.returncode == 0, output(done)
+    seat = table.base / "seats" / "Ana"
+    assert not (seat / ".git").exists()
+    program = _arm(table)
+    table.git(seat, "init", "-q")
+    evil = table.base / "evil-common"
+    table.git(table.base, "init", "-q", "--bare", str(evil))
+    _config(evil, f"[commit]\n\tgpgsign = true\n[gpg]\n\tprogram = {program}\n")
+    (seat / ".git" / "commondir").write_text(f"{evil}\n")
+    extra = table.base / "extra.cfg"
+    extra.write_text(f"[core]\n\tpager = {program}\n\teditor = {program}\n")
+    _config(seat / ".git", f"[core]\n\tfsmonitor = {program}\n[extensions]\n\t"
+                           f"worktreeConfig = true\n[filter \"x\"]\n\tclean = {program}\n"
+                           f"[include]\n\tpath = {extra}\n")
+    (seat / ".git" / "config.worktree").write_text(f"[core]\n\tsshCommand = {program}\n")
+    (seat / ".gitattributes").write_text("* filter=x\n")
+    _hooks(seat / ".git" / "hooks", program, ALL_HOOKS)
+    (seat / "Ana_orders.txt").write_text("orders for tick 1\ntake_card(1, 1)\nend\n")
+    table.give()
+    ticked = table.play("--dir", "host", "tick", "--commit")
+    assert ticked.returncode == 0, output(ticked)
+    watched = table.play("--dir", "host", "watch", "--commit", "--max-ticks", "1",
+                         "--interval", "0.05", "--deadline", "1s", timeout=60)
+    assert watched.returncode == 0, output(watched)
+    botted = table.play("--dir", "host", "bot", "--all", "--force")
+    assert botted.returncode == 0, output(botted)
+    assert not (table.base / "ran").exists(), (table.base / "ran").read_text()
+    assert (seat / "archive" / "001_ana_sheet.txt").exists()
+    assert "Tick 2" in table.git(table.host_dir, "log", "-1", "--format=%s")
+    assert "setup --remotes" in ticked.stderr  # the way forward from the old layout

@@ -240,60 +240,6 @@ def test_s09_stale_files_and_absent_players_in_seats(tmp_path):
 # -- git ------------------------------------------------------------------------------------
 
 
-def git(cwd: Path, *args: str) -> str:
-    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
-                          env=git_env(cwd))
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
-def git_env(cwd: Path) -> dict[str, str]:
-    out = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    out.update(GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
-               GIT_COMMITTER_EMAIL="t@t", GIT_CONFIG_NOSYSTEM="1")
-    return out
-
-
-def test_s10_synced_seats_are_never_a_place_where_git_runs(tmp_path):
-    """setup/tick --commit with synced seats (--seats DIR): git runs in the referee's folder
-    only. A seat that is a git repository a player armed (hooks, an fsmonitor, a signing
-    program, a commondir, a worktree config, a filter) runs nothing: lifegames writes the
-    seat's files, commits the referee's folder, and says how to play over git instead."""
-    base = tmp_path / "g"
-    base.mkdir()
-    mark = tmp_path / "ran"
-    program = tmp_path / "program.sh"
-    program.write_text(f"#!/bin/sh\necho \"$0 $*\" >> {mark}\n")
-    program.chmod(0o755)
-    done = play(None, "setup", "--game", "lifestyle", "--players", "Ana,Ben", "--seed", "5",
-                "--dir", str(base / "host"), "--seats", str(base / "seats"), "--commit")
-    assert done.returncode == 0, output(done)
-    assert not (base / "seats" / "Ana" / ".git").exists()
-    assert git(base / "host", "log", "--format=%s").startswith("Setup: Lifestyle")
-    seat = base / "seats" / "Ana"
-    git(seat, "init", "-q")
-    evil = tmp_path / "evil-common"
-    git(tmp_path, "init", "-q", "--bare", str(evil))
-    with open(evil / "config", "a", encoding="utf-8") as handle:
-        handle.write(f"[commit]\n\tgpgsign = true\n[gpg]\n\tprogram = {program}\n")
-    (seat / ".git" / "commondir").write_text(str(evil) + "\n")
-    with open(seat / ".git" / "config", "a", encoding="utf-8") as handle:
-        handle.write(f"[core]\n\tfsmonitor = {program}\n[extensions]\n\tworktreeConfig = "
-                     f"true\n[filter \"x\"]\n\tclean = {program}\n")
-    (seat / ".git" / "config.worktree").write_text(f"[core]\n\tsshCommand = {program}\n")
-    (seat / ".gitattributes").write_text("* filter=x\n")
-    for hook in ("pre-commit", "post-commit", "post-index-change", "reference-transaction"):
-        (seat / ".git" / "hooks" / hook).write_text(program.read_text())
-        (seat / ".git" / "hooks" / hook).chmod(0o755)
-    (seat / "Ana_orders.txt").write_text("orders for tick 1\ntake_card(1, 1)\nend\n")
-    ticked = play(base / "host", "tick", "--commit")
-    assert ticked.returncode == 0, output(ticked)
-    assert not mark.exists(), mark.read_text()
-    assert (seat / "001_ana_sheet.txt").exists()
-    assert "Tick 1" in git(base / "host", "log", "-1", "--format=%s")
-    assert "setup --remotes" in ticked.stderr  # the way forward for the old layout
-
-
 def test_s11_a_shared_game_folder_whose_repository_could_run_a_program_is_refused(tmp_path):
     """One folder for everyone (no seats) is shared with every player, its repository too:
     `tick --commit` plays the tick, then refuses a repository whose settings could make git

@@ -294,6 +294,10 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
             continue
         except FolderError as error:
             fail(error)
+        except Exception as error:  # a bug some file runs into: one player's file must not
+            said = _bug(error, said)  # stop the host's watch for everyone
+            time.sleep(interval)
+            continue
         if loaded.game.is_over(loaded.state):
             click.echo(f"The game is over. {loaded.game.result(loaded.state).summary}")
             return
@@ -317,6 +321,11 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
                 continue
             except FolderError as error:
                 fail(error)
+            except Exception as error:
+                moved = host.folder.peek_tick() != loaded.state["tick"]
+                said = _bug(error, said, "the tick WAS played" if moved else "")
+                time.sleep(interval)
+                continue
             if not outcome.problems:
                 played += 1
                 count = sum(count_orders(o) for o in outcome.executed.values())
@@ -327,6 +336,18 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
                     commit_in_git(host, f"Tick {after.state['tick']}: {counted(count, 'order')}")
                 continue
         time.sleep(interval)
+
+
+def _bug(error: Exception, said: str, played: str = "") -> str:
+    """Say once (watch's output suits a log) that a bug stopped this look at the files;
+    LIFEGAMES_DEBUG=1 lets it raise, with its traceback."""
+    if os.environ.get("LIFEGAMES_DEBUG"):
+        raise error
+    news = (f"internal error: {error!r}; {played or 'nothing was played'}. watch goes on and "
+            "looks again (set LIFEGAMES_DEBUG=1 for details and please report it)")
+    if news != said:
+        click.echo(f"[{time.strftime('%H:%M:%S')}] {news}", err=True)
+    return news
 
 
 def _since_last_tick(host: Host) -> float:

@@ -25,6 +25,7 @@ from .dice import Dice
 from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
 MAX_LOOP = 100  # times one `while` may repeat in one tick
+MAX_NESTING = 10  # blocks inside blocks (if in while in if...): far more than a person writes
 HIDDEN = "(its outcome is chance or hidden: you see it when the tick runs)"
 OPENERS = {"if_open": "endif", "while_open": "endwhile"}
 
@@ -67,6 +68,7 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
     root: list[Any] = []
     stack: list[tuple[Line, list[Any], Any]] = []  # (opening line, body, node holding it)
     headers = 0
+    deep: Line | None = None  # the first block opened deeper than MAX_NESTING
     for line in parsed.lines:
         body = stack[-1][1] if stack else root
         kind = line.kind
@@ -90,14 +92,16 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
                 body.append(While(line, [Step(line)]))
         elif kind in ("stop", "absent"):
             body.append(Mark(line))
-        elif kind == "if_open":
-            node = If([Branch(line, [])])
-            body.append(node)
-            stack.append((line, node.branches[0].body, node))
-        elif kind == "while_open":
-            node = While(line, [])
-            body.append(node)
-            stack.append((line, node.body, node))
+        elif kind in ("if_open", "while_open"):
+            node = If([Branch(line, [])]) if kind == "if_open" else While(line, [])
+            if len(stack) >= MAX_NESTING:
+                # Matched like any block, but kept out of the tree: the tree stays shallow
+                # whatever the file, so nothing that walks it can run out of stack.
+                deep = deep or line
+            else:
+                body.append(node)
+            stack.append((line, node.branches[0].body if isinstance(node, If) else node.body,
+                          node))
         elif kind in ("elif_open", "else_open"):
             opener = stack[-1] if stack else None
             if opener is None or not isinstance(opener[2], If) or opener[2].branches[-1] \
@@ -121,6 +125,11 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
     for opener, _, _ in stack:
         problems.append(problem(path, opener, "E-PLAN", "this block is never closed",
                                 f"add a line `{OPENERS[opener.kind]}` after its last order"))
+    if deep is not None:
+        problems.append(problem(path, deep, "E-TOO-DEEP", f"this block is inside "
+                                f"{MAX_NESTING} others; blocks nest at most {MAX_NESTING} deep",
+                                "join conditions with `and` instead of nesting one block in "
+                                "another"))
     return root, problems
 
 

@@ -11,7 +11,16 @@ from pathlib import Path
 import click
 
 from . import registry
-from .cli_common import REJECTED, USAGE, commit_in_git, dir_option, fail, report_lines, run_main
+from .cli_common import (
+    REJECTED,
+    USAGE,
+    commit_in_git,
+    dir_option,
+    fail,
+    output_path,
+    report_lines,
+    run_main,
+)
 from .engine.contract import SetupError
 from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
@@ -105,6 +114,9 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
         raise click.BadParameter(f"no game {game_id!r}; installed: {', '.join(registry.ids())}",
                                  param_hint="--game") from None
     names = [p.strip() for p in players.split(",")] if players else list(game.default_players)
+    for place in (host.folder.root, seats):  # never a game inside another's files or a seat
+        if place is not None:
+            output_path(Path(place), folder=True, links=True)
     try:
         loaded = host.setup(game, names, list(words), seed, ticks, salt, seats)
     except SetupError as error:

@@ -26,8 +26,10 @@ import errno
 import functools
 import io
 import os
+import stat
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 import click
@@ -35,12 +37,14 @@ import click
 from . import registry
 from .engine.contract import SetupError
 from .engine.escape import visible
-from .engine.folder import JOURNAL_FILE, FolderError
-from .engine.host import Host
+from .engine.folder import JOURNAL_FILE, META, FolderError, GameFolder
+from .engine.host import SEED_FILE, Host
+from .engine.seats import SEAT_FILE
 from .engine.turn import FileCheck
 from .engine.words import counted
 
 OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL, DIFFERENT = 0, 1, 2, 3, 4, 5, 6
+ENGINE_FILES = {SEED_FILE.lower(), ".gitignore", ".git", META}  # at a game folder's top
 INTERRUPTED = 130
 _HOSTS: list[Host] = []  # the game folders this process's command works on
 
@@ -253,6 +257,65 @@ def fail(error: FolderError | SetupError, code: int | None = None) -> NoReturn:
     if hint:
         click.echo(f"  {hint}", err=True)
     sys.exit(code if code is not None else getattr(error, "exit_code", USAGE))
+
+
+# -- files the user names -------------------------------------------------------------------
+
+
+def output_path(named: Path, folder: bool = False, links: bool = False) -> Path:
+    """Where a command may write the file (or, `folder`, make the folder) the user named:
+    never through a link, never into a game folder's hidden data, a player's folder or a seat
+    (the first would damage a game, the others hand a player what the command wrote), nor
+    over a file the engine keeps at a game folder's top. Returns it with its parent resolved,
+    so the place checked is the place written (written whole, by the guarded writer).
+    `links`: a link to a folder is the user's own choice of place (setup's game folder, as
+    every command takes it), checked where it leads."""
+    try:
+        info = os.lstat(named)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:
+        fail(FolderError(f"{named} cannot be used: {error.strerror}"), USAGE)
+    if info is not None and stat.S_ISLNK(info.st_mode) and links:
+        named = Path(os.path.realpath(named))
+    elif info is not None and stat.S_ISLNK(info.st_mode):
+        what = "folder" if folder else "file"
+        fail(FolderError(f"{named} is a link; lifegames never writes through a link",
+                         f"name the {what} itself, or a new {what}"), USAGE)
+    if info is not None and not folder and not stat.S_ISREG(info.st_mode):
+        fail(FolderError(f"{named} is not a plain file", "name a new file"), USAGE)
+    target = Path(os.path.realpath(named.parent)) / named.name
+    refused = _protected(target)
+    if refused:
+        fail(FolderError(f"{named} is {refused}; lifegames writes nothing there but the "
+                         "files of the game itself", "choose a place outside it"), USAGE)
+    return target
+
+
+def _protected(target: Path) -> str:
+    """What protected place `target` lies in ('' if none)."""
+    for above in target.parents:
+        if above.name.lower() == META:
+            return f"inside {above}, a game's hidden data"
+        if (above / SEAT_FILE).is_file():
+            return f"inside {above}, a player's seat"
+        if not (above / META).is_dir():
+            continue
+        inner = target.relative_to(above).parts
+        first = above / inner[0]
+        if len(inner) > 1:
+            whose = "a player's folder" if inner[0] in _players(above) else "a folder"
+            return f"inside {first}, {whose} in the game folder {above}"
+        if inner[0].lower() in ENGINE_FILES:
+            return f"{first}, which the game in {above} keeps"
+    return ""
+
+
+def _players(root: Path) -> list[str]:
+    try:
+        return list(GameFolder(root).load()["setup"]["players"])
+    except FolderError:
+        return []
 
 
 def commit_in_git(host: Host, message: str) -> None:

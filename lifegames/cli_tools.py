@@ -15,7 +15,15 @@ from typing import Any
 import click
 
 from . import registry
-from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail, report_lines
+from .cli_common import (
+    DIFFERENT,
+    USAGE,
+    commit_in_git,
+    dir_option,
+    fail,
+    output_path,
+    report_lines,
+)
 from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
 from .engine.host import Host, order_file
@@ -30,16 +38,25 @@ from .engine.words import counted
 @click.option("--seed", type=int, default=None, help="Replay with this seed (after `reveal`).")
 @dir_option
 def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None:
-    """Rebuild the game in the empty folder TARGET from its setup and executed orders."""
+    """Rebuild the game in the empty folder TARGET from its setup and executed orders (never
+    through a link, nor inside a game folder's hidden data, a player's folder or a seat)."""
     from .engine.tools import replay as rebuild
+    from .engine.tools import seats_beside
 
+    named = target
+    target = output_path(target, folder=True)
+    try:
+        if host.folder.has_game() and host.folder.seats_root() is not None:
+            output_path(seats_beside(named), folder=True)  # the replay's seats go there
+    except FolderError as error:
+        fail(error)
     if target.exists() and os.listdir(target):
-        fail(FolderError(f"{target} is not empty", "replay into a new folder"), USAGE)
+        fail(FolderError(f"{named} is not empty", "replay into a new folder"), USAGE)
     try:
         built = rebuild(host, target, upto=upto, seed=seed)
     except FolderError as error:
         fail(error)
-    click.echo(f"replayed {counted(built.state['tick'], 'tick')} into {target}")
+    click.echo(f"replayed {counted(built.state['tick'], 'tick')} into {named}")
 
 
 @click.command()
@@ -398,11 +415,13 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
 @dir_option
 def history(host: Host, player: str | None, html_file: Path | None) -> None:
     """Each player's key figures tick by tick (PLAYER: only what that player's sheets showed;
-    without it, the referee's view of everyone)."""
+    without it, the referee's view of everyone). The page replaces FILE whole, never through
+    a link, and never inside a game folder's hidden data, a player's folder or a seat."""
     from .engine.history import page, table_rows
     from .engine.sheets import table
     from .engine.tools import history as figures
 
+    target = output_path(html_file) if html_file is not None else None
     try:
         if player:
             (player,) = host.player_names({player})
@@ -411,12 +430,14 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
         fail(error)
     headers, rows = table_rows(found)
     click.echo(table(rows, headers, align="right"))
-    if html_file is not None:
+    if target is not None:
         title = f"{loaded.game.title}: " + (f"{player}'s history" if player else "history")
         from .engine import playerfiles
 
-        target = html_file.resolve()
-        playerfiles.write(target.parent, target.name, page(title, found).encode("utf-8"))
+        try:
+            playerfiles.write(target.parent, target.name, page(title, found).encode("utf-8"))
+        except playerfiles.Refused as refused:
+            fail(FolderError(f"{html_file} {refused.reason}", "name a new file"), USAGE)
         click.echo(f"wrote {html_file}")
 
 

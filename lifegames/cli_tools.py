@@ -304,7 +304,7 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
     reports: dict[str, str] = {}
     while max_ticks is None or played < max_ticks:
         try:
-            loaded, checks = host.check()
+            loaded, checks = host.check(finish=True)
             _seat_reports(host, loaded, checks, reports)
         except Busy:
             time.sleep(interval)

@@ -44,6 +44,7 @@ from .orders import (
     parse_bytes,
     parse_text,
 )
+from .reading import read_only
 from .seats import template_file
 from .turn import (
     FileCheck,
@@ -150,7 +151,7 @@ class Host:
         """Names as the game spells them (a player may be named in any case)."""
         if not names:
             return set()
-        players = self.load().players
+        players = read_only(self.folder, lambda: self._load().players)
         found = {p.lower(): p for p in players}
         unknown = sorted(n for n in names if n.lower() not in found)
         if unknown:
@@ -341,13 +342,21 @@ class Host:
             text += "\n"
         return text + missing
 
-    def check(self, only: str | None = None) -> tuple[Loaded, list[FileCheck]]:
-        with self.folder.locked():
+    def check(self, only: str | None = None, finish: bool = False
+              ) -> tuple[Loaded, list[FileCheck]]:
+        """Check the awaited files. `check` writes nothing (reading.py: no lock, and a tick
+        left half-written is reported, not finished); `finish` (watch, which plays ticks
+        anyway) takes the lock and so finishes such a tick first."""
+        def run() -> tuple[Loaded, list[FileCheck]]:
             loaded = self._load()
             awaited = loaded.game.awaiting(loaded.state)
             players = [p for p in awaited if only is None or p == only]
-            files = self._parse(loaded, players)
-            return loaded, check_files(loaded.game, loaded.state, files)
+            return loaded, check_files(loaded.game, loaded.state, self._parse(loaded, players))
+
+        if finish:
+            with self.folder.locked():
+                return run()
+        return read_only(self.folder, run)
 
     def standing_updates(self, loaded: Loaded) -> dict[str, list[str]]:
         """The standing orders that players who are not awaited put in force this tick."""

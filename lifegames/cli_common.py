@@ -297,9 +297,9 @@ def _protected(target: Path) -> str:
     for above in target.parents:
         if above.name.lower() == META:
             return f"inside {above}, a game's hidden data"
-        if (above / SEAT_FILE).is_file():
+        if _kind(above, SEAT_FILE) == "file":
             return f"inside {above}, a player's seat"
-        if not (above / META).is_dir():
+        if _kind(above, META) != "folder":
             continue
         inner = target.relative_to(above).parts
         first = above / inner[0]
@@ -309,6 +309,16 @@ def _protected(target: Path) -> str:
         if inner[0].lower() in ENGINE_FILES:
             return f"{first}, which the game in {above} keeps"
     return ""
+
+
+def _kind(folder: Path, name: str) -> str:
+    """What `name` in `folder` is, through the guarded reader ('' if it cannot be told)."""
+    from .engine import playerfiles
+
+    try:
+        return playerfiles.kind(folder, name)
+    except (playerfiles.Refused, OSError):
+        return ""
 
 
 def _players(root: Path) -> list[str]:

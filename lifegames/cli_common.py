@@ -124,12 +124,12 @@ class _Guarded(io.TextIOBase):
     remembers, rather than raises, a failure to write: a report that cannot be printed must
     not turn a played tick into an error that invites playing it again."""
 
-    def __init__(self, raw: TextIO) -> None:
+    def __init__(self, raw: TextIO | None) -> None:
         super().__init__()
-        self.raw = raw
+        self.raw = raw  # None: the shell closed it (`>&-`), so nothing written reaches anyone
         self.failed: OSError | None = None
         with contextlib.suppress(AttributeError, OSError, ValueError):
-            raw.reconfigure(errors="backslashreplace")  # type: ignore[attr-defined]
+            raw.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
@@ -143,27 +143,38 @@ class _Guarded(io.TextIOBase):
         return True
 
     def isatty(self) -> bool:
-        return self.raw.isatty()
+        try:
+            return self.raw is not None and self.raw.isatty()
+        except (OSError, ValueError):
+            return False
 
     def fileno(self) -> int:
+        if self.raw is None:
+            raise io.UnsupportedOperation("the stream was closed before the command started")
         return self.raw.fileno()
 
     def write(self, text: str) -> int:  # type: ignore[override]
         if not isinstance(text, str):
             raise TypeError("text streams take str")
+        if self.raw is None and self.failed is None and text:
+            self.failed = OSError(errno.EBADF, "the stream is closed")
         if self.failed is None:
             try:
-                self.raw.write(visible(text))
-            except OSError as error:
-                self.failed = error
+                self.raw.write(visible(text))  # type: ignore[union-attr]
+            except (OSError, ValueError) as error:  # ValueError: closed under our feet
+                self.failed = _lost(error)
         return len(text)
 
     def flush(self) -> None:
-        if self.failed is None:
+        if self.failed is None and self.raw is not None:
             try:
                 self.raw.flush()
-            except OSError as error:
-                self.failed = error
+            except (OSError, ValueError) as error:
+                self.failed = _lost(error)
+
+
+def _lost(error: OSError | ValueError) -> OSError:
+    return error if isinstance(error, OSError) else OSError(errno.EBADF, str(error))
 
 
 def run_main(group: click.Group) -> NoReturn:

@@ -26,6 +26,7 @@ import errno
 import functools
 import io
 import os
+import signal
 import stat
 import sys
 from collections.abc import Callable
@@ -182,6 +183,7 @@ def run_main(group: click.Group) -> NoReturn:
     out, err = _Guarded(sys.stdout), _Guarded(sys.stderr)
     sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
     code = _invoke(group)
+    _after_the_command(_interrupted_message())
     out.flush()
     err.flush()
     if out.failed is not None:
@@ -197,6 +199,8 @@ def _invoke(group: click.Group) -> int:
     invoked = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
     name = "lifegames" if invoked in ("lifegames", "__main__.py") else "play.py"
     try:
+        with contextlib.suppress(ValueError):  # not the main thread: signals are not ours
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # see start.py
         try:
             result = group.main(prog_name=name, standalone_mode=False)
         except click.exceptions.Abort:  # how click passes on Ctrl-C
@@ -233,16 +237,30 @@ def _state() -> str:
 
 def interrupted() -> int:
     """Ctrl-C: say whether the tick (or other change) was recorded."""
+    click.echo(_interrupted_message(), err=True)
+    return INTERRUPTED
+
+
+def _interrupted_message() -> str:
     state = _state()
     if state == "pending":
-        message = ("interrupted; the tick WAS recorded: the next command (e.g. `status`) "
-                   "finishes writing it")
-    elif state == "done":
-        message = "interrupted after the tick was played and recorded: do not run it again"
-    else:
-        message = "interrupted; nothing was changed"
-    click.echo(message, err=True)
-    return INTERRUPTED
+        return ("interrupted; the tick WAS recorded: the next command (e.g. `status`) "
+                "finishes writing it")
+    if state == "done":
+        return "interrupted after the tick was played and recorded: do not run it again"
+    return "interrupted; nothing was changed"
+
+
+def _after_the_command(message: str) -> None:
+    """Ctrl-C once the command is done (while its report is flushed, or the process exits)
+    says `message` and ends with exit 130, instead of a traceback from wherever it struck."""
+    def stop(signum: int, frame: object) -> None:
+        with contextlib.suppress(OSError):
+            os.write(2, (message + "\n").encode("utf-8", "backslashreplace"))
+        os._exit(INTERRUPTED)
+
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGINT, stop)
 
 
 def _output_lost(error: OSError, code: int) -> int:

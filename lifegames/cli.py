@@ -20,6 +20,7 @@ from .cli_common import (
     output_path,
     report_lines,
     run_main,
+    trust_line,
 )
 from .engine.contract import SetupError
 from .engine.folder import FolderError
@@ -309,6 +310,7 @@ def status(host: Host) -> None:
     click.echo(f"{game.title} in {host.folder.root.resolve()}: tick {state['tick']}{length}")
     for line in game.status_lines(state):
         click.echo(f"  {line}")
+    click.echo(trust_line(host))
     if game.is_over(state):
         click.echo(f"The game is over. {game.result(state).summary}")
         return

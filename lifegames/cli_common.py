@@ -357,6 +357,17 @@ def _players(root: Path) -> list[str]:
         return []
 
 
+def trust_line(host: Host) -> str:
+    """What `status` says of who can be trusted with this folder (README, "Who can do what")."""
+    if host.folder.seats_root() is None:
+        return ("shared folder: whoever can write this folder can read every secret (the dice "
+                "seed, hidden cards) and change the game unnoticed by status, check and tick "
+                "(only verify replays it); only seats (setup --seats) keep the referee's data "
+                "safe")
+    return ("seats: each player's seat holds only what they may see; this folder holds every "
+            "secret: keep it to yourself")
+
+
 def commit_in_git(host: Host, message: str) -> None:
     """The files the last commit wrote, committed in the game folder's repository and, in a
     game with seats, one commit per seat in that seat's own repository (each only its files)."""

@@ -14,16 +14,8 @@ from typing import Any
 
 import click
 
-from . import registry
-from .cli_common import (
-    DIFFERENT,
-    USAGE,
-    commit_in_git,
-    dir_option,
-    fail,
-    output_path,
-    report_lines,
-)
+from . import cli_common, registry
+from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail, report_lines
 from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
 from .engine.host import Host, order_file
@@ -44,10 +36,10 @@ def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None
     from .engine.tools import seats_beside
 
     named = target
-    target = output_path(target, folder=True)
+    target = cli_common.output_path(target, folder=True)
     try:
         if host.folder.has_game() and host.folder.seats_root() is not None:
-            output_path(seats_beside(named), folder=True)  # the replay's seats go there
+            cli_common.output_path(seats_beside(named), folder=True)  # the replay's seats go there
     except FolderError as error:
         fail(error)
     if target.exists() and os.listdir(target):
@@ -421,7 +413,7 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
     from .engine.sheets import table
     from .engine.tools import history as figures
 
-    target = output_path(html_file) if html_file is not None else None
+    target = cli_common.output_path(html_file) if html_file is not None else None
     try:
         if player:
             (player,) = host.player_names({player})

@@ -97,6 +97,23 @@ def test_a_seats_check_refuses_a_deep_file_too(tmp_path: Path) -> None:
     assert f"{IRON}_orders.txt:{MAX_NESTING + 2}:1: E-TOO-DEEP" in result.stdout, output(result)
 
 
+def test_the_readme_states_the_bounds_and_the_budget_the_engine_enforces() -> None:
+    """Property: the README's figures for the plan bounds and budget are the engine's own (a
+    test notices a stale one)."""
+    text = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    assert (f"blocks nest at most {MAX_NESTING} deep, and brackets and `not` at most "
+            f"{MAX_CONDITION_NESTING} deep in one condition") in text
+    assert (f"may try at most {budgets.FILE_RUNS:,} orders and `can` tests and take at most "
+            f"{budgets.FILE_STEPS:,} steps") in text
+    assert f"a tick all its files together {_times(budgets.TICK_FILES)} that" in text
+    assert (f"({budgets.FILE_RUNS:,} orders and `can` tests, {budgets.FILE_STEPS:,} steps; a "
+            f"tick {_times(budgets.TICK_FILES)} that)") in text
+
+
+def _times(count: int) -> str:
+    return {2: "twice", 3: "three times", 4: "four times"}.get(count, f"{count} times")
+
+
 def test_orders_states_the_bounds_and_the_budget() -> None:
     """Property: `play.py orders` says how deep blocks and conditions may nest and what a file
     may spend in a tick, with the figures the engine enforces."""

@@ -11,9 +11,10 @@ awaited player's legal orders and facts, times each `can ORDER` on a copy of the
 builds files of every shape a plan can take that costs work, filled to the size limits (64 KiB,
 400 characters a line) with the costliest parts found:
 
-- `can` chains: lines of `if can A and can A ... and <false>: A`, straight or in a `while`
-  that never ends (refused after the budget or 100 rounds), before or after a roll or draw
-  (after one, `check` stops reading and only the tick runs them);
+- `can` chains: lines of `if can A and can A ... and <false>: A`, in a `while` that never
+  ends (refused after the budget or 100 rounds), or straight, as many lines as the budget
+  allows and one more, followed by the bot's own orders, or after a roll or draw (after one,
+  `check` stops reading and only the tick runs them);
 - fact chains and nested loops (ten `while` blocks deep), which spend steps, not rule runs;
 - `absent` in a loop, and plain files of the costliest order, refused or not;
 - a file whose refused first order sets off the search for a place it would run (hints).
@@ -188,10 +189,10 @@ def shapes(pos: Position, cans: list[str], quick: bool) -> list[tuple[str, str]]
         out += [
             (f"`can {order}` chains in an endless while", fill([header, f"while {yes}"], line,
                                                                ["endwhile", "end"])),
-            (f"`can {order}` chains, just within the budget", fill([header], line, tail,
-                                                                   just_fits)),
-            (f"`can {order}` chains, one past the budget", fill([header], line, tail,
-                                                                just_fits + 1)),
+            (f"{just_fits} lines of `can {order}` chains, then the bot's orders",
+             fill([header], line, tail, just_fits)),
+            (f"{just_fits + 1} lines of `can {order}` chains, then the bot's orders",
+             fill([header], line, tail, just_fits + 1)),
             (f"`{order}` twice, then `can` chains (hints)",
              fill([header, order, order], line, tail, just_fits // 2)),
             (f"`{order}` as a plain file", fill([header], order, ["end"])),

@@ -296,7 +296,8 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
     reports: dict[str, str] = {}
     while max_ticks is None or played < max_ticks:
         try:
-            loaded, checks = host.check(finish=True)
+            host.finish()  # watch plays ticks: an interrupted one is finished first
+            loaded, checks = host.check()
             _seat_reports(host, loaded, checks, reports)
         except Busy:
             time.sleep(interval)

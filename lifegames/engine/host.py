@@ -342,21 +342,22 @@ class Host:
             text += "\n"
         return text + missing
 
-    def check(self, only: str | None = None, finish: bool = False
-              ) -> tuple[Loaded, list[FileCheck]]:
-        """Check the awaited files. `check` writes nothing (reading.py: no lock, and a tick
-        left half-written is reported, not finished); `finish` (watch, which plays ticks
-        anyway) takes the lock and so finishes such a tick first."""
+    def check(self, only: str | None = None) -> tuple[Loaded, list[FileCheck]]:
+        """Check the awaited files, writing nothing (reading.py: no lock, and a tick left
+        half-written is reported, not finished)."""
         def run() -> tuple[Loaded, list[FileCheck]]:
             loaded = self._load()
             awaited = loaded.game.awaiting(loaded.state)
             players = [p for p in awaited if only is None or p == only]
             return loaded, check_files(loaded.game, loaded.state, self._parse(loaded, players))
 
-        if finish:
-            with self.folder.locked():
-                return run()
         return read_only(self.folder, run)
+
+    def finish(self) -> bool:
+        """Take the lock only to finish (or throw away) an interrupted commit, as every command
+        but `check` does first; True if a tick was finished."""
+        with self.folder.locked():
+            return self.folder.recovered
 
     def standing_updates(self, loaded: Loaded) -> dict[str, list[str]]:
         """The standing orders that players who are not awaited put in force this tick."""

@@ -329,7 +329,8 @@ class Runner:
 
     # -- work -------------------------------------------------------------------------------
     def _spend(self, line: Line, steps: int = 1, runs: int = 0) -> None:
-        self.at = line
+        if not self.absent_depth:  # the default's own lines are not the player's: its `absent`
+            self.at = line
         self.budget.spend(steps, runs)
 
     def _facts_now(self, state: State) -> dict[str, Any]:

@@ -1,4 +1,17 @@
 """Entry point: `python3 play.py --help`."""
-from lifegames.start import main
+import os
+import signal
+
+
+def _interrupted(signum: int, frame: object) -> None:  # Ctrl-C before lifegames.start takes over
+    try:
+        os.write(2, b"interrupted; nothing was changed\n")
+    except OSError:
+        pass
+    os._exit(130)
+
+
+signal.signal(signal.SIGINT, _interrupted)
+from lifegames.start import main  # noqa: E402
 
 main()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from . import registry
+from . import cli_common, registry
 from .cli_common import REJECTED, USAGE, commit_in_git, dir_option, fail, report_lines, run_main
 from .engine.contract import SetupError
 from .engine.folder import FolderError
@@ -115,6 +115,9 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
         raise click.BadParameter(f"no game {game_id!r}; installed: {', '.join(registry.ids())}",
                                  param_hint="--game") from None
     names = [p.strip() for p in players.split(",")] if players else list(game.default_players)
+    for place in (host.folder.root, seats):  # never a game inside another's files or a seat
+        if place is not None:
+            cli_common.output_path(Path(place), folder=True, links=True)
     try:
         loaded = host.setup(game, names, list(words), seed, ticks, salt, seats, remotes)
     except SetupError as error:
@@ -318,6 +321,7 @@ def status(host: Host) -> None:
     click.echo(f"{game.title} in {host.folder.root.resolve()}: tick {state['tick']}{length}")
     for line in game.status_lines(state):
         click.echo(f"  {line}")
+    click.echo(cli_common.trust_line(host))
     if game.is_over(state):
         click.echo(f"The game is over. {game.result(state).summary}")
         return

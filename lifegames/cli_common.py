@@ -26,8 +26,11 @@ import errno
 import functools
 import io
 import os
+import signal
+import stat
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 import click
@@ -35,12 +38,14 @@ import click
 from . import registry
 from .engine.contract import SetupError
 from .engine.escape import visible
-from .engine.folder import JOURNAL_FILE, FolderError
-from .engine.host import Host
+from .engine.folder import JOURNAL_FILE, META, FolderError, GameFolder
+from .engine.host import SEED_FILE, Host
+from .engine.seats import SEAT_FILE
 from .engine.turn import FileCheck
 from .engine.words import counted
 
 OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL, DIFFERENT = 0, 1, 2, 3, 4, 5, 6
+ENGINE_FILES = {SEED_FILE.lower(), ".gitignore", ".git", META}  # at a game folder's top
 INTERRUPTED = 130
 _HOSTS: list[Host] = []  # the game folders this process's command works on
 
@@ -122,12 +127,12 @@ class _Guarded(io.TextIOBase):
     remembers, rather than raises, a failure to write: a report that cannot be printed must
     not turn a played tick into an error that invites playing it again."""
 
-    def __init__(self, raw: TextIO) -> None:
+    def __init__(self, raw: TextIO | None) -> None:
         super().__init__()
-        self.raw = raw
+        self.raw = raw  # None: the shell closed it (`>&-`), so nothing written reaches anyone
         self.failed: OSError | None = None
         with contextlib.suppress(AttributeError, OSError, ValueError):
-            raw.reconfigure(errors="backslashreplace")  # type: ignore[attr-defined]
+            raw.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
@@ -141,27 +146,38 @@ class _Guarded(io.TextIOBase):
         return True
 
     def isatty(self) -> bool:
-        return self.raw.isatty()
+        try:
+            return self.raw is not None and self.raw.isatty()
+        except (OSError, ValueError):
+            return False
 
     def fileno(self) -> int:
+        if self.raw is None:
+            raise io.UnsupportedOperation("the stream was closed before the command started")
         return self.raw.fileno()
 
     def write(self, text: str) -> int:  # type: ignore[override]
         if not isinstance(text, str):
             raise TypeError("text streams take str")
+        if self.raw is None and self.failed is None and text:
+            self.failed = OSError(errno.EBADF, "the stream is closed")
         if self.failed is None:
             try:
-                self.raw.write(visible(text))
-            except OSError as error:
-                self.failed = error
+                self.raw.write(visible(text))  # type: ignore[union-attr]
+            except (OSError, ValueError) as error:  # ValueError: closed under our feet
+                self.failed = _lost(error)
         return len(text)
 
     def flush(self) -> None:
-        if self.failed is None:
+        if self.failed is None and self.raw is not None:
             try:
                 self.raw.flush()
-            except OSError as error:
-                self.failed = error
+            except (OSError, ValueError) as error:
+                self.failed = _lost(error)
+
+
+def _lost(error: OSError | ValueError) -> OSError:
+    return error if isinstance(error, OSError) else OSError(errno.EBADF, str(error))
 
 
 def run_main(group: click.Group) -> NoReturn:
@@ -169,6 +185,7 @@ def run_main(group: click.Group) -> NoReturn:
     out, err = _Guarded(sys.stdout), _Guarded(sys.stderr)
     sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
     code = _invoke(group)
+    _after_the_command(_interrupted_message())
     out.flush()
     err.flush()
     if out.failed is not None:
@@ -184,6 +201,8 @@ def _invoke(group: click.Group) -> int:
     invoked = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
     name = "lifegames" if invoked in ("lifegames", "__main__.py") else "play.py"
     try:
+        with contextlib.suppress(ValueError):  # not the main thread: signals are not ours
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # see start.py
         try:
             result = group.main(prog_name=name, standalone_mode=False)
         except click.exceptions.Abort:  # how click passes on Ctrl-C
@@ -220,16 +239,30 @@ def _state() -> str:
 
 def interrupted() -> int:
     """Ctrl-C: say whether the tick (or other change) was recorded."""
+    click.echo(_interrupted_message(), err=True)
+    return INTERRUPTED
+
+
+def _interrupted_message() -> str:
     state = _state()
     if state == "pending":
-        message = ("interrupted; the tick WAS recorded: the next command (e.g. `status`) "
-                   "finishes writing it")
-    elif state == "done":
-        message = "interrupted after the tick was played and recorded: do not run it again"
-    else:
-        message = "interrupted; nothing was changed"
-    click.echo(message, err=True)
-    return INTERRUPTED
+        return ("interrupted; the tick WAS recorded: the next command (e.g. `status`) "
+                "finishes writing it")
+    if state == "done":
+        return "interrupted after the tick was played and recorded: do not run it again"
+    return "interrupted; nothing was changed"
+
+
+def _after_the_command(message: str) -> None:
+    """Ctrl-C once the command is done (while its report is flushed, or the process exits)
+    says `message` and ends with exit 130, instead of a traceback from wherever it struck."""
+    def stop(signum: int, frame: object) -> None:
+        with contextlib.suppress(OSError):
+            os.write(2, (message + "\n").encode("utf-8", "backslashreplace"))
+        os._exit(INTERRUPTED)
+
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGINT, stop)
 
 
 def _output_lost(error: OSError, code: int) -> int:
@@ -255,6 +288,86 @@ def fail(error: FolderError | SetupError, code: int | None = None) -> NoReturn:
     if hint:
         click.echo(f"  {hint}", err=True)
     sys.exit(code if code is not None else getattr(error, "exit_code", USAGE))
+
+
+# -- files the user names -------------------------------------------------------------------
+
+
+def output_path(named: Path, folder: bool = False, links: bool = False) -> Path:
+    """Where a command may write the file (or, `folder`, make the folder) the user named:
+    never through a link, never into a game folder's hidden data, a player's folder or a seat
+    (the first would damage a game, the others hand a player what the command wrote), nor
+    over a file the engine keeps at a game folder's top. Returns it with its parent resolved,
+    so the place checked is the place written (written whole, by the guarded writer).
+    `links`: a link to a folder is the user's own choice of place (setup's game folder, as
+    every command takes it), checked where it leads."""
+    try:
+        info = os.lstat(named)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:
+        fail(FolderError(f"{named} cannot be used: {error.strerror}"), USAGE)
+    if info is not None and stat.S_ISLNK(info.st_mode) and links:
+        named = Path(os.path.realpath(named))
+    elif info is not None and stat.S_ISLNK(info.st_mode):
+        what = "folder" if folder else "file"
+        fail(FolderError(f"{named} is a link; lifegames never writes through a link",
+                         f"name the {what} itself, or a new {what}"), USAGE)
+    if info is not None and not folder and not stat.S_ISREG(info.st_mode):
+        fail(FolderError(f"{named} is not a plain file", "name a new file"), USAGE)
+    target = Path(os.path.realpath(named.parent)) / named.name
+    refused = _protected(target)
+    if refused:
+        fail(FolderError(f"{named} is {refused}; lifegames writes nothing there but the "
+                         "files of the game itself", "choose a place outside it"), USAGE)
+    return target
+
+
+def _protected(target: Path) -> str:
+    """What protected place `target` lies in ('' if none)."""
+    for above in target.parents:
+        if above.name.lower() == META:
+            return f"inside {above}, a game's hidden data"
+        if _kind(above, SEAT_FILE) == "file":
+            return f"inside {above}, a player's seat"
+        if _kind(above, META) != "folder":
+            continue
+        inner = target.relative_to(above).parts
+        first = above / inner[0]
+        if len(inner) > 1:
+            whose = "a player's folder" if inner[0] in _players(above) else "a folder"
+            return f"inside {first}, {whose} in the game folder {above}"
+        if inner[0].lower() in ENGINE_FILES:
+            return f"{first}, which the game in {above} keeps"
+    return ""
+
+
+def _kind(folder: Path, name: str) -> str:
+    """What `name` in `folder` is, through the guarded reader ('' if it cannot be told)."""
+    from .engine import playerfiles
+
+    try:
+        return playerfiles.kind(folder, name)
+    except (playerfiles.Refused, OSError):
+        return ""
+
+
+def _players(root: Path) -> list[str]:
+    try:
+        return list(GameFolder(root).load()["setup"]["players"])
+    except FolderError:
+        return []
+
+
+def trust_line(host: Host) -> str:
+    """What `status` says of who can be trusted with this folder (README, "Who can do what")."""
+    if host.folder.seats_root() is None:
+        return ("shared folder: whoever can write this folder can read every secret (the dice "
+                "seed, hidden cards) and change the game unnoticed by status, check and tick "
+                "(only verify replays it); only seats (setup --seats) keep the referee's data "
+                "safe")
+    return ("seats: each player's seat holds only what they may see; this folder holds every "
+            "secret: keep it to yourself")
 
 
 def commit_in_git(host: Host, message: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from . import registry
+from . import cli_common, registry
 from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail, report_lines
 from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
@@ -30,16 +30,25 @@ from .engine.words import counted
 @click.option("--seed", type=int, default=None, help="Replay with this seed (after `reveal`).")
 @dir_option
 def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None:
-    """Rebuild the game in the empty folder TARGET from its setup and executed orders."""
+    """Rebuild the game in the empty folder TARGET from its setup and executed orders (never
+    through a link, nor inside a game folder's hidden data, a player's folder or a seat)."""
     from .engine.tools import replay as rebuild
+    from .engine.tools import seats_beside
 
+    named = target
+    target = cli_common.output_path(target, folder=True)
+    try:
+        if host.folder.has_game() and host.folder.seats_root() is not None:
+            cli_common.output_path(seats_beside(named), folder=True)  # the replay's seats go there
+    except FolderError as error:
+        fail(error)
     if target.exists() and os.listdir(target):
-        fail(FolderError(f"{target} is not empty", "replay into a new folder"), USAGE)
+        fail(FolderError(f"{named} is not empty", "replay into a new folder"), USAGE)
     try:
         built = rebuild(host, target, upto=upto, seed=seed)
     except FolderError as error:
         fail(error)
-    click.echo(f"replayed {counted(built.state['tick'], 'tick')} into {target}")
+    click.echo(f"replayed {counted(built.state['tick'], 'tick')} into {named}")
 
 
 @click.command()
@@ -297,8 +306,9 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
     while max_ticks is None or played < max_ticks:
         try:
             if host.remote_seats() is not None:
-                # An idle round costs the fetches and nothing more: the files are checked
-                # again only when a seat's branch or the game moved on (or a deadline runs).
+                # fetch_seats holds the lock, so it also finishes an interrupted tick. An idle
+                # round costs the fetches and nothing more: the files are checked again only
+                # when a seat's branch or the game moved on (or a deadline runs).
                 changed = host.fetch_seats()
                 now = (host.folder.peek_tick(), changed)
                 told = _tell(host, told)
@@ -306,7 +316,9 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
                     time.sleep(interval)
                     continue
                 seen = now
-            loaded, checks = host.check(fetch=False)
+            else:
+                host.finish()  # watch plays ticks: an interrupted one is finished first
+            loaded, checks = host.check()
             _seat_reports(host, loaded, checks, reports)
             told = _tell(host, told)
         except Busy:
@@ -314,6 +326,10 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
             continue
         except FolderError as error:
             fail(error)
+        except Exception as error:  # a bug some file runs into: one player's file must not
+            said = _bug(error, said)  # stop the host's watch for everyone
+            time.sleep(interval)
+            continue
         if loaded.game.is_over(loaded.state):
             click.echo(f"The game is over. {loaded.game.result(loaded.state).summary}")
             return
@@ -337,6 +353,11 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
                 continue
             except FolderError as error:
                 fail(error)
+            except Exception as error:
+                moved = host.folder.peek_tick() != loaded.state["tick"]
+                said = _bug(error, said, "the tick WAS played" if moved else "")
+                time.sleep(interval)
+                continue
             if not outcome.problems:
                 played += 1
                 count = sum(count_orders(o) for o in outcome.executed.values())
@@ -348,6 +369,18 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
                     commit_in_git(host, f"Tick {after.state['tick']}: {counted(count, 'order')}")
                 continue
         time.sleep(interval)
+
+
+def _bug(error: Exception, said: str, played: str = "") -> str:
+    """Say once (watch's output suits a log) that a bug stopped this look at the files;
+    LIFEGAMES_DEBUG=1 lets it raise, with its traceback."""
+    if os.environ.get("LIFEGAMES_DEBUG"):
+        raise error
+    news = (f"internal error: {error!r}; {played or 'nothing was played'}. watch goes on and "
+            "looks again (set LIFEGAMES_DEBUG=1 for details and please report it)")
+    if news != said:
+        click.echo(f"[{time.strftime('%H:%M:%S')}] {news}", err=True)
+    return news
 
 
 def _since_last_tick(host: Host) -> float:
@@ -418,11 +451,13 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
 @dir_option
 def history(host: Host, player: str | None, html_file: Path | None) -> None:
     """Each player's key figures tick by tick (PLAYER: only what that player's sheets showed;
-    without it, the referee's view of everyone)."""
+    without it, the referee's view of everyone). The page replaces FILE whole, never through
+    a link, and never inside a game folder's hidden data, a player's folder or a seat."""
     from .engine.history import page, table_rows
     from .engine.sheets import table
     from .engine.tools import history as figures
 
+    target = cli_common.output_path(html_file) if html_file is not None else None
     try:
         if player:
             (player,) = host.player_names({player})
@@ -431,12 +466,14 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
         fail(error)
     headers, rows = table_rows(found)
     click.echo(table(rows, headers, align="right"))
-    if html_file is not None:
+    if target is not None:
         title = f"{loaded.game.title}: " + (f"{player}'s history" if player else "history")
         from .engine import playerfiles
 
-        target = html_file.resolve()
-        playerfiles.write(target.parent, target.name, page(title, found).encode("utf-8"))
+        try:
+            playerfiles.write(target.parent, target.name, page(title, found).encode("utf-8"))
+        except playerfiles.Refused as refused:
+            fail(FolderError(f"{html_file} {refused.reason}", "name a new file"), USAGE)
         click.echo(f"wrote {html_file}")
 
 

@@ -1,13 +1,44 @@
-"""The first thing play.py, `python3 -m lifegames` and the `lifegames` command run: Ctrl-C
-while the program is still starting up (importing) ends it quietly, with nothing changed."""
+"""The first thing play.py, `python3 -m lifegames` and the `lifegames` command run, before
+anything of the program is imported.
 
-import sys
+- Ctrl-C while the program is still starting (importing click, lark, the games) ends it at
+  once, quietly, with exit 130: nothing can have changed yet. The usual KeyboardInterrupt is
+  back just before the command runs (cli_common.run_main), where each command says whether
+  its tick was recorded. play.py installs the same handler on its own first line.
+- A standard stream the shell closed (`>&-`, `2>&-`) gets /dev/null in its place, so no file
+  the command opens can take descriptor 1 or 2, where a stray write or a child process (git)
+  would land in it; whatever the command prints there counts as lost (cli_common._Guarded).
+"""
+
+import os
+import signal
+
+
+def quiet_interrupt(signum: int, frame: object) -> None:
+    """SIGINT before the command runs: one line, exit 130, nothing changed."""
+    try:
+        os.write(2, b"interrupted; nothing was changed\n")
+    except OSError:
+        pass
+    os._exit(130)
+
+
+def fill_closed_streams() -> None:
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
 
 
 def main() -> None:
+    signal.signal(signal.SIGINT, quiet_interrupt)
+    fill_closed_streams()
     try:
         from .cli import main as run
-    except KeyboardInterrupt:
-        sys.stderr.write("interrupted; nothing was changed\n")
-        sys.exit(130)
+    except KeyboardInterrupt:  # a handler that raises it was put back meanwhile
+        quiet_interrupt(signal.SIGINT, None)
     run()

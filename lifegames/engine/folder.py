@@ -28,6 +28,7 @@ from .shapes import (
     FORMAT,
     PLAYER_NAME,
     SNAPSHOT,
+    arrival_problem,
     engine_path,
     envelope_problem,
     journal_problem,
@@ -70,6 +71,10 @@ class Damaged(FolderError):
 
 class NoGame(FolderError):
     exit_code = 2
+
+
+class Midway(FolderError):
+    """The folder holds a commit not carried out yet, which this command may not finish."""
 
 
 NotARegularFile = Refused  # the name older callers catch
@@ -504,6 +509,12 @@ class GameFolder:
             if problem:
                 raise Damaged(f"the interrupted-commit journal {self.meta / JOURNAL_FILE} is "
                               f"not one lifegames wrote ({problem})", _DAMAGED_HINT)
+            arriving = arrival_problem(entries, set(playerfiles.listing(
+                self.root, f"{META}/{STAGING}")))
+            if arriving:  # carrying it out now would leave the folder at neither tick
+                raise Midway(f"this folder is in the middle of a sync: {META}/{JOURNAL_FILE} "
+                             f"is there, but not every file it names ({arriving}); nothing was "
+                             "changed", ARRIVING_HINT)
             self._carry_out(entries)
             return True
         for leftover in (self.meta / STAGING, self.meta / (JOURNAL_FILE + ".tmp")):
@@ -668,6 +679,10 @@ _DAMAGED_HINT = (
     "folder from your synced copy or git history, or start a new game"
 )
 DAMAGED_HINT = _DAMAGED_HINT
+ARRIVING_HINT = (
+    "wait until the sync has brought every file, then run the command again; if no sync is "
+    "running, copy the .lifegames folder again from the copy that played the tick"
+)
 REPAIR_HINT = (
     "`python3 play.py verify` shows every file that differs from a replay of the executed "
     "orders; `python3 play.py rollback N` rebuilds the folder as it was right after tick N "

@@ -44,6 +44,7 @@ from .orders import (
     parse_bytes,
     parse_text,
 )
+from .reading import read_only
 from .seats import template_file
 from .turn import (
     FileCheck,
@@ -170,7 +171,7 @@ class Host:
         """Names as the game spells them (a player may be named in any case)."""
         if not names:
             return set()
-        players = self.load().players
+        players = read_only(self.folder, lambda: self._load().players)
         found = {p.lower(): p for p in players}
         unknown = sorted(n for n in names if n.lower() not in found)
         if unknown:
@@ -454,18 +455,23 @@ class Host:
             text += "\n"
         return text + missing
 
-    def check(self, only: str | None = None, fetch: bool = True
-              ) -> tuple[Loaded, list[FileCheck]]:
-        """Check the awaited order files (`only`: one player's); seats over git are fetched
-        first unless `fetch` is False (the caller just did)."""
-        with self.folder.locked():
+    def check(self, only: str | None = None) -> tuple[Loaded, list[FileCheck]]:
+        """Check the awaited files, writing nothing (reading.py: no lock, and a tick left
+        half-written is reported, not finished). Seats over git are read as last fetched:
+        fetching is for tick and watch (fetch_seats), which write."""
+        def run() -> tuple[Loaded, list[FileCheck]]:
             loaded = self._load()
-            if fetch:
-                self.sync_seats()
             awaited = loaded.game.awaiting(loaded.state)
             players = [p for p in awaited if only is None or p == only]
-            files = self._parse(loaded, players)
-            return loaded, check_files(loaded.game, loaded.state, files)
+            return loaded, check_files(loaded.game, loaded.state, self._parse(loaded, players))
+
+        return read_only(self.folder, run)
+
+    def finish(self) -> bool:
+        """Take the lock only to finish (or throw away) an interrupted commit, as every command
+        but `check` does first; True if a tick was finished."""
+        with self.folder.locked():
+            return self.folder.recovered
 
     def standing_updates(self, loaded: Loaded) -> dict[str, list[str]]:
         """The standing orders that players who are not awaited put in force this tick."""

@@ -26,6 +26,7 @@ from .escape import visible
 MAX_FILE_BYTES = 64 * 1024
 MAX_LINE_CHARS = 400
 MAX_INT_DIGITS = 9
+MAX_CONDITION_NESTING = 10  # `(` and `not` inside each other in one condition
 END_WORD = "end"
 _END = re.compile(rf"{END_WORD}\s*(#.*)?", re.IGNORECASE)
 _LINES = re.compile(r"\r\n|\r|\n")
@@ -456,16 +457,26 @@ def _number(token: Any, what: str, line: str, number: int, path: str,
     return int(token)
 
 
-def _to_cond(tree: Tree, line: str, number: int, path: str, problems: list[Problem]) -> Cond:
+def _to_cond(tree: Tree, line: str, number: int, path: str, problems: list[Problem],
+             depth: int = 0) -> Cond:
     kind = _bare(str(tree.data))
     column = tree.meta.column if not tree.meta.empty else 1
     end = tree.meta.end_column if not tree.meta.empty else len(line) + 1
+    if kind in ("group", "negate"):
+        depth += 1
+        if depth > MAX_CONDITION_NESTING:  # refused before it is walked any deeper
+            problems.append(Problem(
+                path, number, column, end, "E-TOO-DEEP", "this part of the condition is inside "
+                f"{MAX_CONDITION_NESTING} others (brackets and `not`); they nest at most "
+                f"{MAX_CONDITION_NESTING} deep", "write it with fewer brackets: `and` binds "
+                "tighter than `or`, and `not (a and b)` is `not a or not b`", line))
+            return Cond("int", (0,), column, end)
 
     def sub(child: Any) -> Any:
         if isinstance(child, Tree):
             if _bare(str(child.data)) == "order":
                 return _to_order(child, line, number, path, problems)
-            return _to_cond(child, line, number, path, problems)
+            return _to_cond(child, line, number, path, problems, depth)
         bare = _bare(child.type)
         if bare == "FACT":
             return Cond("fact", (str(child).lower(),), child.column, child.end_column)

@@ -16,15 +16,18 @@ returned as plain orders, which is what executed_orders.txt keeps: a replay need
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .budget import Budget, OverBudget
 from .contract import Arg, Game, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
 MAX_LOOP = 100  # times one `while` may repeat in one tick
+MAX_NESTING = 10  # blocks inside blocks (if in while in if...): far more than a person writes
 HIDDEN = "(its outcome is chance or hidden: you see it when the tick runs)"
 OPENERS = {"if_open": "endif", "while_open": "endwhile"}
 
@@ -67,6 +70,7 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
     root: list[Any] = []
     stack: list[tuple[Line, list[Any], Any]] = []  # (opening line, body, node holding it)
     headers = 0
+    deep: Line | None = None  # the first block opened deeper than MAX_NESTING
     for line in parsed.lines:
         body = stack[-1][1] if stack else root
         kind = line.kind
@@ -90,14 +94,16 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
                 body.append(While(line, [Step(line)]))
         elif kind in ("stop", "absent"):
             body.append(Mark(line))
-        elif kind == "if_open":
-            node = If([Branch(line, [])])
-            body.append(node)
-            stack.append((line, node.branches[0].body, node))
-        elif kind == "while_open":
-            node = While(line, [])
-            body.append(node)
-            stack.append((line, node.body, node))
+        elif kind in ("if_open", "while_open"):
+            node = If([Branch(line, [])]) if kind == "if_open" else While(line, [])
+            if len(stack) >= MAX_NESTING:
+                # Matched like any block, but kept out of the tree: the tree stays shallow
+                # whatever the file, so nothing that walks it can run out of stack.
+                deep = deep or line
+            else:
+                body.append(node)
+            stack.append((line, node.branches[0].body if isinstance(node, If) else node.body,
+                          node))
         elif kind in ("elif_open", "else_open"):
             opener = stack[-1] if stack else None
             if opener is None or not isinstance(opener[2], If) or opener[2].branches[-1] \
@@ -121,6 +127,11 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
     for opener, _, _ in stack:
         problems.append(problem(path, opener, "E-PLAN", "this block is never closed",
                                 f"add a line `{OPENERS[opener.kind]}` after its last order"))
+    if deep is not None:
+        problems.append(problem(path, deep, "E-TOO-DEEP", f"this block is inside "
+                                f"{MAX_NESTING} others; blocks nest at most {MAX_NESTING} deep",
+                                "join conditions with `and` instead of nesting one block in "
+                                "another"))
     return root, problems
 
 
@@ -146,7 +157,7 @@ class Runner:
     nobody plays with, blind after the first outcome; otherwise for real."""
 
     def __init__(self, game: Game, player: str, parsed: ParsedFile, dice: Dice,
-                 checking: bool, warn: bool = True) -> None:
+                 checking: bool, warn: bool = True, budget: Budget | None = None) -> None:
         self.game = game
         self.player = player
         self.parsed = parsed
@@ -160,6 +171,9 @@ class Runner:
         self.limit: int | None = None
         self.reached = 0  # orders reached so far (run or refused): what the limit counts
         self.absent_depth = 0
+        self.budget = budget or Budget.for_file()
+        self.at: Line | None = None  # the line being run (where a spent budget is reported)
+        self._facts: dict[str, Any] | None = None  # the facts, until an order changes the state
 
     # -- the whole file ---------------------------------------------------------------------
     def run(self, state: State, nodes: list[Any]) -> PlanResult:
@@ -168,6 +182,14 @@ class Runner:
             self._block(state, nodes)
         except Stopped as stop:
             self.result.stopped = str(stop)
+        except OverBudget as spent:
+            message, hint = spent.explain()
+            assert self.at is not None
+            if self.result.outcome and not self.checking:  # after an outcome: as any stop
+                self.result.stopped = f"line {self.at.number}: {message}"
+            else:
+                self.result.problems.append(problem(self.path, self.at, "E-PLAN-BUDGET",
+                                                    message, hint))
         if self.checking:
             self._static_rest(nodes)
         return self.result
@@ -175,6 +197,7 @@ class Runner:
     def _block(self, state: State, nodes: list[Any]) -> bool:
         """Run `nodes`; False once a `stop` ran (the plan ends)."""
         for node in nodes:
+            self._spend(node.branches[0].line if isinstance(node, If) else node.line)
             if isinstance(node, Step):
                 self._order(state, node.line.order, node.line)
             elif isinstance(node, If):
@@ -221,6 +244,7 @@ class Runner:
         concrete = self._resolve(state, order, line)
         if concrete is None:
             return
+        self._spend(line, runs=1)
         count = self.reached
         self.reached += 1
         if self.limit is not None and count >= self.limit:
@@ -233,6 +257,7 @@ class Runner:
         if self.warn:
             self.result.warnings += [order_problem(self.path, concrete, w)
                                      for w in self.game.warnings(state, self.player, concrete)]
+        self._facts = None  # whatever act does, the facts are read anew after it
         try:
             effects = self.game.act(state, self.player, concrete, self.dice)
         except OrderError as error:
@@ -257,7 +282,7 @@ class Runner:
         """The order with each `$fact` argument replaced by the fact's value now."""
         if not any(a.kind == "ref" for a in order.args):
             return order
-        facts = self.game.facts(state, self.player)
+        facts = self._facts_now(state)
         args = []
         for arg in order.args:
             if arg.kind != "ref":
@@ -287,12 +312,9 @@ class Runner:
         self.seen.add((line.number, line.column))
         if self.absent_depth:
             return
+        self._spend(line, runs=1)  # the game's rules choose the default
         text = "\n".join(self.game.absent_orders(state, self.player))
-        parsed = parse_text(self.game.grammar_name(), text, f"{self.path} (absent default)")
-        nodes, problems = build(parsed)
-        if parsed.problems or problems:
-            raise ValueError(f"{self.game.id}: absent default does not parse: "
-                             f"{(parsed.problems + problems)[0].render()}")
+        nodes = _default_plan(self.game.grammar_name(), text, f"{self.path} (absent default)")
         self.result.log.append("absent")
         self.absent_depth += 1
         problems, warnings = len(self.result.problems), len(self.result.warnings)
@@ -304,6 +326,19 @@ class Runner:
             for found, start in ((self.result.problems, problems),
                                  (self.result.warnings, warnings)):
                 found[start:] = [_at_line(p, line, self.path) for p in found[start:]]
+
+    # -- work -------------------------------------------------------------------------------
+    def _spend(self, line: Line, steps: int = 1, runs: int = 0) -> None:
+        if not self.absent_depth:  # the default's own lines are not the player's: its `absent`
+            self.at = line
+        self.budget.spend(steps, runs)
+
+    def _facts_now(self, state: State) -> dict[str, Any]:
+        """The game's facts, worked out once for each state the plan reaches: a loop that tests
+        them again and again costs one look-up per test, not one reckoning of the game."""
+        if self._facts is None:
+            self._facts = self.game.facts(state, self.player)
+        return self._facts
 
     # -- conditions ---------------------------------------------------------------------------
     def _truth(self, state: State, line: Line) -> bool:
@@ -318,6 +353,7 @@ class Runner:
 
     def _value(self, state: State, cond: Cond, line: Line) -> Any:
         kind, parts = cond.kind, cond.parts
+        self._spend(line, runs=1 if kind == "can" else 0)
         if kind == "or":
             return any(self._value(state, c, line) for c in parts)
         if kind == "and":
@@ -327,7 +363,7 @@ class Runner:
         if kind in ("int", "str"):
             return parts[0]
         if kind == "fact":
-            facts = self.game.facts(state, self.player)
+            facts = self._facts_now(state)
             if parts[0] not in facts:
                 self._unknown_fact(line, parts[0], cond.column, cond.end_column)
                 raise _Unknown
@@ -408,6 +444,17 @@ class Runner:
             for part in cond.parts:
                 if isinstance(part, Cond):
                     self._static_cond(part, line)
+
+
+@functools.lru_cache(maxsize=64)
+def _default_plan(grammar: str, text: str, path: str) -> list[Any]:
+    """A game's absent default as a plan, parsed once however often a file says `absent`."""
+    parsed = parse_text(grammar, text, path)
+    nodes, problems = build(parsed)
+    if parsed.problems or problems:
+        raise ValueError(f"{grammar}: absent default does not parse: "
+                         f"{(parsed.problems + problems)[0].render()}")
+    return nodes
 
 
 class _Unknown(Exception):

@@ -4,9 +4,11 @@ from what the parser accepts."""
 
 from __future__ import annotations
 
+from .budget import FILE_RUNS, FILE_STEPS
 from .contract import Game
 from .data import load_yaml
-from .orders import commands, start_rule, usage
+from .orders import MAX_CONDITION_NESTING, commands, start_rule, usage
+from .plans import MAX_NESTING
 from .sheets import table
 
 
@@ -92,11 +94,18 @@ Conditions: a fact (true or not), FACT == VALUE (also != < <= > >=), VALUE in FA
 `check` runs your file up to the first roll or draw and checks the lines after it only for
 spelling and names; the tick runs them with the real dice, and stops the plan at the first
 order that the outcome made impossible (your sheet then shows where the turn stands).
+Limits: blocks nest at most {blocks} deep, and brackets and `not` at most {brackets} deep in
+one condition (E-TOO-DEEP). In one tick a file may try at most {runs:,} orders and `can`
+tests, and take at most {steps:,} steps (lines reached and parts of conditions tested); a file
+that needs more is refused (E-PLAN-BUDGET), or, after a roll or draw, its plan stops there.
+Work is counted, not timed, so the verdict is the same on every machine.
 """
 
 
 def plan_help(game: Game) -> list[str]:
-    lines = [*PLAN_HELP.rstrip().splitlines(), ""]
+    text = PLAN_HELP.format(blocks=MAX_NESTING, brackets=MAX_CONDITION_NESTING,
+                            runs=FILE_RUNS, steps=FILE_STEPS)
+    lines = [*text.rstrip().splitlines(), ""]
     facts = fact_docs(game.package) if game.package else {}
     if facts:
         lines.append("Facts:")

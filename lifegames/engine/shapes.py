@@ -85,6 +85,25 @@ def journal_problem(entries: object) -> str:
     return ""
 
 
+def arrival_problem(entries: list[dict[str, object]], staged: set[str]) -> str:
+    """Why the staged files a well-shaped journal names cannot be what an interrupted commit
+    left ('' if they can be). Carrying a journal out moves each write's staged file into place,
+    in order, and keeps the others (appends, seat writes) to the very end; so a missing one of
+    those, or a write's missing after a later write's is still there, means the files have not
+    all arrived: a copy of the folder still syncing."""
+    later = False  # a write's staged file seen still in place
+    for number, entry in enumerate(entries, start=1):
+        if "staged" not in entry:
+            continue
+        here = entry["staged"] in staged
+        if entry["op"] != "write" and not here:
+            return f"the file step {number} adds is missing"
+        if entry["op"] == "write" and not here and later:
+            return f"the file step {number} writes is missing, though a later one is there"
+        later = later or (entry["op"] == "write" and here)
+    return ""
+
+
 def manifest_problem(manifest: object) -> str:
     """What is wrong with the shape of a manifest ('' if nothing): its sheet names become
     paths inside a player's folder, so each must be a plain sheet name."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .budget import Budget
 from .contract import Game, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import ParsedFile, Problem, suggest
@@ -143,34 +144,42 @@ def _header_problems(parsed: ParsedFile, state: State) -> list[Problem]:
 
 
 def check_file(game: Game, state: State, player: str, parsed: ParsedFile, *,
-               work: State | None = None, hints: bool = True, warn: bool = True) -> FileCheck:
+               work: State | None = None, hints: bool = True, warn: bool = True,
+               budget: Budget | None = None) -> FileCheck:
     """Run one player's file on `work` (default: the player's knowledge of `state`); collect
     problems. Lines that did not parse are reported and the rest still runs, so one run shows
     every problem in the file. `hints`: say when swapping an order with the one above it
     would make the file good (order matters: each order runs after those above it).
-    `warn`: collect the game's W- warnings (only `check` shows them)."""
-    result = _check_file(game, state, player, parsed, work, warn)
-    if hints and result.problems and not parsed.problems:
-        _swap_hint(game, state, player, parsed, result, work)
+    `warn`: collect the game's W- warnings (only `check` shows them). `budget`: the work the
+    file may take (budget.py; a fresh one by default), the hints' trials included."""
+    budget = budget or Budget.for_file()
+    result = _check_file(game, state, player, parsed, work, warn, budget)
+    if hints:
+        _swap_hint(game, state, player, parsed, result, work, budget)
     return result
 
 
 def _swap_hint(game: Game, state: State, player: str, parsed: ParsedFile, result: FileCheck,
-               work: State | None) -> None:
+               work: State | None, budget: Budget) -> None:
     """If the first refused order would run at another place in the file (just above or below
-    another order), and the whole file then has no problem, say where in its hint."""
+    another order), and the whole file then has no problem, say where in its hint. The trials
+    draw on the file's budget: once it is spent, no more places are tried."""
+    if not result.problems or parsed.problems:
+        return
     first = result.problems[0]
     steps = [i for i, line in enumerate(parsed.lines) if line.kind == "step"]
     at = next((i for i in steps if parsed.lines[i].number == first.line), None)
     if at is None or len(steps) < 2:
         return
     for other in [i for i in steps if i != at][:MOVES]:
+        if budget.spent:
+            return
         lines = [line for k, line in enumerate(parsed.lines) if k != at]
         place = lines.index(parsed.lines[other]) + (1 if other > at else 0)
         lines.insert(place, parsed.lines[at])
         moved = ParsedFile(parsed.path, lines, [], parsed.ended)
         trial = _check_file(game, state, player, moved, None if work is None else clone(work),
-                            False)
+                            False, budget)
         if not trial.problems:
             where = "below" if other > at else "above"
             hint = (f"{first.hint}\n" if first.hint else "") + \
@@ -184,7 +193,7 @@ MOVES = 12  # places tried for a refused order
 
 
 def _check_file(game: Game, state: State, player: str, parsed: ParsedFile,
-                work: State | None, warn: bool) -> FileCheck:
+                work: State | None, warn: bool, budget: Budget) -> FileCheck:
     result = FileCheck(player, parsed, problems=list(parsed.problems))
     result.problems += _header_problems(parsed, state)
     result.standing, problems = standing_lines(game, player, parsed)
@@ -198,7 +207,8 @@ def _check_file(game: Game, state: State, player: str, parsed: ParsedFile,
     if result.standing is not None:  # in force before any order runs, as in play_tick
         work.setdefault("standing", {})[player] = list(result.standing)
     game.begin_tick(work)
-    runner = Runner(game, player, parsed, Dice(CHECK_SEED, int(state["tick"]) + 1), True, warn)
+    runner = Runner(game, player, parsed, Dice(CHECK_SEED, int(state["tick"]) + 1), True, warn,
+                    budget)
     plan = runner.run(work, nodes)
     result.plan = plan
     result.effects = plan.effects
@@ -223,17 +233,25 @@ def _end_orders(game: Game, state: State, check: FileCheck, code: str | None) ->
 
 
 def check_files(game: Game, state: State, files: dict[str, ParsedFile], *,
-                warn: bool = True) -> list[FileCheck]:
-    """Each awaited player's file alone against the start of the tick."""
-    return [check_file(game, state, player, parsed, warn=warn)
-            for player, parsed in files.items()]
+                warn: bool = True, tick: Budget | None = None) -> list[FileCheck]:
+    """Each awaited player's file alone against the start of the tick, each on its own budget
+    and all on the tick's (`tick`; a fresh one by default). The hints for refused files are
+    looked for once every file is checked, so one file's hints never spend another's share."""
+    tick = tick or Budget.for_tick()
+    budgets = {player: Budget.for_file(tick) for player in files}
+    checks = [check_file(game, state, player, parsed, warn=warn, hints=False,
+                         budget=budgets[player]) for player, parsed in files.items()]
+    for check in checks:
+        _swap_hint(game, state, check.player, check.parsed, check, None, budgets[check.player])
+    return checks
 
 
 def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int,
               standing: dict[str, list[str]] | None = None) -> TickOutcome:
     """Play one tick. `files` are the awaited players' files; `standing` the standing orders
     that other players' files put in force this tick (checked by the caller)."""
-    checks = check_files(game, state, files, warn=False)
+    budget = Budget.for_tick()
+    checks = check_files(game, state, files, warn=False, tick=budget)
     if any(c.problems for c in checks):
         return TickOutcome(state, checks, {}, [])
     new = clone(state)
@@ -254,10 +272,15 @@ def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int,
     stopped: dict[str, str] = {}
     for check in checks:
         nodes, _ = build(check.parsed)
-        plan = Runner(game, check.player, check.parsed, dice, False).run(new, nodes)
+        plan = Runner(game, check.player, check.parsed, dice, False,
+                      budget=Budget.for_file(budget)).run(new, nodes)
         for bad in plan.problems:
-            # Possible only when orders of different players collide: each file was fine
-            # alone. Nothing is committed; the player sees which order and why.
+            # Possible only when orders of different players collide, or their plans together
+            # spend the tick's budget: each file was fine alone. Nothing is committed; the
+            # player sees which order and why.
+            if bad.code == "E-PLAN-BUDGET":
+                check.problems.append(bad)
+                continue
             check.problems.append(Problem(bad.path, bad.line, bad.column, bad.end_column,
                                           "E-CONFLICT", f"{bad.message} (after the other "
                                           "players' orders ran)", bad.hint, bad.source))

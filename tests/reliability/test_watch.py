@@ -60,8 +60,8 @@ def _watch(game: Path, monkeypatch: pytest.MonkeyPatch, meddle: object) -> str:
     real = Host.check
     calls = {"check": 0, "sleep": 0}
 
-    def check(self: Host, only: str | None = None, fetch: bool = True) -> object:
-        result = real(self, only, fetch)
+    def check(self: Host, only: str | None = None) -> object:
+        result = real(self, only)
         calls["check"] += 1
         if calls["check"] == 1:
             meddle(game)  # type: ignore[operator]

@@ -144,6 +144,12 @@ class Host:
         loaded = Loaded(game, envelope)
         if strict:
             self._check_manifest(loaded)
+            # After the manifest: a state the last commit vouched for that still does not fit
+            # the game's declaration (keys, types, bounds) was forged; no game code reads it.
+            unfit = game.state_problem(loaded.state, loaded.players)
+            if unfit:
+                raise Damaged(f"the game state {META}/state.json does not fit {game.title}'s "
+                              f"declaration: {unfit}", REPAIR_HINT)
         return loaded
 
     def player_names(self, names: set[str]) -> set[str]:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .contract import Arg, Game, Order, OrderError, State, clone
+from .contract import Arg, Game, Order, OrderError, State
 from .dice import Dice
 from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
@@ -336,12 +336,7 @@ class Runner:
             concrete = self._resolve(state, parts[0], line)
             if concrete is None:
                 raise _Unknown
-            trial = clone(state)
-            try:
-                self.game.act(trial, self.player, concrete, Dice(-1, self.dice.tick))
-            except OrderError:
-                return False
-            return True
+            return self.game.can(state, self.player, concrete)
         if kind == "in":
             needle, haystack = (self._value(state, p, line) for p in parts)
             if not isinstance(haystack, list):

@@ -64,6 +64,8 @@ class Commands(Mapping[str, Command]):
 
     def __init__(self, rows: dict[str, Command]) -> None:
         self._rows = dict(rows)
+        # command -> the check that answers "could this run now?" (looked up per candidate)
+        self.tests: dict[str, Check] = {name: row.test for name, row in self._rows.items()}
 
     def __getitem__(self, name: str) -> Command:
         return self._rows[name]

@@ -357,7 +357,7 @@ class Game:
             except OrderError:
                 return False
             return True
-        return runs(self.commands[order.command].test, state, player, order)
+        return runs(self.commands.tests[order.command], state, player, order)
 
     def end_orders(self, state: State, player: str) -> None:
         """Called after a player's last order of the tick: raise OrderError if the file as a
@@ -381,11 +381,11 @@ class Game:
         the game proposes them."""
         if self.commands is None:  # TRANSITIONAL: such a game's legal.py lists them
             return self._needed("legal", "legal_orders")(state, player)  # type: ignore[no-any-return]
-        table = self.commands
+        tests = self.commands.tests
         out = []
         for order in self.candidates(state, player):
             try:
-                table[order.command].test(state, player, order)
+                tests[order.command](state, player, order)
             except OrderError:
                 continue
             out.append(order.canonical())

@@ -51,6 +51,17 @@ def _candidates(state: State, name: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
+_MADE: dict[tuple[Any, ...], Order] = {}  # orders are read-only once made, so shared
+_MOST = 8192
+
+
 def candidates(state: State, name: str) -> Iterator[Order]:
+    """The same few hundred candidates come up all game long: each Order is made once."""
     for command, args in _candidates(state, name):
-        yield Order.make(command, **args)
+        key = (command, *args.values())
+        order = _MADE.get(key)
+        if order is None:
+            if len(_MADE) >= _MOST:
+                _MADE.clear()
+            order = _MADE[key] = Order.make(command, **args)
+        yield order

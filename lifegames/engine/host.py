@@ -148,8 +148,8 @@ class Host:
             # the game's declaration (keys, types, bounds) was forged; no game code reads it.
             unfit = game.state_problem(loaded.state, loaded.players)
             if unfit:
-                raise Damaged(f"the game state {META}/state.json does not fit {game.title}'s "
-                              f"declaration: {unfit}", REPAIR_HINT)
+                raise Damaged(f"the game state {META}/state.json is not one {game.title} "
+                              f"writes: {unfit}", REPAIR_HINT)
         return loaded
 
     def player_names(self, names: set[str]) -> set[str]:

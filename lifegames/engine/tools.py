@@ -490,7 +490,7 @@ def reveal(source: Host, force: bool = False) -> tuple[int, str | None]:
     state must be the one the game wrote (a state edited to look finished reveals nothing);
     --force skips both checks."""
     loaded = source.load(strict=not force)
-    if not loaded.game.is_over(loaded.state) and not force:
+    if not force and not loaded.game.is_over(loaded.state):
         raise FolderError("the seed stays secret until the game is over",
                           "the referee may use --force (players then know every future roll)")
     return int(loaded.envelope["seed"]), loaded.envelope.get("salt")

@@ -226,7 +226,8 @@ class Game:
         the JSON view and the facts are made from it. Derived from the declaration: a game
         never writes it."""
         if self.declaration is None:  # TRANSITIONAL: such a game overrides knowledge by hand
-            return clone(state)
+            known: State = clone(state)
+            return known
         return declared.view(self.declaration, state, player)
 
     # -- a tick ---------------------------------------------------------------------------------

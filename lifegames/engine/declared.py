@@ -188,7 +188,8 @@ class Node:
 
     def wrong(self) -> list[object]:
         """Values of other types (for the generated tests of damaged states)."""
-        return [v for v in ("x", 7, None, [], {}, True) if not self._fits_type(v)]
+        samples: list[object] = ["x", 7, None, [], {}, True]
+        return [v for v in samples if not self._fits_type(v)]
 
     def _fits_type(self, value: object) -> bool:
         raise NotImplementedError

@@ -118,7 +118,8 @@ class Loaded:
 
     @property
     def state(self) -> dict[str, Any]:
-        return self.envelope["state"]
+        state: dict[str, Any] = self.envelope["state"]
+        return state
 
     @property
     def players(self) -> list[str]:

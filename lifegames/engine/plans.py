@@ -95,9 +95,9 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
             body.append(node)
             stack.append((line, node.branches[0].body, node))
         elif kind == "while_open":
-            node = While(line, [])
-            body.append(node)
-            stack.append((line, node.body, node))
+            loop = While(line, [])
+            body.append(loop)
+            stack.append((line, loop.body, loop))
         elif kind in ("elif_open", "else_open"):
             opener = stack[-1] if stack else None
             if opener is None or not isinstance(opener[2], If) or opener[2].branches[-1] \
@@ -118,9 +118,9 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
                                         "every block line needs its opening line above it"))
                 continue
             stack.pop()
-    for opener, _, _ in stack:
-        problems.append(problem(path, opener, "E-PLAN", "this block is never closed",
-                                f"add a line `{OPENERS[opener.kind]}` after its last order"))
+    for unclosed, _, _ in stack:
+        problems.append(problem(path, unclosed, "E-PLAN", "this block is never closed",
+                                f"add a line `{OPENERS[unclosed.kind]}` after its last order"))
     return root, problems
 
 
@@ -295,14 +295,13 @@ class Runner:
                              f"{(parsed.problems + problems)[0].render()}")
         self.result.log.append("absent")
         self.absent_depth += 1
-        problems, warnings = len(self.result.problems), len(self.result.warnings)
+        had, warned = len(self.result.problems), len(self.result.warnings)
         try:
             self._block(state, nodes)
         finally:
             self.absent_depth -= 1
             # what the default's orders earned is the `absent` line's, not a line of its own
-            for found, start in ((self.result.problems, problems),
-                                 (self.result.warnings, warnings)):
+            for found, start in ((self.result.problems, had), (self.result.warnings, warned)):
                 found[start:] = [_at_line(p, line, self.path) for p in found[start:]]
 
     # -- conditions ---------------------------------------------------------------------------

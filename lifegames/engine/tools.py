@@ -460,7 +460,7 @@ def diff(source: Host, player: str, first: int | None = None, second: int | None
             if not 0 <= tick <= current:
                 raise UsageError(f"there is no tick {tick}", f"ticks run from 0 to {current}")
         a, b = _sheets(source, player, first, current), _sheets(source, player, second, current)
-    chunks = []
+    chunks: list[str] = []
     for kind in sorted(set(a) | set(b)):
         old_name, old = a.get(kind, ("/dev/null", ""))
         new_name, new = b.get(kind, ("/dev/null", ""))

@@ -12,8 +12,8 @@ import json
 from typing import Any
 
 from lifegames.a_chaotic_life import GAME
-from lifegames.a_chaotic_life.model import card_count, counter_count
 from lifegames.a_chaotic_life.data import KINDS, card, rules, stages
+from lifegames.a_chaotic_life.model import card_count, counter_count
 from lifegames.engine import turn
 from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice

@@ -11,8 +11,6 @@ the card refuses the order and no way forward can name it.
 The engine derives each player's view from this declaration (engine/declared.py) and checks
 every state the host loads against it; card names and stages come from the rule data through
 `AChaoticLife.vocabulary`.
-
-No `from __future__ import annotations` here: the engine reads these annotations at run time.
 """
 
 from typing import Annotated, Final, Literal, TypedDict

@@ -5,8 +5,6 @@ tiles nobody has explored, which everyone sees once a tick explores the tile (`O
 engine derives each kingdom's view from this declaration (engine/declared.py) and checks every
 state the host loads against it. Names in a bound (`OneOf("terrain")`) come from rules.yaml
 through `SimpleKingdoms.vocabulary`.
-
-No `from __future__ import annotations` here: the engine reads these annotations at run time.
 """
 
 from typing import Annotated, TypedDict

@@ -279,12 +279,9 @@ class Game:
         if self.commands is None:  # TRANSITIONAL: such a game overrides warnings
             return []
         warn = self.commands[order.command].warn
-        if warn is None:
-            return []
-        after = clone(state)
-        try:
-            self.act(after, player, order, Dice(-1, int(state["tick"]) + 1))
-        except OrderError:
+        # asked of orders about to run: mostly accepted, so no check before the copy
+        after = None if warn is None else self._trial(state, player, order)
+        if warn is None or after is None:
             return []
         return warn(self, state, player, order, after)
 
@@ -351,14 +348,25 @@ class Game:
     def can(self, state: State, player: str, order: Order) -> bool:
         """Could `order` run now (`can ORDER` in a plan)? Its row's check alone: a check
         refuses every order its apply cannot carry out."""
-        if self.commands is None:  # TRANSITIONAL: act on a copy, with dice nobody plays with
-            trial = clone(state)
-            try:
-                self.act(trial, player, order, Dice(-1, int(state["tick"]) + 1))
-            except OrderError:
-                return False
-            return True
+        if self.commands is None:  # TRANSITIONAL: act on a copy
+            return self._trial(state, player, order) is not None
         return runs(self.commands.tests[order.command], state, player, order)
+
+    def after(self, state: State, player: str, order: Order) -> State | None:
+        """The state after `order` ran on a copy of `state`, with dice nobody plays with (a
+        forecast, a warning, a bot's trial), or None if it cannot run. The check alone comes
+        first: most trials are refused, and then nothing is copied."""
+        if self.commands is not None and not self.can(state, player, order):
+            return None
+        return self._trial(state, player, order)
+
+    def _trial(self, state: State, player: str, order: Order) -> State | None:
+        trial: State = clone(state)
+        try:
+            self.act(trial, player, order, Dice(-1, int(state["tick"]) + 1))
+        except OrderError:
+            return None
+        return trial
 
     def end_orders(self, state: State, player: str) -> None:
         """Called after a player's last order of the tick: raise OrderError if the file as a

@@ -344,7 +344,20 @@ class ListOf(Node):
             yield from self.item.children(value[0], (*path, 0))
 
 
-class MapOf(Node):
+class _Table(Node):
+    """A JSON object: a map (MapOf) or a record (Record)."""
+
+    what = "a table"
+
+    def _fits_type(self, value: object) -> bool:
+        return isinstance(value, dict)
+
+    def _a_table(self, value: Any, path: str) -> None:
+        if not isinstance(value, dict):
+            raise Unfit(path, f"is {_kind(value)} ({_shown(value)}), not a table")
+
+
+class MapOf(_Table):
     """A table of names to values (keys are texts in JSON). Owner(by=KEY) on the field makes
     each entry its key's."""
 
@@ -352,7 +365,6 @@ class MapOf(Node):
         self.entry = entry
         self.keys = keys
         self.plain = entry.plain
-        self.what = "a table"
 
     def view(self, value: Any, viewer: str | None) -> Any:
         if self.plain:
@@ -364,12 +376,8 @@ class MapOf(Node):
                 out[key] = shown
         return out
 
-    def _fits_type(self, value: object) -> bool:
-        return isinstance(value, dict)
-
     def check(self, value: Any, path: str, ctx: Context) -> None:
-        if not isinstance(value, dict):
-            raise Unfit(path, f"is {_kind(value)} ({_shown(value)}), not a table")
+        self._a_table(value, path)
         if self.keys is not None:
             allowed = ctx.vocabulary.get(self.keys.vocabulary, ())
             for key in value:
@@ -391,14 +399,13 @@ class MapOf(Node):
             yield from self.entry.node.children(value[key], (*path, key))
 
 
-class Record(Node):
+class Record(_Table):
     """A TypedDict: exactly its declared keys (those not required may be missing)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.fields: dict[str, Slot] = {}
         self.required: frozenset[str] = frozenset()
-        self.what = "a table"
 
     def finish(self, fields: dict[str, Slot], required: frozenset[str]) -> None:
         self.fields = fields
@@ -416,12 +423,8 @@ class Record(Node):
                     out[key] = shown
         return out
 
-    def _fits_type(self, value: object) -> bool:
-        return isinstance(value, dict)
-
     def check(self, value: Any, path: str, ctx: Context) -> None:
-        if not isinstance(value, dict):
-            raise Unfit(path, f"is {_kind(value)} ({_shown(value)}), not a table")
+        self._a_table(value, path)
         for key in value:
             if key not in self.fields:
                 raise Unfit(path, f"has a field {_shown(key)} that the game does not declare")

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.contract import Game, Order, OrderError, State, clone
-from ..engine.dice import Dice
 from ..engine.words import counted
 from .actions import economy, resolve_act_phase
 from .checks import where
@@ -169,22 +168,9 @@ class Suggestion:
     why: str
 
 
-def _try(game: Game, state: State, name: str, order: Order) -> State | None:
-    """The state after `order`, or None when the rules refuse it. The rules' own check runs
-    first, on the state as it is: most candidates fail it, and then no copy is made."""
-    if not game.can(state, name, order):
-        return None
-    trial = clone(state)
-    try:
-        game.act(trial, name, order, Dice(-1, int(state["tick"]) + 1))
-    except OrderError:
-        return None
-    return trial
-
-
 def _clean(game: Game, state: State, name: str, order: Order) -> bool:
     """Legal, and no warning: an order a sheet may suggest without a caveat."""
-    return _try(game, state, name, order) is not None and not game.warnings(state, name, order)
+    return game.can(state, name, order) and not game.warnings(state, name, order)
 
 
 def food_to_buy(game: Game, state: State, name: str) -> tuple[int, int] | None:
@@ -197,8 +183,8 @@ def food_to_buy(game: Game, state: State, name: str) -> tuple[int, int] | None:
     short = food_needed(state, name) - ledger["eaten"]
     price = rules()["prices"]["food"]
     for amount in range(short, 2 * short + 5):
-        trial = _try(game, state, name, Order.make("buy_resource", resource="food",
-                                                  amount=amount))
+        trial = game.after(state, name, Order.make("buy_resource", resource="food",
+                                                   amount=amount))
         if trial is None:
             break
         if after_tick(trial)[1][name]["fed"]:
@@ -235,7 +221,7 @@ def covers(game: Game, state: State, name: str, t: Tile, threat: int | None = No
                     "a watchtower multiplies the soldiers there"))
     found = []
     for order, why in options:
-        trial = _try(game, state, name, order)
+        trial = game.after(state, name, order)
         if trial is None:
             continue
         still = {(x["row"], x["col"]) for x in owned_tiles(trial, name)

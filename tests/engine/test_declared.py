@@ -177,7 +177,7 @@ def test_d06_the_fields_of_a_state_and_their_wrong_values() -> None:
 PHASE_2 = "phase 2: this game has no declared state or command table yet"
 GAMES = [pytest.param(g, marks=() if registry.get(g).commands else
                       pytest.mark.xfail(reason=PHASE_2, strict=True)) for g in registry.ids()]
-DERIVED = ("knowledge", "act", "can", "legal_orders", "views", "order_template",
+DERIVED = ("knowledge", "act", "can", "after", "legal_orders", "views", "order_template",
            "player_state", "facts", "warnings", "validate", "is_random", "ends_file",
            "status_lines", "public_state", "order_help", "heuristic", "rank", "bot_plan")
 

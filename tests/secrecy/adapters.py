@@ -6,10 +6,13 @@ mistake). A game not migrated yet has no adapter: phase 2 writes it with the gam
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
+from lifegames import registry
 from lifegames.engine.contract import clone
 
+from ..reliability.test_hidden import explore_probes, terrain_twin
 from .support import Adapter, Finder
 
 State = dict[str, Any]
@@ -126,12 +129,13 @@ def _acl_redraw(state: State, player: str, rng: random.Random) -> State | None:
 def _acl_probes(state: State, player: str) -> list[str]:
     """Order files naming cards the others hold: their errors must not tell."""
     names = sorted({n for p in state["players"] if p != player
-                    for n in state["hands"][p] + state["pouches"][p]})[:3]
+                    for n in state["hands"][p] + state["pouches"][p]})[:4]
     target = next(p for p in state["players"] if p != player)
     out = []
     for name in names:
-        out += [f'discard("{name}")\nend_turn', f'pouch("{name}")\nend_turn',
-                f'offer("{target}", "{name}", "a card")', f'accept("{name}")']
+        out += [f'discard("{name}")\nend_turn', f'play("{name}")\nend_turn',
+                f'pouch("{name}")\nend_turn', f'offer("{target}", "{name}", "a card")',
+                f'accept("{name}")']
     return out + [f'play_on("Pickpocket", "{target}")', "draw"]
 
 
@@ -197,31 +201,17 @@ def _sk_visible(state: State, player: str) -> set[str]:
 
 def _sk_redraw(state: State, player: str, rng: random.Random) -> State | None:
     """Every unexplored tile with another terrain (None: every tile is explored)."""
-    terrains = _sk_names()
-    other = clone(state)
-    changed = False
-    for t in other["tiles"]:
-        if not t["explored"]:
-            t["terrain"] = rng.choice([x for x in terrains if x != t["terrain"]])
-            changed = True
-    return other if changed else None
+    return terrain_twin(state, rng)
 
 
 def _sk_probes(state: State, player: str) -> list[str]:
-    """Files that march soldiers onto an unexplored tile and build there at once."""
-    size = state["size"]
-    out = []
-    for t in state["tiles"]:
-        if t["soldiers"].get(player, 0) < 2:
-            continue
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                r, c = t["row"] + dr, t["col"] + dc
-                if (dr, dc) != (0, 0) and 0 <= r < size and 0 <= c < size and \
-                        not state["tiles"][r * size + c]["explored"]:
-                    out.append(f"move_soldiers({t['row']},{t['col']}, {r},{c}, 2)\n"
-                               f'build({r},{c}, "farm")')
-    return out[:2]
+    """Files that march soldiers onto an unexplored tile, and build there at once."""
+    marches = explore_probes(registry.get("simple-kingdoms"), state, player)[:2]
+    out = list(marches)
+    for march in marches[:1]:
+        row, col = re.findall(r"\d+", march)[2:4]  # move_soldiers(r,c, ROW,COL, n)
+        out.append(f'{march}\nbuild({row},{col}, "farm")')
+    return out
 
 
 KINGDOMS = Adapter("simple-kingdoms", ["Ironhold", "Thornvale"], _sk_names, _sk_hidden,

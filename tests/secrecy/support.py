@@ -28,6 +28,11 @@ from lifegames.engine.dice import Dice
 from lifegames.engine.orders import parse_text
 from lifegames.engine.seats import seat_view
 
+from ..reliability.test_hidden import differences
+
+__all__ = ["Adapter", "Finder", "Looked", "differences", "names_shown", "scripted", "seen",
+           "states"]
+
 State = dict[str, Any]
 JSON_OUTPUTS = ("seat.json", "facts", "state --json --player")
 
@@ -74,20 +79,6 @@ def seen(game: Game, state: State, player: str, players: list[str], files: list[
     if player in game.awaiting(state):
         for text in files:
             out[f"check of {text!r}"] = check_output(game, state, player, text)
-    return out
-
-
-def differences(a: dict[str, str], b: dict[str, str]) -> list[str]:
-    out = []
-    for key in sorted(set(a) | set(b)):
-        if a.get(key) != b.get(key):
-            left, right = (a.get(key) or "").splitlines(), (b.get(key) or "").splitlines()
-            first = next((i for i, (x, y) in enumerate(zip(left, right, strict=False))
-                          if x != y), min(len(left), len(right)))
-            shown = (left[first] if first < len(left) else "(end)",
-                     right[first] if first < len(right) else "(end)")
-            out.append(f"{key}, line {first + 1}:\n    real: {shown[0][:160]!r}\n"
-                       f"    re-drawn: {shown[1][:160]!r}")
     return out
 
 

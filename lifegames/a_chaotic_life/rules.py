@@ -16,15 +16,6 @@ discarding down or drawing up to five and `end_turn`. A draw, a steal and an off
 goes on next tick; anything else must finish with end_turn. Choices other players' cards force
 on someone who is not acting are standing orders: Items played in reaction (`react`,
 effects.py) and answers to trade offers (`accept`, `decline`).
-
-The package, file by file: state.py (the declaration), rules.py (this), checks.py (every
-check), actions.py (every change of state an order makes), advice.py (warnings), views.py
-(sheets, template, JSON views, facts), bots.py (the greedy bot's judgement), legal.py (the
-orders worth listing), data.py (rules.yaml, cards.yaml). Beyond those: effects.py, the moves
-every rule is made of and the cards' effect vocabulary, each implemented once and shared by
-every action that plays, draws or trades a card; model.py, the readings of the state and the
-scoring that the checks, actions, advice, views and bots all need (so none imports another for
-them); balance.py, the script that measures the reconstructed deck (RULES.md's figures).
 """
 
 from __future__ import annotations

@@ -9,13 +9,6 @@ Nothing in a kingdom's orders is chance, and the one secret is the terrain of ti
 explored: the kingdoms' views hide it (state.py), so no order needs to end its file. A move that
 explores, a claim (which takes effect at once) and a build that needs no terrain can share one
 tick.
-
-The package, file by file: state.py (the declaration), rules.py (this), checks.py (every
-check), actions.py (every change of state), advice.py (the warnings and the sheets' sample
-orders), views.py (sheets, template, JSON views, facts), bots.py (the greedy bot), legal.py
-(the orders worth listing), data.py (rules.yaml). One more: model.py, the formulas of the rule
-text (income, food, defense, score), read by checks, actions, advice, views and bots alike, so
-that none of those imports another for them.
 """
 
 from __future__ import annotations

@@ -248,3 +248,22 @@ def test_g04_every_player_view_fits_the_declaration(game_id: str) -> None:
         view = game.knowledge(state, player)
         assert game.state_problem(view, players, view=True) == "", player
         assert game.knowledge(view, player) == view  # deriving twice changes nothing
+
+
+SHAPE = {"__init__.py", "state.py", "rules.py", "checks.py", "actions.py", "advice.py",
+         "views.py", "bots.py", "legal.py", "data.py"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_g05_every_package_has_the_one_shape_and_argues_any_other_file(game_id: str) -> None:
+    """The same file names mean the same thing in every package; a file beyond them is named,
+    with its reason, in the package's docstring."""
+    game = _declared(game_id)
+    module = inspect.getmodule(type(game))
+    assert module is not None
+    package = Path(inspect.getfile(module)).parent
+    files = {p.name for p in package.glob("*.py")}
+    assert SHAPE <= files, sorted(SHAPE - files)
+    doc = inspect.getdoc(__import__(module.__name__.rpartition(".")[0], fromlist=["_"])) or ""
+    unargued = sorted(f for f in files - SHAPE if f not in doc)
+    assert not unargued, f"{package.name}/__init__.py does not say why it has {unargued}"

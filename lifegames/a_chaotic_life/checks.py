@@ -1,7 +1,7 @@
 """A Chaotic Life!'s order checks: one per command, named as the command, each the `check` of its
 row in the command table (rules.py). A check raises OrderError without touching the state, or
 returns what its apply (actions.py) needs. The name resolvers they share also give `validate`
-its state-free checks and every order its one spelling (`spelled`).
+its state-free checks, and every order its one spelling (rules.py, `spelled`).
 
 Nothing here may name a card another player holds: hints list the player's own hand and
 pouch, or the public card list, never someone else's cards. Checks run on a player's view of
@@ -14,14 +14,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.contract import Arg, Order, OrderError, State
+from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
 from ..engine.words import counted
 from . import model as m
 from .data import (
     KINDS,
     TYPE_NAMES,
-    TYPES,
     an,
     card,
     find,
@@ -533,7 +532,7 @@ def blind_draw_discard(state: State, player: str, order: Order) -> bool:
     return bool(state["discard"]) and played_when_drawn(state["discard"][-1])
 
 
-# -- what needs no state: names, and the one spelling of each order --------------------------
+# -- what needs no state: the names an order gives --------------------------------------------
 
 
 def validate_cards(order: Order) -> None:
@@ -572,51 +571,3 @@ def validate_react(order: Order) -> None:
         raise OrderError("E-UNKNOWN-CARD", f'no card or card type called "{trigger.value}"',
                          "name a card, a type (event, age, special, interact, pet, "
                          "neighbor) or any", "trigger")
-
-
-CARD_ARGS = ("card", "other", "item", "goal")
-
-
-def _card(arg: Arg) -> Arg:
-    name = find(arg.value)
-    return arg._replace(value=name) if name else arg
-
-
-def _kind(arg: Arg) -> Arg:
-    kind = kind_of(arg.value)
-    return arg._replace(value=kind, kind="word") if kind else arg
-
-
-def _trigger(arg: Arg) -> Arg:
-    """A react trigger: `any` or a card type (read first, as effects._trigger_matches reads
-    it), else a card's name."""
-    low = " ".join(str(arg.value).lower().split())
-    return arg._replace(value=low) if low == "any" or low in TYPES else _card(arg)
-
-
-def terms_text(terms: Terms) -> str:
-    """Terms as parse_terms reads them back: the cards in the order given, then counters,
-    then "a card" (of the answerer's choice)."""
-    parts = list(terms.cards) + [f"{getattr(terms, k)} {k}" for k in KINDS if getattr(terms, k)]
-    parts += ["a card"] * terms.any_card
-    return ", ".join(parts) or "nothing"
-
-
-def _terms(arg: Arg) -> Arg:
-    try:
-        terms = parse_terms(arg.value, arg.name, allow_any=arg.name == "want")
-    except OrderError:
-        return arg
-    return arg._replace(value=terms_text(terms))
-
-
-SPELLERS = {**dict.fromkeys(CARD_ARGS, _card), "kind": _kind, "trigger": _trigger,
-            "give": _terms, "want": _terms}
-
-
-def spelled(order: Order) -> Order:
-    """The order with every name it holds as the game's data spells it. A player's name is
-    left as written: which names are players is in the state, which `spell` does not get."""
-    args = tuple(SPELLERS[a.name](a) if a.name in SPELLERS and a.kind in ("string", "word")
-                 else a for a in order.args)
-    return Order(order.command, args, order.line, order.column, order.end_column, order.source)

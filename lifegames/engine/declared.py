@@ -45,7 +45,7 @@ from __future__ import annotations
 import functools
 import types
 import typing
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal, Union
 
@@ -599,11 +599,3 @@ def fields(declaration: type, state: Mapping[str, Any]
     of damaged states try."""
     for path, node in compiled(declaration).children(state, ()):
         yield path, node.wrong()
-
-
-def declared_fields(declaration: type) -> dict[str, Visibility]:
-    """The top-level fields and who may see each (for documentation and tests)."""
-    return {name: slot.visibility for name, slot in compiled(declaration).fields.items()}
-
-
-Vocabulary = Callable[[], Mapping[str, Collection[str]]]

@@ -19,7 +19,6 @@ test keeps the table, the grammar and orders.yaml naming the same commands.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -34,18 +33,25 @@ Apply = Callable[["Game", Any, str, Any, "Dice"], list[str]]
 Warn = Callable[["Game", Any, str, "Order", Any], list["OrderError"]]
 
 
-@dataclass(frozen=True)
 class Command:
-    """One command: its check, its apply, and what the engine must know of it."""
+    """One command: its check, its apply, and what the engine must know of it. (A slotted
+    class, not a dataclass: every command imports this module.)"""
 
-    check: Check
-    apply: Apply
-    chance: bool | Callable[[Order], bool] = False  # its outcome is chance (a draw, a roll)
-    blind: bool | Callable[[Any, str, Order], bool] = False  # outcome hidden, not chance
-    standing: bool = False  # may be left in force as a standing order
-    validate: Callable[[Order], object] | None = None  # its checks that need no state
-    warn: Warn | None = None  # the W- warnings `check` shows when it would run
-    probe: Check | None = None  # `check` without the ways forward, for the legal-order lists
+    __slots__ = ("check", "apply", "chance", "blind", "standing", "validate", "warn", "probe")
+
+    def __init__(self, check: Check, apply: Apply, *,
+                 chance: bool | Callable[[Order], bool] = False,
+                 blind: bool | Callable[[Any, str, Order], bool] = False,
+                 standing: bool = False, validate: Callable[[Order], object] | None = None,
+                 warn: Warn | None = None, probe: Check | None = None) -> None:
+        self.check = check  # raise OrderError, or return the cleaned arguments
+        self.apply = apply  # change the state with them, return what happened
+        self.chance = chance  # its outcome is chance (a draw, a roll): the random barrier
+        self.blind = blind  # its outcome is hidden from the file's writer, not chance
+        self.standing = standing  # may be left in force as a standing order
+        self.validate = validate  # its checks that need no state
+        self.warn = warn  # the W- warnings `check` shows when it would run
+        self.probe = probe  # `check` without the ways forward, for the legal-order lists
 
     def is_chance(self, order: Order) -> bool:
         return self.chance if isinstance(self.chance, bool) else self.chance(order)

@@ -46,7 +46,6 @@ import functools
 import types
 import typing
 from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal, Union
 
 KEY: Final = "<key>"  # Owner(by=KEY): the owner is the key of the map the value is an entry of
@@ -55,62 +54,98 @@ NOTHING: Final = "nothing"
 PLAYER: Final = "player"  # the vocabulary of player names, which the engine supplies
 
 
-@dataclass(frozen=True)
-class Public:
+class _Marker:
+    """A value of the vocabulary. Plain slotted classes, not dataclasses: every command
+    imports this module, and a dataclass costs its import a generated method or three."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __hash__(self) -> int:
+        return hash((type(self), *(repr(getattr(self, name)) for name in self.__slots__)))
+
+
+class Public(_Marker):
     """Everyone may see this field."""
 
 
 PUBLIC: Final = Public()
 
 
-@dataclass(frozen=True)
-class Owner:
+class Owner(_Marker):
     """Only the field's owner may see it; others see nothing of it, or only its size."""
 
-    by: str | int = KEY
-    others: Literal["size", "nothing"] = NOTHING
-    placeholder: object = None
+    __slots__ = ("by", "others", "placeholder")
+    by: str | int
+    others: Literal["size", "nothing"]
+    placeholder: object
+
+    def __init__(self, by: str | int = KEY, others: Literal["size", "nothing"] = NOTHING,
+                 placeholder: object = None) -> None:
+        self.by, self.others, self.placeholder = by, others, placeholder
 
 
-@dataclass(frozen=True)
-class Nobody:
+class Nobody(_Marker):
     """No player may see the field; everyone sees its size (a list keeps its length)."""
 
-    placeholder: object = None
+    __slots__ = ("placeholder",)
+    placeholder: object
+
+    def __init__(self, placeholder: object = None) -> None:
+        self.placeholder = placeholder
 
 
-@dataclass(frozen=True)
-class Once:
+class Once(_Marker):
     """Everyone may see the field once the record's boolean field `condition` is true."""
 
+    __slots__ = ("condition", "placeholder")
     condition: str
-    placeholder: object = None
+    placeholder: object
+
+    def __init__(self, condition: str, placeholder: object = None) -> None:
+        self.condition, self.placeholder = condition, placeholder
 
 
 Visibility = Public | Owner | Nobody | Once
 
 
-@dataclass(frozen=True)
-class Range:
+class Range(_Marker):
     """A whole number from `low` to `high` (no upper bound if None)."""
 
-    low: int = 0
-    high: int | None = None
+    __slots__ = ("low", "high")
+    low: int
+    high: int | None
+
+    def __init__(self, low: int = 0, high: int | None = None) -> None:
+        self.low, self.high = low, high
 
 
-@dataclass(frozen=True)
-class OneOf:
+class OneOf(_Marker):
     """A name from one of the game's vocabularies (`Game.vocabulary`, or "player")."""
 
+    __slots__ = ("vocabulary",)
     vocabulary: str
 
+    def __init__(self, vocabulary: str) -> None:
+        self.vocabulary = vocabulary
 
-@dataclass(frozen=True)
-class Keys:
+
+class Keys(_Marker):
     """The keys of a map: names from a vocabulary; `every`: each name of it, no more."""
 
+    __slots__ = ("vocabulary", "every")
     vocabulary: str
-    every: bool = False
+    every: bool
+
+    def __init__(self, vocabulary: str, every: bool = False) -> None:
+        self.vocabulary, self.every = vocabulary, every
 
 
 class DeclarationError(TypeError):
@@ -128,13 +163,14 @@ class Unfit(ValueError):
 _DROP: Final = object()  # a map entry that a viewer may not see at all
 
 
-@dataclass
 class Context:
     """What checking a state needs besides the declaration: the vocabularies, and whether the
     state is a player's view (placeholders allowed where the declaration hides something)."""
 
-    vocabulary: Mapping[str, Collection[str]]
-    view: bool = False
+    __slots__ = ("vocabulary", "view")
+
+    def __init__(self, vocabulary: Mapping[str, Collection[str]], view: bool = False) -> None:
+        self.vocabulary, self.view = vocabulary, view
 
 
 def _copy(value: Any) -> Any:
@@ -270,13 +306,14 @@ class Maybe(Node):
         return [v for v in self.inner.wrong() if v is not None]
 
 
-@dataclass
 class Slot:
     """A place in the declaration that says who may see it: a field of a record, a position of
     a pair, or (Owner(by=KEY)) each entry of a map."""
 
-    node: Node
-    visibility: Visibility
+    __slots__ = ("node", "visibility")
+
+    def __init__(self, node: Node, visibility: Visibility) -> None:
+        self.node, self.visibility = node, visibility
 
     @property
     def plain(self) -> bool:

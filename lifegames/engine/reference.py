@@ -1,6 +1,7 @@
-"""`play.py orders`: the order reference, built from the grammar (written forms), the game's
-orders.yaml (what each does, an example) and its rule data (names and costs), so it cannot drift
-from what the parser accepts."""
+"""`play.py orders`: the order reference, built from the game's command table (which commands,
+in which order), the grammar (written forms), the game's orders.yaml (what each does, an
+example: the help of each row) and its rule data (names and costs), so it cannot drift from what
+the parser accepts or what the rules run."""
 
 from __future__ import annotations
 
@@ -38,7 +39,10 @@ def render(game: Game) -> str:
     lines = [f"{game.title} - order reference", ""]
     if extra.get("limit"):
         lines += [f"Orders: {extra['limit']}. Lines starting with # are notes.", ""]
-    for command in commands(game.grammar_name()):
+    # A game with a command table lists its rows (a test keeps them the grammar's commands);
+    # TRANSITIONAL: a game without one lists the grammar's.
+    listed = list(game.commands) if game.commands is not None else commands(game.grammar_name())
+    for command in listed:
         lines += [*command_entry(game, command, docs), ""]
     values = extra.get("values", {})
     if values:

@@ -23,7 +23,10 @@ def test_mypy_strict_passes_on_the_engine_and_every_declared_state(tmp_path: Pat
     states = sorted(str(Path("lifegames") / registry.GAMES[g].rpartition(".")[2] / "state.py")
                     for g in registry.ids() if registry.get(g).declaration is not None)
     assert len(states) >= 2, states
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir",
-                             str(tmp_path / "cache"), "lifegames/engine", *states],
+    # The engine and the declarations are held to --strict; the rest of a game's code that a
+    # state.py imports on the way is read for its types but not judged here.
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports",
+                             "silent", "--cache-dir", str(tmp_path / "cache"),
+                             "lifegames/engine", *states],
                             cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -124,9 +124,9 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
                                         "every block line needs its opening line above it"))
                 continue
             stack.pop()
-    for opener, _, _ in stack:
-        problems.append(problem(path, opener, "E-PLAN", "this block is never closed",
-                                f"add a line `{OPENERS[opener.kind]}` after its last order"))
+    for unclosed, _, _ in stack:
+        problems.append(problem(path, unclosed, "E-PLAN", "this block is never closed",
+                                f"add a line `{OPENERS[unclosed.kind]}` after its last order"))
     if deep is not None:
         problems.append(problem(path, deep, "E-TOO-DEEP", f"this block is inside "
                                 f"{MAX_NESTING} others; blocks nest at most {MAX_NESTING} deep",

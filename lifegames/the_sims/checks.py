@@ -438,8 +438,9 @@ def _standing_only(state: State, player: str, order: Order) -> None:
 
 
 # -- the random barrier: which orders roll the die or draw from a hidden pile, on which states --
-# (an interaction always rolls; its row says so). What they read is on the table, so `check`
-# on a player's view stops where the tick does.
+# (an interaction always rolls; its row says so). The engine asks before the check runs, so
+# each must answer for an order that will be refused too; what they read is on the table, so
+# `check` on a player's view stops where the tick does.
 
 
 def travel_rolls(state: State, player: str, order: Order) -> bool:
@@ -463,6 +464,7 @@ def go_home_draws(state: State, player: str, order: Order) -> bool:
 
 
 def invite_draws(state: State, player: str, order: Order) -> bool:
-    """Alone: a Sim invited from a Venue is replaced from the Iconic Sims pile at once."""
+    """Alone: a Sim invited from a Venue is replaced from the Iconic Sims pile at once. (With
+    2-5 players invite is refused, and the board holds names.)"""
     sim = find("sim", order["sim"])
-    return any(spot["sim"] == sim for spot in state["board"])
+    return solo(state) and any(spot["sim"] == sim for spot in state["board"])

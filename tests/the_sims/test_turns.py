@@ -286,3 +286,17 @@ def test_t14_the_barrier_on_the_rare_cards():
     assert alone["turn"]["step"] == "invite"
     assert not GAME.ends_file(alone, ANA, parse_one('invite("Johnny Zest")'))
     assert _agree(alone, ANA) == 1
+
+
+def test_t15_the_barrier_answers_for_orders_that_will_be_refused():
+    """The engine asks whether an order ends the file before its check runs: every command's
+    example, alone and with three players, gets an answer (a refused one's does not matter),
+    never an error."""
+    from lifegames.engine.reference import order_docs
+
+    docs = order_docs(GAME)
+    alone = new_state([ANA])
+    order(alone, ANA, 'move_in("Jazz Loft")')
+    for state in (new_state(), ready(), alone):
+        for command in GAME.commands:
+            GAME.ends_file(state, ANA, parse_one(docs[command]["example"]))

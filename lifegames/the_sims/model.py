@@ -25,6 +25,15 @@ STEPS = {
     INTERACT: "interact",
     SCORE: "complete an Aspiration, or end the turn",
 }
+# What a file that stops at each step leaves undone (E-TURN-INCOMPLETE).
+UNFINISHED = {
+    START: "your turn needs Go Home or Travel",
+    KEEP: "keep one of your two Aspirations",
+    SWAP: "the SWAP CARDS card waits for swap(...)",
+    INVITE: "the ICONIC SIMS MOVE! card waits for invite(...)",
+    INTERACT: "interact(...) finishes your turn",
+    SCORE: "complete(...) an Aspiration, or end_turn",
+}
 HOME = "home"
 
 

@@ -47,12 +47,9 @@ from .data import (
 )
 from .model import (
     HOME,
-    INTERACT,
-    INVITE,
     KEEP,
-    SCORE,
     START,
-    SWAP,
+    UNFINISHED,
     full_needs,
     moved_in,
     points,
@@ -212,16 +209,9 @@ class TheSims(Game):
         if turn["player"] != player or turn["number"] != state.get("tick_turn") or \
                 state["chance"] or state["refill"]:
             return
-        need = {
-            START: "your turn needs Go Home or Travel",
-            KEEP: "keep one of your two Aspirations",
-            SWAP: "the SWAP CARDS card waits for swap(...)",
-            INVITE: "the ICONIC SIMS MOVE! card waits for invite(...)",
-            INTERACT: "interact(...) finishes your turn",
-            SCORE: "complete(...) an Aspiration, or end_turn",
-        }[turn["step"]]
         raise OrderError("E-TURN-INCOMPLETE", f"the file stops before your turn is done: "
-                         f"{need}", "legal now: " + ", ".join(self._listed(state, player)[:6]))
+                         f"{UNFINISHED[turn['step']]}",
+                         "legal now: " + ", ".join(self._listed(state, player)[:6]))
 
     def end_tick(self, state: State, dice: Dice) -> list[str]:
         if state["refill"] and not state["over"]:

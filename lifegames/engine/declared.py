@@ -23,9 +23,11 @@ The vocabulary:
 
 - `PUBLIC`: everyone sees it (what it holds may still declare secrets of its own);
 - `Owner(by)`: its owner sees it; `by` names the owner: `KEY` (the key of the map it is an
-  entry of), the name of a field of the same record, or the position of an item of the same
-  fixed-length array. Others see nothing of it (`others=NOTHING`: the map entry is left out)
-  or only its size (`others=SIZE`: a list of as many placeholders, or one placeholder);
+  entry of), `ENTRY` (the key of the map entry that holds the record it is a field of: a
+  player's seat, `seats[player].drawn`), the name of a field of the same record, or the
+  position of an item of the same fixed-length array. Others see nothing of it
+  (`others=NOTHING`: the map entry is left out) or only its size (`others=SIZE`: a list of as
+  many placeholders, or one placeholder; null stays null, for an empty place hides nothing);
 - `Nobody(placeholder)`: nobody sees it but its size (the order of a draw pile);
 - `Once(field, placeholder)`: everyone sees it once the record's boolean `field` is true (a
   tile's terrain once explored); until then the placeholder.
@@ -37,7 +39,9 @@ view: it must make an order that depends on the secret raise OrderError (a "?" c
 a check accepts), never guess.
 
 A fixed-length JSON array (a pair) is declared as a `tuple[...]`: JSON has no tuples, so the
-state holds a list of that length, and the tuple says what each position is.
+state holds a list of that length, and the tuple says what each position is. A union of
+several types (`list[str] | list[Spot]`: a field whose shape depends on the game's mode) is
+a value of any one of them; it may hold no secret, so a view copies it whole.
 """
 
 from __future__ import annotations
@@ -49,6 +53,8 @@ from collections.abc import Collection, Iterator, Mapping
 from typing import Annotated, Any, Final, Literal, Union
 
 KEY: Final = "<key>"  # Owner(by=KEY): the owner is the key of the map the value is an entry of
+# Owner(by=ENTRY): the owner is the key of the nearest map entry holding the value's record
+ENTRY: Final = "<entry>"
 SIZE: Final = "size"
 NOTHING: Final = "nothing"
 PLAYER: Final = "player"  # the vocabulary of player names, which the engine supplies
@@ -212,7 +218,9 @@ class Node:
     plain: bool = True
     what: str = ""
 
-    def view(self, value: Any, viewer: str | None) -> Any:
+    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+        """`value` as `viewer` may see it; `entry`: the key of the nearest map entry that
+        holds it (the owner of what is declared Owner(by=ENTRY) below)."""
         return _copy(value)
 
     def check(self, value: Any, path: str, ctx: Context) -> None:
@@ -243,7 +251,7 @@ class Scalar(Node):
         if self.one_of:
             self.what = f"a {self.one_of} name"
 
-    def view(self, value: Any, viewer: str | None) -> Any:
+    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
         return value
 
     def _fits_type(self, value: object) -> bool:
@@ -266,7 +274,7 @@ class Choice(Node):
         self.values = values
         self.what = "one of " + ", ".join(map(repr, values))
 
-    def view(self, value: Any, viewer: str | None) -> Any:
+    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
         return value
 
     def _fits_type(self, value: object) -> bool:
@@ -288,8 +296,8 @@ class Maybe(Node):
         self.plain = inner.plain
         self.what = f"{inner.what} or null"
 
-    def view(self, value: Any, viewer: str | None) -> Any:
-        return None if value is None else self.inner.view(value, viewer)
+    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+        return None if value is None else self.inner.view(value, viewer, entry)
 
     def _fits_type(self, value: object) -> bool:
         return value is None or self.inner._fits_type(value)
@@ -324,23 +332,26 @@ class Slot:
         vis = self.visibility
         if isinstance(vis, Owner) and vis.others == NOTHING:
             return _DROP
+        if value is None:  # an empty place: that it is empty is all there is to see
+            return None
         placeholder = vis.placeholder if isinstance(vis, (Owner, Nobody, Once)) else None
         if isinstance(value, list):
             return [placeholder] * len(value)
         return placeholder
 
-    def show(self, value: Any, viewer: str | None, key: str | None, parent: Any) -> Any:
+    def show(self, value: Any, viewer: str | None, key: str | None, parent: Any,
+             entry: str | None = None) -> Any:
         vis = self.visibility
         if vis is PUBLIC:
-            return self.node.view(value, viewer)
+            return self.node.view(value, viewer, entry)
         if isinstance(vis, Owner):
-            owner = key if vis.by == KEY else parent[vis.by]
+            owner = key if vis.by == KEY else entry if vis.by == ENTRY else parent[vis.by]
             seen = viewer is not None and owner == viewer
         elif isinstance(vis, Once):
             seen = parent.get(vis.condition) is True
         else:
             seen = False
-        return self.node.view(value, viewer) if seen else self.hidden(value)
+        return self.node.view(value, viewer, entry) if seen else self.hidden(value)
 
     def check(self, value: Any, path: str, ctx: Context) -> None:
         if ctx.view and not isinstance(self.visibility, Public) and self._placeholder(value):
@@ -360,10 +371,10 @@ class ListOf(Node):
         self.plain = item.plain
         self.what = "a list"
 
-    def view(self, value: Any, viewer: str | None) -> Any:
+    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
         if self.plain:
             return _copy(value)
-        return [self.item.view(v, viewer) for v in value]
+        return [self.item.view(v, viewer, entry) for v in value]
 
     def _fits_type(self, value: object) -> bool:
         return isinstance(value, list)
@@ -403,12 +414,12 @@ class MapOf(_Table):
         self.keys = keys
         self.plain = entry.plain
 
-    def view(self, value: Any, viewer: str | None) -> Any:
+    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
         if self.plain:
             return _copy(value)
         out = {}
         for key, item in value.items():
-            shown = self.entry.show(item, viewer, key, value)
+            shown = self.entry.show(item, viewer, key, value, key)
             if shown is not _DROP:
                 out[key] = shown
         return out
@@ -449,13 +460,13 @@ class Record(_Table):
         self.required = required
         self.plain = all(slot.plain for slot in fields.values())
 
-    def view(self, value: Any, viewer: str | None) -> Any:
+    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
         out = {}
         fields = self.fields
         for key, item in value.items():  # in the state's order; undeclared keys left out
             slot = fields.get(key)
             if slot is not None:
-                shown = slot.show(item, viewer, None, value)
+                shown = slot.show(item, viewer, None, value, entry)
                 if shown is not _DROP:
                     out[key] = shown
         return out
@@ -488,11 +499,11 @@ class Pair(Node):
         self.plain = all(slot.plain for slot in items)
         self.what = f"a list of {len(items)}"
 
-    def view(self, value: Any, viewer: str | None) -> Any:
+    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
         if self.plain:
             return _copy(value)
-        return [slot.show(item, viewer, None, value) for slot, item in zip(self.items, value,
-                                                                           strict=True)]
+        return [slot.show(item, viewer, None, value, entry)
+                for slot, item in zip(self.items, value, strict=True)]
 
     def _fits_type(self, value: object) -> bool:
         return isinstance(value, list) and len(value) == len(self.items)
@@ -512,6 +523,46 @@ class Pair(Node):
 
     def wrong(self) -> list[object]:
         return [*super().wrong(), ["x"]]
+
+
+class Either(Node):
+    """`A | B`: a value of any one of several types (a field whose shape depends on the game's
+    mode). None of them may hold a secret (checked when compiled), so a view copies it whole."""
+
+    def __init__(self, options: list[Node]) -> None:
+        self.options = options
+        self.what = " or ".join(dict.fromkeys(option.what for option in options))
+
+    def _fits_type(self, value: object) -> bool:
+        return any(option._fits_type(value) for option in self.options)
+
+    def _shaped(self, value: object) -> list[Node]:
+        """The options whose type fits, those whose first item fits too first (what a
+        mistake in a list of records is best reported against)."""
+        fitting = [o for o in self.options if o._fits_type(value)]
+        first = value[0] if isinstance(value, list) and value else None
+        return sorted(fitting, key=lambda o: not (
+            isinstance(o, ListOf) and first is not None and o.item._fits_type(first)))
+
+    def check(self, value: Any, path: str, ctx: Context) -> None:
+        shaped = self._shaped(value)
+        if not shaped:
+            raise Unfit(path, f"is {_kind(value)} ({_shown(value)}), not {self.what}")
+        unfit: Unfit | None = None
+        for option in shaped:
+            try:
+                option.check(value, path, ctx)
+            except Unfit as error:
+                unfit = unfit or error
+            else:
+                return
+        assert unfit is not None
+        raise unfit
+
+    def children(self, value: Any, path: tuple[str | int, ...]
+                 ) -> Iterator[tuple[tuple[str | int, ...], Node]]:
+        shaped = self._shaped(value)
+        return shaped[0].children(value, path) if shaped else iter(())
 
 
 # -- compiling a declaration ----------------------------------------------------------------------
@@ -564,12 +615,16 @@ class _Compiler:
             return Choice(typing.get_args(base))
         if origin in (Union, types.UnionType):
             options = [a for a in typing.get_args(base) if a is not type(None)]
-            if len(options) != 1 or len(typing.get_args(base)) != 2:
-                raise DeclarationError(f"{where}: only `X | None` unions are declared")
-            inner = options[0]
             if markers:  # bounds written on the union apply to its value
-                inner = Annotated[(inner, *markers)]
-            return Maybe(self.node(inner, where))
+                options = [Annotated[(option, *markers)] for option in options]
+            nodes = [self.node(option, where) for option in options]
+            inner = nodes[0]
+            if len(nodes) > 1:
+                if not all(node.plain for node in nodes):
+                    raise DeclarationError(f"{where}: a union of several types may hold no "
+                                           "secret (a view could not tell which it is)")
+                inner = Either(nodes)
+            return Maybe(inner) if len(options) < len(typing.get_args(base)) else inner
         if origin is list:
             (item,) = typing.get_args(base)
             return ListOf(self.node(item, f"{where}[]"))

@@ -17,6 +17,7 @@ from lifegames import registry
 from lifegames.engine import declared
 from lifegames.engine.contract import EngineState, Game
 from lifegames.engine.declared import (
+    ENTRY,
     KEY,
     PLAYER,
     PUBLIC,
@@ -267,3 +268,75 @@ def test_g05_every_package_has_the_one_shape_and_argues_any_other_file(game_id: 
     doc = inspect.getdoc(__import__(module.__name__.rpartition(".")[0], fromlist=["_"])) or ""
     unargued = sorted(f for f in files - SHAPE if f not in doc)
     assert not unargued, f"{package.name}/__init__.py does not say why it has {unargued}"
+
+
+# -- phase 2, The Sims: a seat's own secrets, an empty secret, a field of two shapes --------------
+
+
+class Drawn(TypedDict):
+    hand: Annotated[list[str], Owner(by=ENTRY, others=SIZE, placeholder="?")]
+
+
+class Seat(TypedDict):
+    home: Annotated[str | None, PUBLIC]
+    drawn: Annotated[str | None, Owner(by=ENTRY, others=SIZE, placeholder="?")]
+    offers: Annotated[Drawn, PUBLIC]
+
+
+class Spot(TypedDict):
+    sim: Annotated[str, PUBLIC, OneOf("sim")]
+    venue: Annotated[str, PUBLIC]
+
+
+class Table(EngineState):
+    seats: Annotated[dict[str, Seat], PUBLIC, Keys(PLAYER, every=True)]
+    board: Annotated[list[Annotated[str, OneOf("sim")]] | list[Spot], PUBLIC]
+
+
+SIMS = {"sim": frozenset({"Bella", "Bob"}), PLAYER: frozenset({"Ann", "Bob"})}
+
+
+def table_state(board: list[object]) -> dict[str, object]:
+    return {"tick": 1, "board": board, "seats": {
+        "Ann": {"home": "Loft", "drawn": "Chef", "offers": {"hand": ["h1", "h2"]}},
+        "Bob": {"home": None, "drawn": None, "offers": {"hand": ["h3"]}}}}
+
+
+def test_d07_a_record_in_a_players_entry_is_theirs_where_it_says_by_entry() -> None:
+    """Owner(by=ENTRY): the owner is the key of the map entry holding the record (however
+    deep in records), so a player's seat can hold their secrets beside public fields."""
+    ann = declared.view(Table, table_state([]), "Ann")
+    assert ann["seats"]["Ann"] == table_state([])["seats"]["Ann"]  # type: ignore[index]
+    assert ann["seats"]["Bob"]["offers"] == {"hand": ["?"]}
+    bob = declared.view(Table, table_state([]), "Bob")
+    assert bob["seats"]["Ann"] == {"home": "Loft", "drawn": "?", "offers": {"hand": ["?", "?"]}}
+    nobody = declared.view(Table, table_state([]), None)
+    assert nobody["seats"]["Bob"]["offers"] == {"hand": ["?"]}
+    assert declared.problem(Table, bob, SIMS, view=True) == ""
+
+
+def test_d08_an_empty_secret_shows_as_empty() -> None:
+    """Others see a hidden value's size: of nothing (null), that there is nothing."""
+    ann = declared.view(Table, table_state([]), "Ann")
+    assert ann["seats"]["Bob"]["drawn"] is None
+
+
+def test_d09_a_field_of_two_shapes_is_checked_against_either() -> None:
+    names = ["Bella", "Bob"]
+    spots = [{"sim": "Bella", "venue": "Park"}]
+    assert declared.problem(Table, table_state(names), SIMS) == ""
+    assert declared.problem(Table, table_state(spots), SIMS) == ""  # type: ignore[arg-type]
+    assert declared.problem(Table, table_state(["Cleo"]), SIMS) == \
+        "board[0] is 'Cleo', not a sim name"
+    assert declared.problem(Table, table_state([{"sim": 7, "venue": "Park"}]), SIMS) == \
+        "board[0].sim is a number (7), not a sim name"
+    assert declared.problem(Table, table_state("x"), SIMS) == \
+        "board is a text ('x'), not a list"  # type: ignore[arg-type]
+    found = dict(declared.fields(Table, table_state(spots)))  # type: ignore[arg-type]
+    assert ("board", 0, "sim") in found and "x" in found[("board",)]
+
+    class Secretive(TypedDict):
+        either: Annotated[list[str] | Drawn, PUBLIC]
+
+    with pytest.raises(DeclarationError, match="may hold no secret"):
+        declared.compiled(Secretive)

@@ -219,4 +219,197 @@ KINGDOMS = Adapter("simple-kingdoms", ["Ironhold", "Thornvale"], _sk_names, _sk_
                    games=((11, "random", 1), (12, "greedy", 1)))
 
 
-ADAPTERS = {a.game_id: a for a in (CHAOTIC, KINGDOMS)}
+# -- The Sims Board Game ---------------------------------------------------------------------------
+
+SIMS_PILES = ("pile", "sims_pile", "asp_pile", "asp_discard", "asp_box", "home_pile")
+
+
+def _sims_names() -> list[str]:
+    """Every Action card, Iconic Sim, Aspiration and Home card of the rule data."""
+    from lifegames.the_sims.data import aspirations, cards, homes, sims
+
+    return [*cards(), *sims(), *aspirations(), *homes()]
+
+
+def _sims_hidden(state: State, player: str) -> set[str]:
+    """By the rules: the four draw piles (Action cards, Iconic Sims, Aspirations, Homes), the
+    Aspirations discarded face down and the box's face-down cards; of the other players, the
+    Homes and Aspirations they drew to move in and the Aspiration they drew at Go Home."""
+    found: set[str] = set().union(*(state[key] for key in SIMS_PILES))
+    for other in state["players"]:
+        if other != player:
+            theirs = state["seats"][other]
+            found |= set(theirs["offers"]["homes"]) | set(theirs["offers"]["aspirations"])
+            found |= {theirs["drawn"]} - {None}
+    return found
+
+
+def _sims_visible(state: State, player: str) -> set[str]:
+    """By the rules: the Card Hub, the Action discard pile, the box's face-up cards, the
+    Iconic Sims on the board; of every player the collection, the Home card, the Aspiration
+    on it and those completed (alone: the three Aspirations dealt face up, and the cards that
+    completed them); the player's own draws; and what the log told them (every player's
+    events, and their own notes)."""
+    seen = {c for c in state["hub"] if c} | set(state["discard"]) | set(state["scored"])
+    seen |= set(state["box"]["cards"]) | set(state["box"]["sims"]) | set(state["centre"])
+    seen |= {s["sim"] if isinstance(s, dict) else s for s in state["board"]}
+    seen |= set(state["turn"]["taken"]) | ({state["turn"]["holding"]} - {None})
+    for mine in state["seats"].values():
+        seen |= set(mine["cards"]) | set(mine["specials"]) | set(mine["sims"])
+        seen |= set(mine["completed"]) | set(mine["aspirations"])
+        seen |= {mine["home"], mine["aspiration"]} - {None}
+    own = state["seats"][player]
+    seen |= set(own["offers"]["homes"]) | set(own["offers"]["aspirations"])
+    seen |= {own["drawn"]} - {None}
+    finder = Finder(_sims_names())
+    for line in [*state["log"], *state["recent"], *own["notes"]]:
+        seen |= finder.found(line)
+    return seen
+
+
+def _sims_deal(rng: random.Random, places: list[tuple[Any, Any]]) -> None:
+    """The cards of `places` (a list, or one place holding a card or None: (holder, key))
+    shuffled and dealt back, each place keeping its size."""
+    pool = []
+    for holder, key in places:
+        value = holder[key]
+        pool += value if isinstance(value, list) else [value] if value is not None else []
+    rng.shuffle(pool)
+    for holder, key in places:
+        value = holder[key]
+        if isinstance(value, list):
+            holder[key] = [pool.pop() for _ in value]
+        elif value is not None:
+            holder[key] = pool.pop()
+
+
+def _sims_redraw(state: State, player: str, rng: random.Random) -> State | None:
+    """The same game as `player` knows it: the Action and Iconic Sims piles shuffled; the
+    Aspirations nobody has shown (the pile, the box, the others' move-in draws and Go Home
+    draws) and the Homes nobody has shown (the face-down ones, the others' move-in draws)
+    dealt again, each place keeping its size; the face-down Aspiration discards keep their
+    cards (the player knows those they put there) in another order. Which Home a player put
+    back face down is on no sheet: nothing shown depends on where it lies."""
+    other = clone(state)
+    for key in ("pile", "sims_pile", "asp_discard"):
+        rng.shuffle(other[key])
+    others = [other["seats"][p] for p in state["players"] if p != player]
+    _sims_deal(rng, [(other, "asp_pile"), (other, "asp_box")]
+               + [(seat["offers"], "aspirations") for seat in others]
+               + [(seat, "drawn") for seat in others])
+    _sims_deal(rng, [(other, "home_pile")] + [(seat["offers"], "homes") for seat in others])
+    return other
+
+
+def _sims_probes(state: State, player: str) -> list[str]:
+    """Order files naming what is hidden from the player: an Aspiration in the pile or drawn
+    by another, another player's Home card to move in with, an Action card only the pile
+    holds, an Iconic Sim of the pile. Their errors must not tell."""
+    from lifegames.the_sims.model import board
+
+    if state["over"]:
+        return []
+    hidden = _sims_hidden(state, player) - _sims_visible(state, player)
+    aspiration = next((a for a in state["asp_pile"] + state["asp_box"] if a in hidden), None)
+    card = next((c for c in state["pile"] if c in hidden), None)
+    sim = next((s for s in state["sims_pile"] if s in hidden), None)
+    others = [p for p in state["players"] if p != player]
+    homes = [h for p in others for h in state["seats"][p]["offers"]["homes"]]
+    out = []
+    if aspiration:
+        out += [f'keep("{aspiration}")', f'complete("{aspiration}")']
+    if card:
+        out.append(f'travel("{board(state)[0]["name"]}", "{card}")')
+        if others:
+            out.append(f'swap("{card}", "{card}", "{others[0]}")')
+    if sim:
+        out.append(f'invite("{sim}")')
+    if homes and aspiration:
+        out.append(f'move_in("{homes[0]}", "{aspiration}")')
+    return out
+
+
+def _sims_prepare(state: State) -> None:
+    """Players leave standing orders for the Needs a die or another's turn makes them choose,
+    as the sheet invites them to."""
+    for index, player in enumerate(state["players"]):
+        orders = ['raise("Fun")', 'lower("Hunger")'] if index % 2 else ['lower("Social")']
+        state.setdefault("standing", {}).setdefault(player, orders)
+
+
+def _sims_scripted() -> list[tuple[str, State, str]]:
+    """What the bots seldom do: SWAP CARDS with another player; Go Home whose Needs a standing
+    raise(...) chooses; an interaction in which the other player's Awkward roll lowers the
+    Need of their standing lower(...) (the dice of tick 1 at seed 2015 roll it); and alone,
+    an invitation (ICONIC SIMS MOVE!), a completed Aspiration and a turn ended without one;
+    and some turns of a whole single-player game by each bot."""
+    from lifegames.engine.bots import choose_orders
+    from lifegames.engine.dice import Dice
+    from lifegames.engine.orders import parse_text
+    from lifegames.engine.turn import play_tick
+    from lifegames.the_sims.data import aspirations, cards, deck
+
+    from ..the_sims.helpers import ANA, BEN, arrange, moved_in, new_state, order
+
+    hub = ["Easel", "Guitar", "Love Letter", "Candlelit Dinner", "Watering Can", "Laptop"]
+    game = registry.get("the-sims")
+    swap = arrange(moved_in(), hub=["Yard Sale", *hub[1:]], board=[],
+                   Ben={"cards": ["Violin", "Bird Feeder"]})
+    home = arrange(moved_in(), hub=hub, board=[],
+                   Ana={"needs": {"Hunger": False, "Energy": False, "Fun": False}})
+    home["standing"] = {ANA: ['raise("Fun")']}
+    meet = arrange(moved_in(), hub=hub, board=[], Ben={"at": "Museum", "cards": ["Violin"]})
+    meet["standing"] = {BEN: ['lower("Hunger")']}
+    out = [("a scripted swap", swap, 'travel("Cafe", "Yard Sale")\n'
+                                     'swap("Yard Sale", "Violin", "Ben")\n'),
+           ("a Go Home by standing raise", home, "go_home()\n"),
+           ("an interaction by standing lower", meet,
+            'travel("Museum", "Love Letter")\ninteract("Ben")\n')]
+    alone = new_state([ANA])
+    order(alone, ANA, 'move_in("Jazz Loft")')
+    invite = arrange(clone(alone), hub=["Cowplant", *hub[1:]], board=[
+        {"sim": "Rory Oaklow", "venue": "Park"}, {"sim": "Johnny Zest", "venue": "Gym"}],
+        discard=[], Ana={"specials": []})
+    out.append(("a scripted invitation", invite,
+                'travel("Park", "Cowplant")\ninvite("Johnny Zest")\n'))
+    kind = aspirations()[alone["seats"][ANA]["aspirations"][0]][0]
+    plain = [n for n in deck() if cards()[n]["symbols"] == [kind] and n not in hub][:3]
+    fits = next(n for n in hub if set(cards()[n]["symbols"]) & {"leaf", "dumbbell", "palette"})
+    for label, last in (("completed", "complete"), ("ended", "end_turn")):
+        ready = arrange(clone(alone), hub=hub, board=[], discard=[],
+                        Ana={"cards": plain, "specials": []})
+        trial = game.after(ready, ANA, parse_text("the_sims", f'travel("Park", "{fits}")',
+                                                  "x").orders[0])
+        assert trial is not None and trial["turn"]["step"] == "score", label
+        ending = next(o for o in game.legal_orders(trial, ANA) if o.startswith(last))
+        out.append((f"a solo turn {label}", ready, f'travel("Park", "{fits}")\n{ending}\n'))
+    for seed, strategy in ((31, "greedy"), (32, "random")):
+        state = game.setup([ANA], game.parse_options([], None), Dice(seed, 0))
+        state["tick"] = 0
+        rng = random.Random(seed)
+        while not game.is_over(state) and state["tick"] < 12:
+            text = "\n".join(choose_orders(game, state, ANA, strategy, rng))
+            if state["tick"] % 3 == 0:
+                out.append((f"alone, {strategy}, tick {state['tick'] + 1}", clone(state),
+                             text))
+            outcome = play_tick(game, state, {ANA: parse_text("the_sims", text, ANA)}, seed)
+            state = outcome.state
+    return out
+
+
+def _sims_fired(events: list[str]) -> set[str]:
+    """A standing raise(...) that chose Go Home's first Need, a standing lower(...) that chose
+    the Need of an Awkward Interaction (the scripted turns' effects)."""
+    text = "\n".join(events)
+    fired = {"raise"} if "Ana's Fun is now FULL (Go Home)" in text else set()
+    return fired | ({"lower"} if "Ben's Hunger is now EMPTY (Awkward Interaction)" in text
+                    else set())
+
+
+SIMS = Adapter("the-sims", ["Ana", "Ben", "Cleo"], _sims_names, _sims_hidden, _sims_visible,
+               _sims_redraw, _sims_probes, _sims_prepare,
+               games=((2025, "random", 2), (2026, "greedy", 2)), scripted=_sims_scripted,
+               fired=_sims_fired, seats=lambda state: state["players"])
+
+
+ADAPTERS = {a.game_id: a for a in (CHAOTIC, KINGDOMS, SIMS)}

@@ -55,6 +55,11 @@ class Adapter:
     # the commands a tick's events show were played as standing orders (a reaction)
     fired: Callable[[list[str]], set[str]] = lambda events: set()
     max_ticks: int = 2000
+    # the players of a state, for a game whose scripted turns have other seats (alone, say)
+    seats: Callable[[State], list[str]] | None = None
+
+    def players_of(self, state: State) -> list[str]:
+        return list(self.seats(state)) if self.seats else list(self.players)
 
 
 def check_output(game: Game, state: State, player: str, text: str) -> str:

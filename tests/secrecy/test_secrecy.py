@@ -72,15 +72,16 @@ def test_s1_nothing_a_player_sees_changes_when_the_secrets_are_dealt_again(game_
     leaks: list[str] = []
     compared = 0
     for item in looked(game_id)[0]:
-        assert not game.state_problem(item.state, adapter.players), item.label
-        for player in adapter.players:
+        players = adapter.players_of(item.state)
+        assert not game.state_problem(item.state, players), item.label
+        for player in players:
             twin = adapter.redraw(item.state, player, rng)
             if twin is None:
                 continue
             compared += 1
             files = item.files.get(player, [])
-            real = seen(game, item.state, player, adapter.players, files)
-            other = seen(game, twin, player, adapter.players, files)
+            real = seen(game, item.state, player, players, files)
+            other = seen(game, twin, player, players, files)
             leaks += [f"{item.label}, {player}'s {d}" for d in differences(real, other)]
     assert compared >= 20, compared
     assert not leaks, f"{len(leaks)} differences:\n" + "\n".join(leaks[:8])
@@ -102,12 +103,13 @@ def test_s2_no_hidden_name_shows_where_the_rules_do_not_show_it(game_id: str) ->
 
 def _names_leaked(adapter: Adapter, game: Any, finder: Finder, item: Looked) -> list[str]:
     out = []
-    for player in adapter.players:
+    players = adapter.players_of(item.state)
+    for player in players:
         secret = adapter.hidden(item.state, player) - adapter.visible(item.state, player)
         if not secret:
             continue
         files = item.files.get(player, [])
-        shown = names_shown(finder, seen(game, item.state, player, adapter.players, files))
+        shown = names_shown(finder, seen(game, item.state, player, players, files))
         for where, names in shown.items():
             if where.startswith("check of "):
                 names = names - finder.found(where)  # the probe itself names them

@@ -23,9 +23,11 @@ The vocabulary:
 
 - `PUBLIC`: everyone sees it (what it holds may still declare secrets of its own);
 - `Owner(by)`: its owner sees it; `by` names the owner: `KEY` (the key of the map it is an
-  entry of), the name of a field of the same record, or the position of an item of the same
-  fixed-length array. Others see nothing of it (`others=NOTHING`: the map entry is left out)
-  or only its size (`others=SIZE`: a list of as many placeholders, or one placeholder);
+  entry of; on a field of a record that is itself a map's entry, that entry's key: a player's
+  sheet whose notes are theirs alone), the name of a field of the same record, or the position
+  of an item of the same fixed-length array. Others see nothing of it (`others=NOTHING`: the
+  map entry, or that record's field, is left out) or only its size (`others=SIZE`: a list of
+  as many placeholders, or one placeholder);
 - `Nobody(placeholder)`: nobody sees it but its size (the order of a draw pile);
 - `Once(field, placeholder)`: everyone sees it once the record's boolean `field` is true (a
   tile's terrain once explored); until then the placeholder.
@@ -402,10 +404,16 @@ class MapOf(_Table):
         self.entry = entry
         self.keys = keys
         self.plain = entry.plain
+        node = entry.node
+        # each entry a record with fields its key owns (the entry itself public)
+        self.keyed = node if isinstance(node, Record) and node.keyed else None
 
     def view(self, value: Any, viewer: str | None) -> Any:
         if self.plain:
             return _copy(value)
+        if self.keyed is not None:
+            record = self.keyed
+            return {key: record.view(item, viewer, key) for key, item in value.items()}
         out = {}
         for key, item in value.items():
             shown = self.entry.show(item, viewer, key, value)
@@ -443,19 +451,26 @@ class Record(_Table):
         self.name = name
         self.fields: dict[str, Slot] = {}
         self.required: frozenset[str] = frozenset()
+        self.keyed = ""  # a field owned by the key of the map entry this record is
+        self.droppable: frozenset[str] = frozenset()  # fields a view may leave out
 
     def finish(self, fields: dict[str, Slot], required: frozenset[str]) -> None:
         self.fields = fields
         self.required = required
         self.plain = all(slot.plain for slot in fields.values())
+        owned = {name: slot.visibility for name, slot in fields.items()
+                 if isinstance(slot.visibility, Owner) and slot.visibility.by == KEY}
+        self.keyed = next(iter(owned), "")
+        self.droppable = frozenset(n for n, vis in owned.items() if vis.others == NOTHING)
 
-    def view(self, value: Any, viewer: str | None) -> Any:
+    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+        """`entry`: the key of the map entry this record is (the owner of its KEY fields)."""
         out = {}
         fields = self.fields
         for key, item in value.items():  # in the state's order; undeclared keys left out
             slot = fields.get(key)
             if slot is not None:
-                shown = slot.show(item, viewer, None, value)
+                shown = slot.show(item, viewer, entry, value)
                 if shown is not _DROP:
                     out[key] = shown
         return out
@@ -466,7 +481,7 @@ class Record(_Table):
             if key not in self.fields:
                 raise Unfit(path, f"has a field {_shown(key)} that the game does not declare")
         for key in self.required:
-            if key not in value:
+            if key not in value and not (ctx.view and key in self.droppable):
                 raise Unfit(path, f"has no field {key!r}")
         for key, slot in self.fields.items():
             if key in value:
@@ -537,11 +552,15 @@ class _Compiler:
     def __init__(self) -> None:
         self.records: dict[type, Record] = {}
 
-    def slot(self, tp: Any, where: str, in_map: bool = False) -> Slot:
+    def slot(self, tp: Any, where: str, in_map: bool = False, field: bool = False) -> Slot:
+        """`field`: a field of a record, which may be owned by the key of the map entry the
+        record is (compiled() and node() hold such a record to being a map's entry)."""
         base, markers = _split(tp)
         vis = _visibility(markers, where)
         if isinstance(vis, Owner) and vis.by == KEY and not in_map:
             if typing.get_origin(base) is not dict:
+                if field:
+                    return Slot(self.node(tp, where), vis)
                 raise DeclarationError(f"{where}: Owner(by=KEY) is for a table keyed by owner")
             # the field itself is public; each entry is its key's
             keys = next((m for m in markers if isinstance(m, Keys)), None)
@@ -553,11 +572,15 @@ class _Compiler:
                                    "elsewhere say what others see (others=SIZE)")
         return Slot(self.node(tp, where), vis)
 
-    def node(self, tp: Any, where: str) -> Node:
+    def node(self, tp: Any, where: str, entry: bool = False) -> Node:
+        """`entry`: the public entry of a map, which a record with KEY fields must be."""
         base, markers = _split(tp)
         origin = typing.get_origin(base)
         if isinstance(base, type) and typing.is_typeddict(base):
-            return self.record(base)
+            record = self.record(base)
+            if record.keyed and not entry:
+                raise _outside_a_map(record, where)
+            return record
         if base in (int, str, bool):
             return Scalar(base, markers)
         if origin is Literal:
@@ -581,7 +604,7 @@ class _Compiler:
             value_base, value_markers = _split(value_type)
             if any(isinstance(m, (Public, Owner, Nobody, Once)) for m in value_markers):
                 return MapOf(self.slot(value_type, f"{where}[]", in_map=True), keys)
-            return MapOf(Slot(self.node(value_type, f"{where}[]"), PUBLIC), keys)
+            return MapOf(Slot(self.node(value_type, f"{where}[]", entry=True), PUBLIC), keys)
         if origin is tuple:
             return Pair([self.slot(t, f"{where}[{i}]") for i, t in
                          enumerate(typing.get_args(base))])
@@ -593,15 +616,25 @@ class _Compiler:
         record = Record(cls.__name__)
         self.records[cls] = record
         hints = typing.get_type_hints(cls, include_extras=True)
-        fields = {name: self.slot(tp, f"{cls.__name__}.{name}") for name, tp in hints.items()}
+        fields = {name: self.slot(tp, f"{cls.__name__}.{name}", field=True)
+                  for name, tp in hints.items()}
         record.finish(fields, frozenset(getattr(cls, "__required_keys__", frozenset(hints))))
         return record
+
+
+def _outside_a_map(record: Record, where: str) -> DeclarationError:
+    return DeclarationError(f"{where}: {record.name}.{record.keyed}: Owner(by=KEY) is for a "
+                            "table keyed by owner, or a field of a record that is the entry "
+                            "of one")
 
 
 @functools.cache
 def compiled(declaration: type) -> Record:
     """The declaration of a state (a TypedDict), compiled once per process."""
-    return _Compiler().record(declaration)
+    record = _Compiler().record(declaration)
+    if record.keyed:
+        raise _outside_a_map(record, "the state")
+    return record
 
 
 # -- what the engine does with it -----------------------------------------------------------------

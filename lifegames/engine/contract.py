@@ -382,12 +382,14 @@ class Game:
     # -- the legal orders -------------------------------------------------------------------
     def candidates(self, state: State, player: str) -> Iterable[Order]:
         """The orders worth listing now (legal.py), a representative set where amounts are
-        open; `legal_orders` keeps those their rows' checks accept."""
+        open; `legal_orders` keeps those their rows' checks accept. A candidate is listed in
+        its canonical spelling, or as its `source` says if the game gives one (A Simple Life
+        lists `pass`, as its players write it, not `pass()`)."""
         return ()
 
     def legal_orders(self, state: State, player: str) -> Iterable[str]:
         """Orders `player` could give now, each one tested with its row's check, in the order
-        the game proposes them."""
+        the game proposes them (each as candidates() says it is written)."""
         if self.commands is None:  # TRANSITIONAL: such a game's legal.py lists them
             return self._needed("legal", "legal_orders")(state, player)  # type: ignore[no-any-return]
         tests = self.commands.tests
@@ -397,7 +399,7 @@ class Game:
                 tests[order.command](state, player, order)
             except OrderError:
                 continue
-            out.append(order.canonical())
+            out.append(order.source or order.canonical())
         return out
 
     # -- what players see -------------------------------------------------------------------

@@ -26,8 +26,9 @@ The vocabulary:
   entry of), `ENTRY` (the key of the map entry that holds the record it is a field of: a
   player's seat, `seats[player].drawn`), the name of a field of the same record, or the
   position of an item of the same fixed-length array. Others see nothing of it
-  (`others=NOTHING`: the map entry is left out) or only its size (`others=SIZE`: a list of as
-  many placeholders, or one placeholder; null stays null, for an empty place hides nothing);
+  (`others=NOTHING`: the map entry, or the record's field, is left out) or only its size
+  (`others=SIZE`: a list of as many placeholders, or one placeholder; null stays null, for
+  an empty place hides nothing);
 - `Nobody(placeholder)`: nobody sees it but its size (the order of a draw pile);
 - `Once(field, placeholder)`: everyone sees it once the record's boolean `field` is true (a
   tile's terrain once explored); until then the placeholder.
@@ -454,11 +455,15 @@ class Record(_Table):
         self.name = name
         self.fields: dict[str, Slot] = {}
         self.required: frozenset[str] = frozenset()
+        self.droppable: frozenset[str] = frozenset()  # fields a view may leave out
 
     def finish(self, fields: dict[str, Slot], required: frozenset[str]) -> None:
         self.fields = fields
         self.required = required
         self.plain = all(slot.plain for slot in fields.values())
+        self.droppable = frozenset(
+            name for name, slot in fields.items() if isinstance(slot.visibility, Owner)
+            and slot.visibility.by == ENTRY and slot.visibility.others == NOTHING)
 
     def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
         out = {}
@@ -477,7 +482,7 @@ class Record(_Table):
             if key not in self.fields:
                 raise Unfit(path, f"has a field {_shown(key)} that the game does not declare")
         for key in self.required:
-            if key not in value:
+            if key not in value and not (ctx.view and key in self.droppable):
                 raise Unfit(path, f"has no field {key!r}")
         for key, slot in self.fields.items():
             if key in value:
@@ -599,9 +604,10 @@ class _Compiler:
             _, value_type = typing.get_args(base)
             entry = Slot(self.node(value_type, f"{where}[]"), vis)
             return Slot(MapOf(entry, keys), PUBLIC)
-        if isinstance(vis, Owner) and vis.others == NOTHING and not in_map:
-            raise DeclarationError(f"{where}: others=NOTHING is for the entries of a table; "
-                                   "elsewhere say what others see (others=SIZE)")
+        if isinstance(vis, Owner) and vis.others == NOTHING and not in_map and vis.by != ENTRY:
+            raise DeclarationError(f"{where}: others=NOTHING is for the entries of a table and "
+                                   "the fields they own; elsewhere say what others see "
+                                   "(others=SIZE)")
         return Slot(self.node(tp, where), vis)
 
     def node(self, tp: Any, where: str) -> Node:

@@ -19,6 +19,7 @@ from lifegames.engine.contract import EngineState, Game
 from lifegames.engine.declared import (
     ENTRY,
     KEY,
+    NOTHING,
     PLAYER,
     PUBLIC,
     SIZE,
@@ -171,6 +172,34 @@ def test_d06_the_fields_of_a_state_and_their_wrong_values() -> None:
     assert ("aside", 0, 1) in found and ("turn", "moved") in found
     assert all(not isinstance(v, int) or isinstance(v, bool) for v in found[("score",)])
     assert None not in found[("winner",)]  # null is allowed there
+
+
+class Desk(TypedDict):
+    """A player's desk, in a table of desks: its marks are public, its diary its player's."""
+
+    marks: Annotated[list[str], PUBLIC]
+    diary: Annotated[list[str], Owner(by=ENTRY, others=NOTHING)]
+    drafts: Annotated[list[str], Owner(by=ENTRY, others=SIZE, placeholder="?")]
+
+
+class Office(EngineState):
+    desks: Annotated[dict[str, Desk], PUBLIC, Keys(PLAYER, every=True)]
+
+
+def test_d10_a_field_of_a_players_record_in_a_table_is_owned_by_the_entrys_key() -> None:
+    """Owner(by=ENTRY) on a field of a record that is a table's entry: the entry's key owns it;
+    others see nothing of it (the field left out) or its size; a view without the field still
+    fits the declaration, a real state does not."""
+    state = {"tick": 1, "desks": {"Ann": {"marks": ["x"], "diary": ["a"], "drafts": ["d1"]},
+                                  "Bob": {"marks": [], "diary": ["b", "c"], "drafts": []}}}
+    view = declared.view(Office, state, "Ann")
+    assert view["desks"] == {"Ann": {"marks": ["x"], "diary": ["a"], "drafts": ["d1"]},
+                             "Bob": {"marks": [], "drafts": []}}
+    assert declared.view(Office, state, "Bob")["desks"]["Ann"] == {"marks": ["x"],
+                                                                   "drafts": ["?"]}
+    assert declared.view(Office, state, None)["desks"]["Bob"] == {"marks": [], "drafts": []}
+    assert declared.problem(Office, view, WORDS, view=True) == ""
+    assert declared.problem(Office, view, WORDS) == "desks.Bob has no field 'diary'"
 
 
 # -- every game: one shape -----------------------------------------------------------------------

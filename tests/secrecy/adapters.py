@@ -178,6 +178,104 @@ CHAOTIC = Adapter("a-chaotic-life", ["Ana", "Ben", "Cleo"], _acl_names, _acl_hid
                   fired=_acl_fired)
 
 
+# -- A Simple Life ---------------------------------------------------------------------------------
+# Both sheets are on the table; the dice to come are in no state (the tick's dice, drawn from the
+# secret seed), so there is nothing of them to deal again. What the rules keep from a player is
+# the other player's standing orders and what happened to them (their Last tick, which names
+# the standing orders that answered their prompts).
+
+# The standing orders every sheet and order template prints as examples (views.py).
+_ASL_EXAMPLES = {"on_miss(lake, 1)", "on_miss(fight, all)", "on_mine(stone)"}
+# Standing orders the prepared players leave, none of them an example: by tick, by player.
+_ASL_STANDING = (
+    {"Ben": ["on_miss(lake, 2)", "on_mine(diamond)"], "Ana": ["on_miss(fight, 3)"]},
+    {"Ana": ["on_mine(coin)", "on_miss(lake, 0)"], "Ben": ["on_miss(fight, 4)"]},
+    {},
+)
+
+
+def _asl_names() -> list[str]:
+    """Every standing order as the engine keeps it (keeping up to 20 carrots, or all)."""
+    from lifegames.a_simple_life.model import MINE_RULES
+
+    keeps = [*map(str, range(21)), "all"]
+    return [f"on_miss({t}, {k})" for t in ("lake", "fight") for k in keeps] + \
+        [f"on_mine({rule})" for rule in MINE_RULES]
+
+
+def _asl_hidden(state: State, player: str) -> set[str]:
+    """By the rules: the other player's standing orders."""
+    return {text for other, texts in state.get("standing", {}).items() if other != player
+            for text in texts}
+
+
+def _asl_visible(state: State, player: str) -> set[str]:
+    """By the rules: the player's own standing orders, and the examples every sheet prints."""
+    return set(state.get("standing", {}).get(player, [])) | _ASL_EXAMPLES
+
+
+def _asl_redraw(state: State, player: str, rng: random.Random) -> State | None:
+    """The same game as `player` knows it: the other player's standing orders chosen again
+    (none, or some other set), and what happened to them told otherwise (their log's lines
+    in another order, one more line naming the new standing orders, or none at all).
+
+    Whether anyone has left standing orders at all is not a secret the engine keeps (the
+    table of them is in every view once someone has), so the twin keeps it: with the table
+    there and none of the player's own in it, the other player has an entry (maybe empty)."""
+    others = [p for p in state["players"] if p != player]
+    if not others:
+        return None
+    other = clone(state)
+    names = _asl_names()
+    standing = state.get("standing")
+    for them in others:
+        chosen = sorted(set(rng.sample(names, rng.randint(0, 3))))
+        if standing is not None:
+            entries = other["standing"]
+            entries.pop(them, None)
+            if chosen or player not in standing or rng.random() < 0.5:
+                entries[them] = chosen
+        log = list(state["sheets"][them]["log"])
+        rng.shuffle(log)
+        if chosen and rng.random() < 0.7:
+            log.append(f"paid a carrot to reroll (standing order {chosen[0]})")
+        other["sheets"][them]["log"] = log if rng.random() < 0.8 else []
+    return other
+
+
+def _asl_probes(state: State, player: str) -> list[str]:
+    """Files answering the player's own prompts by a standing order of their own and by hand,
+    and the first orders their sheet lists."""
+    game = registry.get("a-simple-life")
+    legal = list(game.legal_orders(state, player))
+    out = ["standing on_mine(any)\nstanding on_miss(lake, 0)\nstanding on_miss(fight, all)\n"
+           + "\n".join(legal[:2]), "\n".join(legal[-2:])]
+    if state["sheets"][player]["pending"] is not None:
+        out.append("dig($best_col, $best_row)\naccept\nfight")
+    return out
+
+
+def _asl_prepare(state: State) -> None:
+    """Players leave standing orders, as players would, a different set each tick (some ticks
+    none), so prompts are answered by them as well as by the files."""
+    state.pop("standing", None)
+    chosen = _ASL_STANDING[state["tick"] % len(_ASL_STANDING)]
+    if chosen:
+        state["standing"] = {p: list(texts) for p, texts in chosen.items()}
+
+
+def _asl_fired(events: list[str]) -> set[str]:
+    """A roll or a Mines trip answered by a standing order."""
+    text = "\n".join(events)
+    return {command for command in ("on_miss", "on_mine")
+            if f"(standing order {command}(" in text}
+
+
+SIMPLE_LIFE = Adapter("a-simple-life", ["Ana", "Ben"], _asl_names, _asl_hidden, _asl_visible,
+                      _asl_redraw, _asl_probes, _asl_prepare,
+                      games=((21, "random", 4), (22, "greedy", 2)), fired=_asl_fired)
+
+
 # -- Simple Kingdoms -------------------------------------------------------------------------------
 
 
@@ -412,4 +510,5 @@ SIMS = Adapter("the-sims", ["Ana", "Ben", "Cleo"], _sims_names, _sims_hidden, _s
                fired=_sims_fired, seats=lambda state: state["players"])
 
 
-ADAPTERS = {a.game_id: a for a in (CHAOTIC, KINGDOMS, SIMS)}
+# Every adapter this module defines, by game (each game's block adds its own).
+ADAPTERS = {a.game_id: a for a in list(globals().values()) if isinstance(a, Adapter)}

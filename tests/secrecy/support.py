@@ -142,6 +142,10 @@ def _after_each_order(game: Game, state: State, executed: dict[str, list[str]], 
                       ) -> Iterator[tuple[str, State]]:
     """The states after each order the tick ran, replayed with the tick's own dice."""
     work = clone(state)
+    for player, lines in executed.items():  # a file's standing orders hold from its start
+        texts = [line.removeprefix("standing ") for line in lines if line.startswith("standing")]
+        if texts:
+            work.setdefault("standing", {})[player] = [t for t in texts if t != "none"]
     game.begin_tick(work)
     dice = turn.tick_dice(seed, state)
     for player, lines in executed.items():

@@ -1,10 +1,11 @@
 """The greedy bot's judgement of a Lifestyle position, and the plan it writes for a turn.
 
 `heuristic` values a position; the engine's step-by-step greedy bot chooses among the rules'
-legal orders by it. `plan` writes the whole turn as one file, the way a player by
-mail would: take the cards that help most, buy display cards when the expected gain pays for
-the tokens, or roll for every dice-zone card in one tick, answering each roll by the facts
-(met, best_die, reroll_chance, ...) and discarding after a botch what the heuristic drops.
+legal orders by it. `plan` writes the whole turn as one file, the way a player by mail would:
+take the cards that help most, buy display cards when the expected gain pays for the tokens,
+or roll for every dice-zone card in one tick, answering each roll by the facts (met, best_die,
+reroll_chance, ...) and discarding after a botch what the heuristic drops. Both are given the
+player's view of the state, never the referee's.
 """
 
 from __future__ import annotations

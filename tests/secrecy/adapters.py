@@ -12,7 +12,7 @@ from typing import Any
 from lifegames import registry
 from lifegames.engine.contract import clone
 
-from ..reliability.test_hidden import explore_probes, terrain_twin
+from ..reliability.test_hidden import explore_probes, pile_twin, purchase_probes, terrain_twin
 from .support import Adapter, Finder
 
 State = dict[str, Any]
@@ -508,6 +508,102 @@ SIMS = Adapter("the-sims", ["Ana", "Ben", "Cleo"], _sims_names, _sims_hidden, _s
                _sims_redraw, _sims_probes, _sims_prepare,
                games=((2025, "random", 2), (2026, "greedy", 2)), scripted=_sims_scripted,
                fired=_sims_fired, seats=lambda state: state["players"])
+
+
+
+
+# -- Lifestyle -------------------------------------------------------------------------------------
+# A self-contained block: it registers itself in ADAPTERS below.
+
+
+def _ls_names() -> list[str]:
+    from lifegames.lifestyle.data import names
+
+    return list(names())
+
+
+def _ls_table(state: State) -> set[str]:
+    """Every card face up by the rules: the display, the discard pile, every dice zone and
+    points zone (and so the cards of a roll, met this turn or botched)."""
+    seen = {c for c in state["display"] if c} | set(state["discard"])
+    for mine in state["seats"].values():
+        seen |= set(mine["dice"]) | set(mine["points"])
+    return seen
+
+
+def _ls_hidden(state: State, player: str) -> set[str]:
+    """By the rules: the cards of the face-down draw pile (hidden from every player alike)."""
+    return set(state["pile"])
+
+
+# Card names the sheets print whatever the table shows: the template's sample plan rolls for
+# the Cat when the dice zone is empty, and a warning's way forward names Running ("a token or
+# Running each") as what may pay for a reroll.
+LS_RULE_WORDS = {"Cat", "Running"}
+
+
+def _ls_visible(state: State, player: str) -> set[str]:
+    """By the rules: every card face up on the table, and the rule words above."""
+    return _ls_table(state) | LS_RULE_WORDS
+
+
+def _ls_redraw(state: State, player: str, rng: random.Random) -> State | None:
+    """The same game with the draw pile in another order: its size and the cards it holds (the
+    deck less the table) are known to everyone, its order to nobody (None: nothing to
+    reorder)."""
+    return pile_twin(state, rng)
+
+
+def _ls_probes(state: State, player: str) -> list[str]:
+    """Files that buy from the pile and take what was dealt (test_hidden's), a plan that reads
+    the display after a purchase, and orders naming a card only the pile holds: their errors
+    must not tell where it lies."""
+    game = registry.get("lifestyle")
+    out = purchase_probes(game, state, player)[:2]
+    if any(o.startswith("buy_two") for o in game.legal_orders(state, player)):
+        out.append("buy_two\nif display == 9: take_row(1)\nelse: take_card(3, 3)\nendif")
+    only_pile = sorted(set(state["pile"]) - _ls_table(state))[:2]
+    for name in only_pile:
+        out += [f'roll("{name}")', f'discard("{name}")\nend_turn']
+    return out
+
+
+def _ls_prepare(state: State) -> None:
+    """The last player leaves the standing orders the rules offer for their own prompts, so
+    they fire: accept a roll left open, and after a botch discard the card missed and end the
+    turn."""
+    last = state["players"][-1]
+    state.setdefault("standing", {})[last] = [
+        "accept()", "discard($botched_card)", "end_turn()"]
+
+
+def _ls_scripted() -> list[tuple[str, State, str]]:
+    """What the bots seldom do: a refill bought and the row it filled taken, and each Sports
+    card turned in one answer to a roll (Rowing, Swimming, Cycling, then Running's reroll)."""
+    from ..lifestyle.helpers import arrange, new_state
+
+    refill = arrange(new_state(), display=["Cat"] + [None] * 8, Ana={"tokens": 4})
+    sports = arrange(new_state(), Ana={"dice": ["Manager"], "points": [
+        "Rowing", "Swimming", "Cycling", "Running"]})
+    return [("a scripted refill", refill, "refill\nif can take_row(3): take_row(3)\n"),
+            ("every Sports card", sports, 'roll("Manager")\nuse("Rowing")\nuse("Swimming", 1)'
+                                          '\nuse("Cycling", 1)\nuse("Running", 1)\n')]
+
+
+def _ls_fired(events: list[str]) -> set[str]:
+    """The orders a player's standing orders played for them (rules.py logs their text)."""
+    fired: set[str] = set()
+    for event in events:
+        _, found, played = event.partition("'s standing orders answer for them: ")
+        if found:
+            fired |= {text.split("(")[0] for text in played.split(", ")}
+    return fired
+
+
+LIFESTYLE = Adapter("lifestyle", ["Ana", "Ben", "Cleo"], _ls_names, _ls_hidden, _ls_visible,
+                    _ls_redraw, _ls_probes, _ls_prepare,
+                    games=((21, "random", 9), (22, "greedy", 9)), scripted=_ls_scripted,
+                    fired=_ls_fired)
 
 
 # Every adapter this module defines, by game (each game's block adds its own).

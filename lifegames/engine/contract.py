@@ -13,10 +13,6 @@ A game declares two things and the engine derives the rest from them, once, here
 - its commands (`Game.commands`, the table in the game's rules.py, engine/commands.py): `act`,
   `can`, the random barrier, `validate`, `warnings`, the legal-order lists (each candidate the
   game proposes, kept if its row's check accepts it) and the standing commands.
-
-TRANSITIONAL (phase 2 deletes it): a game with no declaration yet still writes `knowledge`,
-`act`, `legal_orders` and the rest by hand, and its parts are called without the game; every
-branch of that path below is marked TRANSITIONAL.
 """
 
 from __future__ import annotations
@@ -181,13 +177,13 @@ class Game:
     # with a command table gets them from its rows (Command.standing).
     standing_commands: frozenset[str] = frozenset()
     # The declaration of the state (a TypedDict inheriting EngineState; engine/declared.py)
-    # and the command table (engine/commands.py). None: TRANSITIONAL, a game not migrated yet.
-    declaration: ClassVar[type | None] = None
-    commands: ClassVar[Commands | None] = None
+    # and the command table (engine/commands.py): every game has both.
+    declaration: ClassVar[type]
+    commands: ClassVar[Commands]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.commands is not None:
+        if getattr(cls, "commands", None) is not None and "standing_commands" not in cls.__dict__:
             cls.standing_commands = cls.commands.standing()
 
     def grammar_name(self) -> str:
@@ -213,8 +209,6 @@ class Game:
         """What makes `state` not fit the game's declaration ('' if nothing): the host refuses
         such a state as a damaged folder before any game code reads it. `view`: a player's
         view (placeholders stand for what is hidden)."""
-        if self.declaration is None:  # TRANSITIONAL: nothing declared to check against
-            return ""
         names = {**self.vocabulary(), PLAYER: frozenset(players)}
         return declared.problem(self.declaration, state, names, view)
 
@@ -225,9 +219,6 @@ class Game:
         so neither its effects nor its errors can tell a secret; a seat holds it; the sheets,
         the JSON view and the facts are made from it. Derived from the declaration: a game
         never writes it."""
-        if self.declaration is None:  # TRANSITIONAL: such a game overrides knowledge by hand
-            known: State = clone(state)
-            return known
         return declared.view(self.declaration, state, player)
 
     # -- a tick ---------------------------------------------------------------------------------
@@ -241,8 +232,6 @@ class Game:
     def is_random(self, order: Order) -> bool:
         """True for an order whose outcome is chance (a roll, a draw from a hidden pile): its
         row's `chance`."""
-        if self.commands is None:  # TRANSITIONAL: such a game overrides is_random
-            return False
         return self.commands[order.command].is_chance(order)
 
     def ends_file(self, state: State, player: str, order: Order) -> bool:
@@ -253,8 +242,6 @@ class Game:
         with the real dice, and stops a plan at the first later order the outcome made
         impossible. Hidden facts that are not chance (unexplored terrain, say) need no
         barrier: the player's view hides them instead."""
-        if self.commands is None:  # TRANSITIONAL
-            return self.is_random(order)
         row = self.commands[order.command]
         return row.is_chance(order) or row.is_blind(state, player, order)
 
@@ -276,8 +263,6 @@ class Game:
         codes. `check` shows them; they never block a tick. Runs on the player's knowledge, so
         it cannot tell a secret. From the table: nothing for an order its check refuses (its
         error says more), else its row's `warn`, given the state after the order too."""
-        if self.commands is None:  # TRANSITIONAL: such a game overrides warnings
-            return []
         warn = self.commands[order.command].warn
         # asked of orders about to run: mostly accepted, so no check before the copy
         after = None if warn is None else self._trial(state, player, order)
@@ -288,18 +273,15 @@ class Game:
     def validate(self, player: str, order: Order) -> None:
         """The checks of `order` that need no state (names, ranges): raise OrderError. Run on
         plan steps that come after an outcome `check` cannot know, and on standing orders."""
-        if self.commands is not None:
-            check = self.commands[order.command].validate
-            if check is not None:
-                check(order)
+        check = self.commands[order.command].validate
+        if check is not None:
+            check(order)
 
     def facts(self, state: State, player: str) -> dict[str, Any]:
         """What a plan's conditions (`if met`, `while tokens > 1`) and `$name` arguments may
         read, as `player` sees the game now: ints, bools, strings or lists of them. Every name
         is documented in the game's orders.yaml under `facts:`. Read from the player's view
         (views.facts)."""
-        if self.declaration is None:  # TRANSITIONAL: such a game overrides facts
-            return {}
         return dict(self._needed("views", "facts")(self, self.knowledge(state, player), player))
 
     def fact_names(self) -> list[str]:
@@ -340,23 +322,19 @@ class Game:
     def act(self, state: State, player: str, order: Order, dice: Dice) -> list[str]:
         """Apply one order, returning what happened; raise OrderError (state untouched) if it
         cannot run: the row's check, then (with what it returned) the row's apply."""
-        if self.commands is None:  # TRANSITIONAL: such a game overrides act
-            raise NotImplementedError
         row = self.commands[order.command]
         return row.apply(self, state, player, row.check(state, player, order), dice)
 
     def can(self, state: State, player: str, order: Order) -> bool:
         """Could `order` run now (`can ORDER` in a plan)? Its row's check alone: a check
         refuses every order its apply cannot carry out."""
-        if self.commands is None:  # TRANSITIONAL: act on a copy
-            return self._trial(state, player, order) is not None
         return runs(self.commands.tests[order.command], state, player, order)
 
     def after(self, state: State, player: str, order: Order) -> State | None:
         """The state after `order` ran on a copy of `state`, with dice nobody plays with (a
         forecast, a warning, a bot's trial), or None if it cannot run. The check alone comes
         first: most trials are refused, and then nothing is copied."""
-        if self.commands is not None and not self.can(state, player, order):
+        if not self.can(state, player, order):
             return None
         return self._trial(state, player, order)
 
@@ -390,8 +368,6 @@ class Game:
     def legal_orders(self, state: State, player: str) -> Iterable[str]:
         """Orders `player` could give now, each one tested with its row's check, in the order
         the game proposes them (each as candidates() says it is written)."""
-        if self.commands is None:  # TRANSITIONAL: such a game's legal.py lists them
-            return self._needed("legal", "legal_orders")(state, player)  # type: ignore[no-any-return]
         tests = self.commands.tests
         out = []
         for order in self.candidates(state, player):
@@ -435,10 +411,8 @@ class Game:
         return found
 
     def _shown(self, name: str, state: State, player: str) -> Any:
-        """views.`name` of the player's view (TRANSITIONAL: of the state, without the game)."""
+        """views.`name` of the player's view."""
         part = self._needed("views", name)
-        if self.declaration is None:  # TRANSITIONAL
-            return part(state, player)
         return part(self, self.knowledge(state, player), player)
 
     def views(self, state: State, player: str) -> dict[str, str]:
@@ -452,8 +426,6 @@ class Game:
     def public_state(self, state: State) -> dict[str, Any]:
         """The referee's view (`state --json`)."""
         part = self._needed("views", "public_state")
-        if self.declaration is None:  # TRANSITIONAL
-            return dict(part(state))
         return dict(part(self, state))
 
     def player_state(self, state: State, player: str) -> dict[str, Any]:
@@ -467,8 +439,6 @@ class Game:
         judge = self._part("bots", "heuristic")
         if judge is None:
             return float(self.result(state).scores.get(player, 0))
-        if self.declaration is None:  # TRANSITIONAL
-            return float(judge(state, player))
         return float(judge(self, state, player))
 
     def rank(self, state: State, player: str, options: list[str]) -> list[str]:
@@ -478,8 +448,6 @@ class Game:
         ranker = self._part("bots", "rank")
         if ranker is None:
             return options
-        if self.declaration is None:  # TRANSITIONAL
-            return list(ranker(state, player, options))
         return list(ranker(self, state, player, options))
 
     def bot_plan(self, state: State, player: str, rng: Any) -> list[str] | None:
@@ -488,22 +456,16 @@ class Game:
         planner = self._part("bots", "plan")
         if planner is None:
             return None
-        if self.declaration is None:  # TRANSITIONAL
-            return planner(state, player, rng)  # type: ignore[no-any-return]
         return planner(self, state, player, rng)  # type: ignore[no-any-return]
 
     def status_lines(self, state: State) -> list[str]:
         """What `status` shows anyone: made from a spectator's view (no player's secrets)."""
         part = self._needed("views", "status_lines")
-        if self.declaration is None:  # TRANSITIONAL
-            return list(part(state))
         return list(part(self, self.knowledge(state, None)))
 
     def order_help(self) -> dict[str, Any]:
         """Per-command help and the value lists that go into `play.py orders`."""
         part = self._needed("views", "order_help")
-        if self.declaration is None:  # TRANSITIONAL
-            return dict(part())
         return dict(part(self))
 
     # -- the end ------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .budget import FILE_RUNS, FILE_STEPS
 from .contract import Game
 from .data import load_yaml
-from .orders import MAX_CONDITION_NESTING, commands, start_rule, usage
+from .orders import MAX_CONDITION_NESTING, start_rule, usage
 from .plans import MAX_NESTING
 from .sheets import table
 
@@ -39,10 +39,8 @@ def render(game: Game) -> str:
     lines = [f"{game.title} - order reference", ""]
     if extra.get("limit"):
         lines += [f"Orders: {extra['limit']}. Lines starting with # are notes.", ""]
-    # A game with a command table lists its rows (a test keeps them the grammar's commands);
-    # TRANSITIONAL: a game without one lists the grammar's.
-    listed = list(game.commands) if game.commands is not None else commands(game.grammar_name())
-    for command in listed:
+    # the table's rows, in its order (a test keeps them the grammar's commands)
+    for command in game.commands:
         lines += [*command_entry(game, command, docs), ""]
     values = extra.get("values", {})
     if values:

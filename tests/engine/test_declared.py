@@ -2,7 +2,7 @@
 its bounds) and a command table, from which the engine derives the player views, the
 validation of loaded states, `act`, `can`, the random barrier, the warnings and the legal
 orders. Each rule of the vocabulary on a small declaration of its own; then, for every game,
-that its declaration and its table have the one shape (games not migrated yet: phase 2)."""
+that its declaration and its table have the one shape."""
 
 from __future__ import annotations
 
@@ -204,25 +204,20 @@ def test_d10_a_field_of_a_players_record_in_a_table_is_owned_by_the_entrys_key()
 
 # -- every game: one shape -----------------------------------------------------------------------
 
-PHASE_2 = "phase 2: this game has no declared state or command table yet"
-GAMES = [pytest.param(g, marks=() if registry.get(g).commands else
-                      pytest.mark.xfail(reason=PHASE_2, strict=True)) for g in registry.ids()]
+GAMES = registry.ids()
 DERIVED = ("knowledge", "act", "can", "after", "legal_orders", "views", "order_template",
            "player_state", "facts", "warnings", "validate", "is_random", "ends_file",
            "status_lines", "public_state", "order_help", "heuristic", "rank", "bot_plan")
 
 
 def _declared(game_id: str) -> Game:
-    game = registry.get(game_id)
-    assert game.declaration is not None and game.commands is not None, PHASE_2
-    return game
+    return registry.get(game_id)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_g01_the_table_names_the_grammars_commands_and_orders_yaml_helps_each(game_id: str
                                                                               ) -> None:
     game = _declared(game_id)
-    assert game.commands is not None
     assert list(game.commands) == list(commands(game.grammar_name()))
     docs = order_docs(game)
     for name in game.commands:
@@ -299,7 +294,7 @@ def test_g05_every_package_has_the_one_shape_and_argues_any_other_file(game_id: 
     assert not unargued, f"{package.name}/__init__.py does not say why it has {unargued}"
 
 
-# -- phase 2, The Sims: a seat's own secrets, an empty secret, a field of two shapes --------------
+# -- The Sims: a seat's own secrets, an empty secret, a field of two shapes --------------
 
 
 class Drawn(TypedDict):

@@ -3,7 +3,7 @@ loaded, so a damaged one is a damaged folder (exit 4, the field named, the way b
 traceback in game code. Generated from the declarations: every declared field present in a
 played game's state (the first item of each list and the first entry of each table standing
 for the rest) gets each value of a wrong type, with the manifest's hash recomputed so that
-only the declaration can catch it. Games not migrated yet have no declaration (phase 2)."""
+only the declaration can catch it."""
 
 from __future__ import annotations
 
@@ -25,9 +25,7 @@ from .helpers import Servers, new_game, output, play_ticks
 
 STATE = ".lifegames/state.json"
 MANIFEST = ".lifegames/manifest.json"
-PHASE_2 = "phase 2: this game has no declared state yet"
-GAMES = [pytest.param(g, marks=() if registry.get(g).declaration else
-                      pytest.mark.xfail(reason=PHASE_2, strict=True)) for g in registry.ids()]
+GAMES = registry.ids()
 STRICT = (["status"], ["check"], ["tick"], ["state", "--json"], ["bot"])
 REPAIR = (["verify"], ["rollback", "0"], ["reveal", "--force"], ["history"])
 
@@ -61,8 +59,6 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     waits for its answer, so the offer's fields are there too)."""
     out = {}
     for game_id in registry.ids():
-        if registry.get(game_id).declaration is None:
-            continue
         root = tmp_path_factory.mktemp(game_id) / "game"
         host = new_game(root, game_id, 2024)
         rng = random.Random(2024)
@@ -82,7 +78,6 @@ def test_every_field_of_the_wrong_type_is_a_damaged_folder(game_id: str, played:
     """Property: for every declared field and every value of another type, `status` (which
     every command's load shares) exits 4 naming the field, without a traceback."""
     game = registry.get(game_id)
-    assert game.declaration is not None, PHASE_2
     source = played[game_id]
     envelope = json.loads((source / STATE).read_text(encoding="utf-8"))
     variants = [(path, value) for path, wrong in declared.fields(game.declaration,
@@ -121,7 +116,6 @@ def test_a_state_of_the_wrong_type_stops_every_command(game_id: str, played: dic
     repair tools, which rebuild from the record of executed orders, refuse (4), report what
     the record does not reproduce (6) or work (0), and never end in a traceback."""
     game = registry.get(game_id)
-    assert game.declaration is not None, PHASE_2
     root = tmp_path / "game"
     shutil.copytree(played[game_id], root)
     envelope = json.loads((root / STATE).read_text(encoding="utf-8"))

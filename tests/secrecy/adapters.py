@@ -1,6 +1,6 @@
 """Each game's side of the generic secrecy tests, written from its rules (never from its
 declaration: a field declared public by mistake must not escape because the test read the same
-mistake). A game not migrated yet has no adapter: phase 2 writes it with the game's state.py.
+mistake). Every game has one; a new game writes its own with its state.py.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """Secrecy, for every game: nothing a player can see depends on, or names, what the rules hide
-from them. Parametrised over the registry; a game not migrated to a declared state yet has no
-adapter and is expected to fail (phase 2 migrates it, writes its adapter in adapters.py and
-removes its mark here).
+from them. Parametrised over the registry; every game has its adapter in adapters.py (a game without
+one fails here).
 
 1. Indistinguishability. In whole games by the random and the greedy bot, at the start of
    sampled ticks and after every order of those ticks (mid-turn states: a file may stop after
@@ -32,14 +31,11 @@ from lifegames.engine.orders import parse_text
 from .adapters import ADAPTERS
 from .support import Adapter, Finder, Looked, differences, names_shown, scripted, seen, states
 
-PHASE_2 = "phase 2: this game has no declared state yet (and no adapter in adapters.py)"
-GAMES = [pytest.param(g, marks=() if g in ADAPTERS else pytest.mark.xfail(reason=PHASE_2))
-         for g in registry.ids()]
+GAMES = registry.ids()
 
 
 def _adapter(game_id: str) -> Adapter:
-    if game_id not in ADAPTERS:
-        raise NotImplementedError(PHASE_2)
+    assert game_id in ADAPTERS, f"{game_id} has no secrecy adapter in tests/secrecy/adapters.py"
     return ADAPTERS[game_id]
 
 

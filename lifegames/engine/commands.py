@@ -22,8 +22,9 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .contract import Game, Order, OrderError
+    from .contract import Game
     from .dice import Dice
+    from .records import Order, OrderError
 
 # check(state, player, order) -> cleaned arguments, or raise OrderError
 Check = Callable[[Any, str, "Order"], Any]

@@ -18,14 +18,22 @@ A game declares two things and the engine derives the rest from them, once, here
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, NamedTuple, TypedDict
+from typing import Annotated, Any, ClassVar, TypedDict
 
 from . import declared
 from .commands import Commands
+from .data import fact_docs
 from .declared import KEY, PLAYER, PUBLIC, Keys, OneOf, Owner, Range
 from .dice import Dice
+from .orders import standing_orders
+
+# the records of an order, handed on: games import them from here
+from .records import Arg as Arg
+from .records import Order as Order
+from .records import OrderError as OrderError
+from .records import runs as runs
 
 State = dict[str, Any]
 
@@ -52,76 +60,6 @@ def clone(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(clone(v) for v in value)
     return value
-
-
-class Arg(NamedTuple):
-    """One argument of an order, with where it was written (for carets under the right text).
-    A tuple: bots build tens of thousands of orders a game, and tuples are cheap to make."""
-
-    name: str
-    value: Any
-    column: int
-    end_column: int
-    kind: str = "string"  # "int", "string" (quoted), "word" (bare) or "ref" ($fact): canonical()
-
-
-@dataclass(slots=True)
-class Order:
-    """One parsed order line. `command` is the grammar rule's name; args keep grammar order.
-    Treated as read-only once made (not frozen: frozen dataclasses are slow to build)."""
-
-    command: str
-    args: tuple[Arg, ...]
-    line: int
-    column: int
-    end_column: int
-    source: str
-
-    @classmethod
-    def make(cls, command: str, **args: Any) -> Order:
-        """An order built in code (bots, hints): ints stay numbers, other values are names."""
-        built = tuple(Arg(k, v, 1, 2, "int" if isinstance(v, int) else "string")
-                      for k, v in args.items())
-        return cls(command, built, 0, 1, 2, "")
-
-    def __getitem__(self, name: str) -> Any:
-        for arg in self.args:
-            if arg.name == name:
-                return arg.value
-        raise KeyError(name)
-
-    def arg(self, name: str) -> Arg | None:
-        for arg in self.args:
-            if arg.name == name:
-                return arg
-        return None
-
-    def canonical(self) -> str:
-        """The stable spelling written to executed_orders.txt (and read back by a replay)."""
-        parts = [f'"{a.value}"' if a.kind == "string" else f"${a.value}" if a.kind == "ref"
-                 else str(a.value) for a in self.args]
-        return f"{self.command}({', '.join(parts)})"
-
-
-class OrderError(Exception):
-    """An order that cannot run now. `arg` names the argument the caret should point at."""
-
-    def __init__(self, code: str, message: str, hint: str = "", arg: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.hint = hint
-        self.arg = arg
-
-
-def runs(check: Callable[..., Any], *args: Any) -> bool:
-    """True when `check(*args)` raises no OrderError. The legal-order lists ask the rules'
-    own checks "could this run now?" this way, so the rules are written once."""
-    try:
-        check(*args)
-    except OrderError:
-        return False
-    return True
 
 
 class SetupError(Exception):
@@ -287,8 +225,6 @@ class Game:
     def fact_names(self) -> list[str]:
         """The facts a plan may name, checked before their values are known: those the game
         documents in orders.yaml under `facts:`."""
-        from .reference import fact_docs
-
         return list(fact_docs(self.package)) if self.package else []
 
     def absent_orders(self, state: State, player: str) -> list[str]:
@@ -299,8 +235,6 @@ class Game:
     def standing(self, state: State, player: str, command: str | None = None) -> list[Order]:
         """`player`'s standing orders in force, oldest first (only those of `command`, if
         given): what a game consults when another player's turn needs that player's choice."""
-        from .orders import standing_orders
-
         texts = state.get("standing", {}).get(player, [])
         return [o for o in standing_orders(self.grammar_name(), tuple(texts))
                 if command is None or o.command == command]

@@ -85,3 +85,16 @@ def parse_yaml(raw: bytes | str) -> Any:
         return loader.get_single_data()
     finally:
         loader.dispose()
+
+
+def fact_docs(package: str) -> dict[str, str]:
+    """The facts a game's plans may read (orders.yaml `facts:`): name -> what it is."""
+    try:
+        docs = load_yaml(package, "orders.yaml")
+    except FileNotFoundError:  # a game without order help (a test's) has no facts either
+        return {}
+    facts = docs.get("facts", {}) if isinstance(docs, dict) else {}
+    if not isinstance(facts, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in facts.items()):
+        raise ValueError(f"games/{package}/orders.yaml: `facts` must map names to help text")
+    return facts

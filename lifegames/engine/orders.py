@@ -19,9 +19,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.grammar import NonTerminal, Terminal
 
 from . import cache
-from .contract import Arg, Order
 from .data import grammar_path
 from .escape import visible
+from .records import Arg, Order
 
 MAX_FILE_BYTES = 64 * 1024
 MAX_LINE_CHARS = 400

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .budget import FILE_RUNS, FILE_STEPS
 from .contract import Game
-from .data import load_yaml
+from .data import fact_docs, load_yaml
 from .orders import MAX_CONDITION_NESTING, start_rule, usage
 from .plans import MAX_NESTING
 from .sheets import table
@@ -18,19 +18,6 @@ def order_docs(game: Game) -> dict[str, dict[str, str]]:
     if not isinstance(docs, dict):
         raise ValueError(f"games/{game.package}/orders.yaml is not a mapping")
     return docs
-
-
-def fact_docs(package: str) -> dict[str, str]:
-    """The facts a game's plans may read (orders.yaml `facts:`): name -> what it is."""
-    try:
-        docs = load_yaml(package, "orders.yaml")
-    except FileNotFoundError:  # a game without order help (a test's) has no facts either
-        return {}
-    facts = docs.get("facts", {}) if isinstance(docs, dict) else {}
-    if not isinstance(facts, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in facts.items()):
-        raise ValueError(f"games/{package}/orders.yaml: `facts` must map names to help text")
-    return facts
 
 
 def render(game: Game) -> str:

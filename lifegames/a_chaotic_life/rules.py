@@ -45,7 +45,7 @@ from .data import (
     stages,
 )
 from .effects import hand_limit, log, seen_by
-from .model import breakdown, final_statement, hand, standings
+from .model import breakdown, final_statement, standings
 from .state import ChaoticState
 
 COMMANDS = Commands({
@@ -59,7 +59,7 @@ COMMANDS = Commands({
     "offer": Command(checks.offer, actions.offer, blind=True, validate=checks.validate_offer,
                      warn=advice.offer),
     "accept": Command(checks.accept, actions.accept, standing=True,
-                      validate=checks.validate_cards, warn=advice.ending),
+                      validate=checks.validate_accept, warn=advice.ending),
     "decline": Command(checks.decline, actions.decline, standing=True, warn=advice.ending),
     "claim": Command(checks.claim, actions.claim, validate=checks.validate_claim,
                      warn=advice.ending),
@@ -120,8 +120,16 @@ def _terms(arg: Arg) -> Arg:
     return arg._replace(value=terms_text(terms))
 
 
+def _word(arg: Arg) -> Arg:
+    """A word of the rules (mine, others, any; helps, hurts; helps) in lower case, bare; a
+    player's name as written."""
+    low = str(arg.value).strip().lower()
+    words = ("mine", "others", "any", "helps", "hurts")
+    return arg._replace(value=low, kind="word") if low in words else arg
+
+
 SPELLERS = {**dict.fromkeys(CARD_ARGS, _card), "kind": _kind, "trigger": _trigger,
-            "give": _terms, "want": _terms}
+            "give": _terms, "want": _terms, "whose": _word, "effect": _word, "judge": _word}
 
 
 def spelled(order: Order) -> Order:
@@ -219,7 +227,6 @@ class AChaoticLife(Game):
             "stage": "baby",
             "history": {"baby": []},
             "counters": {p: dict.fromkeys(KINDS, 0) for p in players},
-            "supply": {k: int(data["counters"][k]) for k in KINDS},
             "turn": new_turn(players[0], 1),
             "offer": None,
             "idle": 0,
@@ -261,6 +268,12 @@ class AChaoticLife(Game):
         """Far more than any turn needs: every kind of order is limited by the rules (actions,
         one move of each card between hand and pouch, one offer to each player a turn)."""
         return 60
+
+    def suspended(self, state: State, player: str) -> bool:
+        """The player's trade offer waits for its answer: the rest of their plan runs in the
+        tick that answers it (a trade costs at most one extra tick)."""
+        offer = state["offer"]
+        return bool(offer and offer["from"] == player)
 
     def unforeseen(self, state: State, player: str) -> bool:
         """Another player's hidden Item answered one of this player's cards this tick, or the
@@ -310,9 +323,7 @@ class AChaoticLife(Game):
             return ["decline()"]
         if state["turn"]["player"] != player or offer:
             return []
-        extra = len(hand(state, player)) - hand_limit()
-        newest = list(reversed(hand(state, player)))[:max(0, extra)]
-        return [f'discard_down("{n}")' for n in newest] + ["end_turn()"]
+        return ["end_turn()"]  # which discards down by itself (actions.end_turn)
 
     def turns(self, state: State) -> int:
         return int(state["turns"])
@@ -326,6 +337,11 @@ class AChaoticLife(Game):
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
+
+    def ending(self, state: State) -> str | None:
+        """The rulebook's endings, "idle" (a round without an action) and "death" (Death!),
+        or ours, "old age" (model.ENDINGS)."""
+        return str(state["end"]) if state["over"] else None
 
     def result(self, state: State) -> Result:
         winners, scores = standings(state)

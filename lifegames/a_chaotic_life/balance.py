@@ -22,6 +22,7 @@ import hashlib
 import random
 import re
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -109,10 +110,20 @@ def pct(part: float, whole: float) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def report(games: int, count: int, setting: str, seed: int = 0) -> list[str]:
+def _one(job: tuple[int, list[str], list[str]]) -> Played:
+    return play(*job)
+
+
+def report(games: int, count: int, setting: str, seed: int = 0, jobs: int = 1) -> list[str]:
+    """The figures of one setting; `jobs` processes play its games (the same games, in the
+    same order, whatever their number)."""
     players = list(PLAYERS[:count])
-    strategies = SETTINGS[setting]
-    played = [play(game_seed(seed, i), players, strategies) for i in range(games)]
+    tasks = [(game_seed(seed, i), players, SETTINGS[setting]) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(_one, tasks, chunksize=1))
+    else:
+        played = [_one(t) for t in tasks]
     return summary(played, count, setting)
 
 
@@ -185,11 +196,11 @@ def playable() -> list[str]:
             and n != "Baby"]
 
 
-def balance_block(games: int, seed: int = 0) -> str:
+def balance_block(games: int, seed: int = 0, jobs: int = 1) -> str:
     lines = [f"$ python3 -m lifegames.a_chaotic_life.balance --games {games} --seed {seed}"]
     for count in (2, 3, 4):
         for setting in SETTINGS:
-            lines += report(games, count, setting, seed)
+            lines += report(games, count, setting, seed, jobs)
     return "```\n" + "\n".join(lines) + "\n```"
 
 
@@ -273,17 +284,20 @@ def main(argv: list[str] | None = None) -> int:
                         choices=(2, 3, 4))
     parser.add_argument("--settings", nargs="+", default=list(SETTINGS), choices=SETTINGS)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes playing the games (the figures do not depend on it)")
     parser.add_argument("--write", action="store_true",
                         help="replace RULES.md's figure blocks (the balance figures, with "
                              f"{RECORDED_GAMES} games a setting unless --games, and the deck)")
     args = parser.parse_args(argv)
     if args.write:
         games = args.games or RECORDED_GAMES
-        write({"balance": balance_block(games, args.seed), "deck": deck_block()})
+        write({"balance": balance_block(games, args.seed, args.jobs), "deck": deck_block()})
         return 0
     for count in args.players:
         for setting in args.settings:
-            print("\n".join(report(args.games or 100, count, setting, args.seed)), flush=True)
+            print("\n".join(report(args.games or 100, count, setting, args.seed, args.jobs)),
+                  flush=True)
     return 0
 
 

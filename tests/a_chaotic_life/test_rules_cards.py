@@ -279,6 +279,20 @@ def test_r30b_protect_and_rewind():
     assert state["turn"]["used"] == 1
 
 
+@pytest.mark.parametrize("name", ["Swindle", "Borrow"])
+def test_r30c_a_lock_keeps_swindle_and_borrow_off_its_player(name):
+    """Cards, Item Cards ("alter the effects of other cards", our Lock: it guards against the
+    Interact cards that take from you): Swindle and Borrow played on the Lock's player move
+    no counter."""
+    state = arrange(new_state(), hands={ANA: [name, "Child"], BEN: ["Lock", "Dog"]},
+                    counters={ANA: {"happiness": 2, "sadness": 2},
+                              BEN: {"happiness": 3, "sadness": 3}}, player=ANA)
+    stand(state, BEN, 'react("Lock")')
+    order(state, ANA, f'play_on("{name}", "Ben", happiness)', FakeDice())
+    assert counters_of(state, BEN) == (3, 3) and counters_of(state, ANA) == (2, 2), name
+    assert "Lock" in [e["card"] for e in state["timeline"]]
+
+
 def test_r31_an_item_whose_moment_has_passed_is_unusable_and_can_be_swapped():
     """Actions!, Swap what's Unusable: once the CP was Injured, a Bandage can react to
     nothing more and is a missed opportunity: swap it with another card for a counter."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lifegames.a_chaotic_life import GAME
 
-from .helpers import ANA, BEN, arrange, check_as, new_state, parse_one, play
+from .helpers import ANA, BEN, arrange, check_as, new_state, parse_one, play, stand
 
 # -- point 5: one spelling ------------------------------------------------------------------
 
@@ -195,3 +195,18 @@ def test_w08_rules_md_names_every_warning_and_links_no_missing_file():
     page = Path(__file__).resolve().parents[2] / "games" / "a_chaotic_life" / "RULES.md"
     documented = page.read_text(encoding="utf-8")
     assert all(f"`{c}`" in documented for c in codes) and "shared/rules" not in documented
+
+
+def test_the_tick_summary_names_the_items_played_and_no_standing_disclaimer():
+    """Issue 25 point 5: the status after a tick says only what happened: the Items played
+    in it, each by name, and nothing about Items when none was."""
+    state = arrange(new_state(), stage="child", hands={ANA: ["Party", "Neighbor"],
+                                                       BEN: ["Umbrella"]}, player=ANA)
+    quiet = play(state, 'play("Neighbor")\nend_turn()').state
+    lines = GAME.status_lines(quiet)
+    assert not [x for x in lines if "Item" in x or "react" in x], lines
+    stand(state, BEN, 'react("Umbrella")')
+    loud = play(state, 'play("Party")\nend_turn()').state
+    said = [x for x in GAME.status_lines(loud) if x.startswith("last tick: ")]
+    assert len(said) == 1 and said[0].startswith(
+        "last tick: Ben played Umbrella in reaction to Party"), GAME.status_lines(loud)

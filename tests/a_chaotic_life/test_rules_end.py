@@ -86,7 +86,7 @@ def test_r38_two_players_put_a_card_back_at_a_random_place_without_shuffling():
 
 def test_r39_the_last_card_of_the_last_deck_ends_the_life():
     """Our choice (the rulebook would loop for ever): the discard pile becomes a new deck at
-    most twice (rules.yaml rebuilds); drawing the last card of the last deck ends the game:
+    most rules.yaml rebuilds times; drawing the last card of the last deck ends the game:
     the CP dies of old age."""
     state = arrange(new_state(), hands={ANA: []}, player=ANA)
     state["reshuffles"] = rules()["rebuilds"]
@@ -96,6 +96,22 @@ def test_r39_the_last_card_of_the_last_deck_ends_the_life():
     assert GAME.is_over(state) and state["end"] == "old age"
     assert "old age" in GAME.result(state).summary
     reject(state, ANA, "end_turn", "E-GAME-OVER")
+
+
+def test_r39b_after_the_last_whole_round_the_cp_dies_of_old_age():
+    """Our choice (How to Win - Or Lose! ends a game only when a round passes without an
+    action, or by Death!; a draw is an action, so players could draw for ever): the turn that
+    completes rules.yaml old_age_rounds whole rounds ends the game by old age, not before."""
+    rounds = rules()["old_age_rounds"]
+    state = arrange(new_state(), hands={ANA: ["Neighbor", "Party"]}, player=ANA)
+    state["turns"] = rounds * 3 - 2
+    order(state, ANA, 'discard("Party")')
+    order(state, ANA, "end_turn", FakeDice())
+    assert not GAME.is_over(state) and state["turn"]["player"] == BEN
+    state["turn"]["used"] = 1  # Ben acts, so no idle round ends the game first
+    order(state, BEN, "end_turn", FakeDice())
+    assert GAME.is_over(state) and state["end"] == "old age"
+    assert f"{rounds} rounds" in state["log"][-1]["text"]
 
 
 def test_r40_death_gives_three_counters_opposite_to_the_goal_and_ends_the_game():

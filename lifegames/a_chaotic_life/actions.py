@@ -32,13 +32,15 @@ from .effects import (
     texts,
 )
 from .model import ACT, LIMIT
+from .state import HIDDEN
 
 Entries = list[dict[str, Any]]
 
 
 def new_turn(player: str, number: int) -> dict[str, Any]:
     return {"player": player, "number": number, "actions": int(rules()["actions"]), "used": 0,
-            "phase": ACT, "moved": [], "offered": [], "unforeseen": False}
+            "phase": ACT, "moved": [], "drawn": [], "ready": [], "offered": [],
+            "unforeseen": False}
 
 
 def _spend(state: State) -> None:
@@ -63,6 +65,8 @@ def _played(game: Game, state: State, player: str, name: str, dice: Dice, **how:
 
 
 def play(game: Game, state: State, player: str, plan: c.PlayPlan, dice: Dice) -> list[str]:
+    if card(plan.name)["type"] == "item":
+        return _ready(state, player, plan)
     take_card(state, player, plan.name, plan.zone)
     if plan.pay:
         pay(state, player, plan.pay, card(plan.name)["cost"])
@@ -70,7 +74,7 @@ def play(game: Game, state: State, player: str, plan: c.PlayPlan, dice: Dice) ->
         _spend(state)
     cost = f" (paid {card(plan.name)['cost']} {plan.pay})" if plan.pay else ""
     entries = _played(game, state, player, plan.name, dice, target=plan.target,
-                      kind=plan.kind, how=f"played{cost}")
+                      kind=plan.kind, how=f"played{cost}", acting=True)
     if c.steals(plan.name):
         _unforeseen(state, player)
     return texts(entries, player)
@@ -79,10 +83,23 @@ def play(game: Game, state: State, player: str, plan: c.PlayPlan, dice: Dice) ->
 play_on = play  # the same apply: the check (checks.play) read the target
 
 
+def _ready(state: State, player: str, plan: c.PlayPlan) -> list[str]:
+    """An Item played by order: one of the turn's actions. It lies face up and alters the
+    next card played this turn that it can alter (effects.fire_reactions)."""
+    take_card(state, player, plan.name, plan.zone)
+    _spend(state)
+    state["turn"]["ready"].append(plan.name)
+    to = card(plan.name)["react"]
+    what = ", ".join(to["to"] + [f"{t} cards" for t in to["types"]])
+    return texts([log(state, f"{player} played {plan.name} face up: it alters the next card "
+                             f"played this turn that it can ({what})")], player)
+
+
 def draw(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
     _spend(state)
     name = draw_top(state, dice)
     assert name is not None  # checks.draw made sure there is a card
+    state["turn"]["drawn"].append(name)
     entries = _drawn(game, state, player, name, dice, "deck")
     _unforeseen(state, player)
     return texts(entries, player)
@@ -90,6 +107,7 @@ def draw(game: Game, state: State, player: str, checked: None, dice: Dice) -> li
 
 def draw_discard(game: Game, state: State, player: str, top: str, dice: Dice) -> list[str]:
     _spend(state)
+    state["turn"]["drawn"].append(top)
     entries = _drawn(game, state, player, state["discard"].pop(), dice, "discard pile")
     if played_when_drawn(top):
         _unforeseen(state, player)
@@ -105,7 +123,7 @@ def _drawn(game: Game, state: State, player: str, name: str, dice: Dice, where: 
         return [log(state, f"{player} drew {name}; the game is over, so it is discarded")]
     if played_when_drawn(name):
         return _played(game, state, player, name, dice, how=f"drew from the {where} and at "
-                                                              "once played")
+                                                              "once played", acting=True)
     m.hand(state, player).append(name)
     text = f"{player} drew a card from the {where}"
     if where == "discard pile":
@@ -151,7 +169,8 @@ def discard_down(game: Game, state: State, player: str, name: str, dice: Dice) -
 def _move(state: State, player: str, name: str, into: bool) -> list[str]:
     take_card(state, player, name, "hand" if into else "pouch")
     (m.pouch if into else m.hand)(state, player).append(name)
-    state["turn"]["moved"].append(name)
+    if name not in state["turn"]["moved"]:
+        state["turn"]["moved"].append(name)
     text = f"{player} moved an Item {'into' if into else 'out of'} the Item Pouch"
     return texts([log(state, text, {player: f"{text}: {name}"})], player)
 
@@ -172,11 +191,31 @@ def react(game: Game, state: State, player: str, checked: None, dice: Dice) -> l
 
 
 def end_turn(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
-    entries = _draw_up(game, state, player, dice)
+    entries = _discard_down(state, player) + _draw_up(game, state, player, dice)
+    for item in state["turn"]["ready"]:
+        state["discard"].append(item)
+        entries.append(log(state, f"{player}'s {item}, played this turn, altered no card: "
+                                  "it goes to the discard pile"))
+    state["turn"]["ready"] = []
     if not state["over"]:
         entries += _next_turn(state, player)
     _unforeseen(state, player)
     return texts(entries, player)
+
+
+def _discard_down(state: State, player: str) -> Entries:
+    """A hand still over the limit when the turn ends is discarded down by itself: first the
+    cards that can no longer be played in this life, then the cards received last."""
+    mine = m.hand(state, player)
+    entries = []
+    while len(mine) > hand_limit():
+        dead = [n for n in reversed(mine) if n != HIDDEN and not m.playable_later(state, n)]
+        name = (dead or list(reversed(mine)))[0]
+        mine.remove(name)
+        state["discard"].append(name)
+        entries.append(log(state, f"{player} discarded {name} (down to the hand limit, as the "
+                                  "turn ended)"))
+    return entries
 
 
 def _draw_up(game: Game, state: State, player: str, dice: Dice) -> Entries:
@@ -223,6 +262,11 @@ def _next_turn(state: State, player: str) -> Entries:
     if state["idle"] >= len(state["players"]):
         state["over"], state["end"] = True, "idle"
         return [log(state, "a whole round passed without an action: the game is over")]
+    rounds = int(rules()["old_age_rounds"])
+    if state["turns"] >= rounds * len(state["players"]):
+        state["over"], state["end"] = True, "old age"
+        return [log(state, f"the CP has lived {rounds} rounds: it dies of old age and the game "
+                           "is over")]
     following = left_of(state, player)
     state["turn"] = new_turn(following, turn["number"] + 1)
     return [log(state, f"{player} ended the turn ({counted(turn['used'], 'action')}); "

@@ -1,86 +1,134 @@
-"""Balance figures for the reconstructed deck: whole games between the engine's bots, at each
-player count, greedy, random and greedy against random.
+"""Balance figures for the reconstructed deck: whole games between the engine's bots at each
+player count (greedy, random, greedy against random), played as `simulate` plays them: the
+bots write their files (the greedy bot's plans head them with its standing orders, so its
+Items react and offers to it are answered at once) and the engine's tick plays them.
 
-    python3 -m lifegames.a_chaotic_life.balance --games 200 [--players 2 3 4] [--seed 0]
+    python3 -m lifegames.a_chaotic_life.balance [--games 200] [--players 2 3 4] [--seed 0]
+    python3 -m lifegames.a_chaotic_life.balance --write    # RULES.md's figure blocks
 
-The bots leave standing react orders for the Items they hold (bots.standing_orders), as a
-player would, so Items are played in reaction. For each setting it prints how games end, their
-length in ticks and player turns, how often each goal wins, how often greedy seats win against
-random ones, how far the CP gets, and how much each part of the game is used.
+For each setting it prints how games end, their length in ticks and player turns, the longest
+stretch of turns in which no player's score moved, how far the CP gets, how often each goal
+and each strategy wins, shared wins, how much each part of the game is used, and the cards
+never played. `--write` replaces RULES.md's blocks between `<!-- figures:NAME -->` markers
+(the balance figures and the deck list) and records in each the digest of what it was made
+from, the package's code and rule data (`inputs_digest`), so a test notices a stale block
+without playing a game.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import re
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..engine.bots import choose_orders
+from ..engine.data import game_file, grammar_path
 from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from ..engine.simulate import game_seed
 from ..engine.turn import play_tick
 from . import GAME
-from .bots import equip
-from .data import card, find, stages
+from .data import PACKAGE, card, cards, find, names, stages
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
 SETTINGS = {"greedy": ["greedy"], "random": ["random"], "greedy vs random": ["greedy", "random"]}
 SAFETY_TICKS = 5000
-PLAYED = re.compile(r"^\S+ (?:played|drew .* played)(?: \(paid [^)]*\))? (.+?)(?: on \S+)? "
-                    r"\(the CP is")
+PLAYED = re.compile(r"^\S+ (?:played|drew .* played)(?: \(paid [^)]*\))? (.+?)"
+                    r"(?: on \S+)?(?: face up| \(the CP is| in reaction to )")
+RECORDED_GAMES = 200  # the games of each setting behind RULES.md's figures
 
 
-def count_events(texts: list[str], tally: Counter[str]) -> None:
-    """What a tick's log says happened: cards played by type, Items in reaction, trades,
-    Mini-Goals, swaps."""
+@dataclass
+class Played:
+    """One whole game: how it ended and what happened in it."""
+
+    state: dict[str, Any]
+    strategies: dict[str, str]
+    dead: int = 0  # the longest run of player turns in which no player's score moved
+    used: Counter[str] = field(default_factory=Counter)  # events of each kind
+    cards: Counter[str] = field(default_factory=Counter)  # cards played, by name
+
+
+def count_events(texts: list[str], game: Played) -> None:
+    """What a tick's log says happened: cards played (by name and by type; an Item played
+    in reaction or by order), trades, Mini-Goals, swaps."""
     for text in texts:
         found = PLAYED.match(text)
         name = find(found.group(1)) if found else None
         if name:
+            game.cards[name] += 1
             spec = card(name)
-            tally["played " + spec["type"] + (" (drawn)" if spec["drawn"] else "")] += 1
+            game.used["played " + spec["type"] + (" (drawn)" if spec["drawn"] else "")] += 1
         if " in reaction to " in text:
-            tally["Item reactions"] += 1
+            game.used["Item reactions"] += 1
         if "the trade is made" in text:
-            tally["trades made"] += 1
+            game.used["trades made"] += 1
         elif "'s offer: nothing changes hands" in text:
-            tally["offers declined"] += 1
+            game.used["offers declined"] += 1
         if "claimed the Mini-Goal" in text:
-            tally["Mini-Goals claimed"] += 1
+            game.used["Mini-Goals claimed"] += 1
         if "removed two cards face down" in text:
-            tally["swaps"] += 1
+            game.used["swaps"] += 1
 
 
-def play(seed: int, players: list[str], strategies: list[str]
-         ) -> tuple[dict[str, Any], Counter[str]]:
-    """One whole game; the final state and what happened in it."""
+def play(seed: int, players: list[str], strategies: list[str]) -> Played:
+    """One whole game between bots, tick by tick through the engine."""
     state = GAME.setup(players, {}, Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
     seat = {p: strategies[i % len(strategies)] for i, p in enumerate(players)}
-    tally: Counter[str] = Counter()
+    game = Played(state, seat)
+    scores, moved, run, turns = GAME.result(state).scores, False, 0, 0
     while not GAME.is_over(state):
         if state["tick"] >= SAFETY_TICKS:
             raise RuntimeError(f"game {seed} did not end in {SAFETY_TICKS} ticks")
-        equip(state)
-        files = {}
-        for player in GAME.awaiting(state):
-            text = "\n".join(choose_orders(GAME, state, player, seat[player], rng))
-            files[player] = parse_text("a_chaotic_life", text, player)
+        files = {p: parse_text("a_chaotic_life",
+                               "\n".join(choose_orders(GAME, state, p, seat[p], rng)), p)
+                 for p in GAME.awaiting(state)}
         outcome = play_tick(GAME, state, files, seed)
         if outcome.problems:
             raise RuntimeError(outcome.problems[0].render())
-        state = outcome.state
-        count_events([e["text"] for e in state["log"]], tally)
-    return state, tally
+        state = game.state = outcome.state
+        count_events([e["text"] for e in state["log"]], game)
+        now = GAME.result(state).scores
+        moved, scores = moved or now != scores, now
+        for _ in range(int(state["turns"]) - turns):
+            run = 0 if moved else run + 1
+            moved = False
+            game.dead = max(game.dead, run)
+        turns = int(state["turns"])
+    return game
 
 
-def report(games: int, count: int, setting: str, seed: int = 0) -> list[str]:
+def pct(part: float, whole: float) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def _one(job: tuple[int, list[str], list[str]]) -> Played:
+    return play(*job)
+
+
+def report(games: int, count: int, setting: str, seed: int = 0, jobs: int = 1) -> list[str]:
+    """The figures of one setting; `jobs` processes play its games (the same games, in the
+    same order, whatever their number)."""
     players = list(PLAYERS[:count])
-    strategies = SETTINGS[setting]
+    tasks = [(game_seed(seed, i), players, SETTINGS[setting]) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(_one, tasks, chunksize=1))
+    else:
+        played = [_one(t) for t in tasks]
+    return summary(played, count, setting)
+
+
+def summary(played: list[Played], count: int, setting: str) -> list[str]:
+    games = len(played)
     ends: Counter[str] = Counter()
     reached: Counter[str] = Counter()
     goal_wins: Counter[str] = Counter()
@@ -88,39 +136,38 @@ def report(games: int, count: int, setting: str, seed: int = 0) -> list[str]:
     strategy_wins: Counter[str] = Counter()
     strategy_seats: Counter[str] = Counter()
     used: Counter[str] = Counter()
+    cards: Counter[str] = Counter()
     game_goals: Counter[str] = Counter()
-    best: list[int] = []
-    ticks, turns, shared = [], [], 0
-    for index in range(games):
-        state, tally = play(game_seed(seed, index), players, strategies)
-        used.update(tally)
+    best, ticks, turns, dead, shared = [], [], [], [], 0
+    for game in played:
+        state = game.state
+        used.update(game.used)
+        cards.update(game.cards)
         result = GAME.result(state)
-        ends[state["end"]] += 1
+        ends[str(state["end"])] += 1
         reached[state["stage"]] += 1
-        ticks.append(state["tick"])
-        turns.append(state["turns"])
+        ticks.append(int(state["tick"]))
+        turns.append(int(state["turns"]))
+        dead.append(game.dead)
         shared += len(result.winners) > 1
         best.append(max(result.scores.values()))
         if len(set(state["goals"].values())) == 1:
-            game_goals[state["goals"][players[0]]] += 1
-        for i, player in enumerate(players):
-            goal = state["goals"][player]
-            strategy = strategies[i % len(strategies)]
+            game_goals[state["goals"][state["players"][0]]] += 1
+        for player in state["players"]:
+            goal, strategy = state["goals"][player], game.strategies[player]
             goal_seats[goal] += 1
             strategy_seats[strategy] += 1
             share = 1 / len(result.winners) if player in result.winners else 0.0
             goal_wins[goal] += share
             strategy_wins[strategy] += share
-
-    def pct(part: float, whole: float) -> str:
-        return f"{100 * part / whole:.0f}%" if whole else "-"
-
     lines = [f"{count} players, {setting}, {games} games:"]
     lines.append(f"  length: ticks mean {sum(ticks) / games:.1f} (min {min(ticks)}, max "
                  f"{max(ticks)}); player turns mean {sum(turns) / games:.1f} (min {min(turns)}, "
                  f"max {max(turns)}); ticks per turn {sum(ticks) / max(1, sum(turns)):.2f}")
     lines.append("  the game ended by: " + ", ".join(
         f"{end} {pct(n, games)}" for end, n in sorted(ends.items())))
+    lines.append(f"  turns in a row in which no score moved: at most {max(dead)}; games with 5 "
+                 f"or more {pct(sum(d >= 5 for d in dead), games)}")
     lines.append("  the CP reached: " + ", ".join(
         f"{s} {pct(reached[s], games)}" for s in stages() if reached[s]))
     if game_goals:  # three players share one goal: how often each was drawn
@@ -138,20 +185,119 @@ def report(games: int, count: int, setting: str, seed: int = 0) -> list[str]:
             f"{s} {pct(strategy_wins[s], strategy_seats[s])}" for s in sorted(strategy_seats)))
     lines.append("  per game: " + ", ".join(
         f"{what} {used[what] / games:.1f}" for what in sorted(used)))
+    never = [n for n in playable() if not cards[n]]
+    lines.append("  cards never played: " + (", ".join(never) or "none"))
     return lines
+
+
+def playable() -> list[str]:
+    """Every card a player can play (all but the Baby, the Mini-Goals and the Life-Goals)."""
+    return [n for n in names() if card(n)["type"] not in ("minigoal", "lifegoal")
+            and n != "Baby"]
+
+
+def balance_block(games: int, seed: int = 0, jobs: int = 1) -> str:
+    lines = [f"$ python3 -m lifegames.a_chaotic_life.balance --games {games} --seed {seed}"]
+    for count in (2, 3, 4):
+        for setting in SETTINGS:
+            lines += report(games, count, setting, seed, jobs)
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+# -- RULES.md's figure blocks ------------------------------------------------------------------
+# Until the project's general figure blocks exist, each block sits between `<!-- figures:NAME -->`
+# and `<!-- /figures:NAME -->`, its first line the digest of its inputs.
+
+BLOCKS = ("balance", "deck")
+DIGEST = re.compile(r"<!-- inputs sha256:([0-9a-f]{64}) -->")
+
+
+def rules_page() -> Path:
+    return game_file(PACKAGE, "RULES.md")
+
+
+def inputs() -> list[Path]:
+    """What the figures are made from: the package's code, its rule data and grammar."""
+    package = Path(__file__).resolve().parent
+    data = game_file(PACKAGE, "rules.yaml").parent
+    return (sorted(package.glob("*.py")) + sorted(data.glob("*.yaml"))
+            + [grammar_path(PACKAGE)])
+
+
+def inputs_digest() -> str:
+    digest = hashlib.sha256()
+    for path in inputs():
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _pattern(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(<!-- figures:{name} -->\n)(.*?)(<!-- /figures:{name} -->)", re.S)
+
+
+def block_digests(text: str) -> dict[str, str | None]:
+    """Each figure block of RULES.md and the inputs digest it records (None: no block, or
+    none recorded)."""
+    out: dict[str, str | None] = {}
+    for name in BLOCKS:
+        found = _pattern(name).search(text)
+        digest = DIGEST.search(found.group(2)) if found else None
+        out[name] = digest.group(1) if digest else None
+    return out
+
+
+def write(made: dict[str, str]) -> None:
+    page = rules_page()
+    body = page.read_text(encoding="utf-8")
+    head = f"<!-- inputs sha256:{inputs_digest()} -->\n"
+    for name, text in made.items():
+        pattern = _pattern(name)
+        if not pattern.search(body):
+            raise SystemExit(f"{page} has no <!-- figures:{name} --> block")
+        body = pattern.sub(lambda m, text=text: m.group(1) + head + text + "\n" + m.group(3),
+                           body)
+    page.write_text(body, encoding="utf-8")
+
+
+def deck_block() -> str:
+    """The deck as RULES.md lists it: each type, its cards and copies, from cards.yaml."""
+    order = ["age", "event", "special", "interact", "item", "pet", "neighbor", "minigoal",
+             "lifegoal"]
+    from .data import TYPE_NAMES
+
+    lines = []
+    for kind in order:
+        chosen = [(n, c) for n, c in cards().items() if c["type"] == kind]
+        count = sum(c["copies"] for _, c in chosen)
+        listed = ", ".join((f"{c['copies']} {n}" if c["copies"] > 1 else n) for n, c in chosen)
+        label = "Neighbor" if kind == "neighbor" else f"{TYPE_NAMES[kind]}"
+        lines.append(f"- **{count} {label}:** {listed}.")
+    total = sum(c["copies"] for c in cards().values())
+    return f"{total} cards, as the Components list counts them:\n\n" + "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m lifegames.a_chaotic_life.balance")
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=None,
+                        help=f"games per setting (default 100; {RECORDED_GAMES} with --write)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4],
                         choices=(2, 3, 4))
     parser.add_argument("--settings", nargs="+", default=list(SETTINGS), choices=SETTINGS)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes playing the games (the figures do not depend on it)")
+    parser.add_argument("--write", action="store_true",
+                        help="replace RULES.md's figure blocks (the balance figures, with "
+                             f"{RECORDED_GAMES} games a setting unless --games, and the deck)")
     args = parser.parse_args(argv)
+    if args.write:
+        games = args.games or RECORDED_GAMES
+        write({"balance": balance_block(games, args.seed, args.jobs), "deck": deck_block()})
+        return 0
     for count in args.players:
         for setting in args.settings:
-            print("\n".join(report(args.games, count, setting, args.seed)), flush=True)
+            print("\n".join(report(args.games or 100, count, setting, args.seed, args.jobs)),
+                  flush=True)
     return 0
 
 

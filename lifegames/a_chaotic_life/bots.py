@@ -4,19 +4,22 @@ orders (legal.py)."""
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from typing import Any
 
-from ..engine.contract import Game, OrderError, State, clone
+from ..engine.contract import Game, Order, OrderError, State, clone
 from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from . import checks
 from . import model as m
-from .data import KINDS, card, other, rules, stages
-from .legal import proposed
-from .model import breakdown, standings
+from .data import KINDS, box, card, names, other, played_when_drawn, rules, stages
+from .legal import candidates, proposed
+from .model import breakdown, playable_later, standings
 
 COUNTER = 10.0  # one counter of your goal's kind, ahead of the best other player
-ITEM = 6.0  # an Item in hand or pouch: a reaction to come
+ITEM = 6.0  # an Item in hand or pouch whose reaction would help: a reaction to come
+SPARE = 0.5  # an Item whose reaction never helps this player: only worth a swap
 CARD = 1.0  # any other card that can still be played
 ACTION = 1.5  # an action left this turn: spend it only on something worth more
 NOW = 3.0  # per counter a card in hand would give now (net of the unwanted kind)
@@ -27,19 +30,7 @@ ENDER = 8.0  # Death!: the end of the game, for whoever leads when it can be pla
 STAGE = 5.0  # a life stage nearer the end, to a player in the lead
 GROW = 2.5  # the same to a player not in the lead: most cards wait for a later stage
 WIN = 1000.0
-
-
-def playable_later(state: State, name: str) -> bool:
-    """Whether the card could still be played in this life (its stages are not all past)."""
-    spec = card(name)
-    if spec["type"] == "item":
-        return True
-    order = stages()
-    now = order.index(m.stage(state))
-    if spec["type"] == "age":
-        target = next(v for k, v in spec["effects"] if k == "age")["stage"]
-        return order.index(target) > now
-    return any(order.index(s) >= now for s in spec["stages"])
+RECORD = 4.0  # per counter the CP's record will pay (a note an Age card or Mini-Goal pays for)
 
 
 def net_gain(state: State, player: str, name: str, when: str) -> float:
@@ -73,7 +64,7 @@ def card_value(state: State, player: str, name: str) -> float:
         return CARD
     spec = card(name)
     if spec["type"] == "item":
-        return ITEM
+        return ITEM if reaction_orders(state, player, name) else SPARE
     if not playable_later(state, name):
         return 0.0
     if spec["type"] == "age":
@@ -111,7 +102,36 @@ def judge(state: State, player: str) -> float:
     turn = state["turn"]
     if not state["over"] and turn["player"] == player:
         value += ACTION * max(0, turn["actions"] - turn["used"])
-    return value + cards_value(state, player)
+    return value + cards_value(state, player) + record_value(state, player)
+
+
+def record_value(state: State, player: str) -> float:
+    """What the CP's record is worth to the player before it pays: the notes of this stage
+    that the next Age card pays for (in full if the player holds that card, else a share), and
+    the open Mini-Goals of the player's kind it is on the way to."""
+    if state["over"]:
+        return 0.0
+    goal = m.goal(state, player)
+    order = stages()
+    now = order.index(m.stage(state))
+    value = 0.0
+    if now + 1 < len(order):
+        noted = state["history"].get(m.stage(state), [])
+        for name in m.names_of_age(order[now + 1]):
+            pays = next(v for k, v in card(name)["effects"] if k == "age")["pays"]
+            share = 1.0 if name in m.holding(state, player) else 1 / len(state["players"])
+            for pay in pays:
+                if pay["tag"] in noted:
+                    value += share * RECORD * (pay["gain"][goal] - pay["gain"][other(goal)])
+            break
+    for name in state["minigoals"]:
+        worth = card(name)["worth"]
+        mine = worth[goal] + worth["goal"] - worth[other(goal)]
+        for need in card(name)["needs"]:
+            if need["kind"] == "tag" and mine > 0:
+                done = min(len(m.tag_stages(state, need["name"])), need["stages"])
+                value += RECORD * mine * done / (need["stages"] + 1)
+    return value
 
 
 def cards_value(state: State, player: str) -> float:
@@ -176,33 +196,280 @@ def _lead(state: State, player: str) -> int:
     return mine - max(breakdown(state, p)["score"] for p in state["players"] if p != player)
 
 
-def useful_reaction(state: State, player: str, item: str) -> bool:
+def reaction_orders(state: State, player: str, item: str) -> list[str]:
+    """The standing react orders a bot leaves for an Item it holds, each saying whose card it
+    answers and when: a change of counters where it helps the bot (its own card that helps it
+    doubled, another's that helps them flipped...), a cancel of what helps another player, a
+    protection always, a bonus of its own goal's kind always."""
     react = card(item)["react"]
-    mods = react["mods"]
-    if any(m in mods for m in ("cancel", "protect", "redirect")):
-        return True
-    bonus = react["bonus"]
-    return bool(bonus and bonus[m.goal(state, player)] > 0 and not mods)
+    mods, bonus = react["mods"], react["bonus"]
+    goal = m.goal(state, player)
+    if not mods:  # a bonus alone: worth it when it is of the bot's kind
+        return [f'react("{item}")'] if bonus and bonus[goal] > bonus[other(goal)] else []
+    if "protect" in mods:
+        return [f'react("{item}")']
+    if any(x in mods for x in ("cancel", "rewind")):
+        if any(x in react["to"] for x in ("Death!",)):
+            return [f'react("{item}", "any", others)']
+        return [f'react("{item}", "any", others, helps)']
+    if "double" in mods:
+        return [f'react("{item}", "any", mine, helps)', f'react("{item}", "any", others, hurts)']
+    if "flip" in mods:
+        return [f'react("{item}", "any", mine, hurts)', f'react("{item}", "any", others, helps)']
+    out = []  # redirect: the bot takes the counters when they are of its goal's kind
+    for someone in state["players"]:
+        if someone != player:
+            same = m.goal(state, someone) == goal
+            out.append(f'react("{item}", "any", "{someone}", {"helps" if same else "hurts"})')
+    return out
 
 
 def standing_orders(state: State, player: str) -> list[str]:
-    """The standing react orders a bot leaves: each Item it holds whose reaction always helps
-    it (cancel, protect, redirect, a bonus of its own kind)."""
-    held = sorted(set(n for n in m.holding(state, player) if card(n)["type"] == "item"))
-    return [f'react("{n}")' for n in held if useful_reaction(state, player, n)]
+    """The standing orders a bot leaves: reactions for every Item it may come to hold (one
+    drawn up at the end of its turn answers cards before its next file; reaction_orders),
+    and answers to offers: accept what raises its score, naming its least useful card where
+    an offer asks for a card of its choice, and decline the rest (so no offer waits)."""
+    out = [o for n in names("item") for o in reaction_orders(state, player, n)]
+    cards = [n for n in m.holding(state, player) if n != "?"]
+    if cards:
+        worst = min(cards, key=lambda n: (card_value(state, player, n), n))
+        out.append(f'accept("{worst}", helps)')
+    return out + ["accept(helps)", "decline()"]
 
 
 def equip(state: State, players: list[str] | None = None) -> dict[str, Any]:
-    """Give bot players their standing orders (in memory, as the engine would store them)."""
+    """Give bot players their standing orders (in memory, as the engine would store them):
+    for tests that play bots' files without the standing lines the plans write."""
     standing = state.setdefault("standing", {})
     for player in players or state["players"]:
-        orders = standing_orders(state, player)
-        if orders:
-            standing[player] = orders
-        else:
-            standing.pop(player, None)
+        standing[player] = standing_orders(state, player)
     return state
 
 
 def hand_limit() -> int:
     return int(rules()["hand_limit"])
+
+
+# -- the greedy bot's turn, written as a plan -----------------------------------------------------
+# A thoughtful player by mail writes the whole turn in one file: the plays worth making with the
+# cards in hand, then, while two actions are left and some card still unseen would be worth
+# playing at once, a draw followed by one line for each such card (`if drawn == "Spouse" and
+# can play("Spouse"): play("Spouse")`), then pouch moves and end_turn, which discards down by
+# itself. Every order after the first card played is guarded by `can`, so that another
+# player's hidden Item changing a card never stops the file short. Standing orders head the
+# file, so the bot's Items answer cards and offers to it are settled at once.
+
+STEAL = 4.0  # a card taken at random from another player: one for us, one less for them
+MOST_STEPS = 12  # known orders in one turn, far more than three actions and free moves take
+MOST_DRAWS = 3
+DRAW = 1.0  # what a draw must be worth on average (a tenth of a counter) to spend an action
+
+
+def plan(game: Game, state: State, player: str, rng: Any) -> list[str] | None:
+    """The greedy bot's whole file for this tick (`Game.bot_plan`), on the bot's knowledge."""
+    if state["over"]:
+        return None
+    standing = standing_orders(state, player)
+    head = [f"standing {o}" for o in standing]
+    offer = state["offer"]
+    if offer and offer["to"] == player:
+        answers = [o for o in standing if o.startswith("accept")] + ["decline()"]
+        return head + [next(a for a in answers if game.can(state, player, _parsed(a)))]
+    if offer or state["turn"]["player"] != player:
+        return head
+    work = clone(state)
+    game.begin_tick(work)
+    work.setdefault("standing", {})[player] = list(standing)
+    return head + turn_lines(game, work, player)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Order:
+    (order,) = parse_text("a_chaotic_life", text, "bot").orders
+    return order
+
+
+def _dice(state: State) -> Dice:
+    return Dice(-1, int(state["tick"]) + 1)
+
+
+def turn_lines(game: Game, work: State, player: str) -> list[str]:
+    """The turn's lines, from the bot's knowledge `work` (changed as the plan is imagined)."""
+    out: list[str] = []
+    guarded = False
+
+    def write(text: str) -> None:
+        out.append(f"if can {text}: {text}" if guarded else text)
+
+    for _ in range(MOST_STEPS):
+        chosen = best_known(game, work, player)
+        if chosen is None:
+            break
+        write(chosen)
+        order = _parsed(chosen)
+        blind = game.ends_file(work, player, order)
+        game.act(work, player, order, _dice(work))
+        guarded = guarded or order.command in ("play", "play_on", "offer") or blind
+        if work["offer"]:  # imagined accepted (it helps both); if it waits, the file ends
+            answer = "accept()" if game.can(work, work["offer"]["to"], _parsed("accept()")) \
+                else "decline()"
+            game.act(work, work["offer"]["to"], _parsed(answer), _dice(work))
+        if work["over"]:
+            return out  # the game ends (Death!): nothing may follow
+    for count in range(MOST_DRAWS):
+        turn = work["turn"]
+        if turn["actions"] - turn["used"] < 2 or not game.can(work, player, _parsed("draw()")):
+            break
+        follow, expected = follow_ups(game, work, player)
+        if expected < DRAW:
+            break
+        out.append("draw()" if not (guarded or count) else
+                   "if actions_left >= 2 and can draw(): draw()")
+        guarded = True
+        for name, text in follow:
+            out.append(f'if drawn == "{name}" and can {text}: {text}')
+        game.act(work, player, _parsed("draw()"), _dice(work))
+        work["turn"]["used"] += 1  # as if the card drawn were played
+    for name in sorted(set(m.hand(work, player))):
+        if card_type(name) == "item" and len(m.pouch(work, player)) < rules()["pouch_size"]:
+            text = f'pouch("{name}")'
+            if game.can(work, player, _parsed(text)):
+                write(text)
+                game.act(work, player, _parsed(text), _dice(work))
+    out.append("end_turn()")
+    return out
+
+
+def card_type(name: str) -> str:
+    return "" if name == "?" else str(card(name)["type"])
+
+
+SKIPPED = ("draw", "end_turn", "discard_down", "pouch", "unpouch", "accept", "decline")
+
+
+def best_known(game: Game, work: State, player: str) -> str | None:
+    """The order that most improves the bot's judgement, among the orders whose outcome it
+    can see (and steals, valued at STEAL; an offer only of a trade that helps both sides), or
+    None when nothing helps. Taking the top of the discard pile is judged with the best play of
+    that card."""
+    base = judge(work, player)
+    best, best_value = None, base + 1e-6
+    legal = list(game.legal_orders(work, player))
+    for text in legal:
+        order = _parsed(text)
+        if order.command in SKIPPED:
+            continue
+        if order.command == "offer":
+            value = base + 1.0 if _fair_offer(work, player, order) else None
+        elif order.command == "draw_discard":
+            value = _taken_value(game, work, player, text)
+        else:
+            after = game.after(work, player, order)
+            value = None if after is None else judge(after, player) + (
+                STEAL if order.command == "play_on" and checks.steals(order["card"]) else 0.0)
+            if after is not None and not after["over"] and not game.ends_file(work, player,
+                                                                              order):
+                enabled = _enabled(game, after, player, set(legal))
+                value = max(value or 0.0, enabled - ENABLE) if enabled else value
+        if value is not None and value > best_value:
+            best, best_value = text, value
+    return best
+
+
+ENABLE = 0.5  # the margin a play made possible by the order before it must clear
+
+
+def _enabled(game: Game, after: State, player: str, before: set[str]) -> float | None:
+    """The best value of a play, claim or swap that the order just imagined made possible (a
+    Spouse before a Divorce, Early Riser before a fourth action), or None."""
+    best = None
+    for text in game.legal_orders(after, player):
+        if text in before or _parsed(text).command not in ("play", "play_on", "claim", "swap"):
+            continue
+        then = game.after(after, player, _parsed(text))
+        if then is not None:
+            value = judge(then, player)
+            best = value if best is None else max(best, value)
+    return best
+
+
+def _taken_value(game: Game, work: State, player: str, text: str) -> float | None:
+    after = game.after(work, player, _parsed(text))
+    if after is None or not work["discard"] or played_when_drawn(work["discard"][-1]):
+        return None
+    value = judge(after, player)
+    follow = _best_with(game, after, player, work["discard"][-1])
+    if len(m.hand(after, player)) > hand_limit():  # kept, it would be discarded at turn's end
+        return follow[1] if follow else None
+    return max(value, follow[1]) if follow else value
+
+
+def _fair_offer(work: State, player: str, order: Order) -> bool:
+    """A trade of counters that raises both sides' scores: the kind the bot does not want for
+    the kind it does, with a player who wants the other kind."""
+    try:
+        to, give, want = checks.offer(work, player, order)
+    except OrderError:
+        return False
+    if give.cards or want.cards or want.any_card or checks.missing(work, to, want):
+        return False
+    made = {"from": player, "to": to, "give": give.as_dict(), "want": want.as_dict()}
+    theirs = {"from": to, "to": player, "give": want.as_dict(), "want": give.as_dict()}
+    return checks.trade_change(work, to, made) > 0 and checks.trade_change(work, player,
+                                                                           theirs) > 0
+
+
+def unseen(state: State, player: str) -> Counter[str]:
+    """The cards the player cannot see (the deck, the others' hands and pouches, the cards
+    they removed), by name: the box less every card in sight."""
+    seen = Counter(m.holding(state, player) + state["discard"] + state["minigoals"]
+                   + state["lifegoals"])
+    for entry in state["timeline"]:
+        seen.update([entry["card"], *entry["above"]])
+    for someone in state["players"]:
+        seen.update(state["front"][someone] + state["claimed"][someone])
+    seen.update(n for owner, n in state["removed"] if owner == player)
+    pool = Counter(box())
+    pool.subtract(seen)
+    return Counter({n: k for n, k in pool.items() if k > 0 and n != "?"})
+
+
+def _best_with(game: Game, work: State, player: str, name: str) -> tuple[str, float] | None:
+    """The best order that plays (or swaps) the card `name` the player holds, and its value,
+    if it beats keeping the card."""
+    keep = judge(work, player)
+    best: tuple[str, float] | None = None
+    quoted = f'"{name}"'
+    for order in candidates(work, player):
+        text = order.canonical()
+        if quoted not in text or order.command not in ("play", "play_on", "swap", "claim"):
+            continue
+        after = game.after(work, player, order)
+        if after is None:
+            continue
+        value = judge(after, player) + (
+            STEAL if order.command == "play_on" and checks.steals(name) else 0.0)
+        if value > keep + 1e-6 and (best is None or value > best[1]):
+            best = (text, value)
+    return best
+
+
+def follow_ups(game: Game, work: State, player: str) -> tuple[list[tuple[str, str]], float]:
+    """For each card the bot might draw next, the order it would give at once, if any helps;
+    and what a draw is worth on average (each unseen card as likely as the next)."""
+    out = []
+    # an empty deck is rebuilt from the discard pile in sight: the draw is one of its cards
+    pool = Counter(work["discard"]) if not work["deck"] else unseen(work, player)
+    total = 0.0
+    for name in sorted(pool):
+        if played_when_drawn(name):
+            continue
+        trial = clone(work)
+        m.hand(trial, player).append(name)
+        trial["turn"]["used"] += 1
+        keep = judge(trial, player)
+        found = _best_with(game, trial, player, name)
+        if found:
+            out.append((name, found[0]))
+            total += pool[name] * (found[1] - keep)
+    return out, total / max(1, sum(pool.values()))

@@ -237,11 +237,9 @@ def play(state: State, player: str, order: Order) -> PlayPlan:
     name = resolve_card(order)
     spec = card(name)
     kind_given = order.arg("kind") is not None
-    if spec["type"] == "item":
-        raise OrderError("E-ITEM-REACTS", f"{name} is an Item: it is played only in reaction "
-                         "to another card", f'leave a standing order: standing react("{name}")',
-                         "card")
     targeted = order.command == "play_on"
+    if spec["type"] == "item" and not targeted:
+        return _item(state, player, order, name)
     if spec["target"] and not targeted:
         raise OrderError("E-NEEDS-TARGET", f"{name} is played on another player",
                          f'write play_on("{name}", "PLAYER"' + (", KIND)" if spec["kind"]
@@ -285,6 +283,18 @@ def play(state: State, player: str, order: Order) -> PlayPlan:
     return plan
 
 
+def _item(state: State, player: str, order: Order, name: str) -> PlayPlan:
+    """An Item played by order on your turn: one of your actions; it waits face up for the
+    next card played this turn that it can alter (out of your turn Items answer cards through
+    standing react orders)."""
+    acting(state, player, f"playing {name}")
+    zone = must_hold(state, player, name)
+    if order.arg("kind") is not None:
+        raise OrderError("E-NO-KIND", f"{name} needs no counter kind", f'write play("{name}")',
+                         "kind")
+    return PlayPlan(name, zone)
+
+
 def _cost_kind(state: State, player: str, name: str, cost: int, order: Order,
                kind_given: bool) -> str:
     mine = counters(state, player)
@@ -324,11 +334,11 @@ def _check_interact(state: State, player: str, plan: PlayPlan) -> None:
                 where = "hand" if value == "hand" else "Item Pouch"
                 raise OrderError("E-NOTHING-TO-TAKE", f"{target}'s {where} is empty",
                                  "choose a player with cards there", "player")
-        elif kind in ("swap_counters", "take_counters", "give_counters"):
+        elif kind in ("swap_counters", "take_counters"):
             assert plan.kind is not None
             mine, theirs = counters(state, player), counters(state, target)
             other_kind = KINDS[1 - KINDS.index(plan.kind)]
-            if kind in ("swap_counters", "give_counters") and mine[plan.kind] < value:
+            if kind == "swap_counters" and mine[plan.kind] < value:
                 raise OrderError("E-NO-COUNTERS", f"you need {value} {plan.kind} to give; you "
                                  f"have {mine[plan.kind]}", "choose the other kind", "kind")
             wanted = other_kind if kind == "swap_counters" else plan.kind
@@ -384,8 +394,8 @@ def swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
     if first == second and holding(state, player).count(first) < 2:
         raise OrderError("E-NOT-HELD", f"you hold one {first}; swapping needs two cards",
                          "name a second card", "other")
-    if state["supply"][kind] < rules()["swap"]["counters"]:
-        raise OrderError("E-SUPPLY-EMPTY", f"no {kind} counters are left in the supply",
+    if rules()["counter_limit"] and m.in_box(state, kind) < rules()["swap"]["counters"]:
+        raise OrderError("E-BOX-EMPTY", f"no {kind} counters are left in the box",
                          "choose the other kind", "kind")
     return first, second, kind
 
@@ -411,14 +421,11 @@ def discard_down(state: State, player: str, order: Order) -> str:
 
 def _move(state: State, player: str, order: Order, into: bool) -> str:
     name = resolve_card(order, "item")
-    turn = my_turn(state, player)
+    my_turn(state, player)
     if into and card(name)["type"] != "item":
         raise OrderError("E-NOT-ITEM", f"{name} is not an Item; only Items go in the pouch",
                          "keep it in your hand", "item")
     must_hold(state, player, name, "item", ("hand",) if into else ("pouch",))
-    if name in turn["moved"]:
-        raise OrderError("E-MOVED", f"you have already moved a {name} between hand and pouch "
-                         "this turn", "each card moves at most once a turn", "item")
     size = rules()["pouch_size"]
     if into and len(m.pouch(state, player)) >= size:
         raise OrderError("E-POUCH-FULL", f"your Item Pouch already holds {size} Items",
@@ -437,13 +444,9 @@ def unpouch(state: State, player: str, order: Order) -> str:
 
 
 def end_turn(state: State, player: str, order: Order) -> None:
+    """A hand over the limit is discarded down by the end of the turn itself (actions.py);
+    discard_down orders before it choose the cards instead."""
     my_turn(state, player)
-    limit = rules()["hand_limit"]
-    if len(m.hand(state, player)) > limit:
-        mine = ", ".join(m.hand(state, player))
-        raise OrderError("E-OVER-LIMIT", f"your hand holds {len(m.hand(state, player))} cards; "
-                         f"discard down to {limit} before the turn ends",
-                         f"discard_down(\"...\") one of: {mine} (or pouch an Item)")
 
 
 def offer(state: State, player: str, order: Order) -> tuple[str, Terms, Terms]:
@@ -498,7 +501,37 @@ def accept(state: State, player: str, order: Order) -> str | None:
     if lacking:  # cannot happen while the offer waits, but never trade what is gone
         raise OrderError("E-OFFER-VOID", f"{maker} no longer holds what was offered",
                          "decline() it")
+    judge = order.arg("judge")
+    if judge is not None:
+        wanted = resolve_judge(order)
+        change = trade_change(state, player, offer)
+        if wanted == "helps" and change <= 0:
+            raise OrderError("E-NOT-HELPFUL", f"the trade would not raise your score (it "
+                             f"changes it by {change})", "decline() it, or accept() it as it "
+                             "is", "judge")
     return chosen
+
+
+JUDGES = ("helps",)
+
+
+def resolve_judge(order: Order) -> str:
+    written = str(order["judge"]).strip().lower()
+    if written not in JUDGES:
+        raise OrderError("E-UNKNOWN-JUDGE", f'no judgement called "{written}"',
+                         "accept(helps) accepts only a trade that raises your score", "judge")
+    return written
+
+
+def trade_change(state: State, player: str, offer: dict[str, Any]) -> int:
+    """How accepting the offer moves `player` toward their goal: the counters of their goal's
+    kind they gain less those of the other kind (each cancels one), before any floor at 0;
+    cards in hands count for nothing at the end."""
+    give, want = Terms.of(offer["give"]), Terms.of(offer["want"])
+    kind = goal(state, player)
+    other_kind = KINDS[1 - KINDS.index(kind)]
+    return int((getattr(give, kind) - getattr(want, kind)) - (getattr(give, other_kind)
+                                                             - getattr(want, other_kind)))
 
 
 def decline(state: State, player: str, order: Order) -> dict[str, Any]:
@@ -507,10 +540,11 @@ def decline(state: State, player: str, order: Order) -> dict[str, Any]:
 
 
 def react(state: State, player: str, order: Order) -> None:
-    """An Item is played only in reaction to a card, through a standing order."""
+    """Out of your own actions, an Item answers a card through a standing order."""
     raise OrderError("E-STANDING-ONLY", "react is a standing order: it waits for a card "
                      "to be played, on anyone's turn",
-                     f"write it as a standing order: standing {order.canonical()}")
+                     f"write it as a standing order: standing {order.canonical()}; on your "
+                     f"turn, play(\"{order['item']}\") plays the Item on your next card")
 
 
 # -- what the engine must know of an order besides its check -------------------------------------
@@ -530,44 +564,3 @@ def blind_draw_discard(state: State, player: str, order: Order) -> bool:
     """The top of the discard pile is face up, but Volcano! and Gifts! taken from it are
     played at once, and their effects are chance."""
     return bool(state["discard"]) and played_when_drawn(state["discard"][-1])
-
-
-# -- what needs no state: the names an order gives --------------------------------------------
-
-
-def validate_cards(order: Order) -> None:
-    """The state-free checks of an order naming a card (play, play_on, discard, discard_down,
-    accept naming one)."""
-    if order.arg("card") is not None:
-        resolve_card(order)
-    if order.arg("kind") is not None:
-        resolve_kind(order)
-
-
-def validate_claim(order: Order) -> None:
-    resolve_card(order, "goal", ("minigoal",), "Mini-Goal")
-
-
-def validate_swap(order: Order) -> None:
-    resolve_card(order)
-    resolve_card(order, "other")
-    if order.arg("kind") is not None:
-        resolve_kind(order)
-
-
-def validate_item(order: Order) -> None:
-    resolve_card(order, "item")
-
-
-def validate_offer(order: Order) -> None:
-    parse_terms(order["give"], "give", allow_any=False)
-    parse_terms(order["want"], "want", allow_any=True)
-
-
-def validate_react(order: Order) -> None:
-    resolve_card(order, "item", ("item",), "Item")
-    trigger = order.arg("trigger")
-    if trigger is not None and not m.valid_trigger(trigger.value):
-        raise OrderError("E-UNKNOWN-CARD", f'no card or card type called "{trigger.value}"',
-                         "name a card, a type (event, age, special, interact, pet, "
-                         "neighbor) or any", "trigger")

@@ -24,11 +24,11 @@ PLAYABLE = ("age", "event", "special", "interact", "pet", "neighbor")
 EFFECTS = {
     "gain": "gain", "by_stage": "lines", "tag": "name", "age": "age", "extra_action": "count",
     "death": "count", "chase": "card", "neighbor": "flag", "steal": "zone",
-    "swap_counters": "count", "take_counters": "count", "give_counters": "count",
+    "swap_counters": "count", "take_counters": "count", "grant_counters": "count",
     "lava": "count", "gifts": "count",
 }
-TARGETED = ("steal", "swap_counters", "take_counters", "give_counters")
-CHOOSING = ("swap_counters", "take_counters", "give_counters", "neighbor")
+TARGETED = ("steal", "swap_counters", "take_counters", "grant_counters")
+CHOOSING = ("swap_counters", "take_counters", "grant_counters", "neighbor")
 MODS = ("cancel", "rewind", "double", "flip", "redirect", "protect")
 PLACES = ("timeline", "above_adult", "front", "discard", "deck")
 CONDITIONS = ("tag", "married", "front")
@@ -55,6 +55,9 @@ def rules() -> dict[str, Any]:
         for key in ("hand_limit", "pouch_size", "actions", "piles", "offers_per_player"):
             whole_number(data[key], f"rules.yaml {key}", 1)
         whole_number(data["rebuilds"], "rules.yaml rebuilds")
+        whole_number(data["old_age_rounds"], "rules.yaml old_age_rounds", 1)
+        if not isinstance(data["counter_limit"], bool):
+            raise DataError("rules.yaml: counter_limit should be true or false")
         stages = data["stages"]
         ages = data["pile_ages"]
         whole_number(data["swap"]["cards"], "rules.yaml swap.cards", 1)
@@ -165,7 +168,9 @@ def _effect(entry: Any, where: str) -> tuple[str, Any]:
             raise DataError(f"{where}: age.pays[{index}] needs a tag")
         out.append({"tag": pay["tag"], "gain": _gain(pay.get("gain"),
                                                      f"{where} age.pays[{index}].gain")})
-    return kind, {"stage": value["stage"], "pays": out}
+    base = _gain(value["base"], f"{where} age.base", goal=True) if "base" in value else \
+        {"happiness": 0, "sadness": 0, "goal": 0}
+    return kind, {"stage": value["stage"], "pays": out, "base": base}
 
 
 def _react(value: Any, where: str) -> dict[str, Any]:
@@ -201,7 +206,7 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
         "target": entry.get("target") == "player",
         "kind": entry.get("kind") == "choose",
         "effects": [_effect(e, where) for e in entry.get("effects", [])],
-        "place": entry.get("place", "discard"),
+        "place": entry.get("place", "timeline"),
         "drawn": entry.get("drawn") == "play",
         "free": entry.get("free", False) is True,
         "react": _react(entry.get("react"), where) if kind == "item" else None,

@@ -1,6 +1,6 @@
 """The changes of state every rule is made of, and the cards' effects.
 
-The moves: counters to and from the supply, cards between zones, the deck (drawing,
+The moves: counters to and from the box, cards between zones, the deck (drawing,
 reshuffling, a card shuffled back) and the game log. The log keeps, for each event, the text
 everyone may read and, where a hidden card is involved, the fuller text for the players who
 saw it (state.py: each private line is its reader's); views choose per player.
@@ -28,7 +28,7 @@ from ..engine.contract import Order, State
 from ..engine.dice import Dice
 from ..engine.words import counted
 from .data import KINDS, card, find, other, rules, stage_words, tag_words
-from .model import counters, front_count, goal, hand, held_in, pouch, stage
+from .model import counters, front_count, goal, hand, held_in, in_box, pouch, stage
 from .state import HIDDEN
 
 DECK_STREAM = "deck"
@@ -52,16 +52,16 @@ def seen_by(entry: dict[str, Any], player: str | None) -> str:
 
 
 def gain(state: State, player: str, kind: str, amount: int) -> int:
-    """Counters from the supply to the player, as many as are left (the supply may run dry)."""
-    given = max(0, min(amount, state["supply"][kind]))
-    state["supply"][kind] -= given
+    """Counters from the box to the player. The box's 25 of each kind are a component count,
+    not a limit (rules.yaml `counter_limit`): when it is empty any token stands in. With the
+    limit on, a gain takes only what the box still holds."""
+    given = max(0, min(amount, in_box(state, kind))) if rules()["counter_limit"] else amount
     counters(state, player)[kind] += given
     return given
 
 
 def pay(state: State, player: str, kind: str, amount: int) -> None:
     counters(state, player)[kind] -= amount
-    state["supply"][kind] += amount
 
 
 def hand_over(state: State, giver: str, taker: str, kind: str, amount: int) -> int:
@@ -196,6 +196,9 @@ def reward_of(state: State, player: str, name: str, kind: str | None) -> dict[st
             amounts = value[now]["gain"]
         elif effect == "age":
             noted = state["history"].get(now, [])
+            base = value["base"]
+            amounts = {k: base[k] for k in KINDS}
+            amounts[goal(state, player)] += base["goal"]
             for pay in value["pays"]:
                 if pay["tag"] in noted:
                     amounts = {k: amounts.get(k, 0) + pay["gain"][k] for k in KINDS}
@@ -211,9 +214,15 @@ def reward_of(state: State, player: str, name: str, kind: str | None) -> dict[st
 
 
 # -- reactions -----------------------------------------------------------------------------------
+# A standing react order may name what it answers: a card or a type (`trigger`), whose card it is
+# (`whose`: mine, others, any or a player's name) and what the card does to its own player's
+# goal as it stands when the Item is asked (`effect`: helps, hurts or any).
+
+WHOSE = ("any", "mine", "others")
+EFFECTS_JUDGED = ("any", "helps", "hurts")
 
 
-def _trigger_matches(written: str, name: str) -> bool:
+def trigger_matches(written: str, name: str) -> bool:
     low = " ".join(str(written).lower().split())
     return low in ("any", card(name)["type"]) or find(written) == name
 
@@ -230,10 +239,13 @@ def affected(state: State, player: str, play: Play) -> bool:
     return False
 
 
-def can_react(state: State, player: str, item: str, play: Play) -> bool:
+def can_alter(state: State, player: str, item: str, play: Play) -> bool:
+    """Whether the Item, played by `player`, can alter the card as it stands: the card is one
+    it names (or of a type it names); a protection needs the card to touch its player; a
+    change of counters needs counters to change; a redirect needs someone else to take them."""
     spec = card(item)
     react = spec["react"]
-    if spec["type"] != "item" or held_in(state, player, item) is None:
+    if spec["type"] != "item":
         return False
     if play.name not in react["to"] and play.spec["type"] not in react["types"]:
         return False
@@ -245,28 +257,115 @@ def can_react(state: State, player: str, item: str, play: Play) -> bool:
     return not ("redirect" in mods and play.to == player)
 
 
-def fire_reactions(state: State, play: Play, standing: Standing) -> list[dict[str, Any]]:
+def can_react(state: State, player: str, item: str, play: Play) -> bool:
+    return held_in(state, player, item) is not None and can_alter(state, player, item, play)
+
+
+def owner_change(state: State, play: Play) -> int:
+    """What the card, as it stands, does to its own player's score: > 0 it helps their goal,
+    < 0 it hurts it (counters they take, give or have swapped, a Pet of theirs chased away),
+    0 neither; a card taken from someone else helps."""
+    me, goal_kind = play.player, goal(state, play.player)
+    mine = dict(counters(state, me))
+    if play.to == me:
+        for each in KINDS:
+            mine[each] += play.reward[each]
+    target, kind = play.target, play.kind or goal_kind
+    helped = 0
+    for effect, value in play.spec["effects"]:
+        if target is None or target in play.protected:
+            break
+        theirs = counters(state, target)
+        if effect == "take_counters":
+            mine[kind] += min(value, theirs[kind])
+        elif effect == "swap_counters":
+            mine[kind] -= min(value, mine[kind])
+            mine[other(kind)] += min(value, theirs[other(kind)])
+        elif effect == "steal":
+            helped = 1
+    lost = 0
+    for effect, value in play.spec["effects"]:
+        if effect == "chase" and me not in play.protected and value in state["front"][me]:
+            worth = card(value)["worth"] or {}
+            lost += worth.get(goal_kind, 0) + worth.get("goal", 0)
+
+    def left(amounts: dict[str, int]) -> int:  # toward the goal, before any floor at 0
+        return amounts[goal_kind] - amounts[other(goal_kind)]
+
+    worth = play.spec["worth"] if play.spec["place"] == "front" else None
+    kept = (worth.get(goal_kind, 0) + worth["goal"] - worth.get(other(goal_kind), 0)
+            if worth else 0)
+    change = left(mine) - left(counters(state, me)) - lost + kept
+    return change or helped
+
+
+def judged(written: str) -> str | None:
+    """A react order's `effect` as the rules read it (helps, hurts, any), or None."""
+    low = str(written).strip().lower()
+    return low if low in EFFECTS_JUDGED else None
+
+
+def answers(state: State, player: str, order: Order, play: Play) -> bool:
+    """Whether `player`'s standing react order applies to this card: the card or type it
+    names, whose card it is, and whether the card helps or hurts its own player's goal."""
+    trigger, whose, effect = order.arg("trigger"), order.arg("whose"), order.arg("effect")
+    if trigger is not None and not trigger_matches(trigger.value, play.name):
+        return False
+    if whose is not None:
+        low = str(whose.value).strip().lower()
+        if low == "mine" and play.player != player:
+            return False
+        if low == "others" and play.player == player:
+            return False
+        if low not in WHOSE and low != play.player.lower():
+            return False
+    if effect is not None:
+        wanted = judged(effect.value)
+        change = owner_change(state, play) if wanted in ("helps", "hurts") else 0
+        if (wanted == "helps" and change <= 0) or (wanted == "hurts" and change >= 0):
+            return False
+    return True
+
+
+def fire_reactions(state: State, play: Play, standing: Standing, acting: bool
+                   ) -> list[dict[str, Any]]:
+    """Every player may play one Item on the card, the card's player first, then each player
+    to their left. `acting`: the card is played during its player's actions on their own
+    turn, so an Item they play on it is one of those actions (one they played by order,
+    waiting face up, was paid for then); an Item played at any other time is free."""
     entries = []
+    turn = state["turn"]
     for player in seat_order(state, play.player):
         if play.cancelled:
             break
+        mine = player == turn["player"]
+        own = acting and mine
+        ready = next((i for i in turn["ready"] if can_alter(state, player, i, play)), None)
+        if mine and ready is not None:
+            turn["ready"].remove(ready)
+            entries.append(_react(state, player, ready, play, readied=True))
+            continue
         for order in standing(player):
             item = find(order["item"])
-            trigger = order.arg("trigger")
-            if item is None or (trigger is not None and not _trigger_matches(trigger.value,
-                                                                             play.name)):
+            if item is None or not answers(state, player, order, play) or \
+                    not can_react(state, player, item, play):
                 continue
-            if can_react(state, player, item, play):
-                entries.append(_react(state, player, item, play))
-                if player != play.player and state["turn"]["player"] == play.player:
-                    state["turn"]["unforeseen"] = True  # its file may stop here
-                break
+            if own:
+                if turn["used"] >= turn["actions"]:
+                    break  # on your own turn an Item is an action, and none is left
+                turn["used"] += 1
+            entries.append(_react(state, player, item, play))
+            if player != play.player and turn["player"] == play.player:
+                turn["unforeseen"] = True  # its file may stop here
+            break
     return entries
 
 
-def _react(state: State, player: str, item: str, play: Play) -> dict[str, Any]:
-    take_card(state, player, item)
-    state["discard"].append(item)
+def _react(state: State, player: str, item: str, play: Play, readied: bool = False
+           ) -> dict[str, Any]:
+    if not readied:  # one played by order this turn is already out of the hand
+        take_card(state, player, item)
+    place_item(state, item)
     react = card(item)["react"]
     said = []
     for mod in react["mods"]:
@@ -342,9 +441,10 @@ def _do_counters(state: State, play: Play, effect: str, count: int) -> list[dict
     if effect == "take_counters":
         moved = hand_over(state, target, me, kind, count)
         return [log(state, f"{me} took {moved} {kind} from {target}")]
+    if effect == "grant_counters":
+        got = gain(state, target, kind, count)
+        return [log(state, f"{target} took {got} {kind} from the box, {me}'s gift")]
     given = hand_over(state, me, target, kind, count)
-    if effect == "give_counters":
-        return [log(state, f"{me} gave {given} {kind} to {target}")]
     taken = hand_over(state, target, me, other(kind), count)
     return [log(state, f"{me} gave {given} {kind} to {target} and took {taken} "
                        f"{other(kind)} in return")]
@@ -381,6 +481,14 @@ def _do_gifts(state: State, play: Play, count: int, dice: Dice) -> list[dict[str
     return out
 
 
+def place_item(state: State, item: str) -> None:
+    """An Item that altered a card goes where its data says (the Timeline, by default)."""
+    if card(item)["place"] == "discard":
+        state["discard"].append(item)
+    else:
+        state["timeline"].append({"card": item, "stage": stage(state), "above": []})
+
+
 def _place(state: State, play: Play, dice: Dice) -> str:
     spec = play.spec
     where = "deck" if play.rewound else spec["place"]
@@ -403,15 +511,16 @@ def _place(state: State, play: Play, dice: Dice) -> str:
 
 
 def resolve(state: State, player: str, name: str, dice: Dice, standing: Standing,
-            target: str | None = None, kind: str | None = None, how: str = "played"
-            ) -> list[dict[str, Any]]:
+            target: str | None = None, kind: str | None = None, how: str = "played",
+            acting: bool = False) -> list[dict[str, Any]]:
     """Play `name` (already out of the player's hand): reactions, then effects, then its
-    place. The log entries it made, in order."""
+    place. The log entries it made, in order. `acting`: played as one of its player's
+    actions (fire_reactions)."""
     start = stage(state)
     play = Play(name, player, target, kind, reward_of(state, player, name, kind), player)
     on = f" on {target}" if target else ""
     entries = [log(state, f"{player} {how} {name}{on} (the CP is {stage_words(start)})")]
-    entries += fire_reactions(state, play, standing)
+    entries += fire_reactions(state, play, standing, acting)
     if play.cancelled:
         where = _place(state, play, dice) or f"{name} went to the discard pile"
         return entries + [log(state, f"{where}, without effect")]
@@ -434,7 +543,7 @@ def resolve(state: State, player: str, name: str, dice: Dice, standing: Standing
             entries += _do_chase(state, play, value)
         elif effect == "steal":
             entries += _do_steal(state, play, value, dice)
-        elif effect in ("swap_counters", "take_counters", "give_counters"):
+        elif effect in ("swap_counters", "take_counters", "grant_counters"):
             entries += _do_counters(state, play, effect, value)
         elif effect == "lava":
             entries += _do_lava(state, play, value, dice)
@@ -444,7 +553,7 @@ def resolve(state: State, player: str, name: str, dice: Dice, standing: Standing
         got = {k: gain(state, play.to, k, n) for k, n in play.reward.items()}
         short = [f"{n - got[k]} {k}" for k, n in play.reward.items() if n > got[k]]
         said.insert(0, f"{play.to} {gains_text(got)}" + (
-            f" (the supply ran out of {', '.join(short)})" if short else ""))
+            f" (the box ran out of {', '.join(short)})" if short else ""))
     said.append(_place(state, play, dice))
     done = "; ".join(s for s in said if s)
     if done:

@@ -3,14 +3,15 @@ the views and the bots (whose hand, which stage, what the CP's record says, whet
 condition is met), and the end of the game (the rulebook's "How to Win - Or Lose!"): each
 player's Happiness and Sadness counters cancel one for one; what the cards in front of them give
 (Pets, claimed Mini-Goals) is added after that; the most counters of your own goal's kind wins,
-and a tie goes to the most counters in all. Pure readings: nothing here changes the state."""
+and a tie goes to the most counters in all, counted before they cancel (the player who lived
+the more chaotic life). Pure readings: nothing here changes the state."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..engine.contract import State
-from .data import KINDS, TYPES, card, find, stages, tag_words
+from .data import KINDS, TYPES, card, cards, find, rules, stages, tag_words
 
 # Turn phases: act (actions, free moves), limit (discarding down: no more actions).
 ACT, LIMIT = "act", "limit"
@@ -98,19 +99,45 @@ def most_held(state: State, player: str) -> list[str]:
     return [k for k in KINDS if mine[k] == top and top > 0]
 
 
+def names_of_age(stage_name: str) -> list[str]:
+    """The Age cards that make the CP `stage_name`."""
+    return [n for n, c in cards().items() if c["type"] == "age"
+            and next(v for k, v in c["effects"] if k == "age")["stage"] == stage_name]
+
+
+def playable_later(state: State, name: str) -> bool:
+    """Whether the card could still be played in this life (its stages are not all past; an
+    Item always can)."""
+    spec = card(name)
+    if spec["type"] == "item":
+        return True
+    order = stages()
+    now = order.index(stage(state))
+    if spec["type"] == "age":
+        target = next(v for k, v in spec["effects"] if k == "age")["stage"]
+        return order.index(target) > now
+    return any(order.index(s) >= now for s in spec["stages"])
+
+
 def card_count(state: State) -> int:
     """Every card of the box, wherever it is (always 67)."""
     total = len(state["deck"]) + len(state["discard"]) + len(state["removed"])
     total += len(state["minigoals"]) + len(state["lifegoals"])
-    total += sum(1 + len(e["above"]) for e in state["timeline"])
+    total += sum(1 + len(e["above"]) for e in state["timeline"]) + len(state["turn"]["ready"])
     for player in state["players"]:
         total += len(hand(state, player)) + len(pouch(state, player))
         total += len(state["front"][player]) + len(state["claimed"][player])
     return total
 
 
-def counter_count(state: State, kind: str) -> int:
-    return state["supply"][kind] + sum(counters(state, p)[kind] for p in state["players"])
+def counters_held(state: State, kind: str) -> int:
+    return sum(counters(state, p)[kind] for p in state["players"])
+
+
+def in_box(state: State, kind: str) -> int:
+    """Counters of `kind` still in the box (none once the players hold all of them; with no
+    counter limit, players may then hold more than the box had: any token stands in)."""
+    return max(0, int(rules()["counters"][kind]) - counters_held(state, kind))
 
 
 def valid_trigger(written: str) -> bool:
@@ -164,7 +191,8 @@ def breakdown(state: State, player: str) -> dict[str, Any]:
         "left": left,
         "cards": extra,
         "score": goal_score,
-        "total": left + sum(extra.values()),
+        # the tie-break: every counter the player gathered, before any cancels out
+        "total": mine["happiness"] + mine["sadness"] + sum(extra.values()),
     }
 
 

@@ -20,6 +20,7 @@ effects.py) and answers to trade offers (`accept`, `decline`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
@@ -28,7 +29,7 @@ from ..engine.contract import Arg, Game, Order, OrderError, Prompt, Result, Setu
 from ..engine.dice import Dice
 from . import actions, advice, checks, legal
 from .actions import close, new_turn
-from .checks import Terms, parse_terms
+from .checks import Terms, parse_terms, resolve_card, resolve_judge, resolve_kind
 from .data import (
     KINDS,
     TYPES,
@@ -44,37 +45,108 @@ from .data import (
     rules,
     stages,
 )
-from .effects import hand_limit, log, seen_by
-from .model import breakdown, final_statement, hand, standings
+from .effects import hand_limit, judged, log, seen_by
+from .model import breakdown, final_statement, standings, valid_trigger
 from .state import ChaoticState
 
+# -- each command's state-free checks: the names an order gives (its `validate`) -------------
+
+
+def written(order: Order, arg: str) -> bool:
+    """The order gives `arg` in its text (a `$fact` is checked when the order runs)."""
+    found = order.arg(arg)
+    return found is not None and found.kind != "ref"
+
+
+def validate_cards(order: Order) -> None:
+    """The state-free checks of an order naming a card (play, play_on, discard, discard_down,
+    accept naming one)."""
+    if written(order, "card"):
+        resolve_card(order)
+    if written(order, "kind"):
+        resolve_kind(order)
+
+
+def validate_claim(order: Order) -> None:
+    if written(order, "goal"):
+        resolve_card(order, "goal", ("minigoal",), "Mini-Goal")
+
+
+def validate_swap(order: Order) -> None:
+    validate_cards(order)
+    if written(order, "other"):
+        resolve_card(order, "other")
+
+
+def validate_item(order: Order) -> None:
+    if written(order, "item"):
+        resolve_card(order, "item")
+
+
+def validate_offer(order: Order) -> None:
+    if written(order, "give"):
+        parse_terms(order["give"], "give", allow_any=False)
+    if written(order, "want"):
+        parse_terms(order["want"], "want", allow_any=True)
+
+
+def validate_accept(order: Order) -> None:
+    validate_cards(order)
+    if written(order, "judge"):
+        resolve_judge(order)
+
+
+def validate_react(order: Order) -> None:
+    if written(order, "item"):
+        resolve_card(order, "item", ("item",), "Item")
+    trigger = order.arg("trigger")
+    if written(order, "trigger") and trigger is not None and \
+            not valid_trigger(trigger.value):
+        raise OrderError("E-UNKNOWN-CARD", f'no card or card type called "{trigger.value}"',
+                         "name a card, a type (event, age, special, interact, pet, "
+                         "neighbor) or any", "trigger")
+    whose = order.arg("whose")
+    if whose is not None and written(order, "whose") and \
+            not PLAYER_NAME.match(str(whose.value).strip()):
+        raise OrderError("E-UNKNOWN-WHOSE", f'"{whose.value}" is not whose card a reaction '
+                         "answers", "write mine, others, any or a player's name", "whose")
+    effect = order.arg("effect")
+    if effect is not None and written(order, "effect") and judged(effect.value) is None:
+        raise OrderError("E-UNKNOWN-EFFECT", f'no judgement of a card called "{effect.value}"',
+                         "write helps (the card helps its player's goal), hurts, or any",
+                         "effect")
+
+
+PLAYER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\- ]{0,31}$")
+
+
 COMMANDS = Commands({
-    "play": Command(checks.play, actions.play, validate=checks.validate_cards,
+    "play": Command(checks.play, actions.play, validate=validate_cards,
                     warn=advice.play),
     "play_on": Command(checks.play, actions.play_on, chance=checks.chance_play_on,
-                       validate=checks.validate_cards, warn=advice.ending),
+                       validate=validate_cards, warn=advice.ending),
     "draw": Command(checks.draw, actions.draw, chance=True),
     "draw_discard": Command(checks.draw_discard, actions.draw_discard,
                             blind=checks.blind_draw_discard, warn=advice.ending),
-    "offer": Command(checks.offer, actions.offer, blind=True, validate=checks.validate_offer,
+    "offer": Command(checks.offer, actions.offer, blind=True, validate=validate_offer,
                      warn=advice.offer),
     "accept": Command(checks.accept, actions.accept, standing=True,
-                      validate=checks.validate_cards, warn=advice.ending),
+                      validate=validate_accept, warn=advice.ending),
     "decline": Command(checks.decline, actions.decline, standing=True, warn=advice.ending),
-    "claim": Command(checks.claim, actions.claim, validate=checks.validate_claim,
+    "claim": Command(checks.claim, actions.claim, validate=validate_claim,
                      warn=advice.ending),
-    "swap": Command(checks.swap, actions.swap, validate=checks.validate_swap, warn=advice.swap),
-    "discard": Command(checks.discard, actions.discard, validate=checks.validate_cards,
+    "swap": Command(checks.swap, actions.swap, validate=validate_swap, warn=advice.swap),
+    "discard": Command(checks.discard, actions.discard, validate=validate_cards,
                        warn=advice.ending),
     "discard_down": Command(checks.discard_down, actions.discard_down,
-                            validate=checks.validate_cards, warn=advice.ending),
-    "pouch": Command(checks.pouch, actions.pouch, validate=checks.validate_item,
+                            validate=validate_cards, warn=advice.ending),
+    "pouch": Command(checks.pouch, actions.pouch, validate=validate_item,
                      warn=advice.ending),
-    "unpouch": Command(checks.unpouch, actions.unpouch, validate=checks.validate_item,
+    "unpouch": Command(checks.unpouch, actions.unpouch, validate=validate_item,
                        warn=advice.ending),
     "end_turn": Command(checks.end_turn, actions.end_turn, blind=True, warn=advice.end_turn),
     "react": Command(checks.react, actions.react, standing=True,
-                     validate=checks.validate_react),
+                     validate=validate_react),
 })
 
 
@@ -120,8 +192,16 @@ def _terms(arg: Arg) -> Arg:
     return arg._replace(value=terms_text(terms))
 
 
+def _word(arg: Arg) -> Arg:
+    """A word of the rules (mine, others, any; helps, hurts; helps) in lower case, bare; a
+    player's name as written."""
+    low = str(arg.value).strip().lower()
+    words = ("mine", "others", "any", "helps", "hurts")
+    return arg._replace(value=low, kind="word") if low in words else arg
+
+
 SPELLERS = {**dict.fromkeys(CARD_ARGS, _card), "kind": _kind, "trigger": _trigger,
-            "give": _terms, "want": _terms}
+            "give": _terms, "want": _terms, "whose": _word, "effect": _word, "judge": _word}
 
 
 def spelled(order: Order) -> Order:
@@ -219,7 +299,6 @@ class AChaoticLife(Game):
             "stage": "baby",
             "history": {"baby": []},
             "counters": {p: dict.fromkeys(KINDS, 0) for p in players},
-            "supply": {k: int(data["counters"][k]) for k in KINDS},
             "turn": new_turn(players[0], 1),
             "offer": None,
             "idle": 0,
@@ -261,6 +340,12 @@ class AChaoticLife(Game):
         """Far more than any turn needs: every kind of order is limited by the rules (actions,
         one move of each card between hand and pouch, one offer to each player a turn)."""
         return 60
+
+    def suspended(self, state: State, player: str) -> bool:
+        """The player's trade offer waits for its answer: the rest of their plan runs in the
+        tick that answers it (a trade costs at most one extra tick)."""
+        offer = state["offer"]
+        return bool(offer and offer["from"] == player)
 
     def unforeseen(self, state: State, player: str) -> bool:
         """Another player's hidden Item answered one of this player's cards this tick, or the
@@ -310,9 +395,7 @@ class AChaoticLife(Game):
             return ["decline()"]
         if state["turn"]["player"] != player or offer:
             return []
-        extra = len(hand(state, player)) - hand_limit()
-        newest = list(reversed(hand(state, player)))[:max(0, extra)]
-        return [f'discard_down("{n}")' for n in newest] + ["end_turn()"]
+        return ["end_turn()"]  # which discards down by itself (actions.end_turn)
 
     def turns(self, state: State) -> int:
         return int(state["turns"])
@@ -326,6 +409,11 @@ class AChaoticLife(Game):
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
+
+    def ending(self, state: State) -> str | None:
+        """The rulebook's endings, "idle" (a round without an action) and "death" (Death!),
+        or ours, "old age" (model.ENDINGS)."""
+        return str(state["end"]) if state["over"] else None
 
     def result(self, state: State) -> Result:
         winners, scores = standings(state)

@@ -2,9 +2,10 @@
 
 What is hidden: the deck (everyone sees its size, nobody its order), each player's hand and
 Item Pouch (their own; the others see only how many cards), the card under each face-down
-swap (its remover's), the Items moved between hand and pouch this turn (the turn player's:
-the log tells the others only that an Item moved), the private lines of the log (each its
-reader's) and each player's standing orders (their own). Everything else is on the table.
+swap (its remover's), the Items moved between hand and pouch this turn and the cards drawn
+this turn (the turn player's: the log tells the others only that an Item moved, or that a
+card was drawn), the private lines of the log (each its reader's) and each player's standing
+orders (their own). Everything else is on the table.
 A hidden card is HIDDEN in a player's view: no card of that name exists, so a check that needs
 the card refuses the order and no way forward can name it.
 
@@ -48,6 +49,10 @@ class Turn(TypedDict):
     used: Count
     phase: Annotated[Literal["act", "limit"], PUBLIC]  # limit: discarding down to five
     moved: Annotated[list[Card], Owner(by="player", others=SIZE, placeholder=HIDDEN)]
+    # the cards drawn this turn, from the deck or the discard pile (the fact `drawn`)
+    drawn: Annotated[list[Card], Owner(by="player", others=SIZE, placeholder=HIDDEN)]
+    # Items played by order this turn, face up, each waiting for the next card it can alter
+    ready: Annotated[list[Card], PUBLIC]
     offered: Annotated[list[Player], PUBLIC]  # the players offered a trade this turn
     # an order ran this tick whose outcome its writer could not know (rules.py)
     unforeseen: Annotated[bool, PUBLIC]
@@ -102,13 +107,12 @@ class ChaoticState(EngineState):
     stage: Annotated[str, PUBLIC, OneOf("stage")]
     history: Annotated[dict[str, list[str]], PUBLIC, Keys("stage")]  # stage -> what happened
     counters: Annotated[dict[str, Counters], PUBLIC, Keys(PLAYER, every=True)]
-    supply: Annotated[Counters, PUBLIC]
     turn: Annotated[Turn, PUBLIC]
     offer: Annotated[Offer | None, PUBLIC]
     idle: Count  # turns in a row without an action
     turns: Count
     reshuffles: Count
     over: Annotated[bool, PUBLIC]
-    end: Annotated[Literal["death", "idle", "old age"] | None, PUBLIC]
+    end: Annotated[Literal["death", "idle", "old age"] | None, PUBLIC]  # model.ENDINGS
     log: Annotated[list[Entry], PUBLIC]  # this tick's
     recent: Annotated[list[Entry], PUBLIC]  # the last events, for the sheets

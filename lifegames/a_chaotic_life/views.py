@@ -81,7 +81,9 @@ def _effect_text(effect: str, value: Any) -> str:
     if effect == "age":
         pays = ", ".join(f"{tag_words(p['tag'])}: +{gain_text(p['gain'])}"
                          for p in value["pays"])
+        base = gain_text(value["base"])
         return f"the CP becomes {stage_words(value['stage'])}" + (
+            f"; pays +{base} for growing up" if base != "nothing" else "") + (
             f"; pays for the stage just ended: {pays}" if pays else "")
     return {
         "extra_action": f"{value} more {'action' if value == 1 else 'actions'} this turn",
@@ -92,7 +94,7 @@ def _effect_text(effect: str, value: Any) -> str:
         "steal": f"take a random card from their {'hand' if value == 'hand' else 'Item Pouch'}",
         "swap_counters": f"give them {value} of the kind you name, take {value} of the other",
         "take_counters": f"take {value} of the kind you name from them",
-        "give_counters": f"give them {value} of the kind you name",
+        "grant_counters": f"they take {value} of the kind you name from the box",
         "lava": f"every player loses {counted(value, 'random card')} from hand",
         "gifts": f"every player passes {counted(value, 'random card')} from hand to the left",
     }[effect]
@@ -121,6 +123,13 @@ def timeline_text(state: State) -> str:
             f"What happened to the CP, stage by stage:\n" + "\n".join(record))
 
 
+def box_text(state: State) -> str:
+    left = ", ".join(f"{m.in_box(state, k)} {k}" for k in KINDS)
+    if rules()["counter_limit"]:
+        return f"Counters left in the box: {left}"
+    return f"In the box: {left} (when it is empty, any token stands in)"
+
+
 def players_table(state: State) -> str:
     body = []
     for index, player in enumerate(state["players"]):
@@ -140,8 +149,7 @@ def table_text(state: State) -> str:
     return (f"Deck: {counted(len(state['deck']), 'card')}, face down. Discard pile: {len(discard)}"
             + (f", top {discard[-1]} (all, oldest first: {', '.join(discard)})" if discard
                else "") + ".\n"
-            f"Removed face down by swaps: {removed}. Supply: "
-            + ", ".join(f"{state['supply'][k]} {k}" for k in KINDS) + ".\n"
+            f"Removed face down by swaps: {removed}. {box_text(state)}.\n"
             f"Open Mini-Goals: {goals}.")
 
 
@@ -311,7 +319,7 @@ def _public(game: Game, state: State, viewer: str | None) -> dict[str, Any]:
         "deck": len(state["deck"]),
         "discard": list(state["discard"]),
         "removed": len(state["removed"]),
-        "supply": dict(state["supply"]),
+        "box": {k: m.in_box(state, k) for k in KINDS},
         "minigoals": list(state["minigoals"]),
         "turn": {"player": turn["player"], "number": turn["number"], "actions": turn["actions"],
                  "used": turn["used"], "phase": turn["phase"]},
@@ -362,6 +370,8 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
         "score": breakdown(state, player)["score"],
         "stage": state["stage"],
         "married": m.married(state),
+        "drawn": turn["drawn"][-1] if my_turn and turn["drawn"] else "",
+        "ready": list(turn["ready"]) if my_turn else [],
         "deck_size": len(state["deck"]),
         "discard_top": state["discard"][-1] if state["discard"] else "",
         "offer_to_me": bool(offer and offer["to"] == player),
@@ -380,15 +390,19 @@ def status_lines(game: Game, state: State) -> list[str]:
             offer = state["offer"]
             lines.append(f"{offer['from']}'s trade offer waits for {offer['to']}'s answer")
     lines.append(f"the CP is {stage_words(state['stage'])}; deck {len(state['deck'])}, "
-                 f"discard {len(state['discard'])}; supply "
-                 + ", ".join(f"{state['supply'][k]} {k}" for k in KINDS))
+                 f"discard {len(state['discard'])}; {box_text(state).lower()}")
     if state["over"]:
         return lines  # the result follows
     lines.append("scores so far: " + ", ".join(
         f"{p} {breakdown(state, p)['score']} {state['goals'][p]}" for p in state["players"]))
-    lines.append("no standing react order that applies: no Item is played; an unanswered "
-                 "offer is declined after one tick")
-    return lines
+    return lines + items_played(state)
+
+
+def items_played(state: State) -> list[str]:
+    """The Items played in the tick just run, as its log tells them (nothing when none was:
+    a status says only what happened)."""
+    return [f"last tick: {e['text']}" for e in state["log"]
+            if " in reaction to " in e["text"] or " face up: " in e["text"]]
 
 
 def order_help(game: Game) -> dict[str, Any]:

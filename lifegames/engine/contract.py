@@ -41,6 +41,8 @@ State = dict[str, Any]
 class _EngineKept(TypedDict, total=False):
     standing: Annotated[dict[str, list[str]], Owner(by=KEY), Keys(PLAYER)]
     absent: Annotated[list[Annotated[str, OneOf(PLAYER)]], PUBLIC]
+    # the rest of a player's plan, kept while their turn waits for another's answer (plans.py)
+    resume: Annotated[dict[str, str], Owner(by=KEY), Keys(PLAYER)]
 
 
 class EngineState(_EngineKept):
@@ -95,7 +97,9 @@ class Game:
     `end_tick`. The engine also owns `state["standing"]` (player -> the canonical text of their
     standing orders, present once someone has left one; read it with `standing`) and
     `state["absent"]` (the players the host played by their default this tick, present only
-    then). Everything else in the state is the game's, and must round-trip through JSON.
+    then) and `state["resume"]` (player -> the rest of a plan kept waiting for another
+    player's answer, `suspended`). Everything else in the state is the game's, and must
+    round-trip through JSON.
     """
 
     id: str = ""
@@ -188,6 +192,14 @@ class Game:
         player could not know has happened this tick (another player's hidden card answered
         theirs, say). From then on the player's plan stops at the first order that cannot
         run, as after a roll, instead of refusing the whole tick."""
+        return False
+
+    def suspended(self, state: State, player: str) -> bool:
+        """Asked during a tick after each of `player`'s orders runs: True when the player's
+        turn now waits for another player's answer (a trade offer). The engine then keeps
+        the rest of the player's plan and runs it, as after an outcome, at the end of the
+        tick that brings the answer, once the game awaits the player again and no longer
+        keeps them waiting. Default: never."""
         return False
 
     def spell(self, order: Order) -> Order:
@@ -405,6 +417,11 @@ class Game:
     # -- the end ------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
         raise NotImplementedError
+
+    def ending(self, state: State) -> str | None:
+        """How a finished game ended, in the game's own words ("death", "idle"...), for
+        `simulate --json`; None if the game has one way to end, or is not over."""
+        return None
 
     def result(self, state: State) -> Result:
         raise NotImplementedError

@@ -12,6 +12,12 @@ follows (`Game.validate`), so its output is the same whatever the seed. `tick` r
 the real dice; after an outcome, the first order or condition that cannot run stops the plan
 there (what ran is kept, and the player is awaited again as the game's rules say). What ran is
 returned as plain orders, which is what executed_orders.txt keeps: a replay needs no plan.
+
+A plan can also be kept waiting: when the game says the player's turn now waits for another
+player's answer (`Game.suspended`: a trade offer), the rest of the plan is kept as text
+(`PlanResult.resume`) and runs, as after an outcome, in the tick that brings the answer
+(turn.play_tick). Its text is the rest of the file from the order that waited, each block
+around it closed and a loop around it written again, so the kept plan reads as a file.
 """
 
 from __future__ import annotations
@@ -146,10 +152,15 @@ class PlanResult:
     stopped: str = ""  # why a plan stopped after an outcome (tick)
     outcome: bool = False  # an order whose outcome could not be known ran
     later: int = 0  # check: lines after the outcome, checked for form and names only
+    resume: str = ""  # tick: the rest of a plan kept waiting for another player's answer
 
 
 class Stopped(Exception):
     """A plan cannot go on after an outcome (tick only)."""
+
+
+class Suspended(Exception):
+    """The game keeps the player waiting for another player's answer (tick only)."""
 
 
 class Runner:
@@ -157,7 +168,8 @@ class Runner:
     nobody plays with, blind after the first outcome; otherwise for real."""
 
     def __init__(self, game: Game, player: str, parsed: ParsedFile, dice: Dice,
-                 checking: bool, warn: bool = True, budget: Budget | None = None) -> None:
+                 checking: bool, warn: bool = True, budget: Budget | None = None,
+                 resumed: bool = False) -> None:
         self.game = game
         self.player = player
         self.parsed = parsed
@@ -174,6 +186,8 @@ class Runner:
         self.budget = budget or Budget.for_file()
         self.at: Line | None = None  # the line being run (where a spent budget is reported)
         self._facts: dict[str, Any] | None = None  # the facts, until an order changes the state
+        self.frames: list[list[Any]] = []  # [nodes, index] of each block being run, outermost first
+        self.result.outcome = resumed  # a kept plan runs as after an outcome: it may stop
 
     # -- the whole file ---------------------------------------------------------------------
     def run(self, state: State, nodes: list[Any]) -> PlanResult:
@@ -182,6 +196,9 @@ class Runner:
             self._block(state, nodes)
         except Stopped as stop:
             self.result.stopped = str(stop)
+        except Suspended as kept:
+            self.result.resume = str(kept)
+            self.result.outcome = True
         except OverBudget as spent:
             message, hint = spent.explain()
             assert self.at is not None
@@ -196,7 +213,19 @@ class Runner:
 
     def _block(self, state: State, nodes: list[Any]) -> bool:
         """Run `nodes`; False once a `stop` ran (the plan ends)."""
-        for node in nodes:
+        frame: list[Any] = [nodes, -1]
+        own = not self.absent_depth  # the default's own lines are not the player's to keep
+        if own:
+            self.frames.append(frame)
+        try:
+            return self._nodes(state, nodes, frame)
+        finally:
+            if own:
+                self.frames.pop()
+
+    def _nodes(self, state: State, nodes: list[Any], frame: list[Any]) -> bool:
+        for index, node in enumerate(nodes):
+            frame[1] = index
             self._spend(node.branches[0].line if isinstance(node, If) else node.line)
             if isinstance(node, Step):
                 self._order(state, node.line.order, node.line)
@@ -277,6 +306,22 @@ class Runner:
                 self.blind = True
                 effects = [f"{concrete.canonical()}: {HIDDEN}"]
         self.result.effects.extend(effects)
+        if not self.checking and self.game.suspended(state, self.player):
+            raise Suspended(self._rest())
+
+    def _rest(self) -> str:
+        """The plan from the order just run to its end, as file text: the rest of each block
+        around it (a loop written again, to go on looping), then what follows the block."""
+        lines: list[str] = []
+        for depth in range(len(self.frames) - 1, -1, -1):
+            nodes, index = self.frames[depth]
+            for node in nodes[index + 1:]:
+                lines += _source(node)
+            if depth:
+                outer, at = self.frames[depth - 1]
+                if isinstance(outer[at], While):
+                    lines += _source(outer[at])
+        return "".join(f"{line}\n" for line in lines)
 
     def _resolve(self, state: State, order: Order, line: Line) -> Order | None:
         """The order with each `$fact` argument replaced by the fact's value now."""
@@ -449,6 +494,26 @@ def _default_plan(grammar: str, text: str, path: str) -> list[Any]:
         raise ValueError(f"{grammar}: absent default does not parse: "
                          f"{(parsed.problems + problems)[0].render()}")
     return nodes
+
+
+def _source(node: Any) -> list[str]:
+    """A node of a plan as the lines that make it (a block closed by its end line)."""
+    if isinstance(node, If):
+        first = node.branches[0].line
+        if first.kind == "if_step":
+            return [first.source]
+        out = []
+        for branch in node.branches:
+            out.append(branch.line.source)
+            for inner in branch.body:
+                out += _source(inner)
+        return [*out, "endif"]
+    if isinstance(node, While):
+        if node.line.kind == "while_step":
+            return [node.line.source]
+        return [node.line.source, *(x for inner in node.body for x in _source(inner)),
+                "endwhile"]
+    return [node.line.source]
 
 
 class _Unknown(Exception):

@@ -30,6 +30,7 @@ class GameRecord:
     winners: list[str]
     ticks: int  # round trips between the players and the host
     turns: int  # turns in the game's own unit (player turns, days, ticks): Game.turns
+    end: str | None = None  # how the game ended, in the game's words (Game.ending)
 
     @property
     def length(self) -> int:
@@ -68,7 +69,7 @@ def play_one(game: Game, seed: int, strategies: list[str], players: list[str] | 
         state = outcome.state
     result = game.result(state)
     return GameRecord(index, seed, dict(result.scores), list(result.winners), int(state["tick"]),
-                      game.turns(state))
+                      game.turns(state), game.ending(state))
 
 
 Task = tuple[str, int, int, list[str], list[str], list[str] | None]

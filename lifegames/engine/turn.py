@@ -3,8 +3,13 @@
 `check_file` runs a player's file through the game's own `act` on the player's knowledge of the
 state (plans.py: up to the first outcome nobody may know yet), so `check` and `tick` cannot
 disagree and `check` cannot be used to peek. `play_tick` checks every awaited file alone against
-the start of the tick, then runs them all in turn on one state with the real dice and ends the
-tick; any problem anywhere means no new state at all.
+the start of the tick, then runs them all in turn on one state with the real dice, then the
+plans kept waiting for an answer that has come (plans.py), and ends the tick; any problem
+anywhere means no new state at all.
+
+A kept plan lives in the state (`resume`, its player's alone) and in executed_orders.txt of the
+tick that kept it, after a note: the orders that ran, then the lines still to run. A replay of
+that tick's lines keeps the same plan, so replays and `verify` need nothing more.
 """
 
 from __future__ import annotations
@@ -14,13 +19,15 @@ from dataclasses import dataclass, field, replace
 from .budget import Budget
 from .contract import Game, Order, OrderError, State, clone
 from .dice import Dice
-from .orders import ParsedFile, Problem, suggest
+from .orders import ParsedFile, Problem, parse_text, suggest
 from .plans import HIDDEN, PlanResult, Runner, build, order_problem, problem
 
 __all__ = ["HIDDEN", "FileCheck", "TickOutcome", "check_file", "check_files", "order_problem",
            "play_tick", "standing_lines", "standing_updates", "tick_dice", "unknown_value"]
 
 CHECK_SEED = -1  # `check` rolls dice nobody plays with: its output cannot depend on the seed
+KEPT = "# the rest of this plan waits for another player's answer; it runs in the tick it comes:"
+RESUMED = "# the rest of the plan kept from an earlier tick ran:"
 
 
 @dataclass
@@ -288,10 +295,36 @@ def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int,
         events.extend(plan.effects)
         if plan.stopped:
             stopped[check.player] = plan.stopped
+        _keep(new, check.player, plan.resume, executed)
         if not check.problems and not plan.outcome:
             _end_orders(game, new, check, "E-CONFLICT")
     if any(c.problems for c in checks):
         return TickOutcome(state, checks, {}, [])
     events.extend(game.end_tick(new, dice))
+    for player in sorted(new.get("resume", {})):
+        if player in files or player not in game.awaiting(new) or game.suspended(new, player):
+            continue
+        kept = parse_text(game.grammar_name(), new["resume"].pop(player),
+                          f"{player} (the plan kept from an earlier tick)")
+        nodes, _ = build(kept)
+        plan = Runner(game, player, kept, dice, False, budget=Budget.for_file(budget),
+                      resumed=True).run(new, nodes)
+        executed[player] = executed.get(player, []) + [RESUMED] + plan.log
+        events.extend(plan.effects)
+        if plan.stopped:
+            stopped[player] = plan.stopped
+        _keep(new, player, plan.resume, executed)
+    if not new.get("resume", True):
+        del new["resume"]
     new["tick"] = int(new["tick"]) + 1
     return TickOutcome(new, checks, executed, events, stopped)
+
+
+def _keep(state: State, player: str, text: str, executed: dict[str, list[str]]) -> None:
+    """Keep the rest of `player`'s plan (or forget an older one their newer orders replace),
+    and note it in the tick's executed orders so that a replay keeps it too."""
+    kept = state.setdefault("resume", {})
+    kept.pop(player, None)
+    if text:
+        kept[player] = text
+        executed[player] = executed.get(player, []) + [KEPT, *text.splitlines()]

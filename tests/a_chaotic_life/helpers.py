@@ -2,7 +2,7 @@
 
 A state is built as the host builds it (`GAME.setup(players, {}, Dice(seed, 0))`, tick 0), then
 arranged directly (hands, deck top, stage, counters) to reach a position without playing up to
-it, keeping all 67 cards and 50 counters accounted for. Orders are parsed with the real grammar
+it, keeping all 67 cards accounted for. Orders are parsed with the real grammar
 and applied with `GAME.act`; chance is injected with `FakeDice`.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.data import KINDS, card, rules, stages
-from lifegames.a_chaotic_life.model import card_count, counter_count
+from lifegames.a_chaotic_life.model import card_count
 from lifegames.engine import turn
 from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
@@ -128,7 +128,6 @@ def arrange(state: dict[str, Any], *, hands: dict[str, list[str]] | None = None,
         state["history"].update({k: list(v) for k, v in history.items()})
     for name, mine in (counters or {}).items():
         for kind in KINDS:
-            state["supply"][kind] += state["counters"][name][kind] - mine.get(kind, 0)
             state["counters"][name][kind] = mine.get(kind, 0)
     state["goals"].update(goals or {})
     if player is not None:
@@ -152,9 +151,6 @@ def stand(state: dict[str, Any], player: str, *orders: str) -> None:
 
 def check_invariants(state: dict[str, Any]) -> None:
     assert card_count(state) == 67, card_count(state)
-    for kind in KINDS:
-        assert counter_count(state, kind) == rules()["counters"][kind], kind
-        assert state["supply"][kind] >= 0
     for player in state["players"]:
         assert all(v >= 0 for v in state["counters"][player].values())
         assert len(state["pouches"][player]) <= rules()["pouch_size"]

@@ -72,3 +72,13 @@ def test_a_whole_game_through_the_command_line(tmp_path: Path, players, strategy
         assert tick < 400, "the game does not end"
     assert "The game is over" in run(*where, "status")
     run(*where, "verify")
+
+
+def test_simulate_json_says_how_each_game_ended():
+    """Issue 23 point 13: each `simulate --json` record names the ending (the rulebook's idle
+    round or Death!, or our old age), as the final state has it."""
+    lines = run("simulate", "--game", "a-chaotic-life", "--games", "2", "--strategy", "greedy",
+                "--players", "Ana,Ben", "--json").splitlines()
+    records = [json.loads(line) for line in lines if line.startswith("{")]
+    assert len(records) == 2
+    assert all(r["end"] in ("idle", "death", "old age") for r in records), records

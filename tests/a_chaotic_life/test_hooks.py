@@ -78,14 +78,15 @@ def test_act_runs_a_players_orders_on_their_knowledge():
 
 
 def test_check_on_knowledge_never_fires_another_players_hidden_reaction():
-    state = arrange(_secret_state(), stage="adult", hands={ANA: ["Death!"]})
+    state = arrange(_secret_state(), stage="senior", hands={ANA: ["Death!"]})
     result = check_as(state, ANA, 'play("Death!")')
     assert not result.problems
     assert "Medicine" not in " ".join(result.effects)
     outcome = play(state, 'play("Death!")')
     assert not outcome.problems, "a hidden reaction lets the file stop short of end_turn"
     state = outcome.state
-    assert not state["over"] and "Medicine" in state["discard"], "the tick: Medicine fires"
+    assert not state["over"] and state["timeline"][-1]["card"] == "Medicine", \
+        "the tick: Medicine fires"
     assert GAME.awaiting(state) == [ANA], "Ana's turn goes on next tick"
 
 
@@ -140,7 +141,7 @@ def test_absent_orders_end_the_turn_or_decline_and_they_run():
     state = arrange(new_state(), hands={ANA: ["Lock", "Cat", "Dog", "Party", "Senior",
                                              "Adult", "Teen"]}, player=ANA)
     lines = GAME.absent_orders(state, ANA)
-    assert lines == ['discard_down("Teen")', 'discard_down("Adult")', "end_turn()"]
+    assert lines == ["end_turn()"], "end_turn discards down by itself"
     assert GAME.absent_orders(state, BEN) == []
     outcome = play(state, "\n".join(lines))
     assert not outcome.problems and outcome.state["turn"]["player"] == BEN

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lifegames.a_chaotic_life import GAME
 
-from .helpers import ANA, BEN, arrange, check_as, new_state, parse_one, play
+from .helpers import ANA, BEN, arrange, check_as, new_state, parse_one, play, stand
 
 # -- point 5: one spelling ------------------------------------------------------------------
 
@@ -112,10 +112,10 @@ def test_w05_ending_a_round_without_actions_while_behind_is_warned():
 
 def test_w06_death_played_while_behind_is_warned():
     """Death!: you take 3 counters opposite to your goal and the game ends."""
-    state = two(hands={ANA: ["Death!"]}, stage="adult",
+    state = two(hands={ANA: ["Death!"]}, stage="senior",
                 counters={ANA: {"happiness": 4}, BEN: {"sadness": 3}})
     assert warned(state, 'play("Death!")\n') == [("W-ENDS-GAME", 'play("Death!")')]
-    state = two(hands={ANA: ["Death!"]}, stage="adult",
+    state = two(hands={ANA: ["Death!"]}, stage="senior",
                 counters={ANA: {"happiness": 9}, BEN: {"sadness": 3}})
     assert warned(state, 'play("Death!")\n') == []
 
@@ -140,17 +140,17 @@ def test_g01_the_result_says_how_the_game_ended_who_won_and_why():
     from .helpers import CLEO
 
     state = arrange(new_state(), front={ANA: ["Dog", "Mouse"], BEN: []},
-                    counters={ANA: {"happiness": 2, "sadness": 5}, BEN: {"happiness": 3},
+                    counters={ANA: {"happiness": 2, "sadness": 4}, BEN: {"happiness": 3},
                               CLEO: {"happiness": 4, "sadness": 1}},
                     goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"})
     state["over"], state["end"] = True, "idle"
     assert GAME.result(state).summary == (
         "A whole round passed without an action. Ana wins: tied on 3 "
-        "counters of their goal, Ana has the most in all (6 against 3, 3). Scores: Ana 3 "
+        "counters of their goal, Ana has the most in all (9 against 3, 5). Scores: Ana 3 "
         "happiness, Ben 3 happiness, Cleo 3 happiness.")
     state["claimed"][BEN] = [state["minigoals"].pop(state["minigoals"].index("Hard Knocks"))]
     assert GAME.result(state).summary.split(". ")[1] == (
-        "Ben wins: tied on 3 counters of their goal, Ben has the most in all (10 against 6, 3)")
+        "Ben wins: tied on 3 counters of their goal, Ben has the most in all (10 against 9, 5)")
     assert [verdict(state, p) for p in (ANA, BEN)] == ["You lose.", "You win."]
     state["counters"][CLEO]["happiness"] = 9
     state["end"] = "death"
@@ -195,3 +195,18 @@ def test_w08_rules_md_names_every_warning_and_links_no_missing_file():
     page = Path(__file__).resolve().parents[2] / "games" / "a_chaotic_life" / "RULES.md"
     documented = page.read_text(encoding="utf-8")
     assert all(f"`{c}`" in documented for c in codes) and "shared/rules" not in documented
+
+
+def test_the_tick_summary_names_the_items_played_and_no_standing_disclaimer():
+    """Issue 25 point 5: the status after a tick says only what happened: the Items played
+    in it, each by name, and nothing about Items when none was."""
+    state = arrange(new_state(), stage="child", hands={ANA: ["Party", "Neighbor"],
+                                                       BEN: ["Umbrella"]}, player=ANA)
+    quiet = play(state, 'play("Neighbor")\nend_turn()').state
+    lines = GAME.status_lines(quiet)
+    assert not [x for x in lines if "Item" in x or "react" in x], lines
+    stand(state, BEN, 'react("Umbrella")')
+    loud = play(state, 'play("Party")\nend_turn()').state
+    said = [x for x in GAME.status_lines(loud) if x.startswith("last tick: ")]
+    assert len(said) == 1 and said[0].startswith(
+        "last tick: Ben played Umbrella in reaction to Party"), GAME.status_lines(loud)

@@ -49,6 +49,23 @@ def test_r24_an_age_card_pays_its_player_for_the_events_of_the_stage_just_ended(
     assert state["history"]["adult"] == []
 
 
+@pytest.mark.parametrize("age, before", [("Child", "baby"), ("Teen", "child"),
+                                         ("Senior", "adult")])
+def test_r24b_growing_up_pays_its_player_one_counter_of_their_goal(age, before):
+    """Cards, Age Cards (our reconstruction, rebalanced by measure: RULES.md, Assumptions):
+    the Child, Teen and Senior cards also pay their player one counter of their own goal's
+    kind for the CP growing up, whatever the stage held, so the next Age card is worth
+    playing to either goal; the Adult card pays only its events (the Travel example)."""
+    for goal in ("happiness", "sadness"):
+        state = arrange(new_state(), stage=before, hands={BEN: [age]}, player=BEN,
+                        goals={BEN: goal})
+        order(state, BEN, f'play("{age}")')
+        assert counters_of(state, BEN) == ((1, 0) if goal == "happiness" else (0, 1))
+    state = arrange(new_state(), stage="teen", hands={BEN: ["Adult"]}, player=BEN)
+    order(state, BEN, 'play("Adult")')
+    assert counters_of(state, BEN) == (0, 0), "the Adult pays for events only"
+
+
 @pytest.mark.parametrize("stage", stages())
 def test_r25_event_cards_read_the_line_of_the_current_stage(stage):
     """Cards, Event Cards: played at any stage; the line across from the CP's stage is read
@@ -64,8 +81,8 @@ def test_r25_event_cards_read_the_line_of_the_current_stage(stage):
 
 def test_r26_special_cards_place_themselves_spouse_above_the_adult_and_remarriage():
     """Cards, Special Cards / Other Small Reminders: Spouse goes above the Adult card; a
-    second Spouse goes on the first and its player collects again (remarried); Travel only
-    in its stages."""
+    second Spouse goes on the first and its player collects "the counter" again, one (the CP
+    remarried); Travel only in its stages."""
     state = arrange(new_state(), stage="teen", hands={ANA: ["Spouse", "Adult", "Spouse"]},
                     player=ANA)
     reject(state, ANA, 'play("Spouse")', "E-WRONG-STAGE")
@@ -74,7 +91,8 @@ def test_r26_special_cards_place_themselves_spouse_above_the_adult_and_remarriag
     adult = state["timeline"][-1]
     assert adult["card"] == "Adult" and adult["above"] == ["Spouse"]
     order(state, ANA, 'play("Spouse")')
-    assert adult["above"] == ["Spouse", "Spouse"] and counters_of(state, ANA) == (4, 0)
+    assert adult["above"] == ["Spouse", "Spouse"] and counters_of(state, ANA) == (2, 0), \
+        "each Spouse pays the counter: one happiness"
     assert "remarried" in state["log"][-1]["text"]
     state = arrange(new_state(), hands={ANA: ["Travel"]}, player=ANA)
     reject(state, ANA, 'play("Travel")', "E-WRONG-STAGE")
@@ -101,13 +119,51 @@ def test_r27_special_cards_with_requirements():
     order(state, ANA, 'play("Spouse")')
 
 
-def test_r28_items_are_played_only_in_reaction_through_standing_orders():
-    """Cards, Item Cards: Items are played when another card is played, at any time: on the
-    turn processor as standing react orders, never as an action of their own."""
-    state = arrange(new_state(), hands={ANA: ["Bandage"]}, player=ANA)
-    error = reject(state, ANA, 'play("Bandage")', "E-ITEM-REACTS")
-    assert "standing react" in error.hint
+def test_r28_an_item_is_a_card_you_play_on_your_turn_as_an_action():
+    """What's in a Turn? / Actions!, Play a Card: playing a card from hand or Item Pouch is an
+    action, an Item too ("to affect other played cards"). Played by order, the Item lies face
+    up and alters the next card played this turn that it can (Item Cards: "played immediately
+    when another is played"); one that altered nothing is discarded when the turn ends."""
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Spouse", "Neighbor"]},
+                    pouches={ANA: ["Wedding Ring", "Umbrella"]}, player=ANA,
+                    goals={ANA: "happiness"})
+    order(state, ANA, 'play("Wedding Ring")')
+    assert state["turn"]["used"] == 1 and state["turn"]["ready"] == ["Wedding Ring"]
+    assert state["pouches"][ANA] == ["Umbrella"]
+    order(state, ANA, 'play("Neighbor")')
+    assert state["turn"]["ready"] == ["Wedding Ring"], "a Ring alters only a Spouse"
+    order(state, ANA, 'play("Spouse")')
+    assert counters_of(state, ANA) == (3, 0), "Neighbor 1 + the Spouse's 1 doubled"
+    assert state["turn"]["ready"] == [] and state["timeline"][-1]["card"] == "Wedding Ring"
+    reject(state, ANA, 'play("Umbrella")', "E-NO-ACTIONS")
+    reject(state, ANA, 'play_on("Umbrella", "Ben")', "E-NO-TARGET")
     reject(state, ANA, 'react("Bandage", "Injured")', "E-STANDING-ONLY")
+    state = arrange(new_state(), hands={ANA: ["Megaphone"]}, player=ANA)
+    order(state, ANA, 'play("Megaphone")')
+    order(state, ANA, "end_turn", FakeDice())
+    assert state["discard"][-1] == "Megaphone" and state["turns"] == 1
+
+
+def test_r28b_an_item_you_play_on_your_own_turn_is_an_action_by_standing_order_too():
+    """What's in a Turn? / Item Cards: on your own turn an Item you play is one of your
+    actions, also when your standing react order plays it on your own card (and with no
+    action left it does not fire); on another player's turn an Item is free."""
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Spouse", "Spouse"]},
+                    pouches={ANA: ["Wedding Ring"]}, player=ANA, goals={ANA: "happiness"})
+    stand(state, ANA, 'react("Wedding Ring", "Spouse", mine)')
+    state["turn"]["used"] = 2
+    order(state, ANA, 'play("Spouse")')
+    assert state["pouches"][ANA] == ["Wedding Ring"] and counters_of(state, ANA) == (1, 0)
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Spouse"]},
+                    pouches={ANA: ["Wedding Ring"]}, player=ANA, goals={ANA: "happiness"})
+    stand(state, ANA, 'react("Wedding Ring", "Spouse", mine)')
+    order(state, ANA, 'play("Spouse")')
+    assert state["turn"]["used"] == 2 and counters_of(state, ANA) == (2, 0)
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Spouse"], BEN: ["Wedding Ring"]},
+                    player=ANA)
+    stand(state, BEN, 'react("Wedding Ring")')
+    order(state, ANA, 'play("Spouse")')
+    assert state["turn"]["used"] == 1 and counters_of(state, ANA) == (2, 0), "Ben's is free"
 
 
 def test_r29_reactions_fire_in_seat_order_one_item_each_first_standing_that_applies():
@@ -127,6 +183,48 @@ def test_r29_reactions_fire_in_seat_order_one_item_each_first_standing_that_appl
     assert counters_of(state, ANA) == (0, 0) and counters_of(state, BEN) == (1, 0)
     assert state["history"]["child"] == [] and state["discard"][-1] == "Injured"
     assert state["hands"][ANA] == ["Party Hat"], "a Party Hat reacts only to Age cards"
+
+
+def test_r29a_the_cards_own_player_is_asked_first():
+    """Cards, Item Cards (the rulebook gives no order; ours: RULES.md, Assumptions): the
+    card's own player may alter it first, as they play it ("enhance your own" plays), then
+    each player to their left. Here Ana's Party Hat pays her before Ben's Time Machine sends
+    the Child back: asked last, she would get nothing, the asking ended by the rewind."""
+    state = arrange(new_state(), hands={ANA: ["Child", "Party Hat"], BEN: ["Time Machine"]},
+                    player=ANA, goals={ANA: "happiness", BEN: "happiness"})
+    stand(state, ANA, 'react("Party Hat")')
+    stand(state, BEN, 'react("Time Machine")')
+    order(state, ANA, 'play("Child")', FakeDice())
+    assert counters_of(state, ANA) == (1, 0) and state["stage"] == "baby"
+    assert [e["card"] for e in state["timeline"][-2:]] == ["Party Hat", "Time Machine"]
+
+
+def test_r29c_a_reaction_can_say_whose_card_it_answers_and_whether_it_helps_them():
+    """Cards, Item Cards ("alter your opponents' plays or enhance your own"): a standing react
+    order may name whose card it answers (mine, others, any, a player) and whether the card,
+    as it stands, helps or hurts its own player's goal; an Umbrella then flips only what
+    helps an opponent, never its owner's own Family Feud."""
+    state = arrange(new_state(["Ana", "Ben"]), stage="child", player=ANA,
+                    hands={ANA: ["Family Feud", "Party"], BEN: ["Umbrella"]},
+                    goals={ANA: "happiness", BEN: "sadness"})
+    stand(state, BEN, 'react("Umbrella", "event", others, helps)')
+    order(state, ANA, 'play("Family Feud")')
+    assert state["hands"][BEN] == ["Umbrella"] and counters_of(state, ANA) == (0, 2), \
+        "a Family Feud hurts Ana: Ben's Umbrella stays"
+    order(state, ANA, 'play("Party")')
+    assert state["hands"][BEN] == [] and counters_of(state, ANA) == (0, 3), "flipped"
+    for whose, fires in (("mine", False), ("others", True), ("Ana", True), ("Cleo", False),
+                         ("any", True)):
+        state = arrange(new_state(), stage="child", player=ANA,
+                        hands={ANA: ["Party"], BEN: ["Megaphone"]})
+        stand(state, BEN, f'react("Megaphone", "any", {whose})')
+        order(state, ANA, 'play("Party")')
+        assert (state["hands"][BEN] == []) == fires, whose
+    state = arrange(new_state(), stage="child", player=ANA, hands={ANA: ["Party"]},
+                    pouches={ANA: ["Megaphone"]}, goals={ANA: "sadness"})
+    stand(state, ANA, 'react("Megaphone", "any", mine, helps)')
+    order(state, ANA, 'play("Party")')
+    assert state["pouches"][ANA] == ["Megaphone"], "Party gives Ana the kind she does not want"
 
 
 def test_r29b_no_standing_order_no_reaction_and_a_filter_narrows_one():
@@ -161,7 +259,8 @@ def test_r30_items_change_the_card_they_react_to(item, card_, expect):
     names = {"ANA": ANA, "BEN": BEN}
     for who, pair in expect.items():
         assert counters_of(state, names[who]) == pair, who
-    assert state["discard"][-1] == item and state["hands"][BEN] == []
+    assert item in [e["card"] for e in state["timeline"]] and state["hands"][BEN] == [], \
+        "an Item that altered a card goes to the Timeline"
 
 
 def test_r30b_protect_and_rewind():
@@ -176,7 +275,22 @@ def test_r30b_protect_and_rewind():
     stand(state, CLEO, 'react("Time Machine")')
     order(state, ANA, 'play("Child")', FakeDice())
     assert state["stage"] == "baby" and "Child" in state["deck"]
-    assert len(state["timeline"]) == 1 and state["turn"]["used"] == 1
+    assert [e["card"] for e in state["timeline"]] == ["Baby", "Time Machine"]
+    assert state["turn"]["used"] == 1
+
+
+@pytest.mark.parametrize("name", ["Swindle", "Borrow"])
+def test_r30c_a_lock_keeps_swindle_and_borrow_off_its_player(name):
+    """Cards, Item Cards ("alter the effects of other cards", our Lock: it guards against the
+    Interact cards that take from you): Swindle and Borrow played on the Lock's player move
+    no counter."""
+    state = arrange(new_state(), hands={ANA: [name, "Child"], BEN: ["Lock", "Dog"]},
+                    counters={ANA: {"happiness": 2, "sadness": 2},
+                              BEN: {"happiness": 3, "sadness": 3}}, player=ANA)
+    stand(state, BEN, 'react("Lock")')
+    order(state, ANA, f'play_on("{name}", "Ben", happiness)', FakeDice())
+    assert counters_of(state, BEN) == (3, 3) and counters_of(state, ANA) == (2, 2), name
+    assert "Lock" in [e["card"] for e in state["timeline"]]
 
 
 def test_r31_an_item_whose_moment_has_passed_is_unusable_and_can_be_swapped():
@@ -247,7 +361,10 @@ def test_r34_interact_cards_steal_cards_and_move_counters():
     reject(state, ANA, 'play_on("Borrow", "Ben")', "E-NEEDS-KIND")
     order(state, ANA, 'play_on("Borrow", "Ben", happiness)')
     order(state, ANA, 'play_on("Charity", "Ben", sadness)')
-    assert counters_of(state, ANA) == (1, 0) and counters_of(state, BEN) == (0, 2)
+    assert counters_of(state, ANA) == (1, 2) and counters_of(state, BEN) == (0, 2), \
+        "Charity: Ben takes 2 sadness from the box"
+    assert [e["card"] for e in state["timeline"][-2:]] == ["Borrow", "Charity"], \
+        "an Interact card played goes to the Timeline, not the discard pile"
 
 
 def test_r35_volcano_takes_a_card_from_every_hand_and_gifts_pass_one_left():
@@ -259,7 +376,8 @@ def test_r35_volcano_takes_a_card_from_every_hand_and_gifts_pass_one_left():
     stand(state, BEN, 'react("Raincoat")')
     order(state, ANA, "draw", FakeDice(1, 1))
     assert state["hands"] == {ANA: [], BEN: ["Dog"], CLEO: []}
-    assert state["discard"][-3:] == ["Cat", "Mouse", "Volcano!"]
+    assert state["discard"][-2:] == ["Cat", "Mouse"]
+    assert [e["card"] for e in state["timeline"][-2:]] == ["Raincoat", "Volcano!"]
     state = arrange(new_state(), hands={ANA: ["Cat"], BEN: ["Dog"], CLEO: ["Mouse"]},
                     top=["Gifts!"], player=ANA)
     order(state, ANA, "draw", FakeDice(1, 1, 1))

@@ -23,15 +23,27 @@ from .helpers import (
 )
 
 
-def test_r36_when_a_kind_of_counter_runs_out_nobody_can_take_more_of_it():
-    """Components: 25 counters of each kind (our choice: a gain takes what the supply still
-    holds, and the log says what was missing)."""
-    state = arrange(new_state(), stage="adult", hands={ANA: ["Big Win"]},
+def test_r36_the_25_counters_of_each_kind_are_a_component_count_not_a_limit():
+    """Components: 25 green and 25 red counters (the rulebook never says what happens when
+    they run out; ours: a component limit, RULES.md Assumptions): once the box is empty a
+    gain still pays in full, and the sheet says any token stands in. With rules.yaml
+    counter_limit on, a gain takes only what the box still holds."""
+    from lifegames.a_chaotic_life.model import in_box
+
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Big Win", "Party"]},
                     counters={BEN: {"happiness": 24}}, player=ANA)
-    assert state["supply"]["happiness"] == 1
+    assert in_box(state, "happiness") == 1
     order(state, ANA, 'play("Big Win")')
-    assert counters_of(state, ANA) == (1, 0) and state["supply"]["happiness"] == 0
-    assert "ran out of 1 happiness" in state["log"][-1]["text"]
+    assert counters_of(state, ANA) == (2, 0) and in_box(state, "happiness") == 0
+    assert "any token stands in" in GAME.views(state, ANA)["ana_sheet.txt"]
+    limits = rules()
+    limits["counter_limit"] = True
+    try:
+        order(state, ANA, 'play("Party")')
+        assert counters_of(state, ANA) == (2, 0)
+        assert "ran out of 2 happiness" in state["log"][-1]["text"]
+    finally:
+        limits["counter_limit"] = False
 
 
 def _empty_deck(state):
@@ -74,7 +86,7 @@ def test_r38_two_players_put_a_card_back_at_a_random_place_without_shuffling():
 
 def test_r39_the_last_card_of_the_last_deck_ends_the_life():
     """Our choice (the rulebook would loop for ever): the discard pile becomes a new deck at
-    most twice (rules.yaml rebuilds); drawing the last card of the last deck ends the game:
+    most rules.yaml rebuilds times; drawing the last card of the last deck ends the game:
     the CP dies of old age."""
     state = arrange(new_state(), hands={ANA: []}, player=ANA)
     state["reshuffles"] = rules()["rebuilds"]
@@ -86,22 +98,41 @@ def test_r39_the_last_card_of_the_last_deck_ends_the_life():
     reject(state, ANA, "end_turn", "E-GAME-OVER")
 
 
+def test_r39b_after_the_last_whole_round_the_cp_dies_of_old_age():
+    """Our choice (How to Win - Or Lose! ends a game only when a round passes without an
+    action, or by Death!; a draw is an action, so players could draw for ever): the turn that
+    completes rules.yaml old_age_rounds whole rounds ends the game by old age, not before."""
+    rounds = rules()["old_age_rounds"]
+    state = arrange(new_state(), hands={ANA: ["Neighbor", "Party"]}, player=ANA)
+    state["turns"] = rounds * 3 - 2
+    order(state, ANA, 'discard("Party")')
+    order(state, ANA, "end_turn", FakeDice())
+    assert not GAME.is_over(state) and state["turn"]["player"] == BEN
+    state["turn"]["used"] = 1  # Ben acts, so no idle round ends the game first
+    order(state, BEN, "end_turn", FakeDice())
+    assert GAME.is_over(state) and state["end"] == "old age"
+    assert f"{rounds} rounds" in state["log"][-1]["text"]
+
+
 def test_r40_death_gives_three_counters_opposite_to_the_goal_and_ends_the_game():
     """Cards to Consider, Death!: its player takes 3 counters of the kind opposite to their
-    goal and the game ends (our card: once the CP is an Adult); a Medicine cancels it."""
+    goal and the game ends (How to Win - Or Lose!: the CP dies due to the Death card); our
+    card asks for an Adult or Senior CP (RULES.md, Assumptions: measured); a Medicine
+    cancels it."""
     state = arrange(new_state(), stage="teen", hands={ANA: ["Death!", "Adult"]},
                     counters={ANA: {"happiness": 6}}, goals={ANA: "happiness"}, player=ANA)
     reject(state, ANA, 'play("Death!")', "E-WRONG-STAGE")
     order(state, ANA, 'play("Adult")')
     order(state, ANA, 'play("Death!")')
-    assert counters_of(state, ANA) == (6, 3)
+    assert counters_of(state, ANA) == (6, 3), "the Adult pays nothing here, then Death!'s 3"
     assert GAME.is_over(state) and state["end"] == "death" and GAME.awaiting(state) == []
     assert GAME.result(state).winners == [ANA]
-    state = arrange(new_state(), stage="adult", hands={ANA: ["Death!"], CLEO: ["Medicine"]},
+    state = arrange(new_state(), stage="senior", hands={ANA: ["Death!"], CLEO: ["Medicine"]},
                     player=ANA)
     stand(state, CLEO, 'react("Medicine")')
     order(state, ANA, 'play("Death!")')
-    assert not GAME.is_over(state) and state["discard"][-2:] == ["Medicine", "Death!"]
+    assert not GAME.is_over(state) and state["discard"][-1] == "Death!"
+    assert state["timeline"][-1]["card"] == "Medicine"
 
 
 def test_r41_a_whole_round_without_an_action_ends_the_game():
@@ -127,14 +158,26 @@ def test_r42_scores_cancel_then_add_the_cards_and_ties_go_to_the_most_counters()
     cards (Pets, Mini-Goals) are added to the owner's total after that; the most counters of
     your goal's kind wins; a tie goes to the most counters in total."""
     state = arrange(new_state(), front={ANA: ["Dog", "Mouse"], BEN: []},
-                    counters={ANA: {"happiness": 2, "sadness": 5}, BEN: {"happiness": 3},
+                    counters={ANA: {"happiness": 2, "sadness": 4}, BEN: {"happiness": 3},
                               CLEO: {"happiness": 4, "sadness": 1}},
                     goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"})
     state["claimed"][BEN] = [state["minigoals"].pop(state["minigoals"].index("Hard Knocks"))]
     state["over"], state["end"] = True, "idle"
     result = GAME.result(state)
     assert result.scores == {ANA: 3, BEN: 3, CLEO: 3}
-    assert result.winners == [BEN], "3 + 7 from Hard Knocks = 10 in all, more than 6 or 3"
+    assert result.winners == [BEN], "3 + 7 from Hard Knocks = 10 in all, more than 9 or 5"
     state["claimed"][ANA] = [state["minigoals"].pop(state["minigoals"].index("Block Party"))]
     assert GAME.result(state).scores[ANA] == 7
     assert GAME.result(state).winners == [ANA]
+
+
+def test_r42b_the_tie_break_counts_every_counter_before_any_cancels():
+    """How to Win - Or Lose!: on a tie, "the player who has the most total counters" wins,
+    counted before one of each kind cancels out (they lived the more chaotic life): 10
+    happiness and 5 sadness beat 5 happiness and none."""
+    state = arrange(new_state(["Ana", "Ben"]), goals={ANA: "happiness", BEN: "happiness"},
+                    counters={ANA: {"happiness": 10, "sadness": 5}, BEN: {"happiness": 5}})
+    state["over"], state["end"] = True, "idle"
+    result = GAME.result(state)
+    assert result.scores == {ANA: 5, BEN: 5} and result.winners == [ANA]
+    assert "15 against 5" in result.summary

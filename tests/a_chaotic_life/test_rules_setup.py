@@ -47,6 +47,16 @@ def test_r02_four_near_equal_piles_each_with_its_age_card_child_pile_on_top(seed
     assert deck != build_deck(Dice(seed + 100, 0))[0], "the piles are shuffled"
 
 
+def test_r02b_each_age_card_is_shuffled_into_its_pile_not_laid_on_it():
+    """Setup - Building the Deck: the Child, Teen, Adult and Senior are shuffled into their
+    piles, so each may lie anywhere in its pile (not always at its top or bottom)."""
+    bounds = [(0, 16), (16, 31), (31, 46), (46, 61)]
+    for age, (start, end) in zip(("Child", "Teen", "Adult", "Senior"), bounds, strict=True):
+        places = {build_deck(Dice(seed, 0))[0][start:end].index(age) for seed in range(30)}
+        assert len(places) >= 5, (age, sorted(places))
+        assert places - {0, end - start - 1}, (age, "only at an end of its pile")
+
+
 def test_r03_two_players_the_first_named_draws_a_goal_the_other_takes_the_opposite():
     """Setup - Choosing a Life-Goal, 2 players: the youngest (the first name given) takes a
     Life-Goal at random; the opponent takes the other."""

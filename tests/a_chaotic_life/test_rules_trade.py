@@ -5,7 +5,10 @@ nothing; no trade takes more than one extra tick."""
 
 from __future__ import annotations
 
+import pytest
+
 from lifegames.a_chaotic_life import GAME
+from lifegames.engine.contract import OrderError
 
 from .helpers import (
     ANA,
@@ -16,6 +19,7 @@ from .helpers import (
     counters_of,
     new_state,
     order,
+    parse_one,
     play,
     reject,
     stand,
@@ -117,3 +121,43 @@ def test_r48_offers_are_limited_checked_and_may_end_the_file():
     reject(state, ANA, 'offer("Ben", "Senior", "Lock")', "E-OFFERED")
     order(state, ANA, 'offer("Cleo", "Senior", "nothing")')
     assert state["offer"]["to"] == CLEO
+
+
+def test_r49_the_offerers_plan_resumes_in_the_tick_that_answers():
+    """Actions!, Trade (a trade takes at most one extra tick): the orders after an offer that
+    waits for its answer are kept and run in the answer tick, once the answer is in, so the
+    offerer's turn ends there and no tick is spent on what was already written."""
+    text = ('offer("Ben", "Camera", "Lock")\nif can play("Neighbor")\n  play("Neighbor")\n'
+            'endif\nend_turn()\n')
+    state = arrange(_offer_state(), hands={ANA: ["Camera", "Senior", "Neighbor"]})
+    state = play(state, text).state
+    assert state["resume"] == {ANA: 'if can play("Neighbor")\n  play("Neighbor")\nendif\n'
+                                    'end_turn()\n'}
+    assert not GAME.knowledge(state, BEN).get("resume"), "the plan is Ana's alone"
+    outcome = play(state, "accept()")
+    assert not outcome.problems
+    state = outcome.state
+    assert "resume" not in state and state["turn"]["player"] == BEN
+    assert outcome.executed[ANA][1:] == ['play("Neighbor")', "end_turn()"]
+    assert "Lock" in state["hands"][ANA] and "Neighbor" in state["front"][ANA]
+    state = arrange(_offer_state(), hands={ANA: ["Camera", "Senior", "Neighbor"]})
+    state = play(play(state, text).state, "").state  # an empty answer declines
+    assert state["turn"]["player"] == BEN and "Camera" in state["hands"][ANA]
+
+
+def test_r50_a_standing_answer_may_accept_only_what_helps_its_players_goal():
+    """Actions!, Trade (our standing answers): `accept(helps)` accepts an offer only when the
+    counters that change hands raise the answerer's score, so a standing answer never takes
+    a trade that hurts its player; `decline` after it settles the rest at once."""
+    state = arrange(new_state(["Ana", "Ben"]), counters={ANA: {"sadness": 2},
+                                                         BEN: {"happiness": 2}},
+                    goals={ANA: "happiness", BEN: "sadness"}, player=ANA)
+    stand(state, BEN, "accept(helps)", "decline")
+    order(state, ANA, 'offer("Ben", "1 sadness", "1 happiness")')
+    assert counters_of(state, BEN) == (1, 1) and state["turn"]["used"] == 1, "it helps Ben"
+    state["turn"]["offered"] = []
+    order(state, ANA, 'offer("Ben", "nothing", "1 sadness")')
+    assert counters_of(state, BEN) == (1, 1) and state["offer"] is None, "declined"
+    with pytest.raises(OrderError) as info:
+        GAME.validate(BEN, parse_one("accept(joy)"))
+    assert info.value.code == "E-UNKNOWN-JUDGE"

@@ -94,12 +94,12 @@ def test_r13_volcano_or_gifts_drawn_is_played_at_once_and_the_action_is_spent():
                     top=["Gifts!"], discard=["Volcano!"], player=ANA)
     order(state, ANA, "draw", FakeDice(1, 2))
     assert state["hands"][ANA] == ["Cat"] and state["hands"][BEN] == ["Mouse", "Lock"]
-    assert state["turn"]["used"] == 1 and state["discard"] == ["Volcano!", "Gifts!"]
-    state["discard"] = ["Gifts!", "Volcano!"]
+    assert state["turn"]["used"] == 1 and state["discard"] == ["Volcano!"]
+    assert state["timeline"][-1]["card"] == "Gifts!"
     order(state, ANA, "draw_discard", FakeDice(1, 1))
     assert state["hands"][ANA] == [] and state["hands"][BEN] == ["Lock"]
-    assert state["discard"][-3:] == ["Cat", "Mouse", "Volcano!"]
-    assert state["turn"]["used"] == 2
+    assert state["discard"][-2:] == ["Cat", "Mouse"]
+    assert state["timeline"][-1]["card"] == "Volcano!" and state["turn"]["used"] == 2
 
 
 def test_r15_claim_a_mini_goal_when_its_requirements_are_met():
@@ -156,7 +156,7 @@ def test_r19_after_the_actions_draw_up_to_five_and_volcano_gifts_drawn_then_are_
                     player=ANA)
     order(state, ANA, "end_turn", FakeDice(2, 1))
     assert state["hands"][ANA] == ["Lock", "Cat", "Dog", "Vacation", "Injured"]
-    assert state["discard"][-3:] == ["Party", "Mouse", "Volcano!"]
+    assert state["discard"][-2:] == ["Party", "Mouse"]
     assert state["hands"][BEN] == [] and state["turn"]["player"] == BEN
 
 
@@ -165,8 +165,6 @@ def test_r20_discard_down_to_five_before_the_turn_ends():
     an action, and no action may follow it."""
     state = arrange(new_state(), hands={ANA: ["Lock", "Cat", "Dog", "Party", "Senior", "Adult",
                                              "Teen"]}, player=ANA)
-    error = reject(state, ANA, "end_turn", "E-OVER-LIMIT")
-    assert "discard_down" in error.hint
     order(state, ANA, 'discard_down("Adult")')
     reject(state, ANA, 'discard("Teen")', "E-DISCARDING")
     order(state, ANA, 'discard_down("Teen")')
@@ -176,19 +174,39 @@ def test_r20_discard_down_to_five_before_the_turn_ends():
     assert len(state["hands"][ANA]) == 5
 
 
+def test_r20b_a_turn_never_ends_over_the_limit_end_turn_discards_down_by_itself():
+    """What's in a Turn?: when the actions are done the player discards down to 5: end_turn
+    does what discard_down orders have not, the cards that can no longer be played in this
+    life first, then those received last, so a file can end a turn after a draw it cannot
+    foresee. No turn ends with more than five cards in hand."""
+    state = arrange(new_state(), stage="adult", player=ANA,
+                    hands={ANA: ["Lock", "Adult", "Dog", "Party", "Senior", "Cat", "Neighbor"]})
+    order(state, ANA, 'discard_down("Neighbor")')
+    order(state, ANA, "end_turn", FakeDice())
+    assert state["discard"][-2:] == ["Neighbor", "Adult"], "a second Adult is never played now"
+    assert state["hands"][ANA] == ["Lock", "Dog", "Party", "Senior", "Cat"]
+    state = arrange(new_state(), player=ANA,
+                    hands={ANA: ["Lock", "Cat", "Dog", "Party", "Senior", "Adult", "Teen"]})
+    order(state, ANA, "end_turn", FakeDice())
+    assert state["hands"][ANA] == ["Lock", "Cat", "Dog", "Party", "Senior"]
+    assert state["turn"]["player"] == BEN
+
+
 def test_r21_the_pouch_holds_two_items_outside_the_limit_moves_are_free_before_drawing_up():
-    """The Item Pouch: two Items, face down, outside the hand limit; moving cards between hand
-    and pouch is no action, but not after drawing up (end_turn draws up and passes the turn)."""
+    """The Item Pouch / What's in a Turn?: two Items, face down, outside the hand limit;
+    moving cards "back and forth" between hand and pouch is no action, but not after drawing
+    up (end_turn draws up and passes the turn)."""
     state = arrange(new_state(), hands={ANA: ["Lock", "Bandage", "Camera", "Cat", "Dog",
                                              "Party"]}, player=ANA)
     order(state, ANA, 'pouch("Lock")')
     order(state, ANA, 'pouch("Bandage")')
     reject(state, ANA, 'pouch("Camera")', "E-POUCH-FULL")
     reject(state, ANA, 'pouch("Cat")', "E-NOT-ITEM")
-    reject(state, ANA, 'unpouch("Lock")', "E-MOVED")
+    order(state, ANA, 'unpouch("Lock")')
+    order(state, ANA, 'pouch("Lock")')  # back and forth, as the rulebook allows
     assert state["turn"]["used"] == 0 and len(state["hands"][ANA]) == 4
-    entry = state["log"][-1]
-    assert "Bandage" not in entry["text"] and "Bandage" in entry["private"][ANA]
+    entry = next(e for e in state["log"] if "Bandage" in e["private"].get(ANA, ""))
+    assert "Bandage" not in entry["text"]
     order(state, ANA, "end_turn", FakeDice())
     assert len(state["hands"][ANA]) == 5 and len(state["pouches"][ANA]) == 2
     reject(state, ANA, 'unpouch("Lock")', "E-NOT-YOUR-TURN")
@@ -206,3 +224,28 @@ def test_r22_a_file_finishes_the_turn_or_stops_after_a_hidden_outcome():
     assert not check_as(state, ANA, 'play("Neighbor")\nend_turn').problems
     assert GAME.ends_file(state, ANA, parse_one("draw"))
     assert not GAME.ends_file(state, ANA, parse_one('play("Neighbor")'))
+
+
+def test_r22b_a_plan_reads_the_card_just_drawn():
+    """Actions!, Draw (the card is the drawer's to see): the fact `drawn` names the card the
+    player drew last this turn, so a file can play it in the tick it is drawn; the others'
+    view of the fact is empty."""
+    state = arrange(new_state(), stage="adult", hands={ANA: []}, top=["Spouse", "Party"],
+                    player=ANA)
+    outcome = play(state, 'draw()\nif drawn == "Spouse": play($drawn)\ndraw()\n'
+                          'if drawn == "Spouse": play("Spouse")\nend_turn()\n')
+    assert not outcome.problems, [p.render() for p in outcome.problems]
+    assert outcome.executed[ANA] == ["draw()", 'play("Spouse")', "draw()", "end_turn()"]
+    assert outcome.state["turn"]["player"] == BEN
+    state = arrange(new_state(), hands={ANA: []}, top=["Party"], player=ANA)
+    order(state, ANA, "draw", FakeDice())
+    assert GAME.facts(state, ANA)["drawn"] == "Party" and GAME.facts(state, BEN)["drawn"] == ""
+    assert "Party" not in str(GAME.knowledge(state, BEN)["turn"])
+
+
+def test_r48b_an_offer_needs_an_action_left():
+    """Actions!, Trade: a trade made is one of the turn's actions, so an offer needs one left
+    (a declined offer gives it back: it was never spent)."""
+    state = arrange(new_state(), hands={ANA: ["Camera"]}, player=ANA)
+    state["turn"]["used"] = 3
+    reject(state, ANA, 'offer("Ben", "Camera", "nothing")', "E-NO-ACTIONS")

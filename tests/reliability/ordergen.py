@@ -134,8 +134,8 @@ def value(sp: Spec, arg: str, rng: random.Random) -> str:
     word = rng.choice(pool)
     if rng.random() < 0.1:
         word = word.upper() if rng.random() < 0.5 else word.capitalize()
-    if kind == "WORD" and WORD.match(word) and rng.random() < 0.7:
-        return word
+    if kind == "WORD" and WORD.match(word) and (rng.random() < 0.7 or "STRING" not in kinds):
+        return word  # an argument the grammar takes only bare is never quoted
     quote = rng.choice(['""', '""', "''", "\u201c\u201d", "\u2018\u2019"])
     pad = " " if rng.random() < 0.1 else ""
     return f"{quote[0]}{pad}{word}{pad}{quote[1]}"

@@ -58,6 +58,8 @@ def _acl_visible(state: State, player: str) -> set[str]:
     finder = Finder(names())
     for entry in state["log"] + state["recent"]:
         seen |= finder.found(entry["private"].get(player, entry["text"]))
+    # the player's own standing orders: what they wrote (a bot's name every Item it may hold)
+    seen |= finder.found("\n".join(state.get("standing", {}).get(player, [])))
     for name in list(seen):
         spec = card(name) if name in names() else None
         if spec:
@@ -147,7 +149,7 @@ def _acl_prepare(state: State) -> None:
     equip(state)
     last = state["players"][-1]
     answers = ['accept()'] if state["tick"] % 2 else ["decline()"]
-    state.setdefault("standing", {})[last] = [*state["standing"].get(last, []), *answers]
+    state.setdefault("standing", {})[last] = [*answers, *state["standing"].get(last, [])]
 
 
 def _acl_scripted() -> list[tuple[str, State, str]]:

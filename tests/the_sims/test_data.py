@@ -134,3 +134,25 @@ def test_d07_the_order_reference_renders_every_table():
 def test_d08_the_game_is_registered():
     assert registry.get("the-sims") is GAME
     assert GAME.missing_orders_policy.strip() and GAME.absent_policy.strip()
+
+
+def test_d09_the_interaction_die_has_the_documented_six_faces_and_rolls_them_all():
+    """Components, the Interaction die (Travel 3 and the single player's interactions): Good
+    Interaction, Awkward Interaction and the hand, on six faces, reconstructed as 2 Good, 3
+    Awkward and 1 hand (RULES.md, Assumptions); a roll shows each face as often as the die
+    carries it."""
+    from pathlib import Path
+
+    from lifegames.engine.dice import Dice
+    from lifegames.the_sims.effects import roll
+
+    faces = Counter(d.rules()["die"])
+    assert faces == Counter({"good": 2, "awkward": 3, "hand": 1})
+    text = (Path(__file__).resolve().parents[2] / "games/the_sims/RULES.md").read_text()
+    assert "2 Good, 3 Awkward, 1 hand" in text, "RULES.md names the die it documents"
+    dice = Dice(11, 1)
+    state: dict[str, Any] = {}
+    seen = Counter(roll(state, dice) for _ in range(6000))
+    assert state["chance"] is True
+    for face, count in faces.items():
+        assert abs(seen[face] / 6000 - count / 6) < 0.03, (face, seen)

@@ -382,6 +382,19 @@ def test_r17_specials_stay_and_everyone_passes_at_once():
     assert seat(state, ANA)["specials"] == ["Don Lothario"] and points(state, ANA) == 2
 
 
+
+def test_r17b_iconic_sims_move_passes_to_the_left():
+    """Iconic Sims Move: the Sims are passed around the table to the left (the seat after
+    yours in turn order): of two players who both show a Sim's interest, the one on the left
+    keeps it."""
+    state = ready(hub=["Cowplant", "Easel", "Guitar", "Watering Can", "Laptop", "Violin"],
+                  Ana={"home": "Jazz Loft", "sims": ["Bella Goth"]},
+                  Ben={"cards": ["Love Letter"]}, Cleo={"cards": ["Candlelit Dinner"]})
+    order(state, ANA, 'travel("Park", "Cowplant")')
+    assert seat(state, BEN)["sims"] == ["Bella Goth"], "Ben sits to Ana's left"
+    assert seat(state, CLEO)["sims"] == []
+
+
 # -- special actions, 2-5 players (reconstructed effects) ---------------------------------------
 
 

@@ -311,3 +311,60 @@ def test_s16_you_lose_when_you_can_neither_travel_nor_go_home():
                                 'go_home("Hygiene", "Drum Kit", "Violin")',
                                 'go_home("Social", "Drum Kit", "Violin")',
                                 'go_home("Fun", "Drum Kit", "Violin")']
+
+
+def test_s17_both_goals_are_needed_either_alone_is_not_a_win():
+    """Single Player Object of the Game: you win when you accomplish *both* goals; three
+    Aspirations with two Sims at home, or three Sims with two Aspirations, plays on."""
+    state = solo(sims=["Bob Pancakes", "Bella Goth"])
+    seat(state)["completed"] = list(seat(state)["aspirations"])
+    state["refill"] = True
+    GAME.end_tick(state, Dice(5, 1))
+    assert not state["over"], "three Aspirations, two Sims: not yet"
+    state = solo(sims=["Bob Pancakes", "Bella Goth"], specials=["Don Lothario"])
+    seat(state)["completed"] = list(seat(state)["aspirations"])[:2]
+    state["refill"] = True
+    GAME.end_tick(state, Dice(5, 1))
+    assert not state["over"], "three Sims, two Aspirations: not yet"
+    seat(state)["completed"] = list(seat(state)["aspirations"])
+    state["refill"] = True
+    GAME.end_tick(state, Dice(5, 1))
+    assert state["over"] and state["winners"] == [ANA]
+
+
+def test_s18_a_party_needs_four_sims_three_is_not_one():
+    """Single Player Travel 3, BONUS: the party is at four or more Sims at your house; the
+    third Sim raises no Need."""
+    state = solo(board=[at("Bella Goth", "Cafe")], needs={"Fun": False, "Social": False},
+                 sims=["Bob Pancakes", "Johnny Zest"])
+    order(state, ANA, 'travel("Cafe", "Love Letter")')
+    assert len(seat(state)["sims"]) == 3
+    assert not seat(state)["needs"]["Fun"] and not seat(state)["needs"]["Social"]
+    assert not any("party" in e for e in state["log"])
+
+
+def test_s19_a_new_sim_drawn_to_your_venue_is_met_in_the_same_interaction():
+    """Single Player Travel 3, Come on Over!: a new Iconic Sim who lands at the Venue where
+    your Plumbob Mover stands can be met at once: the die is rolled for them too."""
+    state = solo(board=[at("Johnny Zest", "Gym")], needs={"Hunger": False})
+    state["sims_pile"].remove("Travis Scott")
+    state["sims_pile"].insert(0, "Travis Scott")
+    order(state, ANA, 'travel("Gym", "Laptop")')
+    dice = FakeDice("hand", "good")
+    order(state, ANA, "interact", dice)
+    assert dice.left == [], "the die was rolled for Travis Scott too"
+    assert any("rolled Good Interaction with Travis Scott" in e for e in state["log"])
+    assert seat(state)["needs"]["Hunger"], "his Good Interaction raised a Need"
+
+
+def test_s20_an_empty_board_gets_a_sim_before_the_next_turn():
+    """Single Player Gameplay ("replace any cards you took") and our assumption for an empty
+    board: when no Iconic Sim waits at a Venue at the refill, Sims are drawn until one does
+    (and no more than one: the board is not dealt again)."""
+    state = solo(board=[])
+    assert state["board"] == [] and state["centre"] == []
+    top = state["sims_pile"][0]
+    state["refill"] = True
+    GAME.end_tick(state, Dice(5, 1))
+    assert [s["sim"] for s in state["board"]] == [top]
+    check_invariants(state)

@@ -60,6 +60,9 @@ from .model import (
 )
 from .state import HIDDEN
 
+# The Action pile shuffled again when event cards were set aside from the opening Card Hub.
+SETUP_SHUFFLE = "actions again"
+
 __all__ = ["DIE", "PICK", "new_turn"]
 
 
@@ -215,7 +218,7 @@ def invite(game: Game, state: State, player: str, sim: str, dice: Dice) -> list[
         state["centre"].remove(sim)
     events = arrive(game, state, player, sim, "ICONIC SIMS MOVE!")
     if spot is not None:
-        events += replace_sim(state)
+        events += replace_sim(state, dice)
     return events + finish_action(game, state, player)
 
 
@@ -369,7 +372,7 @@ def _interact_solo(game: Game, state: State, player: str, dice: Dice) -> list[st
         else:
             events += arrive(game, state, player, sim, "Come on Over!")
         before = len(state["board"])
-        events += replace_sim(state)
+        events += replace_sim(state, dice)
         if len(state["board"]) > before and state["board"][-1]["venue"] == here:
             queue.append(state["board"][-1]["sim"])
     return events + score_or_end(state, player)
@@ -398,18 +401,25 @@ def refill(game: Game, state: State, dice: Dice, setup: bool = False) -> list[st
     state["refill"] = False
     events: list[str] = []
     player = state["turn"]["player"]
+    aside: list[str] = []
     for index, slot in enumerate(state["hub"]):
         while slot is None and state["pile"]:
             slot = state["pile"].pop(0)
             state["hub"][index] = slot
             action = card(slot)["action"] if slot in cards() else None
             if solo(state) and action in SOLO_EVENTS:
-                events += SOLO_EVENTS[action](game, state, player, slot, dice)
+                if setup:  # (assumption) nobody has moved in: shuffled back, not acted on
+                    aside.append(slot)
+                else:
+                    events += SOLO_EVENTS[action](game, state, player, slot, dice)
                 state["hub"][index] = slot = None
+    if aside:
+        state["pile"] += aside
+        dice.stream(SETUP_SHUFFLE).shuffle(state["pile"])
     if solo(state):
         wanted = rules()["board_sims"] if setup else 1  # (assumption) never an empty board
         while len(state["board"]) < wanted and state["sims_pile"]:
-            events += replace_sim(state)
+            events += replace_sim(state, dice)
         events += check_solo_end(state, player)
         if not state["over"] and stuck(state, player):
             state["over"] = True

@@ -38,6 +38,7 @@ from .state import HIDDEN
 DIE = "interaction"
 PICK = "pick"
 SHUFFLE = "reshuffle"
+VENUE = "venue"  # which matching Venue a new Iconic Sim goes to (single player)
 RECENT = 14  # events the sheets keep showing from earlier ticks
 
 
@@ -245,19 +246,21 @@ SPECIALS = {"iconic_sims_move": iconic_sims_move, "don_lothario": don_lothario,
 # -- single player: Iconic Sims on the board, the end of the game ------------------------------
 
 
-def place_sim(state: State, sim: str) -> str:
-    """Single player: a new Iconic Sim goes to the first Venue showing their interest (to the
-    centre if none does). Where they went."""
+def place_sim(state: State, sim: str, dice: Dice) -> str:
+    """Single player: a new Iconic Sim goes to a Venue showing their interest, by chance among
+    those that do (RULES.md, Assumptions; to the centre if none does). Where they went."""
     interest = sims().get(sim)
-    for where in board(state):
-        if interest in where["symbols"]:
-            state["board"].append({"sim": sim, "venue": where["name"]})
-            return where["name"]
-    state["centre"].append(sim)
-    return "centre"
+    matching = [where for where in board(state) if interest in where["symbols"]]
+    if not matching:
+        state["centre"].append(sim)
+        return "centre"
+    chosen = matching[dice.stream(VENUE).die(len(matching)) - 1] if len(matching) > 1 \
+        else matching[0]
+    state["board"].append({"sim": sim, "venue": chosen["name"]})
+    return str(chosen["name"])
 
 
-def draw_sim(state: State) -> tuple[str, str] | None:
+def draw_sim(state: State, dice: Dice) -> tuple[str, str] | None:
     """Single player: draw the top Iconic Sim onto the board; (sim, where) or None."""
     state["chance"] = True
     if not state["sims_pile"]:
@@ -266,11 +269,11 @@ def draw_sim(state: State) -> tuple[str, str] | None:
     if sim == HIDDEN:  # a seat's copy of the state: where they go is not known
         state["centre"].append(sim)
         return sim, "centre"
-    return sim, place_sim(state, sim)
+    return sim, place_sim(state, sim, dice)
 
 
-def replace_sim(state: State) -> list[str]:
-    drawn = draw_sim(state)
+def replace_sim(state: State, dice: Dice) -> list[str]:
+    drawn = draw_sim(state, dice)
     if drawn is None:
         return [log(state, "no Iconic Sim is left to draw")]
     sim, where = drawn

@@ -34,17 +34,40 @@ def at(sim, venue):
 
 
 def test_s01_setup_sims_live_at_the_venue_of_their_interest():
-    """Single Player Setup 3-4: a Card Hub of six; two Iconic Sims drawn, each placed at the
-    Venue that matches their interest (the first such Venue in board order)."""
-    state = new_state([ANA])
-    assert len(state["hub"]) == 6 and len(state["board"]) == 2
-    from lifegames.the_sims.checks import board
+    """Single Player Setup 3-4: a Card Hub of six; two Iconic Sims drawn, each placed at a
+    Venue that matches their interest, by chance among the matching Venues (our reading:
+    "the Venue" when two or three show it), so that every Venue hosts Sims."""
     from lifegames.the_sims.data import sims
+    from lifegames.the_sims.model import board
 
-    for spot in state["board"]:
-        first = next(v for v in board(state) if sims()[spot["sim"]] in v["symbols"])
-        assert spot["venue"] == first["name"]
-    check_invariants(state)
+    hosts: dict[str, set[str]] = {}
+    for seed in range(60):
+        state = new_state([ANA], seed=seed)
+        assert len(state["hub"]) == 6 and len(state["board"]) == 2
+        for spot in state["board"]:
+            where = next(v for v in board(state) if v["name"] == spot["venue"])
+            assert sims()[spot["sim"]] in where["symbols"]
+            hosts.setdefault(spot["venue"], set()).add(spot["sim"])
+        check_invariants(state)
+    assert sorted(hosts) == sorted(v["name"] for v in board(state)), "every Venue hosts Sims"
+    shared = [s for s in sims() if sum(sims()[s] in v["symbols"] for v in board(state)) > 1]
+    assert any(len([v for v in hosts if s in hosts[v]]) > 1 for s in shared), \
+        "a Sim whose interest two Venues show turns up at both"
+
+
+def test_s01b_a_new_sim_goes_to_the_matching_venue_the_chance_picks():
+    """Single Player Travel 3 (draw a new Iconic Sim, place them at the Venue matching their
+    interest): among the Venues that show it, the one chance picks."""
+    from lifegames.the_sims.data import sims
+    from lifegames.the_sims.effects import replace_sim
+    from lifegames.the_sims.model import board
+
+    state = solo(board=[])
+    top = state["sims_pile"][0]
+    matching = [v["name"] for v in board(state) if sims()[top] in v["symbols"]]
+    assert len(matching) >= 2, (top, matching)
+    replace_sim(state, FakeDice(places=[2]))
+    assert state["board"] == [at(top, matching[1])]
 
 
 def test_s02_moving_in_any_home_and_three_aspirations_for_the_whole_game():
@@ -198,7 +221,7 @@ def test_s10_iconic_sims_move_invites_one_sim_on_the_board():
     reject(state, ANA, 'invite("Rory Oaklow")', "E-NOT-INVITABLE")
     top = state["sims_pile"][0]
     assert GAME.ends_file(state, ANA, parse('invite("Johnny Zest")'))
-    order(state, ANA, 'invite("Johnny Zest")')
+    order(state, ANA, 'invite("Johnny Zest")', FakeDice())
     mine = seat(state)
     assert mine["sims"] == ["Johnny Zest", "Rory Oaklow"], "Rory: befriended by the Cowplant"
     assert "Cowplant" in mine["cards"] and state["sims_pile"][0] != top
@@ -367,4 +390,25 @@ def test_s20_an_empty_board_gets_a_sim_before_the_next_turn():
     state["refill"] = True
     GAME.end_tick(state, Dice(5, 1))
     assert [s["sim"] for s in state["board"]] == [top]
+    check_invariants(state)
+
+
+def test_s21_an_event_dealt_to_the_opening_card_hub_is_shuffled_back_unplayed():
+    """Single Player Setup 3 and Action Card Effects (our assumption): the events act as they
+    appear in the Card Hub during play; one dealt to the opening Hub, before anyone has moved
+    in, goes back into the Action pile and the Hub is dealt full without it."""
+    from lifegames.the_sims.data import card, deck
+
+    events = ("don_lothario", "grim_reaper", "mrs_crumplebottom")
+    for seed in range(40):
+        pile = deck()
+        Dice(seed, 0).stream("actions").shuffle(pile)
+        if any(card(name)["action"] in events for name in pile[:6]):
+            break
+    state = new_state([ANA], seed=seed)
+    assert all(c and card(c)["action"] not in events for c in state["hub"])
+    assert state["box"]["cards"] == [] and seat(state)["specials"] == []
+    assert state["recent"] == [r for r in state["recent"] if "Card Hub" not in r]
+    held = sorted(n for n in deck() if card(n)["action"] in events)
+    assert sorted(n for n in state["pile"] if card(n)["action"] in events) == held
     check_invariants(state)

@@ -429,6 +429,15 @@ def lower(state: State, player: str, order: Order) -> None:
     _standing_only(state, player, order)
 
 
+def skip_newcomers(state: State, player: str, order: Order) -> None:
+    """skip_newcomers is only ever a standing order (actions._interact_solo reads it: the
+    manual lets you meet a Sim who lands at your Venue during an interaction, it does not make
+    you)."""
+    raise OrderError("E-STANDING-ONLY", "skip_newcomers is a standing order: it says that you "
+                     "leave a new Iconic Sim at your Venue for later instead of meeting them "
+                     "at once", "write it as: standing skip_newcomers")
+
+
 def _standing_only(state: State, player: str, order: Order) -> None:
     resolve("need", order, "need")
     raise OrderError("E-STANDING-ONLY", f"{order.command} is a standing order: it says which "

@@ -294,6 +294,23 @@ def test_r12_only_once_per_turn_and_a_new_met_aspiration_waits_a_turn():
     assert seat(after, ANA)["completed"] == ["Dinner Date", fresh]
 
 
+def test_r12b_an_aspiration_drawn_and_kept_at_go_home_waits_for_the_next_turn():
+    """Scored Aspirations, IMPORTANT: an Aspiration you keep from Go Home's draw is a new one;
+    if your collection already shows its three SIMbols, it completes at the end of your next
+    turn, not of this one."""
+    state = ready(Ana={"home": "Rose Cottage", "aspiration": "Serenader",
+                       "cards": ["Frying Pan", "Gourmet Kitchen"], "needs": {"Fun": False}})
+    state["asp_pile"].remove("Dinner Date")
+    state["asp_pile"].insert(0, "Dinner Date")
+    order(state, ANA, 'go_home("Fun")', FakeDice())
+    order(state, ANA, 'keep("Dinner Date")')
+    assert seat(state, ANA)["completed"] == [] and points(state, ANA) == 0
+    assert seat(state, ANA)["aspiration"] == "Dinner Date"
+    set_turn(state, ANA)
+    order(state, ANA, 'travel("Park", "Easel")')
+    assert seat(state, ANA)["completed"] == ["Dinner Date"]
+
+
 def play_turn(state, player, text):
     outcome = play(state, {player: text})
     assert not outcome.problems, [p.render() for p in outcome.problems]

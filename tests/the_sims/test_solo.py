@@ -380,6 +380,20 @@ def test_s19_a_new_sim_drawn_to_your_venue_is_met_in_the_same_interaction():
     assert seat(state)["needs"]["Hunger"], "his Good Interaction raised a Need"
 
 
+def test_s19b_meeting_a_newcomer_is_a_choice_standing_skip_newcomers_declines_it():
+    """Single Player Travel 3, Come on Over!: you *can* interact with a new Sim who lands at
+    your Venue; `standing skip_newcomers` leaves them there for a later visit."""
+    state = solo(board=[at("Johnny Zest", "Gym")], needs={"Hunger": False})
+    state["standing"] = {ANA: ["skip_newcomers"]}
+    state["sims_pile"].remove("Travis Scott")
+    state["sims_pile"].insert(0, "Travis Scott")
+    order(state, ANA, 'travel("Gym", "Laptop")')
+    dice = FakeDice("hand")
+    order(state, ANA, "interact", dice)
+    assert state["board"] == [at("Travis Scott", "Gym")] and not seat(state)["needs"]["Hunger"]
+    assert not any("with Travis Scott" in e for e in state["log"])
+
+
 def test_s20_an_empty_board_gets_a_sim_before_the_next_turn():
     """Single Player Gameplay ("replace any cards you took") and our assumption for an empty
     board: when no Iconic Sim waits at a Venue at the refill, Sims are drawn until one does

@@ -78,7 +78,8 @@ def test_t04_ends_file_marks_exactly_the_orders_that_roll_or_draw():
 def test_t05_standing_orders_are_consulted_and_are_not_plain_orders():
     """Standing raise(...)/lower(...) orders (state["standing"], canonical text) choose the
     Needs another player's turn makes you change; written as a plain order they are refused."""
-    assert GAME.standing_commands == frozenset({"raise", "lower"})
+    assert GAME.standing_commands == frozenset({"raise", "lower", "skip_newcomers"})
+    reject(ready(), ANA, "skip_newcomers", "E-STANDING-ONLY")
     state = ready(Ben={"at": "Museum"})
     reject(state, ANA, 'raise("Fun")', "E-STANDING-ONLY")
     state["standing"] = {BEN: ['lower("Hygiene")', 'lower("Fun")']}

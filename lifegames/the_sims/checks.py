@@ -453,7 +453,7 @@ def _standing_only(state: State, player: str, order: Order) -> None:
 
 
 def travel_rolls(state: State, player: str, order: Order) -> bool:
-    """2-5 players: the card taken rolls for the Iconic Sims in the other homes (Don
+    """2-5 players: the card taken rolls for the Iconic Sims on the board and in the homes (Don
     Lothario) or takes a random card from each other collection (Mrs. Crumplebottom), if there
     is one. Alone, no card taken by Travel rolls or draws (events act in the Card Hub)."""
     name = find("card", order["card"])
@@ -461,7 +461,7 @@ def travel_rolls(state: State, player: str, order: Order) -> bool:
         return False
     action = card(name)["action"]
     if action == "don_lothario":
-        return any(seat(state, p)["sims"] for p in ring(state, player))
+        return bool(state["board"]) or any(seat(state, p)["sims"] for p in state["players"])
     if action == "mrs_crumplebottom":
         return any(seat(state, p)["cards"] for p in ring(state, player))
     return False

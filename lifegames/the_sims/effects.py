@@ -183,20 +183,23 @@ def iconic_sims_move(game: Game, state: State, player: str, name: str, dice: Dic
 
 
 def don_lothario(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
-    """2-5 players (reconstructed): the die is rolled for each Iconic Sim in the other homes,
-    from the left, until a Good Interaction: that Sim leaves with Don Lothario for the box.
-    With no Good roll he moves in with you as a friend (1 point)."""
+    """2-5 players (reconstructed from the single-player text, "each Iconic Sim in play"): the
+    die is rolled for each Iconic Sim face up on the board, then in the other homes from the
+    left, then in yours, until a Good Interaction: that Sim leaves with Don Lothario for the
+    box. With no Good roll he moves in with you as a friend (1 point)."""
     mine = seat(state, player)
-    for other in ring(state, player):
-        for sim in list(seat(state, other)["sims"]):
-            face = roll(state, dice)
-            if face == "good":
-                seat(state, other)["sims"].remove(sim)
-                mine["cards"].remove(name)
-                state["box"]["sims"].append(sim)
-                state["box"]["cards"].append(name)
-                return [log(state, f"Don Lothario rolled a Good Interaction with {sim} "
-                                   f"({other}): they run off together (both to the box)")]
+    in_play = [(sim, None) for sim in state["board"]] + \
+        [(sim, p) for p in [*ring(state, player), player] for sim in seat(state, p)["sims"]]
+    for sim, owner in in_play:
+        face = roll(state, dice)
+        if face == "good":
+            (seat(state, owner)["sims"] if owner else state["board"]).remove(sim)
+            mine["cards"].remove(name)
+            state["box"]["sims"].append(sim)
+            state["box"]["cards"].append(name)
+            return [log(state, f"Don Lothario rolled a Good Interaction with {sim} "
+                               f"({owner or 'the board'}): they run off together (both to "
+                               "the box)")]
     mine["cards"].remove(name)
     mine["specials"].append(name)
     return [log(state, f"Don Lothario found nobody to charm and moves in with {player} "

@@ -435,14 +435,24 @@ def test_r18_swap_cards_swaps_one_of_yours_for_one_of_another_players():
 
 def test_r19_don_lothario_charms_a_sim_away_or_moves_in():
     """Don Lothario Makes a Move (multiplayer effect reconstructed from the single-player
-    text): roll for each Iconic Sim in the other homes from the left; the first Good sends that
-    Sim and Don to the box; with none, Don moves in with you (1 point)."""
+    text, "each Iconic Sim in play"): roll for each Iconic Sim on the board, then in the other
+    homes from the left, then in yours; the first Good sends that Sim and Don to the box; with
+    none, Don moves in with you (1 point)."""
     state = ready(hub=["Don Lothario", *HUB[1:]], Ben={"sims": ["Bella Goth"]},
                   Cleo={"sims": ["Bob Pancakes", "Johnny Zest"]})
     assert GAME.ends_file(state, ANA, parse('travel("Cafe", "Don Lothario")'))
     order(state, ANA, 'travel("Cafe", "Don Lothario")', FakeDice("awkward", "hand", "good"))
     assert seat(state, CLEO)["sims"] == ["Bob Pancakes"]
     assert state["box"] == {"cards": ["Don Lothario"], "sims": ["Johnny Zest"]}
+    state = ready(hub=["Don Lothario", *HUB[1:]], board=["Rory Oaklow"],
+                  Ana={"sims": ["Travis Scott"]}, Ben={"sims": ["Bella Goth"]})
+    assert GAME.ends_file(state, ANA, parse('travel("Cafe", "Don Lothario")'))
+    order(state, ANA, 'travel("Cafe", "Don Lothario")', FakeDice("awkward", "awkward", "good"))
+    assert state["box"]["sims"] == ["Travis Scott"], "the board, Ben, then Ana's own"
+    assert state["board"] == ["Rory Oaklow"] and seat(state, BEN)["sims"] == ["Bella Goth"]
+    state = ready(hub=["Don Lothario", *HUB[1:]], board=["Rory Oaklow"])
+    order(state, ANA, 'travel("Cafe", "Don Lothario")', FakeDice("good"))
+    assert state["box"]["sims"] == ["Rory Oaklow"] and state["board"] == []
     state = ready(hub=["Don Lothario", *HUB[1:]])
     assert not GAME.ends_file(state, ANA, parse('travel("Cafe", "Don Lothario")'))
     order(state, ANA, 'travel("Cafe", "Don Lothario")')

@@ -60,6 +60,9 @@ from .model import (
 )
 from .state import HIDDEN
 
+# The Action pile shuffled again when event cards were set aside from the opening Card Hub.
+SETUP_SHUFFLE = "actions again"
+
 __all__ = ["DIE", "PICK", "new_turn"]
 
 
@@ -140,7 +143,7 @@ def go_home(game: Game, state: State, player: str, chosen: tuple[list[str], list
     if mine["aspiration"] is None:
         mine["aspiration"] = drawn
         events.append(log(state, f"{player} drew and keeps the Aspiration {drawn}"))
-        return events + end_of_turn(state, player)
+        return events + end_of_turn(state, player, fresh=True)
     mine["drawn"] = drawn
     note(state, player, f"you drew the Aspiration {drawn}")
     state["turn"]["step"] = KEEP
@@ -150,10 +153,12 @@ def go_home(game: Game, state: State, player: str, chosen: tuple[list[str], list
 def keep(game: Game, state: State, player: str, kept: str, dice: Dice) -> list[str]:
     state["chance"] = False
     mine = seat(state, player)
-    other = mine["drawn"] if kept == mine["aspiration"] else mine["aspiration"]
+    fresh = kept != mine["aspiration"]
+    other = mine["drawn"] if not fresh else mine["aspiration"]
     state["asp_discard"].append(other)
     mine["aspiration"], mine["drawn"] = kept, None
-    return [log(state, f"{player} keeps the Aspiration {kept}")] + end_of_turn(state, player)
+    return [log(state, f"{player} keeps the Aspiration {kept}")] + \
+        end_of_turn(state, player, fresh=fresh)
 
 
 def swap(game: Game, state: State, player: str, chosen: tuple[str, str, str | None],
@@ -215,7 +220,7 @@ def invite(game: Game, state: State, player: str, sim: str, dice: Dice) -> list[
         state["centre"].remove(sim)
     events = arrive(game, state, player, sim, "ICONIC SIMS MOVE!")
     if spot is not None:
-        events += replace_sim(state)
+        events += replace_sim(state, dice)
     return events + finish_action(game, state, player)
 
 
@@ -251,6 +256,12 @@ def raise_(game: Game, state: State, player: str, chosen: None, dice: Dice) -> l
 
 def lower(game: Game, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
     """Never run, as raise_."""
+    return []
+
+
+def skip_newcomers(game: Game, state: State, player: str, chosen: None, dice: Dice
+                   ) -> list[str]:
+    """Never run, as raise_: _interact_solo reads the standing order."""
     return []
 
 
@@ -291,12 +302,14 @@ def befriend(game: Game, state: State, player: str) -> list[str]:
     return events
 
 
-def end_of_turn(state: State, player: str) -> list[str]:
-    """2-5 players: score at the end of the turn (once), then win or pass to the left."""
+def end_of_turn(state: State, player: str, fresh: bool = False) -> list[str]:
+    """2-5 players: score at the end of the turn (once), then win or pass to the left. A
+    `fresh` Aspiration, drawn and kept at this turn's Go Home, waits for the end of the next
+    turn even if it is met already (Scoring, IMPORTANT)."""
     mine = seat(state, player)
     events = []
     target = state["target"]
-    if mine["aspiration"] and mine["aspiration"] != HIDDEN and \
+    if not fresh and mine["aspiration"] and mine["aspiration"] != HIDDEN and \
             met(state, player, mine["aspiration"]):
         done = mine["aspiration"]
         mine["completed"].append(done)
@@ -352,6 +365,7 @@ def _interact_solo(game: Game, state: State, player: str, dice: Dice) -> list[st
     """Single player: roll for each Iconic Sim at your Venue, new arrivals included."""
     here = seat(state, player)["at"]
     queue = sims_at(state, here)
+    meet = not game.standing(state, player, "skip_newcomers")  # "you can": a choice
     events = []
     while queue:
         sim = queue.pop(0)
@@ -369,9 +383,14 @@ def _interact_solo(game: Game, state: State, player: str, dice: Dice) -> list[st
         else:
             events += arrive(game, state, player, sim, "Come on Over!")
         before = len(state["board"])
-        events += replace_sim(state)
+        events += replace_sim(state, dice)
         if len(state["board"]) > before and state["board"][-1]["venue"] == here:
-            queue.append(state["board"][-1]["sim"])
+            newcomer = state["board"][-1]["sim"]
+            if meet:
+                queue.append(newcomer)
+            else:
+                events.append(log(state, f"{player} leaves {newcomer} at the {here} for "
+                                         "another visit (standing skip_newcomers)"))
     return events + score_or_end(state, player)
 
 
@@ -398,18 +417,25 @@ def refill(game: Game, state: State, dice: Dice, setup: bool = False) -> list[st
     state["refill"] = False
     events: list[str] = []
     player = state["turn"]["player"]
+    aside: list[str] = []
     for index, slot in enumerate(state["hub"]):
         while slot is None and state["pile"]:
             slot = state["pile"].pop(0)
             state["hub"][index] = slot
             action = card(slot)["action"] if slot in cards() else None
             if solo(state) and action in SOLO_EVENTS:
-                events += SOLO_EVENTS[action](game, state, player, slot, dice)
+                if setup:  # (assumption) nobody has moved in: shuffled back, not acted on
+                    aside.append(slot)
+                else:
+                    events += SOLO_EVENTS[action](game, state, player, slot, dice)
                 state["hub"][index] = slot = None
+    if aside:
+        state["pile"] += aside
+        dice.stream(SETUP_SHUFFLE).shuffle(state["pile"])
     if solo(state):
         wanted = rules()["board_sims"] if setup else 1  # (assumption) never an empty board
         while len(state["board"]) < wanted and state["sims_pile"]:
-            events += replace_sim(state)
+            events += replace_sim(state, dice)
         events += check_solo_end(state, player)
         if not state["over"] and stuck(state, player):
             state["over"] = True

@@ -47,9 +47,24 @@ EVENTS = {
 }
 
 
+# How the special cards and the single player's friends turned out (bench/sims_figures.py).
+OUTCOMES = {
+    "Don ran off with a Sim of the board": r"^Don Lothario rolled a Good .*\(the board\)",
+    "Don ran off with a Sim of a home": r"^Don Lothario rolled a Good .*\(P\d\)",
+    "Don moved in": r"^Don Lothario (found nobody|moved in)",
+    "the Reaper took board Sims": r"^the Grim Reaper took .* from the board",
+    "the Reaper moved in": r"^the Grim Reaper found nobody|Grim Reaper moved in",
+    "Mrs. Crumplebottom discarded a card": r"^Mrs\. Crumplebottom made|^you discarded the",
+    "friend: befriended at a Venue": r"moved in with \S+ \(befriended at",
+    "friend: Come on Over!": r"moved in with \S+ \(Come on Over!\)",
+    "friend: ICONIC SIMS MOVE!": r"moved in with \S+ \(ICONIC SIMS MOVE!\)",
+}
+
+
 def play(count: int, strategies: tuple[str, ...], seed: int, words: list[str] | None = None
          ) -> tuple[dict[str, Any], Counter[str]]:
-    """One whole game; the final state and how often each event of EVENTS was logged."""
+    """One whole game; the final state and how often each event of EVENTS was logged (and,
+    per player, "went home P1" and "ends the turn P1")."""
     players = [f"P{i + 1}" for i in range(count)]
     state = GAME.setup(players, GAME.parse_options(list(words or []), None), Dice(seed, 0))
     state["tick"] = 0
@@ -67,6 +82,11 @@ def play(count: int, strategies: tuple[str, ...], seed: int, words: list[str] | 
         state = outcome.state
         for line in state["log"]:
             for name, pattern in EVENTS.items():
+                seen[name] += bool(re.search(pattern, line))
+            mover = re.match(r"(\S+) (went home|ends the turn)", line)
+            if mover:  # per player: "went home P1", "ends the turn P1"
+                seen[f"{mover.group(2)} {mover.group(1)}"] += 1
+            for name, pattern in OUTCOMES.items():
                 seen[name] += bool(re.search(pattern, line))
     return state, seen
 

@@ -1,9 +1,14 @@
 """The greedy bot's judgement of a position in The Sims Board Game. It chooses among the rules'
 legal orders; `rank` orders them by what each would leave after running on a copy with
 throwaway dice, so among orders whose outcome is chance the bot takes the most promising.
+`plan` writes a whole turn: the engine's greedy bot chooses the orders, and a turn that Goes
+Home (2-5 players) ends with the plan lines that keep the better Aspiration once the draw is
+known, so Go Home costs one tick like any other turn.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from ..engine.contract import Game, OrderError, State, clone
 from ..engine.dice import Dice
@@ -107,3 +112,35 @@ def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]
             value = float("-inf")
         scored.append((-value, index, text))
     return [text for _, _, text in sorted(scored)]
+
+
+# After Go Home's draw: keep the Aspiration that needs fewer SIMbols (the one you had on a tie).
+KEEP_PLAN = (
+    'if step == "keep" and drawn_left < aspiration_left',
+    "keep($drawn)",
+    'elif step == "keep"',
+    "keep($aspiration)",
+    "endif",
+)
+_planning = False  # set while the engine's greedy bot chooses the orders for `plan`
+
+
+def plan(game: Game, state: State, player: str, rng: Any) -> list[str] | None:
+    """The greedy bot's whole turn (2-5 players): its orders, and after a Go Home the plan
+    lines that answer the draw. None (the engine's own greedy bot) alone, or when it is not
+    this player's turn to start."""
+    global _planning
+    if _planning or m.solo(state) or state["over"] or state["turn"]["player"] != player or \
+            state["turn"]["step"] != m.START:
+        return None
+    from ..engine.bots import choose_orders
+
+    _planning = True
+    try:
+        lines = choose_orders(game, state, player, "greedy", rng)
+    finally:
+        _planning = False
+    home = next((i for i, line in enumerate(lines) if line.startswith("go_home")), None)
+    if home is not None:  # what it guessed after the draw gives way to the rule of choice
+        lines = [*lines[:home + 1], *KEEP_PLAN]
+    return lines

@@ -429,6 +429,15 @@ def lower(state: State, player: str, order: Order) -> None:
     _standing_only(state, player, order)
 
 
+def skip_newcomers(state: State, player: str, order: Order) -> None:
+    """skip_newcomers is only ever a standing order (actions._interact_solo reads it: the
+    manual lets you meet a Sim who lands at your Venue during an interaction, it does not make
+    you)."""
+    raise OrderError("E-STANDING-ONLY", "skip_newcomers is a standing order: it says that you "
+                     "leave a new Iconic Sim at your Venue for later instead of meeting them "
+                     "at once", "write it as: standing skip_newcomers")
+
+
 def _standing_only(state: State, player: str, order: Order) -> None:
     resolve("need", order, "need")
     raise OrderError("E-STANDING-ONLY", f"{order.command} is a standing order: it says which "
@@ -444,7 +453,7 @@ def _standing_only(state: State, player: str, order: Order) -> None:
 
 
 def travel_rolls(state: State, player: str, order: Order) -> bool:
-    """2-5 players: the card taken rolls for the Iconic Sims in the other homes (Don
+    """2-5 players: the card taken rolls for the Iconic Sims on the board and in the homes (Don
     Lothario) or takes a random card from each other collection (Mrs. Crumplebottom), if there
     is one. Alone, no card taken by Travel rolls or draws (events act in the Card Hub)."""
     name = find("card", order["card"])
@@ -452,7 +461,7 @@ def travel_rolls(state: State, player: str, order: Order) -> bool:
         return False
     action = card(name)["action"]
     if action == "don_lothario":
-        return any(seat(state, p)["sims"] for p in ring(state, player))
+        return bool(state["board"]) or any(seat(state, p)["sims"] for p in state["players"])
     if action == "mrs_crumplebottom":
         return any(seat(state, p)["cards"] for p in ring(state, player))
     return False

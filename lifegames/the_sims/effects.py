@@ -38,6 +38,7 @@ from .state import HIDDEN
 DIE = "interaction"
 PICK = "pick"
 SHUFFLE = "reshuffle"
+VENUE = "venue"  # which matching Venue a new Iconic Sim goes to (single player)
 RECENT = 14  # events the sheets keep showing from earlier ticks
 
 
@@ -182,20 +183,23 @@ def iconic_sims_move(game: Game, state: State, player: str, name: str, dice: Dic
 
 
 def don_lothario(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
-    """2-5 players (reconstructed): the die is rolled for each Iconic Sim in the other homes,
-    from the left, until a Good Interaction: that Sim leaves with Don Lothario for the box.
-    With no Good roll he moves in with you as a friend (1 point)."""
+    """2-5 players (reconstructed from the single-player text, "each Iconic Sim in play"): the
+    die is rolled for each Iconic Sim face up on the board, then in the other homes from the
+    left, then in yours, until a Good Interaction: that Sim leaves with Don Lothario for the
+    box. With no Good roll he moves in with you as a friend (1 point)."""
     mine = seat(state, player)
-    for other in ring(state, player):
-        for sim in list(seat(state, other)["sims"]):
-            face = roll(state, dice)
-            if face == "good":
-                seat(state, other)["sims"].remove(sim)
-                mine["cards"].remove(name)
-                state["box"]["sims"].append(sim)
-                state["box"]["cards"].append(name)
-                return [log(state, f"Don Lothario rolled a Good Interaction with {sim} "
-                                   f"({other}): they run off together (both to the box)")]
+    in_play = [(sim, None) for sim in state["board"]] + \
+        [(sim, p) for p in [*ring(state, player), player] for sim in seat(state, p)["sims"]]
+    for sim, owner in in_play:
+        face = roll(state, dice)
+        if face == "good":
+            (seat(state, owner)["sims"] if owner else state["board"]).remove(sim)
+            mine["cards"].remove(name)
+            state["box"]["sims"].append(sim)
+            state["box"]["cards"].append(name)
+            return [log(state, f"Don Lothario rolled a Good Interaction with {sim} "
+                               f"({owner or 'the board'}): they run off together (both to "
+                               "the box)")]
     mine["cards"].remove(name)
     mine["specials"].append(name)
     return [log(state, f"Don Lothario found nobody to charm and moves in with {player} "
@@ -245,19 +249,21 @@ SPECIALS = {"iconic_sims_move": iconic_sims_move, "don_lothario": don_lothario,
 # -- single player: Iconic Sims on the board, the end of the game ------------------------------
 
 
-def place_sim(state: State, sim: str) -> str:
-    """Single player: a new Iconic Sim goes to the first Venue showing their interest (to the
-    centre if none does). Where they went."""
+def place_sim(state: State, sim: str, dice: Dice) -> str:
+    """Single player: a new Iconic Sim goes to a Venue showing their interest, by chance among
+    those that do (RULES.md, Assumptions; to the centre if none does). Where they went."""
     interest = sims().get(sim)
-    for where in board(state):
-        if interest in where["symbols"]:
-            state["board"].append({"sim": sim, "venue": where["name"]})
-            return where["name"]
-    state["centre"].append(sim)
-    return "centre"
+    matching = [where for where in board(state) if interest in where["symbols"]]
+    if not matching:
+        state["centre"].append(sim)
+        return "centre"
+    chosen = matching[dice.stream(VENUE).die(len(matching)) - 1] if len(matching) > 1 \
+        else matching[0]
+    state["board"].append({"sim": sim, "venue": chosen["name"]})
+    return str(chosen["name"])
 
 
-def draw_sim(state: State) -> tuple[str, str] | None:
+def draw_sim(state: State, dice: Dice) -> tuple[str, str] | None:
     """Single player: draw the top Iconic Sim onto the board; (sim, where) or None."""
     state["chance"] = True
     if not state["sims_pile"]:
@@ -266,11 +272,11 @@ def draw_sim(state: State) -> tuple[str, str] | None:
     if sim == HIDDEN:  # a seat's copy of the state: where they go is not known
         state["centre"].append(sim)
         return sim, "centre"
-    return sim, place_sim(state, sim)
+    return sim, place_sim(state, sim, dice)
 
 
-def replace_sim(state: State) -> list[str]:
-    drawn = draw_sim(state)
+def replace_sim(state: State, dice: Dice) -> list[str]:
+    drawn = draw_sim(state, dice)
     if drawn is None:
         return [log(state, "no Iconic Sim is left to draw")]
     sim, where = drawn

@@ -78,6 +78,7 @@ COMMANDS = Commands({
     "end_turn": _row(checks.end_turn, actions.end_turn, warn=advice.end_turn),
     "raise": _row(checks.raise_, actions.raise_, standing=True),
     "lower": _row(checks.lower, actions.lower, standing=True),
+    "skip_newcomers": _row(checks.skip_newcomers, actions.skip_newcomers, standing=True),
 })
 
 SHUFFLES = ("actions", "sims", "aspirations", "homes")

@@ -472,6 +472,13 @@ def _sims_scripted() -> list[tuple[str, State, str]]:
         discard=[], Ana={"specials": []})
     out.append(("a scripted invitation", invite,
                 'travel("Park", "Cowplant")\ninvite("Johnny Zest")\n'))
+    skip = arrange(clone(alone), hub=hub, board=[{"sim": "Bella Goth", "venue": "Gym"}],
+                   discard=[], Ana={"specials": []})
+    skip["sims_pile"].remove("Johnny Zest")
+    skip["sims_pile"].insert(0, "Johnny Zest")  # the dice of seed 2015 bring him to the Gym
+    skip["standing"] = {ANA: ["skip_newcomers"]}
+    out.append(("a newcomer left by standing skip_newcomers", skip,
+                'travel("Gym", "Laptop")\ninteract\n'))
     kind = aspirations()[alone["seats"][ANA]["aspirations"][0]][0]
     plain = [n for n in deck() if cards()[n]["symbols"] == [kind] and n not in hub][:3]
     fits = next(n for n in hub if set(cards()[n]["symbols"]) & {"leaf", "dumbbell", "palette"})
@@ -499,9 +506,11 @@ def _sims_scripted() -> list[tuple[str, State, str]]:
 
 def _sims_fired(events: list[str]) -> set[str]:
     """A standing raise(...) that chose Go Home's first Need, a standing lower(...) that chose
-    the Need of an Awkward Interaction (the scripted turns' effects)."""
+    the Need of an Awkward Interaction, a standing skip_newcomers that left a Sim at the
+    Venue (the scripted turns' effects)."""
     text = "\n".join(events)
     fired = {"raise"} if "Ana's Fun is now FULL (Go Home)" in text else set()
+    fired |= {"skip_newcomers"} if "(standing skip_newcomers)" in text else set()
     return fired | ({"lower"} if "Ben's Hunger is now EMPTY (Awkward Interaction)" in text
                     else set())
 

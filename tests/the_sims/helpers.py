@@ -30,6 +30,7 @@ from lifegames.the_sims.data import (
     rules,
     sims,
 )
+from lifegames.the_sims.effects import VENUE
 
 from .. import order_support as support
 from ..order_support import NoDice
@@ -57,14 +58,26 @@ class FakeStream:
         """Reshuffles in tests keep their order."""
 
 
-class FakeDice:
-    """FakeDice("good", "hand", picks=[2]): the Interaction die shows good, then the hand; a
-    random card taken from a collection is the 2nd."""
+class FirstStream:
+    """A chance that always comes out first: a new Iconic Sim goes to the first Venue in board
+    order showing their interest, unless a test names the Venues (FakeDice places=...)."""
 
-    def __init__(self, *faces: str, picks: list[int] | None = None) -> None:
+    def die(self, sides: int = 6) -> int:
+        return 1
+
+
+class FakeDice:
+    """FakeDice("good", "hand", picks=[2], places=[2]): the Interaction die shows good, then
+    the hand; a random card taken from a collection is the 2nd; a new Iconic Sim goes to the
+    2nd matching Venue (without places=, always the first)."""
+
+    def __init__(self, *faces: str, picks: list[int] | None = None,
+                 places: list[int] | None = None) -> None:
         order = rules()["die"]
-        self.streams = {DIE: FakeStream([order.index(f) + 1 for f in faces], "die"),
-                        PICK: FakeStream(list(picks or []), "pick")}
+        self.streams: dict[str, Any] = {
+            DIE: FakeStream([order.index(f) + 1 for f in faces], "die"),
+            PICK: FakeStream(list(picks or []), "pick"),
+            VENUE: FirstStream() if places is None else FakeStream(list(places), "venue")}
 
     def stream(self, name: str) -> FakeStream:
         return self.streams.setdefault(name, FakeStream([], name))

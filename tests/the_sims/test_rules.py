@@ -294,6 +294,23 @@ def test_r12_only_once_per_turn_and_a_new_met_aspiration_waits_a_turn():
     assert seat(after, ANA)["completed"] == ["Dinner Date", fresh]
 
 
+def test_r12b_an_aspiration_drawn_and_kept_at_go_home_waits_for_the_next_turn():
+    """Scored Aspirations, IMPORTANT: an Aspiration you keep from Go Home's draw is a new one;
+    if your collection already shows its three SIMbols, it completes at the end of your next
+    turn, not of this one."""
+    state = ready(Ana={"home": "Rose Cottage", "aspiration": "Serenader",
+                       "cards": ["Frying Pan", "Gourmet Kitchen"], "needs": {"Fun": False}})
+    state["asp_pile"].remove("Dinner Date")
+    state["asp_pile"].insert(0, "Dinner Date")
+    order(state, ANA, 'go_home("Fun")', FakeDice())
+    order(state, ANA, 'keep("Dinner Date")')
+    assert seat(state, ANA)["completed"] == [] and points(state, ANA) == 0
+    assert seat(state, ANA)["aspiration"] == "Dinner Date"
+    set_turn(state, ANA)
+    order(state, ANA, 'travel("Park", "Easel")')
+    assert seat(state, ANA)["completed"] == ["Dinner Date"]
+
+
 def play_turn(state, player, text):
     outcome = play(state, {player: text})
     assert not outcome.problems, [p.render() for p in outcome.problems]
@@ -382,6 +399,19 @@ def test_r17_specials_stay_and_everyone_passes_at_once():
     assert seat(state, ANA)["specials"] == ["Don Lothario"] and points(state, ANA) == 2
 
 
+
+def test_r17b_iconic_sims_move_passes_to_the_left():
+    """Iconic Sims Move: the Sims are passed around the table to the left (the seat after
+    yours in turn order): of two players who both show a Sim's interest, the one on the left
+    keeps it."""
+    state = ready(hub=["Cowplant", "Easel", "Guitar", "Watering Can", "Laptop", "Violin"],
+                  Ana={"home": "Jazz Loft", "sims": ["Bella Goth"]},
+                  Ben={"cards": ["Love Letter"]}, Cleo={"cards": ["Candlelit Dinner"]})
+    order(state, ANA, 'travel("Park", "Cowplant")')
+    assert seat(state, BEN)["sims"] == ["Bella Goth"], "Ben sits to Ana's left"
+    assert seat(state, CLEO)["sims"] == []
+
+
 # -- special actions, 2-5 players (reconstructed effects) ---------------------------------------
 
 
@@ -405,14 +435,24 @@ def test_r18_swap_cards_swaps_one_of_yours_for_one_of_another_players():
 
 def test_r19_don_lothario_charms_a_sim_away_or_moves_in():
     """Don Lothario Makes a Move (multiplayer effect reconstructed from the single-player
-    text): roll for each Iconic Sim in the other homes from the left; the first Good sends that
-    Sim and Don to the box; with none, Don moves in with you (1 point)."""
+    text, "each Iconic Sim in play"): roll for each Iconic Sim on the board, then in the other
+    homes from the left, then in yours; the first Good sends that Sim and Don to the box; with
+    none, Don moves in with you (1 point)."""
     state = ready(hub=["Don Lothario", *HUB[1:]], Ben={"sims": ["Bella Goth"]},
                   Cleo={"sims": ["Bob Pancakes", "Johnny Zest"]})
     assert GAME.ends_file(state, ANA, parse('travel("Cafe", "Don Lothario")'))
     order(state, ANA, 'travel("Cafe", "Don Lothario")', FakeDice("awkward", "hand", "good"))
     assert seat(state, CLEO)["sims"] == ["Bob Pancakes"]
     assert state["box"] == {"cards": ["Don Lothario"], "sims": ["Johnny Zest"]}
+    state = ready(hub=["Don Lothario", *HUB[1:]], board=["Rory Oaklow"],
+                  Ana={"sims": ["Travis Scott"]}, Ben={"sims": ["Bella Goth"]})
+    assert GAME.ends_file(state, ANA, parse('travel("Cafe", "Don Lothario")'))
+    order(state, ANA, 'travel("Cafe", "Don Lothario")', FakeDice("awkward", "awkward", "good"))
+    assert state["box"]["sims"] == ["Travis Scott"], "the board, Ben, then Ana's own"
+    assert state["board"] == ["Rory Oaklow"] and seat(state, BEN)["sims"] == ["Bella Goth"]
+    state = ready(hub=["Don Lothario", *HUB[1:]], board=["Rory Oaklow"])
+    order(state, ANA, 'travel("Cafe", "Don Lothario")', FakeDice("good"))
+    assert state["box"]["sims"] == ["Rory Oaklow"] and state["board"] == []
     state = ready(hub=["Don Lothario", *HUB[1:]])
     assert not GAME.ends_file(state, ANA, parse('travel("Cafe", "Don Lothario")'))
     order(state, ANA, 'travel("Cafe", "Don Lothario")')

@@ -78,7 +78,8 @@ def test_t04_ends_file_marks_exactly_the_orders_that_roll_or_draw():
 def test_t05_standing_orders_are_consulted_and_are_not_plain_orders():
     """Standing raise(...)/lower(...) orders (state["standing"], canonical text) choose the
     Needs another player's turn makes you change; written as a plain order they are refused."""
-    assert GAME.standing_commands == frozenset({"raise", "lower"})
+    assert GAME.standing_commands == frozenset({"raise", "lower", "skip_newcomers"})
+    reject(ready(), ANA, "skip_newcomers", "E-STANDING-ONLY")
     state = ready(Ben={"at": "Museum"})
     reject(state, ANA, 'raise("Fun")', "E-STANDING-ONLY")
     state["standing"] = {BEN: ['lower("Hygiene")', 'lower("Fun")']}
@@ -300,3 +301,19 @@ def test_t15_the_barrier_answers_for_orders_that_will_be_refused():
     for state in (new_state(), ready(), alone):
         for command in GAME.commands:
             GAME.ends_file(state, ANA, parse_one(docs[command]["example"]))
+
+
+def test_t16_the_greedy_bot_writes_whole_turns_go_home_included():
+    """A turn on the turn processor: the greedy bot writes each whole turn in one file, a Go
+    Home with the plan lines that keep the better Aspiration once the draw is known, so a game
+    takes one tick per turn (bench/sims_figures.py measures it at every player count)."""
+    from lifegames.the_sims.balance import play
+    from lifegames.the_sims.bots import KEEP_PLAN
+
+    homes = 0
+    for count, seed in ((2, 3), (3, 4), (4, 5)):
+        state, seen = play(count, ("greedy",), seed)
+        assert state["tick"] == state["turns"], (count, seed, state["tick"], state["turns"])
+        homes += seen["go home"]
+    assert homes > 0, "the games went home"
+    assert KEEP_PLAN[1] == "keep($drawn)" and KEEP_PLAN[3] == "keep($aspiration)"

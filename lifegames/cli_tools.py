@@ -447,7 +447,8 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
 @click.command()
 @click.argument("player", required=False)
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also write one self-contained page with a chart per figure.")
+              default=None, help="Write one self-contained page with a chart per figure "
+                                 "instead of printing the table.")
 @dir_option
 def history(host: Host, player: str | None, html_file: Path | None) -> None:
     """Each player's key figures tick by tick (PLAYER: only what that player's sheets showed;
@@ -464,9 +465,10 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
         loaded, found = figures(host, player)
     except FolderError as error:
         fail(error)
-    headers, rows = table_rows(found)
-    click.echo(table(rows, headers, align="right"))
-    if target is not None:
+    if target is None:
+        headers, rows = table_rows(found)
+        click.echo(table(rows, headers, align="right"))
+    else:
         title = f"{loaded.game.title}: " + (f"{player}'s history" if player else "history")
         from .engine import playerfiles
 

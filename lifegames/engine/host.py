@@ -46,6 +46,7 @@ from .orders import (
 )
 from .reading import read_only
 from .seats import template_file
+from .shapes import host_file
 from .turn import (
     FileCheck,
     TickOutcome,
@@ -284,14 +285,13 @@ class Host:
         (`Ironhold_Orders.txt`, `orders.txt`, `ironhold_orders.txt.txt`): lifegames reads only
         `<Player>_orders.txt`, so a player who saved under another name would wait in vain."""
         expected = order_file(player).split("/", 1)[1]
-        keep = {expected, f"{player}_orders_template.txt"}
         found = []
         remotes = self.remote_seats()
         names = remotes.seats[player].names() if remotes is not None else \
             playerfiles.listing(self.orders_root(), player)
         for name, kind in sorted(names.items()):
-            if kind == "file" and name not in keep and ORDERISH.search(name) \
-                    and not SNAPSHOT.match(name):
+            if kind == "file" and name != expected and ORDERISH.search(name) \
+                    and not host_file(player, name):
                 found.append(f"{player}/{name}")
         return found
 

@@ -399,3 +399,19 @@ def test_a_misnamed_order_file_is_pointed_out_by_check_and_status(game, run):
     assert "note: Thornvale/orders.txt looks like an order file" in checked
     assert "Ironhold/Ironhold_orders.txt looks" not in checked
     assert "Thornvale/orders.txt looks like an order file" in run("status", "--dir", game).output
+
+
+def test_the_programs_own_files_are_never_taken_for_a_misnamed_order_file(game, run):
+    """After a tick each player folder holds executed_orders.txt (and a seat its template,
+    seat.json and check_report.txt): check and status never call them misnamed order files,
+    while a file the player misnamed still is (issue 25, point 1)."""
+    assert run("tick", "--dir", game).exit_code == 0
+    assert (game / "Ironhold" / "executed_orders.txt").exists()
+    for name in ("Ironhold_orders_template.txt", "seat.json", "check_report.txt"):
+        (game / "Ironhold" / name).write_text("orders\n")
+    said = run("check", "--dir", game).output + run("status", "--dir", game).output
+    assert "looks like an order file" not in said, said
+    (game / "Ironhold" / "my_orders.txt").write_text("claim_tile(1,1)\n")
+    said = run("check", "--dir", game).output + run("status", "--dir", game).output
+    assert said.count("looks like an order file") == 2
+    assert "Ironhold/my_orders.txt looks like an order file" in said

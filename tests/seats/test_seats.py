@@ -277,3 +277,19 @@ def test_s12_every_game_refuses_a_stale_file_and_plays_an_absent_player(tmp_path
     assert loaded.game.absent_policy and loaded.game.absent_policy in play(
         tmp_path / "host", "status").stdout
     assert verify(host) == []
+
+
+def test_s13_a_seats_own_files_are_never_taken_for_a_misnamed_order_file(tmp_path):
+    """A seat holds executed_orders.txt, the template, seat.json and watch's check report
+    beside the order file: status and check on the host name none of them as a misnamed
+    order file, and a file the player misnamed is still named (issue 25, point 1)."""
+    host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
+    write_in_seats(host, seats, random.Random(2))
+    assert play(tmp_path / "host", "tick").returncode == 0
+    (seats / "Ironhold" / "check_report.txt").write_text("no orders\n")
+    assert (seats / "Ironhold" / "executed_orders.txt").exists()
+    said = play(tmp_path / "host", "status").stdout + play(tmp_path / "host", "check").stdout
+    assert "looks like an order file" not in said, said
+    (seats / "Ironhold" / "Orders.txt").write_text("claim_tile(1,1)\n")
+    said = play(tmp_path / "host", "status").stdout
+    assert "note: Ironhold/Orders.txt looks like an order file" in said, said

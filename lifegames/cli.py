@@ -17,6 +17,7 @@ from .cli_common import REJECTED, USAGE, commit_in_git, dir_option, fail, report
 from .engine.contract import SetupError
 from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
+from .engine.sheets import away_line
 from .engine.turn import TickOutcome, count_orders
 from .engine.words import counted
 
@@ -195,9 +196,12 @@ def tick(host: Host, git_commit: bool, absent: str) -> None:
                    f"file changed. Fix the order {files} above and run tick again.", err=True)
         sys.exit(REJECTED)
     state = loaded.state
-    played = ", ".join(f"{p} {counted(count_orders(o), 'order')}"
+    away = state.get("absent", [])
+    played = ", ".join(f"{p} {'away' if p in away else counted(count_orders(o), 'order')}"
                        for p, o in outcome.executed.items() if p in outcome_players(outcome))
     click.echo(f"Tick {state['tick']} played: {played or 'no orders'}.")
+    if away:
+        click.echo(f"  {away_line(away, loaded.game.absent_policy)}")
     for player, why in outcome.stopped.items():
         click.echo(f"  {player}'s plan stopped at {why}")
     for line in loaded.game.status_lines(state):

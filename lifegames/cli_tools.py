@@ -19,6 +19,7 @@ from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail, repor
 from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
 from .engine.host import Host, order_file
+from .engine.sheets import away_line
 from .engine.turn import count_orders
 from .engine.words import counted
 
@@ -361,9 +362,10 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
             if not outcome.problems:
                 played += 1
                 count = sum(count_orders(o) for o in outcome.executed.values())
-                away = f"; played by the absent default: {', '.join(sorted(absent))}" \
-                    if absent else ""
-                click.echo(f"Tick {after.state['tick']} played ({counted(count, 'order')}{away}).")
+                click.echo(f"Tick {after.state['tick']} played ({counted(count, 'order')}).")
+                away = away_line(after.state.get("absent", []), after.game.absent_policy)
+                if away:
+                    click.echo(f"  {away}")
                 told = _tell(host, [])
                 if git_commit:
                     commit_in_git(host, f"Tick {after.state['tick']}: {counted(count, 'order')}")

@@ -47,6 +47,7 @@ from .orders import (
 from .reading import read_only
 from .seats import template_file
 from .shapes import host_file
+from .sheets import away_line, mark_away
 from .turn import (
     FileCheck,
     TickOutcome,
@@ -611,13 +612,15 @@ class Host:
         ops: list[Op] = []
         previous = self._previous_manifest()
         seated = self.folder.seats_root() is not None
+        away = away_line(state.get("absent", []), game.absent_policy)
         for player in loaded.players:
             for name in previous.get(player, {}).get("sheets", []):
                 ops.append(Op("move", f"{player}/{name}", dest=f"{player}/{ARCHIVE}/{name}"))
             for name, text in sorted(game.views(state, player).items()):
                 if not VIEW_NAME.match(name):
                     raise ValueError(f"game produced a bad view name {name!r}")
-                ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}", text))
+                ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}",
+                              mark_away(text, away)))
             # A template nobody has edited is renewed too (in a turn-based game the waiting
             # players then read whose turn it is now); a draft is never overwritten. With
             # seats the order file is the player's alone: a fresh template goes beside it.

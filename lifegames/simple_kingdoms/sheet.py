@@ -209,8 +209,6 @@ def final_result(state: State) -> str:
 
 def _last_tick(state: State, name: str) -> str:
     last = state["reports"][name] + state["world"]
-    if name in state.get("absent", []):
-        last = ["you sent no orders and were played as absent: no actions", *last]
     return "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
 
 

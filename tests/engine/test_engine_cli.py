@@ -17,6 +17,7 @@ from lifegames import registry
 from lifegames.cli import cli
 from lifegames.engine import folder as folder_module
 from lifegames.engine.folder import META
+from lifegames.engine.host import Host
 from lifegames.engine.orders import commands, usage
 from lifegames.engine.turn import HIDDEN
 
@@ -415,3 +416,33 @@ def test_the_programs_own_files_are_never_taken_for_a_misnamed_order_file(game, 
     said = run("check", "--dir", game).output + run("status", "--dir", game).output
     assert said.count("looks like an order file") == 2
     assert "Ironhold/my_orders.txt looks like an order file" in said
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_an_absent_player_is_named_by_the_tick_and_on_every_sheet(tmp_path, run, game_id):
+    """`tick --absent NAME`, in every game: the tick's report and every sheet of every player
+    say "NAME was away: played by the default (the game's stated default)", once, from the
+    engine; the next tick, played by the player, says it nowhere (issue 25, point 2)."""
+    game = registry.get(game_id)
+    root = tmp_path / "game"
+    players = ",".join(game.default_players or ("Ana", "Ben", "Cleo")[:max(game.min_players, 2)])
+    assert run("setup", "--dir", root, "--game", game_id, "--players", players, "--seed",
+               "4").exit_code == 0
+    host = Host(str(root), registry.get)
+    away = host.load().game.awaiting(host.load().state)[0]
+    assert run("bot", "--dir", root, "--all", "--strategy", "greedy").exit_code == 0
+    played = run("tick", "--dir", root, "--absent", away)
+    assert played.exit_code == 0, played.output
+    said = f"{away} was away: played by the default ("
+    policy = game.absent_policy.rstrip(".")
+    assert f"  {said}{policy[:1].lower()}{policy[1:]})\n" in played.output
+    assert f"{away} away" in played.output.splitlines()[0]
+    sheets = sorted(root.glob("*/001_*.txt"))
+    assert len(sheets) >= len(host.load().players)
+    for sheet in sheets:
+        assert sheet.read_text(encoding="utf-8").count(said) == 1, sheet
+    assert run("bot", "--dir", root, "--all", "--strategy", "random").exit_code == 0
+    again = run("tick", "--dir", root)
+    assert again.exit_code == 0 and "was away" not in again.output, again.output
+    for sheet in root.glob("*/002_*.txt"):
+        assert "was away" not in sheet.read_text(encoding="utf-8"), sheet

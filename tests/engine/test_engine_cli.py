@@ -228,6 +228,24 @@ def test_documented_exit_codes_match_the_constants():
 # -- check ------------------------------------------------------------------------------------
 
 
+def test_check_lists_each_order_once_with_its_effects_below_it(game, run):
+    """`check` says "3 orders would run:" and then three bullets, one per order as written in
+    the log, each followed by what it does; an order with two effects (a move that explores)
+    keeps the second on an indented line of its own, never a bullet (issue 25, point 4)."""
+    write_orders(game, "Ironhold", 'hire_soldiers(0,0, 2)\nbuild(0,0, "farm")\n'
+                                   "move_soldiers(0,0, 0,1, 4)\n")
+    result = run("check", "Ironhold", "--dir", game)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "OK Ironhold/Ironhold_orders.txt: 3 orders would run:"
+    bullets = [line for line in lines if line.startswith("  - ")]
+    assert [b.split(":")[0] for b in bullets] == [
+        "  - hire_soldiers(0, 0, 2)", '  - build(0, 0, "farm")', "  - move_soldiers(0, 0, 0, 1, 4)"]
+    assert bullets[0] == "  - hire_soldiers(0, 0, 2): trained 2 soldiers on (0,0) for 10 gold"
+    below = lines[lines.index(bullets[2]) + 1]
+    assert below.startswith("      explored (0,1)"), result.output
+
+
 def test_check_player_checks_only_that_player(game, run):
     """`check Ironhold` reports only Ironhold's file (Thornvale's errors are not shown and do
     not change the exit code); `check Thornvale` shows them."""

@@ -240,7 +240,6 @@ def check(host: Host, player: str | None) -> None:
         fail(error)
     if not checks:
         click.echo("no order files are awaited now" + (f" from {player}" if player else ""))
-        return
     bad = 0
     for result in checks:
         if result.problems:
@@ -250,6 +249,9 @@ def check(host: Host, player: str | None) -> None:
             continue
         for line in report_lines(result):
             click.echo(line)
+    for other in host.unawaited:  # orders written out of turn: they will not run as written
+        for warning in other.warnings:
+            click.echo(warning.render())
     for result in checks:
         for name in host.misnamed(result.player):
             click.echo(f"note: {name} looks like an order file, but lifegames reads only "
@@ -291,7 +293,7 @@ def _check_in_seat(root: Path) -> bool:
     result = checked.result
     if result is None:
         click.echo(f"  {seat.not_awaited_note()}")
-        for problem in checked.problems:
+        for problem in [*checked.problems, *checked.warnings]:
             click.echo(problem.render())
         if checked.problems:
             sys.exit(REJECTED)

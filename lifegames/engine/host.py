@@ -44,6 +44,7 @@ from .orders import (
     parse_bytes,
     parse_text,
 )
+from .playercheck import PlayerCheck, check_as, folder_standpoint
 from .reading import read_only
 from .seats import template_file
 from .shapes import host_file
@@ -139,6 +140,10 @@ class Host:
         self.order_digests: dict[str, str] = {}  # player -> sha256 of the order file last read
         self._remotes: gitseats.RemoteSeats | None = None
         self._settled: tuple[int, ...] = ()  # the state file remote seats were last built for
+        # What the last `check` found in the files of players who are not awaited (their
+        # standing lines, and W-NOT-AWAITED for orders that will not run): kept apart from
+        # check's result, which is the awaited files' alone, as a tick plays them.
+        self.unawaited: list[PlayerCheck] = []
 
     def remote_seats(self) -> gitseats.RemoteSeats | None:
         """The game's seats over git (`setup --remotes`), or None."""
@@ -464,6 +469,10 @@ class Host:
             loaded = self._load()
             awaited = loaded.game.awaiting(loaded.state)
             players = [p for p in awaited if only is None or p == only]
+            others = [p for p in loaded.players if p not in awaited and only in (None, p)]
+            self.unawaited = [
+                check_as(folder_standpoint(loaded.game, loaded.state, loaded.players, player),
+                         parsed) for player, parsed in self._parse(loaded, others).items()]
             return loaded, check_files(loaded.game, loaded.state, self._parse(loaded, players))
 
         return read_only(self.folder, run)

@@ -464,3 +464,34 @@ def test_an_absent_player_is_named_by_the_tick_and_on_every_sheet(tmp_path, run,
     assert again.exit_code == 0 and "was away" not in again.output, again.output
     for sheet in root.glob("*/002_*.txt"):
         assert "was away" not in sheet.read_text(encoding="utf-8"), sheet
+
+
+def test_orders_written_out_of_turn_get_a_warning_that_they_will_not_run(tmp_path, run):
+    """A player who is not awaited writes orders (Lifestyle, Ben while it is Ana's turn):
+    `check` warns W-NOT-AWAITED on the first order, that they will never run and what to do,
+    and keeps its exit code (a warning never stops a tick); the next tick indeed refuses the
+    file as stale. A file without the tick line keeps its orders for Ben's turn, and says so;
+    a file of standing orders only is not warned of (issue 25, point 6)."""
+    root = tmp_path / "game"
+    assert run("setup", "--dir", root, "--game", "lifestyle", "--players", "Ana,Ben",
+               "--seed", "3").exit_code == 0
+    assert run("bot", "Ana", "--dir", root, "--strategy", "greedy").exit_code == 0
+    write_orders(root, "Ben", "orders for tick 1\ntake_card(1, 1)\nend\n")
+    checked = run("check", "--dir", root)
+    assert checked.exit_code == 0, checked.output
+    assert "Ben/Ben_orders.txt:2:1: W-NOT-AWAITED: these orders will never run: tick 1 " \
+        "awaits only Ana" in checked.output, checked.output
+    assert "only `standing` lines take effect out of turn" in checked.output
+    alone = run("check", "Ben", "--dir", root)
+    assert "W-NOT-AWAITED" in alone.output and alone.exit_code == 0
+    write_orders(root, "Ben", "take_card(1, 1)\n")
+    assert "W-NOT-AWAITED: these orders do not run now: tick 1 awaits only Ana; left in this " \
+        "file, they run at the first tick that awaits you" in run("check", "--dir", root).output
+    write_orders(root, "Ben", "orders for tick 1\nstanding end_turn()\nend\n")
+    assert "W-NOT-AWAITED" not in run("check", "--dir", root).output
+    write_orders(root, "Ben", "orders for tick 1\ntake_card(1, 1)\nend\n")
+    assert run("tick", "--dir", root).exit_code == 0
+    host = Host(str(root), registry.get)
+    assert host.load().game.awaiting(host.load().state) == ["Ben"]
+    stale = run("check", "Ben", "--dir", root)
+    assert stale.exit_code == 1 and "E-STALE-ORDERS" in stale.output, stale.output

@@ -22,6 +22,7 @@ played, and the message says so, so a script that obeys does not play another.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import functools
 import io
@@ -424,5 +425,5 @@ def report_lines(result: FileCheck, path: str | None = None) -> list[str]:
         shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
         lines.append(f"  standing orders in force once this file is played: {shown}")
     for warning in plan.warnings if plan else []:
-        lines.append(warning.render())
+        lines.append(dataclasses.replace(warning, path=path).render())
     return lines

@@ -9,6 +9,7 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -425,21 +426,34 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
     if seats is None:
         return
     answered = []
+    said: dict[str, list[str]] = {}
     for check in checks:
-        lines = [problem.render() for problem in check.problems] or report_lines(check)
+        mine = f"{check.player}_orders.txt"  # as the seat (and a clone of it) names the file
+        said[check.player] = [replace(p, path=mine).render() for p in check.problems] or \
+            report_lines(check, mine)
+    for other in host.unawaited:  # a file out of turn is answered only if it says something
+        if other.warnings or other.problems or other.standing is not None:
+            mine = f"{other.standpoint.player}_orders.txt"
+            said[other.standpoint.player] = [other.standpoint.not_awaited_note()] + [
+                replace(p, path=mine).render() for p in [*other.problems, *other.warnings]]
+            if other.standing is not None and not other.problems:
+                said[other.standpoint.player].append(
+                    "standing orders in force once this file is read: " +
+                    (", ".join(other.standing) or "none"))
+    for player, lines in said.items():
         head = f"check of your orders for tick {int(loaded.state['tick']) + 1}"
         text = head + "\n" + "\n".join(lines) + "\n"
         # Answered once per version of the file: after a tick an unchanged file is merely
         # stale, which the new sheets already say.
-        seen = host.order_digests.get(check.player, "")
-        if reports.get(check.player) in (text, seen):
+        seen = host.order_digests.get(player, "")
+        if reports.get(player) in (text, seen):
             continue
-        reports[check.player] = seen or text
+        reports[player] = seen or text
         try:
-            playerfiles.write(seats, f"{check.player}/{REPORT}", text.encode("utf-8"))
+            playerfiles.write(seats, f"{player}/{REPORT}", text.encode("utf-8"))
         except (OSError, playerfiles.Refused):
             continue  # a seat that cannot take it: the report waits for the next change
-        answered.append(check.player)
+        answered.append(player)
     if answered:
         with host.folder.locked():
             host.publish_seats(f"Check report for tick {int(loaded.state['tick']) + 1}",

@@ -152,7 +152,7 @@ def orders_text(state: State, player: str) -> str:
 
     asked = GAME.prompt(state, player)
     lead = asked.text if asked else (
-        f"{player}: it is your turn. Write the orders in {player}/{player}_orders.txt.")
+        f"{player}: it is your turn. Write the orders in {player}_orders.txt.")
     note = ("A roll need not end your file: a plan can say what to do with the dice before "
             "they fall (your order file shows how). A file that stops at a roll is answered "
             "next tick, when you can see the dice.")

@@ -179,7 +179,7 @@ def score_text(state: State) -> str:
 def orders_text(state: State, name: str) -> str:
     limit = rules()["actions_per_tick"]
     advised = suggestions(state, name, current_act())
-    lines = [f"write up to {limit} orders in {name}/{name}_orders.txt; python3 play.py orders "
+    lines = [f"write up to {limit} orders in {name}_orders.txt; python3 play.py orders "
              "explains every command"]
     if advised:
         width = max(len(s.order) for s in advised)

@@ -251,7 +251,7 @@ def orders_text(state: State, player: str) -> str:
         return (f"Waiting for {turn['player']}. Your order file is read only when you are "
                 "awaited (your turn, or your move-in).")
     lead = prompt_text(state, player) or (
-        f"{player}: it is your turn. Write it in {player}/{player}_orders.txt.")
+        f"{player}: it is your turn. Write it in {player}_orders.txt.")
     if not c.moved_in(state, player) and turn["player"] == player:
         lead += ("\nYou play first: after move_in(...), write your first turn in the same "
                  "file (" + ", ".join(_after_move_in(state, player)[:4]) + ", ...).")

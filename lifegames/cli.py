@@ -319,7 +319,7 @@ def status(host: Host) -> None:
     """Where the game stands: tick, whose orders are awaited, which files hold orders."""
     try:
         loaded = host.load()
-        counts, complete = host.order_files_status(loaded)
+        holds, complete = host.order_files_status(loaded)
     except FolderError as error:
         fail(error)
     game, state = loaded.game, loaded.state
@@ -334,10 +334,7 @@ def status(host: Host) -> None:
     awaited = game.awaiting(state)
     click.echo("awaiting orders from: " + (", ".join(awaited) or "nobody"))
     for player in loaded.players:
-        count = counts[player]
-        what = ("has problems (run: python3 play.py check " + player + ")" if count == -1
-                else "stale: written for an earlier tick" if count == -2
-                else "no orders yet" if count == 0 else counted(count, "order"))
+        what = holds[player]
         mark = "" if player in awaited else " (not awaited)"
         missed = loaded.envelope.get("stats", {}).get("missed", {}).get(player, 0)
         ended = " [complete: ends with 'end']" if player in complete else ""

@@ -44,7 +44,7 @@ from .orders import (
     parse_bytes,
     parse_text,
 )
-from .playercheck import PlayerCheck, check_as, folder_standpoint
+from .playercheck import PLAIN, PlayerCheck, check_as, folder_standpoint
 from .reading import read_only
 from .seats import template_file
 from .shapes import host_file
@@ -529,11 +529,11 @@ class Host:
                                 self.standing_updates(loaded))
             if outcome.problems:
                 return loaded, outcome
-            missed = dict(loaded.envelope["stats"]["missed"])
+            misses = dict(loaded.envelope["stats"]["missed"])
             for player in awaited:
-                done = count_orders(outcome.executed.get(player, []))  # absent: missed
-                missed[player] = missed.get(player, 0) + (0 if done else 1)
-            envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": missed})
+                gone = missed(files[player], outcome.executed.get(player, []), player in absent)
+                misses[player] = misses.get(player, 0) + int(gone)
+            envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": misses})
             after = Loaded(loaded.game, envelope)
             ops = self._player_ops(after, outcome.executed, set(awaited))
             ops.append(self._manifest(after, ops))
@@ -546,20 +546,17 @@ class Host:
             self.publish_seats(f"Tick {outcome.state['tick']}: {counted(count, 'order')}")
             return after, outcome
 
-    def order_files_status(self, loaded: Loaded) -> tuple[dict[str, int], set[str]]:
-        """How many orders each player's file holds now (-1: it has syntax problems), and
+    def order_files_status(self, loaded: Loaded) -> tuple[dict[str, str], set[str]]:
+        """What each player's file holds now, in one phrase per situation (`status`), and
         which files are complete (end with an `end` line)."""
-        counts: dict[str, int] = {}
+        said: dict[str, str] = {}
         complete: set[str] = set()
         next_tick = int(loaded.state["tick"]) + 1
         for player, parsed in self._parse(loaded, loaded.players).items():
-            header = parsed.header
-            stale = header is not None and header.tick is not None and header.tick < next_tick
-            counts[player] = (-1 if parsed.problems else -2 if stale and parsed.orders
-                              else len(parsed.orders))
+            said[player] = holds(parsed, next_tick, player)
             if parsed.ended:
                 complete.add(player)
-        return counts, complete
+        return said, complete
 
     # -- writing ----------------------------------------------------------------------------
     def _previous_manifest(self) -> dict[str, Any]:
@@ -647,6 +644,34 @@ class Host:
                     lead = "\n" if self.folder.path(log).exists() else ""
                     ops.append(Op("append", log, f"{lead}# Tick {tick}\n{lines}"))
         return ops
+
+
+def holds(parsed: ParsedFile, next_tick: int, player: str) -> str:
+    """What an order file holds, one phrase for each situation, whoever's it is: problems;
+    stale (orders written for an earlier tick: they will never run); orders (and standing
+    orders); the absent default; standing orders only (stale or not: they are in force once
+    read, as the sheet lists); nothing, said on purpose (`end`); nothing yet (no file, the
+    template, comments)."""
+    header = parsed.header
+    plan = [line for line in parsed.lines if line.kind not in PLAIN]
+    if parsed.problems:
+        return f"has problems (run: python3 play.py check {player})"
+    if plan and header is not None and header.tick is not None and header.tick < next_tick:
+        return f"stale: written for tick {header.tick}, so its orders will never run"
+    if parsed.orders:
+        return counted(len(parsed.orders), "order") + \
+            (" and standing orders" if parsed.standing else "")
+    if any(line.kind == "absent" for line in plan):
+        return "absent: the game's default for an absent player"
+    if parsed.standing:
+        return "standing orders only"
+    return "no orders, on purpose (it ends with `end`)" if parsed.ended else "no orders yet"
+
+
+def missed(parsed: ParsedFile, executed: list[str], absent: bool) -> bool:
+    """A tick an awaited player missed: played as absent, or nothing of theirs ran and the
+    file did not say so on purpose (no `end`: no file, the untouched template, comments)."""
+    return absent or (not count_orders(executed) and not parsed.ended)
 
 
 class Incomplete(Busy):

@@ -139,17 +139,21 @@ def rollback(host: Host, tick: int) -> None:
 @click.command()
 @click.argument("player", required=False)
 @click.option("--all", "everyone", is_flag=True, help="Every player whose orders are awaited.")
-@click.option("--strategy", type=click.Choice(["random", "greedy"]), default="random",
-              show_default=True)
+@click.option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy",
+              show_default=True,
+              help="greedy: what a thoughtful player would write (a whole turn as a plan, "
+                   "each order the one that helps most); random: any legal orders, picked at "
+                   "random (to test a game, not to stand in for a player).")
 @click.option("--seed", type=int, default=None,
-              help="Seed for the random bot (default: derived from the tick and player).")
+              help="Seed for the bot's choices (default: derived from the tick and player).")
 @click.option("--force", is_flag=True,
               help="Replace a file that holds orders already (the draft is kept in "
                    ".lifegames/drafts.txt).")
 @dir_option
 def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int | None,
         force: bool) -> None:
-    """Write a legal order file for PLAYER (or --all awaited players). A file that already
+    """Write a legal order file for PLAYER (or --all awaited players), by default the greedy
+    bot's: the one you would want standing in for a player who is away. A file that already
     holds orders (a draft) is kept unless --force. Like tick, it holds the folder's lock and
     writes the file whole, never through a link. A seat over git gets the file as a commit,
     pushed to the player's remote as the player would push it."""

@@ -21,13 +21,13 @@ played, and the message says so, so a script that obeys does not play another.
 
 from __future__ import annotations
 
+import _signal as signal  # as in start.py: the C core, without the enums' start-up cost
 import contextlib
 import dataclasses
 import errno
 import functools
 import io
 import os
-import signal
 import stat
 import sys
 from collections.abc import Callable

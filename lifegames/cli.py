@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -17,7 +16,6 @@ from .cli_common import REJECTED, USAGE, commit_in_git, dir_option, fail, report
 from .engine.contract import SetupError
 from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
-from .engine.sheets import away_line
 from .engine.turn import TickOutcome, count_orders
 from .engine.words import counted
 
@@ -134,6 +132,8 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
     click.echo("  the dice seed's sha256 is in seed_sha256.txt")
     where = _where(root)
     if remotes is not None:
+        import shlex
+
         click.echo("  seats over git: send each player their own line, and no one else's:")
         for player, url in sorted(host.folder.remotes().items()):
             click.echo(f"    {player}: git clone -b main -c pull.rebase=true {shlex.quote(url)} "
@@ -201,6 +201,8 @@ def tick(host: Host, git_commit: bool, absent: str) -> None:
                        for p, o in outcome.executed.items() if p in outcome_players(outcome))
     click.echo(f"Tick {state['tick']} played: {played or 'no orders'}.")
     if away:
+        from .engine.sheets import away_line
+
         click.echo(f"  {away_line(away, loaded.game.absent_policy)}")
     for player, why in outcome.stopped.items():
         click.echo(f"  {player}'s plan stopped at {why}")
@@ -266,12 +268,12 @@ def check(host: Host, player: str | None) -> None:
 def _check_in_seat(root: Path) -> bool:
     """`check` run in a seat (a folder with seat.json and no game of its own): the player's
     file checked on the knowledge the host left there. False if `root` is not a seat."""
+    if (root / ".lifegames").exists():  # a game folder: the host's check (no seat code)
+        return False
     from .engine import playerfiles
     from .engine.orders import MAX_FILE_BYTES, parse_bytes
     from .engine.playercheck import check_as, seat_standpoint
 
-    if (root / ".lifegames").exists():
-        return False
     try:
         seat = seat_standpoint(root, registry.get)
     except FolderError as error:
@@ -353,7 +355,7 @@ def _seat_status(host: Host) -> list[str]:
     remotes = host.remote_seats()
     if remotes is None:
         return []
-    lines = ["seats over git (status does not fetch; tick, check and watch do):"]
+    lines = ["seats over git (status and check do not fetch; tick and watch do):"]
     for player, seat in remotes.seats.items():
         record = seat.record
         when = seat.fetched_at()

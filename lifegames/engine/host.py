@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import gitseats, playerfiles
+from . import playerfiles
 from . import seats as seat_files
 from .contract import Game, SetupError
 from .dice import Dice, new_salt, new_seed, seed_digest
@@ -44,11 +44,9 @@ from .orders import (
     parse_bytes,
     parse_text,
 )
-from .playercheck import PLAIN, PlayerCheck, check_as, folder_standpoint
 from .reading import read_only
 from .seats import template_file
 from .shapes import host_file
-from .sheets import away_line, mark_away
 from .turn import (
     FileCheck,
     TickOutcome,
@@ -58,6 +56,10 @@ from .turn import (
     standing_updates,
 )
 from .words import counted
+
+if TYPE_CHECKING:
+    from . import gitseats
+    from .playercheck import PlayerCheck
 
 SEED_FILE = "seed_sha256.txt"
 DRAFTS = "drafts.txt"  # in .lifegames: order files a host tool replaced
@@ -146,13 +148,26 @@ class Host:
         self.unawaited: list[PlayerCheck] = []
 
     def remote_seats(self) -> gitseats.RemoteSeats | None:
-        """The game's seats over git (`setup --remotes`), or None."""
+        """The game's seats over git (`setup --remotes`), or None. gitseats (and with it
+        subprocess and threading) is imported only here, for a game that has them: check
+        and tick in any other folder never pay for it."""
         if self._remotes is None:
             remotes = self.folder.remotes()
             if remotes:
-                self._remotes = gitseats.RemoteSeats(self.folder.root / GIT_DIR,
-                                                     self.folder.root / SEATS_DIR, remotes)
+                from .gitseats import RemoteSeats
+
+                self._remotes = RemoteSeats(self.folder.root / GIT_DIR,
+                                            self.folder.root / SEATS_DIR, remotes)
         return self._remotes
+
+    def _seat_problem(self) -> tuple[type[Exception], ...]:
+        """What a seat over git raises when its order file cannot be read (to catch): only
+        a game with such seats can raise it, so no other game imports gitseats for it."""
+        if self._remotes is None:
+            return ()
+        from .gitseats import SeatProblem
+
+        return (SeatProblem,)
 
     def close(self) -> None:
         if self._remotes is not None:
@@ -306,7 +321,7 @@ class Host:
         tool replaces it, so no hand-written draft is ever lost."""
         try:
             found = self.read_order(player)
-        except (NotARegularFile, gitseats.SeatProblem):
+        except (NotARegularFile, *self._seat_problem()):
             return
         if found is None or not found.complete:
             return
@@ -328,7 +343,7 @@ class Host:
                     relative, 1, 1, 2, refused.code, f"the order file {refused.reason}",
                     refused.hint)])
                 continue
-            except gitseats.SeatProblem as problem:
+            except self._seat_problem() as problem:
                 files[player] = ParsedFile(relative, problems=[Problem(
                     relative, 1, 1, 2, problem.code, problem.reason, problem.hint)])
                 continue
@@ -354,8 +369,10 @@ class Host:
         if remotes is not None:
             if seats is not None:
                 raise SetupError("give --seats (synced folders) or --remotes (git), not both")
+            from .gitseats import remote_urls
+
             try:
-                urls = gitseats.remote_urls(remotes, players, Path.cwd())
+                urls = remote_urls(remotes, players, Path.cwd())
             except ValueError as error:
                 raise SetupError(str(error)) from None
         return self.create(game, players, options, new_seed() if seed is None else seed,
@@ -423,7 +440,9 @@ class Host:
             ops.append(self._manifest(loaded, ops))
             self.folder.commit(ops + self._seat_ops(loaded, ops, setup=True), envelope)
             if remotes:
-                gitseats.RemoteSeats.create(root / GIT_DIR, players)
+                from .gitseats import RemoteSeats
+
+                RemoteSeats.create(root / GIT_DIR, players)
                 first = {p: self._setup_orders(p) for p in players}
                 self.seat_lines += self._remote_seats_now().publish(
                     f"Setup: {game.title} for {', '.join(players)}", first)
@@ -470,9 +489,13 @@ class Host:
             awaited = loaded.game.awaiting(loaded.state)
             players = [p for p in awaited if only is None or p == only]
             others = [p for p in loaded.players if p not in awaited and only in (None, p)]
-            self.unawaited = [
-                check_as(folder_standpoint(loaded.game, loaded.state, loaded.players, player),
-                         parsed) for player, parsed in self._parse(loaded, others).items()]
+            self.unawaited = []
+            if others:  # a game where everyone is awaited never loads playercheck for this
+                from .playercheck import check_as, folder_standpoint
+
+                self.unawaited = [
+                    check_as(folder_standpoint(loaded.game, loaded.state, loaded.players, p),
+                             parsed) for p, parsed in self._parse(loaded, others).items()]
             return loaded, check_files(loaded.game, loaded.state, self._parse(loaded, players))
 
         return read_only(self.folder, run)
@@ -530,9 +553,12 @@ class Host:
             if outcome.problems:
                 return loaded, outcome
             misses = dict(loaded.envelope["stats"]["missed"])
+            away = set(outcome.state.get("absent", []))  # --absent, or a file saying `absent`
             for player in awaited:
-                gone = missed(files[player], outcome.executed.get(player, []), player in absent)
-                misses[player] = misses.get(player, 0) + int(gone)
+                lines = outcome.executed.setdefault(player, [])
+                if files[player].ended and player not in away and not count_orders(lines):
+                    lines.append(ON_PURPOSE)  # the record says so: a replay counts the same
+                misses[player] = misses.get(player, 0) + int(missed(lines, player in away))
             envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": misses})
             after = Loaded(loaded.game, envelope)
             ops = self._player_ops(after, outcome.executed, set(awaited))
@@ -617,6 +643,8 @@ class Host:
         tick = int(state["tick"])
         ops: list[Op] = []
         previous = self._previous_manifest()
+        from .sheets import away_line, mark_away  # only a tick writes sheets
+
         seated = self.folder.seats_root() is not None
         away = away_line(state.get("absent", []), game.absent_policy)
         for player in loaded.players:
@@ -652,6 +680,8 @@ def holds(parsed: ParsedFile, next_tick: int, player: str) -> str:
     orders); the absent default; standing orders only (stale or not: they are in force once
     read, as the sheet lists); nothing, said on purpose (`end`); nothing yet (no file, the
     template, comments)."""
+    from .playercheck import PLAIN
+
     header = parsed.header
     plan = [line for line in parsed.lines if line.kind not in PLAIN]
     if parsed.problems:
@@ -668,10 +698,16 @@ def holds(parsed: ParsedFile, next_tick: int, player: str) -> str:
     return "no orders, on purpose (it ends with `end`)" if parsed.ended else "no orders yet"
 
 
-def missed(parsed: ParsedFile, executed: list[str], absent: bool) -> bool:
-    """A tick an awaited player missed: played as absent, or nothing of theirs ran and the
-    file did not say so on purpose (no `end`: no file, the untouched template, comments)."""
-    return absent or (not count_orders(executed) and not parsed.ended)
+# The line executed_orders.txt gets for an awaited player whose file ran no order and said
+# so on purpose (it ends with `end`): that tick is not missed, and the record says why.
+ON_PURPOSE = "# no orders, on purpose (the file ended with `end`)"
+
+
+def missed(executed: list[str], absent: bool) -> bool:
+    """A tick an awaited player missed, judged from what the record of that tick holds (so a
+    replay counts the same): played as absent, or no order of theirs ran and their file did
+    not say so on purpose (no file, the untouched template, comments, no `end`)."""
+    return absent or (not count_orders(executed) and ON_PURPOSE not in executed)
 
 
 class Incomplete(Busy):
@@ -703,6 +739,8 @@ def seed_file_text(seed: int, salt: str | None) -> str:
 def _ready_remotes(remotes: dict[str, str]) -> None:
     """Before anything is written: each remote reachable and empty, and the ones that are
     paths here made (bare repositories refusing rewrites)."""
+    from . import gitseats
+
     for player, url in sorted(remotes.items()):
         try:
             if gitseats.is_local(url):

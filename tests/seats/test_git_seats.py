@@ -269,9 +269,11 @@ def test_g05_an_unreachable_remote_is_reported_and_its_player_waits(tmp_path):
     away.rename(table.remote("Ana"))
     back = table.play("--dir", "host", "status")
     assert back.returncode == 0
-    checked = table.play("--dir", "host", "check")
-    assert "seat Ana: pushed" in checked.stdout + checked.stderr or \
-        table.log("Ana")[0].startswith("lifegames Tick 1"), output(checked)
+    checked = table.play("--dir", "host", "check")  # reads as last fetched: pushes nothing
+    assert checked.returncode == 1 and "Traceback" not in checked.stderr, output(checked)
+    ticked = table.play("--dir", "host", "tick")  # fetches and pushes (the files are stale)
+    assert "seat Ana: pushed" in ticked.stdout + ticked.stderr or \
+        table.log("Ana")[0].startswith("lifegames Tick 1"), output(ticked)
     assert table.log("Ana")[0] == "lifegames Tick 1: 0 orders"
 
 
@@ -314,8 +316,11 @@ def test_g07_rollback_and_a_crash_before_the_push_reach_the_seats(tmp_path, monk
     monkeypatch.undo()
     assert table.log("Ana")[0] == "lifegames Tick 1: 0 orders"
     assert int(table.host().load().state["tick"]) == 2
-    checked = table.play("--dir", "host", "check")  # (their files are stale: exit 1)
+    checked = table.play("--dir", "host", "check")  # writes nothing, pushes nothing
     assert checked.returncode == 1 and "Traceback" not in checked.stderr, output(checked)
+    assert table.log("Ana")[0] == "lifegames Tick 1: 0 orders"
+    ticked = table.play("--dir", "host", "tick")  # (their files are stale: exit 1)
+    assert ticked.returncode == 1 and "Traceback" not in ticked.stderr, output(ticked)
     assert table.log("Ana")[0] == "lifegames Tick 2"
     back = table.play("--dir", "host", "rollback", "1")
     assert back.returncode == 0, output(back)

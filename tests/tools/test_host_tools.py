@@ -112,6 +112,10 @@ def test_status_says_one_phrase_for_one_situation(tmp_path: Path) -> None:
         said = play(root, "status").stdout
         assert status_line(said, first).endswith("missed 0 ticks"), said
         assert status_line(said, second).endswith("missed 1 tick"), said
+        log = (root / first / "executed_orders.txt").read_text(encoding="utf-8")
+        assert log == "# Tick 1\n# no orders, on purpose (the file ended with `end`)\n", log
+        verified = play(root, "verify")  # the replay counts the same misses from the record
+        assert verified.returncode == 0, output(verified)
 
 
 # -- watch ------------------------------------------------------------------------------------

@@ -182,30 +182,36 @@ def test_s06_rollback_puts_every_seat_back_too(tmp_path):
     assert verify(host) == []
 
 
+def _watched_reports(host_dir: Path, seats: Path, players: list[str]) -> dict[str, str]:
+    """Run `watch` until each of `players` has a check report in their seat (one pass writes
+    them one after the other); their texts."""
+    watcher = subprocess.Popen(
+        ["python3", str(Path(__file__).resolve().parents[2] / "play.py"), "--dir",
+         str(host_dir), "watch", "--interval", "0.1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    reports = {p: seats / p / "check_report.txt" for p in players}
+    try:
+        for _ in range(100):
+            if all(r.exists() for r in reports.values()):
+                break
+            subprocess.run(["sleep", "0.1"], check=True)
+        return {p: r.read_text(encoding="utf-8") for p, r in reports.items()}
+    finally:
+        watcher.kill()
+        watcher.communicate()
+
+
 def test_s07_watch_answers_each_changed_order_file_in_its_seat(tmp_path):
     """watch writes the player's own check results into their seat (check_report.txt) within
     one polling interval of a change."""
     host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
     (seats / "Ironhold" / "Ironhold_orders.txt").write_text('build(0,0, "farn")\n')
-    watcher = subprocess.Popen(
-        ["python3", str(Path(__file__).resolve().parents[2] / "play.py"), "--dir",
-         str(tmp_path / "host"), "watch", "--interval", "0.1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        report = seats / "Ironhold" / "check_report.txt"
-        other = seats / "Thornvale" / "check_report.txt"
-        for _ in range(100):  # one pass writes both, one after the other: wait for both
-            if report.exists() and other.exists():
-                break
-            subprocess.run(["sleep", "0.1"], check=True)
-        text = report.read_text(encoding="utf-8")
-    finally:
-        watcher.kill()
-        watcher.communicate()
+    said = _watched_reports(tmp_path / "host", seats, ["Ironhold", "Thornvale"])
+    text = said["Ironhold"]
     assert "E-UNKNOWN-BUILDING" in text and "farn" in text
     assert "\nIronhold_orders.txt:1:" in text and "Ironhold/" not in text  # as the seat names it
     assert "Thornvale" not in text
-    assert not other.read_text(encoding="utf-8").count("Ironhold")
+    assert not said["Thornvale"].count("Ironhold")
 
 
 def test_s08_a_player_checks_in_their_seat_against_what_they_know(tmp_path):
@@ -328,19 +334,6 @@ def test_s15_orders_out_of_turn_are_warned_of_in_the_seat(tmp_path):
     checked = play(seats / "Ben", "check")
     assert checked.returncode == 0, output(checked)
     assert "\nBen_orders.txt:2:1: W-NOT-AWAITED: these orders will never run" in checked.stdout
-    watcher = subprocess.Popen(
-        ["python3", str(Path(__file__).resolve().parents[2] / "play.py"), "--dir",
-         str(tmp_path / "host"), "watch", "--interval", "0.1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        report = seats / "Ben" / "check_report.txt"
-        for _ in range(100):
-            if report.exists() and (seats / "Ana" / "check_report.txt").exists():
-                break
-            subprocess.run(["sleep", "0.1"], check=True)
-        text = report.read_text(encoding="utf-8")
-    finally:
-        watcher.kill()
-        watcher.communicate()
+    text = _watched_reports(tmp_path / "host", seats, ["Ana", "Ben"])["Ben"]
     assert "\nBen_orders.txt:2:1: W-NOT-AWAITED" in text and "Ben/" not in text, text
     assert not (seats / "Cleo" / "check_report.txt").exists()

@@ -27,8 +27,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from lifegames.engine.simulate import game_seed, play_one  # noqa: E402
+from lifegames.lifestyle.model import breakdown  # noqa: E402
 from lifegames.lifestyle.rules import Lifestyle  # noqa: E402
-from lifegames.lifestyle.scoring import breakdown  # noqa: E402
 
 CATEGORIES = ("pets", "cars", "houses", "jobs")
 COUNTS = (2, 3, 4, 5)

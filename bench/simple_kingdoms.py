@@ -143,7 +143,7 @@ def chooser(name: str) -> Chooser:
     if name == "random":
         return lambda state, player, rng: choose_orders(GAME, state, player, "random", rng)
     policy = POLICIES[name]
-    return lambda state, player, rng: plan(state, player, rng, policy)
+    return lambda state, player, rng: plan(GAME, state, player, rng, policy)
 
 
 def play_game(seed: int, difficulty: str, seats: tuple[str, str]) -> dict[str, Any]:

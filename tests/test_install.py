@@ -30,7 +30,7 @@ README = ROOT / "README.md"
 CI_RUN = ROOT / ".ci" / "run"
 SKIP = shutil.ignore_patterns(".git", ".venv", "venv", "build", "dist", "*.egg-info",
                               "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis",
-                              ".benchmarks")
+                              ".benchmarks", ".mypy_cache")
 TIMEOUT = 300
 
 

@@ -1,36 +1,50 @@
 """The warnings `check` shows for a legal order whose outcome the rules make certain and bad
-(issue 16 point 7). They read only what `check` passes in, the player's knowledge: counters,
-the cards in front of everyone, the discard pile, the Timeline and the player's own cards are
-public to them; another player's hand is a count and the deck a size, so no warning can tell
-what they hold."""
+(issue 16 point 7), one function per command that has any (rules.py names them in its table).
+They read only what `check` passes in, the player's view: counters, the cards in front of
+everyone, the discard pile, the Timeline and the player's own cards are public to them;
+another player's hand is a count and the deck a size, so no warning can tell what they hold."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..engine.contract import Order, OrderError, State, clone
-from ..engine.dice import Dice
+from ..engine.contract import Game, Order, OrderError, State
 from ..engine.words import counted
-from . import checks as c
+from . import model as m
+from .checks import parse_terms
 from .data import card, find, goal_card, kind_of
-from .scoring import breakdown, standings
+from .model import breakdown, standings
+
+# -- each command's warnings (the `warn` of its row in rules.py) -----------------------------
+# The engine asks only for an order its check accepts, with `after`, the state after it.
 
 
-def warnings(game: Any, state: State, player: str, order: Order) -> list[OrderError]:
-    trial = clone(state)
-    try:
-        game.act(trial, player, order, Dice(-1, int(state["tick"]) + 1))
-    except OrderError:
+def play(game: Game, state: State, player: str, order: Order, after: State
+         ) -> list[OrderError]:
+    return (_wrong_kind(state, player, order) + _chases_own(state, player, order)
+            + ending(game, state, player, order, after))
+
+
+def swap(game: Game, state: State, player: str, order: Order, after: State
+         ) -> list[OrderError]:
+    return _wrong_kind(state, player, order) + ending(game, state, player, order, after)
+
+
+def offer(game: Game, state: State, player: str, order: Order, after: State
+          ) -> list[OrderError]:
+    return _hopeless_offer(state, player, order)
+
+
+def end_turn(game: Game, state: State, player: str, order: Order, after: State
+             ) -> list[OrderError]:
+    return _idle_end(state, player)
+
+
+def ending(game: Game, state: State, player: str, order: Order, after: State
+           ) -> list[OrderError]:
+    """An order whose outcome is known that ends the game, when the player would lose."""
+    if game.ends_file(state, player, order) or not after["over"]:
         return []
-    found = _wrong_kind(state, player, order) + _chases_own(state, player, order)
-    if order.command == "offer":
-        found += _hopeless_offer(state, player, order)
-    if order.command == "end_turn":
-        found += _idle_end(state, player)
-    elif not game.ends_file(state, player, order) and trial["over"]:
-        found += _losing_end(trial, player, "this ends the game (unless another player's "
-                             "Item cancels it)")
-    return found
+    return _losing_end(after, player, "this ends the game (unless another player's Item "
+                                      "cancels it)")
 
 
 def _wrong_kind(state: State, player: str, order: Order) -> list[OrderError]:
@@ -41,7 +55,7 @@ def _wrong_kind(state: State, player: str, order: Order) -> list[OrderError]:
         return []
     if order.command == "play" and card(find(order["card"]) or "Baby")["type"] != "neighbor":
         return []
-    kind, goal = kind_of(arg.value), c.goal(state, player)
+    kind, goal = kind_of(arg.value), m.goal(state, player)
     if kind is None or kind == goal:
         return []
     return [OrderError("W-WRONG-KIND",
@@ -73,7 +87,7 @@ def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:
 def _in_sight(state: State, player: str, name: str) -> int:
     """How many copies of `name` the player can see outside other players' hands and pouches
     (and the deck): where they are, nobody else can hold them."""
-    seen = state["discard"] + c.holding(state, player)
+    seen = state["discard"] + m.holding(state, player)
     for entry in state["timeline"]:
         seen += [entry["card"], *entry["above"]]
     for someone in state["players"]:
@@ -85,14 +99,14 @@ def _in_sight(state: State, player: str, name: str) -> int:
 def _hopeless_offer(state: State, player: str, order: Order) -> list[OrderError]:
     """What the other player cannot hand over, as far as anyone can see: counters they lack,
     more cards than they hold, a card whose every copy is in sight elsewhere."""
-    to = c.find_player(state, order["player"])
-    want = c.parse_terms(order["want"], "want", allow_any=True)
+    to = m.find_player(state, order["player"])
+    want = parse_terms(order["want"], "want", allow_any=True)
     if to is None:
         return []
-    mine = c.counters(state, to)
+    mine = m.counters(state, to)
     why = [f"{to} has {mine[k]} {k}, you ask for {getattr(want, k)}"
            for k in ("happiness", "sadness") if getattr(want, k) > mine[k]]
-    held = len(c.hand(state, to)) + len(c.pouch(state, to))
+    held = len(m.hand(state, to)) + len(m.pouch(state, to))
     asked = len(want.cards) + want.any_card
     if asked > held:
         why.append(f"{to} holds {counted(held, 'card')}, you ask for {asked}")

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import OrderError, State, clone
+from ..engine.contract import Game, OrderError, State, clone
+from ..engine.dice import Dice
 from ..engine.orders import parse_text
-from . import checks as c
+from . import checks
+from . import model as m
 from .data import KINDS, card, other, rules, stages
-from .scoring import breakdown, standings
+from .legal import proposed
+from .model import breakdown, standings
 
 COUNTER = 10.0  # one counter of your goal's kind, ahead of the best other player
 ITEM = 6.0  # an Item in hand or pouch: a reaction to come
@@ -32,7 +35,7 @@ def playable_later(state: State, name: str) -> bool:
     if spec["type"] == "item":
         return True
     order = stages()
-    now = order.index(c.stage(state))
+    now = order.index(m.stage(state))
     if spec["type"] == "age":
         target = next(v for k, v in spec["effects"] if k == "age")["stage"]
         return order.index(target) > now
@@ -45,7 +48,7 @@ def net_gain(state: State, player: str, name: str, when: str) -> float:
     spec = card(name)
     if when not in spec["stages"]:
         return 0.0
-    goal = c.goal(state, player)
+    goal = m.goal(state, player)
     total = dict.fromkeys(KINDS, 0)
     for effect, value in spec["effects"]:
         if effect == "gain":
@@ -78,15 +81,20 @@ def card_value(state: State, player: str, name: str) -> float:
     if any(effect == "death" for effect, _ in spec["effects"]):
         return ENDER
     order = stages()
-    now = order.index(c.stage(state))
-    if c.stage(state) in spec["stages"]:
-        return CARD + NOW * max(0.0, net_gain(state, player, name, c.stage(state)))
+    now = order.index(m.stage(state))
+    if m.stage(state) in spec["stages"]:
+        return CARD + NOW * max(0.0, net_gain(state, player, name, m.stage(state)))
     later = [net_gain(state, player, name, s) * FAR ** (i - now - 1)
              for i, s in enumerate(order) if i > now]
     return CARD + LATER * max([0.0, *later])
 
 
-def heuristic(state: State, player: str) -> float:
+def heuristic(game: Game, state: State, player: str) -> float:
+    """The greedy bot's measure of a position (the engine's bots maximise it)."""
+    return judge(state, player)
+
+
+def judge(state: State, player: str) -> float:
     """Score ahead of the best other player (relative, so trades and counter swaps are judged
     as the zero-sum moves they are), a little for the cards held; a won or lost game counts
     most."""
@@ -99,7 +107,7 @@ def heuristic(state: State, player: str) -> float:
     best = max(breakdown(state, p)["score"] for p in state["players"] if p != player)
     lead = mine["score"] - best
     value = base + COUNTER * lead + 0.1 * mine["total"]
-    value += (STAGE if lead > 0 else GROW) * stages().index(c.stage(state))
+    value += (STAGE if lead > 0 else GROW) * stages().index(m.stage(state))
     turn = state["turn"]
     if not state["over"] and turn["player"] == player:
         value += ACTION * max(0, turn["actions"] - turn["used"])
@@ -109,18 +117,18 @@ def heuristic(state: State, player: str) -> float:
 def cards_value(state: State, player: str) -> float:
     """The hand's best cards up to the hand limit (the rest must go at the end of the turn)
     and the Item Pouch."""
-    kept = sorted((card_value(state, player, n) for n in c.hand(state, player)), reverse=True)
-    pouch = sum(card_value(state, player, n) for n in c.pouch(state, player))
+    kept = sorted((card_value(state, player, n) for n in m.hand(state, player)), reverse=True)
+    pouch = sum(card_value(state, player, n) for n in m.pouch(state, player))
     return sum(kept[:hand_limit()]) + pouch
 
 
-def rank(state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]:
     """Among orders the bot cannot look past (steals, offers, draws, end_turn) it takes the
     first: steals; offers the other player would welcome; a draw (behind: while an action
     remains, to keep the life going; ahead: while two remain, one to play what it draws, and
     the hand has room); else end the turn. Cards to discard down go cheapest first."""
     turn = state["turn"]
-    room = len(c.hand(state, player)) < hand_limit()
+    room = len(m.hand(state, player)) < hand_limit()
     left = turn["actions"] - turn["used"] if turn["player"] == player else 0
     behind = player in state["goals"] and not state["over"] and _lead(state, player) <= 0
     acting = left >= 1 and (behind or (left >= 2 and room))
@@ -129,7 +137,7 @@ def rank(state: State, player: str, options: list[str]) -> list[str]:
         if text.startswith("play_on("):
             return 0, 0.0, text
         if text.startswith("offer("):
-            return (1 if welcome(state, player, text) else 6), 0.0, text
+            return (1 if welcome(game, state, player, text) else 6), 0.0, text
         if text == "draw()":
             return (2 if acting else 7), 0.0, text
         if text.startswith("discard_down("):
@@ -141,29 +149,26 @@ def rank(state: State, player: str, options: list[str]) -> list[str]:
     return sorted(options, key=key)
 
 
-def welcome(state: State, player: str, text: str) -> bool:
+def welcome(game: Game, state: State, player: str, text: str) -> bool:
     """Whether the other player would gain by accepting the offer (as this bot judges)."""
-    from . import GAME
-    from .legal import fake
-
     target = text.split('"')[1]
     trial = clone(state)
     parsed = parse_text("a_chaotic_life", text, "bot").orders[0]
     offer = {"from": player, "to": target, "tick": -1}
     try:
-        _, give, want = c.check_offer(trial, player, parsed)
+        _, give, want = checks.offer(trial, player, parsed)
     except OrderError:
         return False
     if want.any_card:
         return False
     offer.update(give=give.as_dict(), want=want.as_dict())
     trial["offer"] = offer
-    before = heuristic(trial, target)
+    before = judge(trial, target)
     try:
-        GAME.act(trial, target, fake("accept"), None)
+        game.act(trial, target, proposed("accept"), Dice(-1, int(state["tick"]) + 1))
     except OrderError:
         return False
-    return heuristic(trial, target) > before
+    return judge(trial, target) > before
 
 
 def _lead(state: State, player: str) -> int:
@@ -177,13 +182,13 @@ def useful_reaction(state: State, player: str, item: str) -> bool:
     if any(m in mods for m in ("cancel", "protect", "redirect")):
         return True
     bonus = react["bonus"]
-    return bool(bonus and bonus[c.goal(state, player)] > 0 and not mods)
+    return bool(bonus and bonus[m.goal(state, player)] > 0 and not mods)
 
 
 def standing_orders(state: State, player: str) -> list[str]:
     """The standing react orders a bot leaves: each Item it holds whose reaction always helps
     it (cancel, protect, redirect, a bonus of its own kind)."""
-    held = sorted(set(n for n in c.holding(state, player) if card(n)["type"] == "item"))
+    held = sorted(set(n for n in m.holding(state, player) if card(n)["type"] == "item"))
     return [f'react("{n}")' for n in held if useful_reaction(state, player, n)]
 
 

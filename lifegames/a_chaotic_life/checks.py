@@ -1,9 +1,11 @@
-"""A Chaotic Life!'s state, read, and the checks of each order: every `check_*` raises
-OrderError without touching the state. The Game (rules.py) runs them before it acts, the legal
-orders (legal.py) are the candidates they let through, and `validate` reuses their resolvers.
+"""A Chaotic Life!'s order checks: one per command, named as the command, each the `check` of its
+row in the command table (rules.py). A check raises OrderError without touching the state, or
+returns what its apply (actions.py) needs. The name resolvers they share also give `validate`
+its state-free checks, and every order its one spelling (rules.py, `spelled`).
 
 Nothing here may name a card another player holds: hints list the player's own hand and
-pouch, or the public card list, never someone else's cards.
+pouch, or the public card list, never someone else's cards. Checks run on a player's view of
+the state too (`check`), where another player's card is HIDDEN (state.py).
 """
 
 from __future__ import annotations
@@ -15,137 +17,24 @@ from typing import Any
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
 from ..engine.words import counted
+from . import model as m
 from .data import (
-    HIDDEN,
     KINDS,
     TYPE_NAMES,
-    TYPES,
     an,
     card,
     find,
     kind_of,
     names,
+    played_when_drawn,
     rules,
     stage_words,
-    stages,
-    tag_words,
 )
+from .model import LIMIT, counters, describe, goal, holding, met, most_held, stage
+from .state import HIDDEN
 
-# Turn phases: act (actions, free moves), limit (discarding down: no more actions).
-ACT, LIMIT = "act", "limit"
 MAX_TERMS = 8
 MAX_COUNT = 50
-
-
-# -- reading the state ---------------------------------------------------------------------------
-
-
-def hand(state: State, player: str) -> list[str]:
-    return state["hands"][player]
-
-
-def pouch(state: State, player: str) -> list[str]:
-    return state["pouches"][player]
-
-
-def counters(state: State, player: str) -> dict[str, int]:
-    return state["counters"][player]
-
-
-def goal(state: State, player: str) -> str:
-    return state["goals"][player]
-
-
-def stage(state: State) -> str:
-    return state["stage"]
-
-
-def held_in(state: State, player: str, name: str) -> str | None:
-    """Where the player holds a card: 'hand', 'pouch' or None (the hand is used first)."""
-    if name in hand(state, player):
-        return "hand"
-    if name in pouch(state, player):
-        return "pouch"
-    return None
-
-
-def holding(state: State, player: str) -> list[str]:
-    """The player's own cards, hand then pouch (for hints: only ever the player's own)."""
-    return hand(state, player) + pouch(state, player)
-
-
-def front_count(state: State, player: str, kind: str) -> int:
-    return sum(1 for n in state["front"][player] if card(n)["type"] == kind)
-
-
-def tag_stages(state: State, tag: str) -> list[str]:
-    """The stages in which the CP's record notes `tag`, in life order."""
-    return [s for s in stages() if tag in state["history"].get(s, [])]
-
-
-def married(state: State) -> bool:
-    """More Spouses than Divorces so far (a remarriage counts again)."""
-    notes = [t for s in stages() for t in state["history"].get(s, [])]
-    return notes.count("married") > notes.count("divorced")
-
-
-def met(state: State, player: str, condition: dict[str, Any]) -> bool:
-    kind = condition["kind"]
-    if kind == "tag":
-        where = tag_stages(state, condition["name"])
-        if condition["in"] == "current":
-            where = [s for s in where if s == stage(state)]
-        return len(where) >= condition["stages"]
-    if kind == "married":
-        return married(state)
-    return front_count(state, player, condition["type"]) >= condition["at_least"]
-
-
-def describe(condition: dict[str, Any]) -> str:
-    kind = condition["kind"]
-    if kind == "tag":
-        words = tag_words(condition["name"])
-        if condition["in"] == "current":
-            return f"the CP {words} in this stage"
-        count = condition["stages"]
-        return f"the CP {words}" + (f" in {count} different stages" if count > 1 else "")
-    if kind == "married":
-        return "the CP is married"
-    plural = "Neighbors" if condition["type"] == "neighbor" else "Pets"
-    return f"{condition['at_least']} or more {plural} in front of you"
-
-
-def most_held(state: State, player: str) -> list[str]:
-    """The counter kinds a cost may be paid with: the one held most, or both on a tie."""
-    mine = counters(state, player)
-    top = max(mine.values())
-    return [k for k in KINDS if mine[k] == top and top > 0]
-
-
-def card_count(state: State) -> int:
-    """Every card of the box, wherever it is (always 67)."""
-    total = len(state["deck"]) + len(state["discard"]) + len(state["removed"])
-    total += len(state["minigoals"]) + len(state["lifegoals"])
-    total += sum(1 + len(e["above"]) for e in state["timeline"])
-    for player in state["players"]:
-        total += len(hand(state, player)) + len(pouch(state, player))
-        total += len(state["front"][player]) + len(state["claimed"][player])
-    return total
-
-
-def counter_count(state: State, kind: str) -> int:
-    return state["supply"][kind] + sum(counters(state, p)[kind] for p in state["players"])
-
-
-def valid_trigger(written: str) -> bool:
-    """A standing react order's trigger: a card name, a card type, or any."""
-    low = " ".join(str(written).lower().split())
-    return low == "any" or low in TYPES or find(written) is not None
-
-
-def find_player(state: State, written: str) -> str | None:
-    wanted = str(written).strip().lower()
-    return next((p for p in state["players"] if p.lower() == wanted), None)
 
 
 # -- terms of a trade ----------------------------------------------------------------------------
@@ -304,7 +193,7 @@ def resolve_kind(order: Order, arg: str = "kind") -> str:
 
 
 def resolve_player(state: State, player: str, order: Order, arg: str = "player") -> str:
-    other = find_player(state, order[arg])
+    other = m.find_player(state, order[arg])
     others = [p for p in state["players"] if p != player]
     if other is None:
         raise unknown_value("E-UNKNOWN-PLAYER", "player", order[arg], others, arg,
@@ -320,15 +209,15 @@ def must_hold(state: State, player: str, name: str, arg: str = "card",
     """Where the player holds `name` among `zones` (the hand first), or E-NOT-HELD listing the
     player's own cards."""
     for zone in zones:
-        if name in (hand(state, player) if zone == "hand" else pouch(state, player)):
+        if name in (m.hand(state, player) if zone == "hand" else m.pouch(state, player)):
             return zone
-    if HIDDEN in hand(state, player):
+    if HIDDEN in m.hand(state, player):
         raise OrderError("E-HIDDEN", f"you cannot know yet whether you will hold {name}: a "
                          "card you receive this tick is still face down", "the tick decides; "
                          "check again after it, or write this order in your next file", arg)
     place = " or ".join("your " + ("Item Pouch" if z == "pouch" else z) for z in zones)
-    mine = ", ".join(sorted(set(hand(state, player)))) or "none"
-    kept = ", ".join(sorted(set(pouch(state, player)))) or "empty"
+    mine = ", ".join(sorted(set(m.hand(state, player)))) or "none"
+    kept = ", ".join(sorted(set(m.pouch(state, player)))) or "empty"
     raise OrderError("E-NOT-HELD", f"no {name} in {place}",
                      f"your hand: {mine}; your Item Pouch: {kept}", arg)
 
@@ -344,7 +233,7 @@ class PlayPlan:
     pay: str | None = None  # the counter kind a cost is paid with
 
 
-def check_play(state: State, player: str, order: Order) -> PlayPlan:
+def play(state: State, player: str, order: Order) -> PlayPlan:
     name = resolve_card(order)
     spec = card(name)
     kind_given = order.arg("kind") is not None
@@ -430,7 +319,7 @@ def _check_interact(state: State, player: str, plan: PlayPlan) -> None:
     assert target is not None
     for kind, value in card(plan.name)["effects"]:
         if kind == "steal":
-            zone = hand(state, target) if value == "hand" else pouch(state, target)
+            zone = m.hand(state, target) if value == "hand" else m.pouch(state, target)
             if not zone:
                 where = "hand" if value == "hand" else "Item Pouch"
                 raise OrderError("E-NOTHING-TO-TAKE", f"{target}'s {where} is empty",
@@ -449,14 +338,14 @@ def _check_interact(state: State, player: str, plan: PlayPlan) -> None:
                                  "player")
 
 
-def check_draw(state: State, player: str) -> None:
+def draw(state: State, player: str, order: Order) -> None:
     acting(state, player, "drawing")
     if not state["deck"] and not state["discard"]:
         raise OrderError("E-NO-CARDS", "the deck and the discard pile are both empty",
                          "do something else, or end_turn")
 
 
-def check_draw_discard(state: State, player: str) -> str:
+def draw_discard(state: State, player: str, order: Order) -> str:
     acting(state, player, "drawing from the discard pile")
     if not state["discard"]:
         raise OrderError("E-DISCARD-EMPTY", "the discard pile is empty",
@@ -464,7 +353,7 @@ def check_draw_discard(state: State, player: str) -> str:
     return state["discard"][-1]
 
 
-def check_claim(state: State, player: str, order: Order) -> str:
+def claim(state: State, player: str, order: Order) -> str:
     name = resolve_card(order, "goal", ("minigoal",), "Mini-Goal")
     acting(state, player, f"claiming {name}")
     if name not in state["minigoals"]:
@@ -478,7 +367,7 @@ def check_claim(state: State, player: str, order: Order) -> str:
     return name
 
 
-def check_swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
+def swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
     first = resolve_card(order, "card")
     second = resolve_card(order, "other")
     kind = resolve_kind(order)
@@ -501,17 +390,17 @@ def check_swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
     return first, second, kind
 
 
-def check_discard(state: State, player: str, order: Order) -> tuple[str, str]:
+def discard(state: State, player: str, order: Order) -> tuple[str, str]:
     name = resolve_card(order)
     acting(state, player, "discarding")
     return name, must_hold(state, player, name)
 
 
-def check_discard_down(state: State, player: str, order: Order) -> str:
+def discard_down(state: State, player: str, order: Order) -> str:
     name = resolve_card(order)
     my_turn(state, player)
     limit = rules()["hand_limit"]
-    held = len(hand(state, player))
+    held = len(m.hand(state, player))
     if held <= limit:
         raise OrderError("E-NOT-OVER", f"your hand holds {counted(held, 'card')}, "
                          f"within the limit of {limit}: there is nothing to discard down",
@@ -520,7 +409,7 @@ def check_discard_down(state: State, player: str, order: Order) -> str:
     return name
 
 
-def check_pouch(state: State, player: str, order: Order, into: bool) -> str:
+def _move(state: State, player: str, order: Order, into: bool) -> str:
     name = resolve_card(order, "item")
     turn = my_turn(state, player)
     if into and card(name)["type"] != "item":
@@ -531,23 +420,33 @@ def check_pouch(state: State, player: str, order: Order, into: bool) -> str:
         raise OrderError("E-MOVED", f"you have already moved a {name} between hand and pouch "
                          "this turn", "each card moves at most once a turn", "item")
     size = rules()["pouch_size"]
-    if into and len(pouch(state, player)) >= size:
+    if into and len(m.pouch(state, player)) >= size:
         raise OrderError("E-POUCH-FULL", f"your Item Pouch already holds {size} Items",
                          "take one out first with unpouch(...)", "item")
     return name
 
 
-def check_end_turn(state: State, player: str) -> None:
+def pouch(state: State, player: str, order: Order) -> str:
+    """An Item from the hand into the Item Pouch (not an action)."""
+    return _move(state, player, order, True)
+
+
+def unpouch(state: State, player: str, order: Order) -> str:
+    """An Item from the Item Pouch back into the hand (not an action)."""
+    return _move(state, player, order, False)
+
+
+def end_turn(state: State, player: str, order: Order) -> None:
     my_turn(state, player)
     limit = rules()["hand_limit"]
-    if len(hand(state, player)) > limit:
-        mine = ", ".join(hand(state, player))
-        raise OrderError("E-OVER-LIMIT", f"your hand holds {len(hand(state, player))} cards; "
+    if len(m.hand(state, player)) > limit:
+        mine = ", ".join(m.hand(state, player))
+        raise OrderError("E-OVER-LIMIT", f"your hand holds {len(m.hand(state, player))} cards; "
                          f"discard down to {limit} before the turn ends",
                          f"discard_down(\"...\") one of: {mine} (or pouch an Item)")
 
 
-def check_offer(state: State, player: str, order: Order) -> tuple[str, Terms, Terms]:
+def offer(state: State, player: str, order: Order) -> tuple[str, Terms, Terms]:
     other = resolve_player(state, player, order)
     give = parse_terms(order["give"], "give", allow_any=False)
     want = parse_terms(order["want"], "want", allow_any=True)
@@ -566,7 +465,7 @@ def check_offer(state: State, player: str, order: Order) -> tuple[str, Terms, Te
     return other, give, want
 
 
-def check_answer(state: State, player: str) -> dict[str, Any]:
+def answering(state: State, player: str) -> dict[str, Any]:
     _over(state)
     offer = state["offer"]
     if not offer or offer["to"] != player:
@@ -575,9 +474,9 @@ def check_answer(state: State, player: str) -> dict[str, Any]:
     return offer
 
 
-def check_accept(state: State, player: str, order: Order) -> str | None:
+def accept(state: State, player: str, order: Order) -> str | None:
     """The card chosen for "a card" (or None), if the player can meet the offer."""
-    offer = check_answer(state, player)
+    offer = answering(state, player)
     want = Terms.of(offer["want"])
     chosen = None
     if order.arg("card") is not None:
@@ -600,3 +499,75 @@ def check_accept(state: State, player: str, order: Order) -> str | None:
         raise OrderError("E-OFFER-VOID", f"{maker} no longer holds what was offered",
                          "decline() it")
     return chosen
+
+
+def decline(state: State, player: str, order: Order) -> dict[str, Any]:
+    """The offer declined."""
+    return answering(state, player)
+
+
+def react(state: State, player: str, order: Order) -> None:
+    """An Item is played only in reaction to a card, through a standing order."""
+    raise OrderError("E-STANDING-ONLY", "react is a standing order: it waits for a card "
+                     "to be played, on anyone's turn",
+                     f"write it as a standing order: standing {order.canonical()}")
+
+
+# -- what the engine must know of an order besides its check -------------------------------------
+
+
+def steals(name: str | None) -> bool:
+    """A card that takes a random card from another player."""
+    return bool(name and any(kind == "steal" for kind, _ in card(name)["effects"]))
+
+
+def chance_play_on(order: Order) -> bool:
+    """play_on's outcome is chance when the card steals (a random card)."""
+    return steals(find(order["card"]))
+
+
+def blind_draw_discard(state: State, player: str, order: Order) -> bool:
+    """The top of the discard pile is face up, but Volcano! and Gifts! taken from it are
+    played at once, and their effects are chance."""
+    return bool(state["discard"]) and played_when_drawn(state["discard"][-1])
+
+
+# -- what needs no state: the names an order gives --------------------------------------------
+
+
+def validate_cards(order: Order) -> None:
+    """The state-free checks of an order naming a card (play, play_on, discard, discard_down,
+    accept naming one)."""
+    if order.arg("card") is not None:
+        resolve_card(order)
+    if order.arg("kind") is not None:
+        resolve_kind(order)
+
+
+def validate_claim(order: Order) -> None:
+    resolve_card(order, "goal", ("minigoal",), "Mini-Goal")
+
+
+def validate_swap(order: Order) -> None:
+    resolve_card(order)
+    resolve_card(order, "other")
+    if order.arg("kind") is not None:
+        resolve_kind(order)
+
+
+def validate_item(order: Order) -> None:
+    resolve_card(order, "item")
+
+
+def validate_offer(order: Order) -> None:
+    parse_terms(order["give"], "give", allow_any=False)
+    parse_terms(order["want"], "want", allow_any=True)
+
+
+def validate_react(order: Order) -> None:
+    resolve_card(order, "item", ("item",), "Item")
+    trigger = order.arg("trigger")
+    if trigger is not None and not m.valid_trigger(trigger.value):
+        raise OrderError("E-UNKNOWN-CARD", f'no card or card type called "{trigger.value}"',
+                         "name a card, a type (event, age, special, interact, pet, "
+                         "neighbor) or any", "trigger")

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.data import DataError, load_yaml, squeeze, whole_number
 from ..engine.words import counted
+from .state import HIDDEN
 
 PACKAGE = "a_chaotic_life"
 DECK_SIZE = 67
@@ -31,7 +32,6 @@ CHOOSING = ("swap_counters", "take_counters", "give_counters", "neighbor")
 MODS = ("cancel", "rewind", "double", "flip", "redirect", "protect")
 PLACES = ("timeline", "above_adult", "front", "discard", "deck")
 CONDITIONS = ("tag", "married", "front")
-HIDDEN = "?"  # what a card another player may not see becomes in a copy of the state
 WORDS = {"happiness": "happiness", "happy": "happiness", "hc": "happiness", "h": "happiness",
          "sadness": "sadness", "sad": "sadness", "sc": "sadness", "s": "sadness"}
 

@@ -1,13 +1,21 @@
-"""The effect vocabulary of the cards (cards.yaml), each kind implemented once, and the Items'
-reactions to a card being played.
+"""The changes of state every rule is made of, and the cards' effects.
 
-A played card becomes a `Play`: the counters it gives (its reward) and who takes them. Before
-anything happens, every player may react with one Item, through their standing `react` orders:
-first the card's player, then each player to their left in turn; each fires the first of their
-standing orders that applies (an Item they hold that can react to this card). An Item cancels
-the card, doubles or flips its reward, redirects it to the Item's player, protects that player
-from the card, and/or gives that player a bonus. A cancel ends the reactions. Then the card's
-effects run in the order cards.yaml lists them and the card goes where it says.
+The moves: counters to and from the supply, cards between zones, the deck (drawing,
+reshuffling, a card shuffled back) and the game log. The log keeps, for each event, the text
+everyone may read and, where a hidden card is involved, the fuller text for the players who
+saw it (state.py: each private line is its reader's); views choose per player.
+
+The effect vocabulary of the cards (cards.yaml), each kind implemented once, and the Items'
+reactions to a card being played. A played card becomes a `Play`: the counters it gives (its
+reward) and who takes them. Before anything happens, every player may react with one Item,
+through their standing `react` orders: first the card's player, then each player to their
+left in turn; each fires the first of their standing orders that applies (an Item they hold
+that can react to this card). An Item cancels the card, doubles or flips its reward, redirects
+it to the Item's player, protects that player from the card, and/or gives that player a bonus.
+A cancel ends the reactions. Then the card's effects run in the order cards.yaml lists them and
+the card goes where it says.
+
+Only actions.py (the commands' applies) calls these, after the checks in checks.py passed.
 """
 
 from __future__ import annotations
@@ -17,18 +25,129 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.contract import Order, State
-from .checks import counters, front_count, goal, hand, held_in, pouch, stage
+from ..engine.dice import Dice
+from ..engine.words import counted
 from .data import KINDS, card, find, other, rules, stage_words, tag_words
-from .table import (
-    gain,
-    gains_text,
-    hand_over,
-    log,
-    random_index,
-    seen_by,
-    shuffle_back,
-    take_card,
-)
+from .model import counters, front_count, goal, hand, held_in, pouch, stage
+from .state import HIDDEN
+
+DECK_STREAM = "deck"
+RECENT = 16  # events the sheets keep showing from earlier ticks
+
+
+def log(state: State, text: str, private: dict[str, str] | None = None) -> dict[str, Any]:
+    """Record an event of this tick: `text` for everyone, `private[p]` instead for player p."""
+    tick = int(state["tick"]) + 1 if "tick" in state else 0  # 0: at setup
+    entry = {"tick": tick, "text": text, "private": dict(sorted((private or {}).items()))}
+    state["log"].append(entry)
+    state["recent"] = [*state["recent"], entry][-RECENT:]
+    return entry
+
+
+def seen_by(entry: dict[str, Any], player: str | None) -> str:
+    """What `player` (None: the referee, who sees everything) reads of a log entry."""
+    if player is None and entry["private"]:
+        return " / ".join(f"{p}: {t}" for p, t in entry["private"].items())
+    return entry["private"].get(player, entry["text"]) if player else entry["text"]
+
+
+def gain(state: State, player: str, kind: str, amount: int) -> int:
+    """Counters from the supply to the player, as many as are left (the supply may run dry)."""
+    given = max(0, min(amount, state["supply"][kind]))
+    state["supply"][kind] -= given
+    counters(state, player)[kind] += given
+    return given
+
+
+def pay(state: State, player: str, kind: str, amount: int) -> None:
+    counters(state, player)[kind] -= amount
+    state["supply"][kind] += amount
+
+
+def hand_over(state: State, giver: str, taker: str, kind: str, amount: int) -> int:
+    """Counters from one player to another (never more than the giver has)."""
+    moved = max(0, min(amount, counters(state, giver)[kind]))
+    counters(state, giver)[kind] -= moved
+    counters(state, taker)[kind] += moved
+    return moved
+
+
+def gains_text(amounts: dict[str, int]) -> str:
+    parts = [f"+{n} {k}" for k, n in amounts.items() if n]
+    return ", ".join(parts) or "nothing"
+
+
+def take_card(state: State, player: str, name: str, zone: str | None = None) -> str:
+    """Remove one `name` from the player's hand (or pouch); the zone it came from. In a
+    player's copy of the state another player's cards are face down: one of those goes."""
+    for wanted in (name, HIDDEN):
+        for where in ([zone] if zone else ["hand", "pouch"]):
+            cards = hand(state, player) if where == "hand" else pouch(state, player)
+            if wanted in cards:
+                cards.remove(wanted)
+                return where
+    raise ValueError(f"{player} holds no {name}")  # the checks rule this out
+
+
+def refill_deck(state: State, dice: Dice) -> bool:
+    """An exhausted deck: the discard pile is shuffled into a new one (in every game, two
+    players included). False when there was nothing to shuffle."""
+    if state["deck"] or not state["discard"]:
+        return bool(state["deck"])
+    state["deck"] = list(state["discard"])
+    state["discard"] = []
+    dice.stream(DECK_STREAM).shuffle(state["deck"])
+    state["reshuffles"] += 1
+    last = " (the last deck of this life)" if last_deck(state) else ""
+    pile = counted(len(state["deck"]), "card")
+    log(state, f"the deck ran out: the discard pile ({pile}) was shuffled into a new deck{last}")
+    return True
+
+
+def last_deck(state: State) -> bool:
+    return int(state["reshuffles"]) >= int(rules()["rebuilds"])
+
+
+def draw_top(state: State, dice: Dice) -> str | None:
+    """The top card of the deck (refilled from the discard pile when empty), or None. Drawing
+    the last card of the last deck ends the game: the CP dies of old age."""
+    if not refill_deck(state, dice):
+        return None
+    name = state["deck"].pop(0)
+    if not state["deck"] and last_deck(state) and not state["over"]:
+        state["over"], state["end"] = True, "old age"
+        log(state, "the last card of the last deck was drawn: the CP dies of old age and the "
+                   "game is over")
+    return name
+
+
+def shuffle_back(state: State, name: str, dice: Dice) -> str:
+    """A card that goes back into the deck. With two players the deck is never shuffled (the
+    Age cards would lose their order): the card goes to a random place. Otherwise the deck is
+    shuffled with it."""
+    stream = dice.stream(DECK_STREAM)
+    if len(state["players"]) == 2:
+        place = stream.die(len(state["deck"]) + 1) - 1
+        state["deck"].insert(place, name)
+        return f"{name} went back into the deck at a random place (the deck is not shuffled)"
+    state["deck"].append(name)
+    stream.shuffle(state["deck"])
+    return f"{name} was shuffled back into the deck"
+
+
+def random_index(dice: Dice, stream: str, size: int) -> int:
+    return dice.stream(stream).die(size) - 1
+
+
+def mask(cards: list[str]) -> list[str]:
+    return [HIDDEN] * len(cards)
+
+
+def hand_limit() -> int:
+    return int(rules()["hand_limit"])
+
+
+# -- the cards' effects ----------------------------------------------------------------------
 
 Standing = Callable[[str], list[Order]]
 REWARDS = ("gain", "by_stage", "age", "neighbor", "death")
@@ -201,7 +320,7 @@ def _do_chase(state: State, play: Play, value: str) -> list[dict[str, Any]]:
     return out
 
 
-def _do_steal(state: State, play: Play, zone: str, dice: Any) -> list[dict[str, Any]]:
+def _do_steal(state: State, play: Play, zone: str, dice: Dice) -> list[dict[str, Any]]:
     victim = play.target
     assert victim is not None
     cards = hand(state, victim) if zone == "hand" else pouch(state, victim)
@@ -231,7 +350,7 @@ def _do_counters(state: State, play: Play, effect: str, count: int) -> list[dict
                        f"{other(kind)} in return")]
 
 
-def _do_lava(state: State, play: Play, count: int, dice: Any) -> list[dict[str, Any]]:
+def _do_lava(state: State, play: Play, count: int, dice: Dice) -> list[dict[str, Any]]:
     out = []
     for player in seat_order(state, play.player):
         for _ in range(count):
@@ -244,7 +363,7 @@ def _do_lava(state: State, play: Play, count: int, dice: Any) -> list[dict[str, 
     return out
 
 
-def _do_gifts(state: State, play: Play, count: int, dice: Any) -> list[dict[str, Any]]:
+def _do_gifts(state: State, play: Play, count: int, dice: Dice) -> list[dict[str, Any]]:
     """Every player picks cards at random from their hand, then all pass them left at once."""
     passing: list[tuple[str, str]] = []
     for player in seat_order(state, play.player):
@@ -262,7 +381,7 @@ def _do_gifts(state: State, play: Play, count: int, dice: Any) -> list[dict[str,
     return out
 
 
-def _place(state: State, play: Play, dice: Any) -> str:
+def _place(state: State, play: Play, dice: Dice) -> str:
     spec = play.spec
     where = "deck" if play.rewound else spec["place"]
     if (play.cancelled and not play.rewound) or where == "discard":
@@ -283,7 +402,7 @@ def _place(state: State, play: Play, dice: Any) -> str:
     return ""
 
 
-def resolve(state: State, player: str, name: str, dice: Any, standing: Standing,
+def resolve(state: State, player: str, name: str, dice: Dice, standing: Standing,
             target: str | None = None, kind: str | None = None, how: str = "played"
             ) -> list[dict[str, Any]]:
     """Play `name` (already out of the player's hand): reactions, then effects, then its

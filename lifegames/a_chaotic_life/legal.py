@@ -1,152 +1,116 @@
-"""The orders a player could give now: part of the rules (as OpenSpiel's legal_actions are),
-used by prompts, hints, sheets, bots and tests. Every candidate is tested with the rules' own
-checks (checks.py). Where the choices are open (which two cards to swap, what to offer in a
-trade) the list is a representative set: every order listed runs, not every order that runs is
-listed."""
+"""The orders worth listing for a player now (`Game.candidates`): the engine keeps those their
+rows' checks accept (contract.Game.legal_orders), so the legal orders are the rules' (as
+OpenSpiel's legal_actions are), used by prompts, hints, sheets, bots and tests. Where the
+choices are open (which two cards to swap, what to offer in a trade) the list is a
+representative set: every order listed runs, not every order that runs is listed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from ..engine.contract import Order, State, runs
-from . import checks as c
-from .data import HIDDEN, KINDS, card, other, rules
+from ..engine.contract import Arg, Order, State
+from . import model as m
+from .data import KINDS, card, other, rules
+from .state import HIDDEN
 
 MOST_SWAPS = 6  # pairs of cards offered as swaps
+WORDS = frozenset({"kind"})  # arguments written bare (play("Neighbor", sadness))
 
 
-def fake(command: str, **args: Any) -> Order:
-    return Order.make(command, **{k: v for k, v in args.items() if v is not None})
+def proposed(command: str, **args: Any) -> Order:
+    """An order as a player would write it (None arguments left out), so that its canonical
+    text is the line listed."""
+    built = tuple(Arg(k, v, 1, 2, "word" if k in WORDS else "string")
+                  for k, v in args.items() if v is not None)
+    return Order(command, built, 0, 1, 2, "")
 
 
 def _own(cards: list[str]) -> list[str]:
-    """Distinct card names, sorted; placeholders of a player's copy of the state left out."""
+    """Distinct card names, sorted; placeholders of a player's view of the state left out."""
     return sorted(set(cards) - {HIDDEN})
 
 
-def _q(name: str) -> str:
-    return f'"{name}"'
-
-
-def _play_forms(state: State, player: str, name: str) -> list[tuple[str, Order]]:
-    """Each way to write a play of `name`: on each other player, and with each counter kind
-    where the card takes one (a cost is written without a kind unless the counts tie)."""
-    spec = card(name)
+def _plays(state: State, player: str) -> Iterator[Order]:
+    """Each way to write a play of a card the player holds: on each other player, and with
+    each counter kind where the card takes one. A cost is written without a kind unless the
+    player holds as many happiness as sadness (then the kind says which pays)."""
     others = [p for p in state["players"] if p != player]
-    kinds: list[str | None] = [None]
-    if spec["target"] and spec["kind"]:
-        kinds = list(KINDS)
-    elif spec["kind"]:
-        kinds = [None, other(c.goal(state, player))]
-    elif spec["cost"]:
-        kinds = [None, *KINDS]
-    out = []
-    for target in (others if spec["target"] else [None]):
-        for kind in kinds:
-            command = "play_on" if target else "play"
-            parts = [_q(name)] + ([_q(target)] if target else []) + ([kind] if kind else [])
-            out.append((f"{command}({', '.join(parts)})",
-                        fake(command, card=name, player=target, kind=kind)))
-    return out
-
-
-def _plays(state: State, player: str) -> list[str]:
-    out = []
-    for name in _own(c.holding(state, player)):
-        if card(name)["type"] == "item":
+    for name in _own(m.holding(state, player)):
+        spec = card(name)
+        if spec["type"] == "item":
             continue
-        plain = None
-        for text, order in _play_forms(state, player, name):
-            if order.arg("kind") is not None and plain and not card(name)["kind"]:
-                continue  # a cost needs no kind when one kind is held most
-            if runs(lambda o=order: c.check_play(state, player, o)):
-                out.append(text)
-                plain = plain or order.arg("kind") is None
-    return out
+        kinds: list[str | None] = [None]
+        if spec["target"] and spec["kind"]:
+            kinds = list(KINDS)
+        elif spec["kind"]:
+            kinds = [None, other(m.goal(state, player))]
+        elif spec["cost"] and len(m.most_held(state, player)) > 1:
+            kinds = list(KINDS)
+        for target in (others if spec["target"] else [None]):
+            for kind in kinds:
+                yield proposed("play_on" if target else "play", card=name, player=target,
+                               kind=kind)
 
 
-def _swaps(state: State, player: str) -> list[str]:
+def _swaps(state: State, player: str) -> Iterator[Order]:
     allowed = rules()["swap"]["types"]
-    mine = [n for n in c.holding(state, player) if n != HIDDEN and card(n)["type"] in allowed]
+    mine = [n for n in m.holding(state, player) if n != HIDDEN and card(n)["type"] in allowed]
     pairs = sorted({tuple(sorted(p)) for p in combinations(mine, 2)})
-    out = []
     for first, second in pairs[:MOST_SWAPS]:
         for kind in KINDS:
-            order = fake("swap", card=first, other=second, kind=kind)
-            if runs(lambda o=order: c.check_swap(state, player, o)):
-                out.append(f"swap({_q(first)}, {_q(second)}, {kind})")
-    return out
+            yield proposed("swap", card=first, other=second, kind=kind)
 
 
-def _offers(state: State, player: str) -> list[str]:
+def _offers(state: State, player: str) -> Iterator[Order]:
     """A few trades worth asking about: a counter of the kind you do not want for one you
     do, and a card you cannot play now for a card of the other player's choice."""
-    mine = c.goal(state, player)
+    mine = m.goal(state, player)
     unwanted = other(mine)
-    stuck = [n for n in _own(c.hand(state, player))
-             if card(n)["type"] not in ("item",) and c.stage(state) not in card(n)["stages"]]
-    out = []
+    stuck = [n for n in _own(m.hand(state, player))
+             if card(n)["type"] not in ("item",) and m.stage(state) not in card(n)["stages"]]
     for them in state["players"]:
         if them == player:
             continue
-        terms = []
-        if c.counters(state, player)[unwanted]:
-            terms.append((f"1 {unwanted}", f"1 {mine}"))
+        if m.counters(state, player)[unwanted]:
+            yield proposed("offer", player=them, give=f"1 {unwanted}", want=f"1 {mine}")
         if stuck:
-            terms.append((stuck[0], "a card"))
-        for give, want in terms:
-            order = fake("offer", player=them, give=give, want=want)
-            if runs(lambda o=order: c.check_offer(state, player, o)):
-                out.append(f"offer({_q(them)}, {_q(give)}, {_q(want)})")
-    return out
+            yield proposed("offer", player=them, give=stuck[0], want="a card")
 
 
-def _answers(state: State, player: str) -> list[str]:
-    out = []
-    want = c.Terms.of(state["offer"]["want"])
-    choices = _own(c.holding(state, player)) if want.any_card else [None]
-    for name in choices:
-        order = fake("accept", card=name)
-        if runs(lambda o=order: c.check_accept(state, player, o)):
-            out.append(f"accept({_q(name)})" if name else "accept()")
-    return out + ["decline()"]
+def _answers(state: State, player: str) -> Iterator[Order]:
+    want = state["offer"]["want"]
+    for name in _own(m.holding(state, player)) if want["any_card"] else [None]:
+        yield proposed("accept", card=name)
+    yield proposed("decline")
 
 
-def legal_orders(state: State, player: str) -> list[str]:
+def candidates(state: State, player: str) -> Iterator[Order]:
     if state["over"]:
-        return []
+        return
     offer = state["offer"]
     if offer:
-        return _answers(state, player) if offer["to"] == player else []
+        if offer["to"] == player:
+            yield from _answers(state, player)
+        return
     turn = state["turn"]
     if turn["player"] != player:
-        return []
-    out: list[str] = []
-    if turn["phase"] == c.ACT:
-        out += _plays(state, player)
-        if runs(lambda: c.check_draw(state, player)):
-            out.append("draw()")
-        if runs(lambda: c.check_draw_discard(state, player)):
-            out.append("draw_discard()")
+        return
+    if turn["phase"] == m.ACT:
+        yield from _plays(state, player)
+        yield proposed("draw")
+        yield proposed("draw_discard")
         for name in list(state["minigoals"]):
-            if runs(lambda n=name: c.check_claim(state, player, fake("claim", goal=n))):
-                out.append(f"claim({_q(name)})")
-        out += _swaps(state, player)
-        for name in _own(c.holding(state, player)):
-            if runs(lambda n=name: c.check_discard(state, player, fake("discard", card=n))):
-                out.append(f"discard({_q(name)})")
-        out += _offers(state, player)
-    for name in _own(c.hand(state, player)):
-        if runs(lambda n=name: c.check_pouch(state, player, fake("pouch", item=n), True)):
-            out.append(f"pouch({_q(name)})")
-    for name in _own(c.pouch(state, player)):
-        if runs(lambda n=name: c.check_pouch(state, player, fake("unpouch", item=n), False)):
-            out.append(f"unpouch({_q(name)})")
-    for name in _own(c.hand(state, player)):
-        if runs(lambda n=name: c.check_discard_down(state, player,
-                                                   fake("discard_down", card=n))):
-            out.append(f"discard_down({_q(name)})")
-    if runs(lambda: c.check_end_turn(state, player)):
-        out.append("end_turn()")
-    return out
+            yield proposed("claim", goal=name)
+        yield from _swaps(state, player)
+        for name in _own(m.holding(state, player)):
+            yield proposed("discard", card=name)
+        yield from _offers(state, player)
+    for name in _own(m.hand(state, player)):
+        yield proposed("pouch", item=name)
+    for name in _own(m.pouch(state, player)):
+        yield proposed("unpouch", item=name)
+    for name in _own(m.hand(state, player)):
+        yield proposed("discard_down", card=name)
+    yield proposed("end_turn")

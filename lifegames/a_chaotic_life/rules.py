@@ -1,57 +1,144 @@
 """A Chaotic Life! (GrubTon Games 2015): 2-4 players raise one Central Person (CP) from Baby to
 Senior, collecting Happiness or Sadness counters as their Life-Goal asks.
 
-The only place the rules live. One player is awaited at a time: the player whose turn it is, or
-the player who owes an answer to a trade offer. A turn is up to three actions (play a card,
-draw, trade, claim a Mini-Goal, swap two cards for a counter, discard), free moves between hand
-and Item Pouch, then discarding down or drawing up to five and `end_turn`. A draw, a steal and
-an offer end what `check` can foresee (their outcome is hidden), so the file may stop after
-them and the turn goes on next tick; anything else must finish with end_turn.
+The game object and its command table: each command's check is in checks.py and its apply in
+actions.py, under the command's own name, and its row here says what else the engine must know
+of it (engine/commands.py): whether its outcome is chance (a draw, a steal) or hidden from the
+file's writer (an offer, whose answer is another player's; end_turn, which draws face down),
+whether it may be a standing order, its state-free checks and its warnings (advice.py). The
+state is declared in state.py.
 
-Choices other players' cards force on someone who is not acting are standing orders: Items
-played in reaction (`react`, effects.py) and answers to trade offers (`accept`, `decline`).
+One player is awaited at a time: the player whose turn it is, or the player who owes an answer
+to a trade offer. A turn is up to three actions (play a card, draw, trade, claim a Mini-Goal,
+swap two cards for a counter, discard), free moves between hand and Item Pouch, then
+discarding down or drawing up to five and `end_turn`. A draw, a steal and an offer end what
+`check` can foresee (their outcome is hidden), so the file may stop after them and the turn
+goes on next tick; anything else must finish with end_turn. Choices other players' cards force
+on someone who is not acting are standing orders: Items played in reaction (`react`,
+effects.py) and answers to trade offers (`accept`, `decline`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
-from ..engine.words import counted
-from . import checks as c
+from ..engine.commands import Command, Commands
+from ..engine.contract import Arg, Game, Order, OrderError, Prompt, Result, SetupError, State
+from ..engine.dice import Dice
+from . import actions, advice, checks, legal
+from .actions import close, new_turn
+from .checks import Terms, parse_terms
 from .data import (
     KINDS,
+    TYPES,
     box,
     card,
     cards,
     find,
     goal_card,
+    kind_of,
     names,
     other,
     played_when_drawn,
     rules,
+    stages,
 )
-from .effects import left_of, resolve, texts
-from .hidden import knowledge as _knowledge
-from .legal import legal_orders
-from .spelling import spelled
-from .table import draw_top, gain, hand_limit, hand_over, log, pay, seen_by, take_card
+from .effects import hand_limit, log, seen_by
+from .model import breakdown, final_statement, hand, standings
+from .state import ChaoticState
 
-STANDING = ("react", "accept", "decline")
+COMMANDS = Commands({
+    "play": Command(checks.play, actions.play, validate=checks.validate_cards,
+                    warn=advice.play),
+    "play_on": Command(checks.play, actions.play_on, chance=checks.chance_play_on,
+                       validate=checks.validate_cards, warn=advice.ending),
+    "draw": Command(checks.draw, actions.draw, chance=True),
+    "draw_discard": Command(checks.draw_discard, actions.draw_discard,
+                            blind=checks.blind_draw_discard, warn=advice.ending),
+    "offer": Command(checks.offer, actions.offer, blind=True, validate=checks.validate_offer,
+                     warn=advice.offer),
+    "accept": Command(checks.accept, actions.accept, standing=True,
+                      validate=checks.validate_cards, warn=advice.ending),
+    "decline": Command(checks.decline, actions.decline, standing=True, warn=advice.ending),
+    "claim": Command(checks.claim, actions.claim, validate=checks.validate_claim,
+                     warn=advice.ending),
+    "swap": Command(checks.swap, actions.swap, validate=checks.validate_swap, warn=advice.swap),
+    "discard": Command(checks.discard, actions.discard, validate=checks.validate_cards,
+                       warn=advice.ending),
+    "discard_down": Command(checks.discard_down, actions.discard_down,
+                            validate=checks.validate_cards, warn=advice.ending),
+    "pouch": Command(checks.pouch, actions.pouch, validate=checks.validate_item,
+                     warn=advice.ending),
+    "unpouch": Command(checks.unpouch, actions.unpouch, validate=checks.validate_item,
+                       warn=advice.ending),
+    "end_turn": Command(checks.end_turn, actions.end_turn, blind=True, warn=advice.end_turn),
+    "react": Command(checks.react, actions.react, standing=True,
+                     validate=checks.validate_react),
+})
 
 
-def _new_turn(player: str, number: int) -> dict[str, Any]:
-    return {"player": player, "number": number, "actions": int(rules()["actions"]), "used": 0,
-            "phase": c.ACT, "moved": [], "offered": [], "unforeseen": False}
+# -- one spelling per order ------------------------------------------------------------------
+# executed_orders.txt keeps card names as cards.yaml writes them, counter kinds and card types in
+# lower case, the terms of a trade rebuilt from what they mean. Players may write any case
+# ("travel", "HAPPY", "camera, 1 hc"); each name goes through the resolver the checks use, and a
+# name it does not know is left as written (the order is refused anyway).
+
+CARD_ARGS = ("card", "other", "item", "goal")
 
 
-def answers_hint(state: State, player: str) -> str:
-    options = legal_orders(state, player)
+def _card(arg: Arg) -> Arg:
+    name = find(arg.value)
+    return arg._replace(value=name) if name else arg
+
+
+def _kind(arg: Arg) -> Arg:
+    kind = kind_of(arg.value)
+    return arg._replace(value=kind, kind="word") if kind else arg
+
+
+def _trigger(arg: Arg) -> Arg:
+    """A react trigger: `any` or a card type (read first, as effects._trigger_matches reads
+    it), else a card's name."""
+    low = " ".join(str(arg.value).lower().split())
+    return arg._replace(value=low) if low == "any" or low in TYPES else _card(arg)
+
+
+def terms_text(terms: Terms) -> str:
+    """Terms as parse_terms reads them back: the cards in the order given, then counters,
+    then "a card" (of the answerer's choice)."""
+    parts = list(terms.cards) + [f"{getattr(terms, k)} {k}" for k in KINDS if getattr(terms, k)]
+    parts += ["a card"] * terms.any_card
+    return ", ".join(parts) or "nothing"
+
+
+def _terms(arg: Arg) -> Arg:
+    try:
+        terms = parse_terms(arg.value, arg.name, allow_any=arg.name == "want")
+    except OrderError:
+        return arg
+    return arg._replace(value=terms_text(terms))
+
+
+SPELLERS = {**dict.fromkeys(CARD_ARGS, _card), "kind": _kind, "trigger": _trigger,
+            "give": _terms, "want": _terms}
+
+
+def spelled(order: Order) -> Order:
+    """The order with every name it holds as the game's data spells it. A player's name is
+    left as written: which names are players is in the state, which `spell` does not get."""
+    args = tuple(SPELLERS[a.name](a) if a.name in SPELLERS and a.kind in ("string", "word")
+                 else a for a in order.args)
+    return Order(order.command, args, order.line, order.column, order.end_column, order.source)
+
+
+def answers_hint(game: Game, state: State, player: str) -> str:
+    options = list(game.legal_orders(state, player))
     return "legal now: " + ", ".join(options[:12]) + (" ..." if len(options) > 12 else "") \
         if options else ""
 
 
-def build_deck(dice: Any) -> tuple[list[str], list[str]]:
+def build_deck(dice: Dice) -> tuple[list[str], list[str]]:
     """The deck, top first, and the cards set aside (Mini-Goals, Life-Goals). The Age cards
     named in rules.yaml come out; the rest are shuffled into near-equal piles (the first piles
     take one more when they cannot be equal); the Child goes into the first pile, the Teen the
@@ -83,7 +170,8 @@ class AChaoticLife(Game):
     min_players = 2
     max_players = 4
     default_players = ("Ana", "Ben", "Cleo")
-    standing_commands = frozenset(STANDING)
+    declaration = ChaoticState
+    commands = COMMANDS
     missing_orders_policy = (
         "One player is awaited at a time: the player whose turn it is (their file must end "
         "the turn with end_turn, or stop after a draw, a steal or an offer), or the player "
@@ -102,7 +190,7 @@ class AChaoticLife(Game):
         return {}
 
     # -- setup --------------------------------------------------------------------------------
-    def setup(self, players: list[str], options: dict[str, Any], dice: Any) -> State:
+    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> State:
         data = rules()
         if not data["players"]["min"] <= len(players) <= data["players"]["max"]:
             raise SetupError(f"A Chaotic Life! takes {data['players']['min']}-"
@@ -132,7 +220,7 @@ class AChaoticLife(Game):
             "history": {"baby": []},
             "counters": {p: dict.fromkeys(KINDS, 0) for p in players},
             "supply": {k: int(data["counters"][k]) for k in KINDS},
-            "turn": _new_turn(players[0], 1),
+            "turn": new_turn(players[0], 1),
             "offer": None,
             "idle": 0,
             "turns": 0,
@@ -158,6 +246,9 @@ class AChaoticLife(Game):
                                                                      strict=True)))
         return state
 
+    def vocabulary(self) -> Mapping[str, Collection[str]]:
+        return _vocabulary()
+
     # -- whose orders ---------------------------------------------------------------------------
     def awaiting(self, state: State) -> list[str]:
         if state["over"]:
@@ -171,269 +262,20 @@ class AChaoticLife(Game):
         one move of each card between hand and pouch, one offer to each player a turn)."""
         return 60
 
-    def is_random(self, order: Order) -> bool:
-        """Draws from the face-down deck and steals of a random card."""
-        if order.command == "draw":
-            return True
-        if order.command == "play_on":
-            name = find(order["card"])
-            return bool(name and any(k == "steal" for k, _ in card(name)["effects"]))
-        return False
-
-    def ends_file(self, state: State, player: str, order: Order) -> bool:
-        """Besides chance: an offer (the answer is the other player's), the top of the discard
-        pile when it is played at once (its effects are random), and end_turn (it draws face
-        down cards and passes the turn)."""
-        if self.is_random(order) or order.command in ("offer", "end_turn"):
-            return True
-        if order.command == "draw_discard" and state["discard"]:
-            return played_when_drawn(state["discard"][-1])
-        return False
-
     def unforeseen(self, state: State, player: str) -> bool:
-        """Another player's hidden Item answered one of this player's cards this tick."""
+        """Another player's hidden Item answered one of this player's cards this tick, or the
+        player's own order had an outcome they could not know (actions.py)."""
         return bool(state["turn"].get("unforeseen"))
 
     def begin_tick(self, state: State) -> None:
         state["log"] = []
         state["turn"]["unforeseen"] = False
 
-    def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
-        handler = getattr(self, f"_do_{order.command}")
-        barrier = self.ends_file(state, player, order)
-        try:
-            entries = handler(state, player, order, dice)
-        except OrderError as error:
-            if error.code in ("E-NO-ACTIONS", "E-DISCARDING") and not error.hint:
-                error.hint = answers_hint(state, player)
-            raise
-        if barrier and state["turn"]["player"] == player:
-            state["turn"]["unforeseen"] = True
-        return texts(entries, player)
-
-    def _standing(self, state: State, player: str) -> list[Order]:
-        return self.standing(state, player, "react")
-
-    def _resolve(self, state: State, player: str, name: str, dice: Any, **how: Any
-                 ) -> list[dict[str, Any]]:
-        return resolve(state, player, name, dice, lambda p: self._standing(state, p), **how)
-
-    def _spend(self, state: State) -> None:
-        state["turn"]["used"] += 1
-
-    # -- actions ------------------------------------------------------------------------------
-    def _do_play(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        plan = c.check_play(state, player, order)
-        take_card(state, player, plan.name, plan.zone)
-        if plan.pay:
-            pay(state, player, plan.pay, card(plan.name)["cost"])
-        if not card(plan.name)["free"]:
-            self._spend(state)
-        cost = f" (paid {card(plan.name)['cost']} {plan.pay})" if plan.pay else ""
-        return self._resolve(state, player, plan.name, dice, target=plan.target,
-                             kind=plan.kind, how=f"played{cost}")
-
-    _do_play_on = _do_play
-
-    def _drawn(self, state: State, player: str, name: str, dice: Any, where: str
-               ) -> list[dict[str, Any]]:
-        """A card just drawn: Volcano! and Gifts! are played at once (unless that draw ended
-        the game), the rest kept."""
-        if played_when_drawn(name) and state["over"]:
-            state["discard"].append(name)
-            return [log(state, f"{player} drew {name}; the game is over, so it is discarded")]
-        if played_when_drawn(name):
-            return self._resolve(state, player, name, dice, how=f"drew from the {where} and "
-                                                                "at once played")
-        c.hand(state, player).append(name)
-        text = f"{player} drew a card from the {where}"
-        if where == "discard pile":
-            return [log(state, f"{player} took {name} from the discard pile")]
-        return [log(state, text, {player: f"{text}: {name}"})]
-
-    def _do_draw(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        c.check_draw(state, player)
-        self._spend(state)
-        name = draw_top(state, dice)
-        assert name is not None  # check_draw made sure there is a card
-        return self._drawn(state, player, name, dice, "deck")
-
-    def _do_draw_discard(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        c.check_draw_discard(state, player)
-        self._spend(state)
-        return self._drawn(state, player, state["discard"].pop(), dice, "discard pile")
-
-    def _do_claim(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        name = c.check_claim(state, player, order)
-        state["minigoals"].remove(name)
-        state["claimed"][player].append(name)
-        self._spend(state)
-        return [log(state, f"{player} claimed the Mini-Goal {name}")]
-
-    def _do_swap(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        first, second, kind = c.check_swap(state, player, order)
-        for name in (first, second):
-            take_card(state, player, name)
-            state["removed"].append([player, name])
-        got = gain(state, player, kind, rules()["swap"]["counters"])
-        self._spend(state)
-        text = f"{player} removed two cards face down for {got} {kind}"
-        return [log(state, text, {player: f"{text} ({first} and {second})"})]
-
-    def _do_discard(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        name, zone = c.check_discard(state, player, order)
-        take_card(state, player, name, zone)
-        state["discard"].append(name)
-        self._spend(state)
-        return [log(state, f"{player} discarded {name}")]
-
-    def _do_discard_down(self, state: State, player: str, order: Order, dice: Any
-                         ) -> list[Any]:
-        name = c.check_discard_down(state, player, order)
-        take_card(state, player, name, "hand")
-        state["discard"].append(name)
-        state["turn"]["phase"] = c.LIMIT
-        return [log(state, f"{player} discarded {name} (down to the hand limit)")]
-
-    def _move(self, state: State, player: str, order: Order, into: bool) -> list[Any]:
-        name = c.check_pouch(state, player, order, into)
-        take_card(state, player, name, "hand" if into else "pouch")
-        (c.pouch if into else c.hand)(state, player).append(name)
-        state["turn"]["moved"].append(name)
-        text = f"{player} moved an Item {'into' if into else 'out of'} the Item Pouch"
-        return [log(state, text, {player: f"{text}: {name}"})]
-
-    def _do_pouch(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        return self._move(state, player, order, True)
-
-    def _do_unpouch(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        return self._move(state, player, order, False)
-
-    def _do_react(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        raise OrderError("E-STANDING-ONLY", "react is a standing order: it waits for a card "
-                         "to be played, on anyone's turn",
-                         f"write it as a standing order: standing {order.canonical()}")
-
-    # -- the end of a turn ----------------------------------------------------------------------
-    def _do_end_turn(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        c.check_end_turn(state, player)
-        entries = self._draw_up(state, player, dice)
-        if state["over"]:
-            return entries
-        return entries + self._next_turn(state, player)
-
-    def _draw_up(self, state: State, player: str, dice: Any) -> list[dict[str, Any]]:
-        """Draw up to the hand limit. Volcano! and Gifts! drawn now are played and the drawing
-        goes on; one drawn a second time in the same draw-up is discarded unplayed, so the
-        drawing always ends."""
-        entries: list[dict[str, Any]] = []
-        played: set[str] = set()
-        mine = c.hand(state, player)
-        got: list[str] = []
-        while len(mine) < hand_limit():
-            pool = state["deck"] + state["discard"]
-            if all(played_when_drawn(n) and n in played for n in pool):
-                break
-            name = draw_top(state, dice)
-            if name is None:
-                break
-            if state["over"] and played_when_drawn(name):
-                state["discard"].append(name)
-                break
-            if not played_when_drawn(name):
-                mine.append(name)
-                got.append(name)
-                if state["over"]:
-                    break
-            elif name in played:
-                state["discard"].append(name)
-                entries.append(log(state, f"{player} drew {name} again while drawing up: "
-                                          "discarded unplayed"))
-            else:
-                played.add(name)
-                entries += self._resolve(state, player, name, dice,
-                                         how="drew while drawing up and at once played")
-        if got:
-            text = f"{player} drew {counted(len(got), 'card')} up to the hand limit"
-            entries.append(log(state, text, {player: f"{text}: {', '.join(got)}"}))
-        return entries
-
-    def _next_turn(self, state: State, player: str) -> list[dict[str, Any]]:
-        turn = state["turn"]
-        state["idle"] = 0 if turn["used"] else state["idle"] + 1
-        state["turns"] += 1
-        if state["idle"] >= len(state["players"]):
-            state["over"], state["end"] = True, "idle"
-            return [log(state, "a whole round passed without an action: the game is over")]
-        following = left_of(state, player)
-        state["turn"] = _new_turn(following, turn["number"] + 1)
-        return [log(state, f"{player} ended the turn ({counted(turn['used'], 'action')}); "
-                           f"{following} is next")]
-
-    # -- trades ---------------------------------------------------------------------------------
-    def _do_offer(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        to, give, want = c.check_offer(state, player, order)
-        state["turn"]["offered"].append(to)
-        offer = {"from": player, "to": to, "give": give.as_dict(), "want": want.as_dict(),
-                 "tick": int(state["tick"])}
-        entries = [log(state, f"{player} offered {to} a trade: {give.text()} for "
-                              f"{want.text()}")]
-        for standing in self.standing(state, to):
-            if standing.command == "decline":
-                return entries + self._close(state, offer, None, "declined (standing order)")
-            if standing.command == "accept":
-                state["offer"] = offer
-                try:
-                    chosen = c.check_accept(state, to, standing)
-                except OrderError:
-                    state["offer"] = None
-                    continue
-                state["offer"] = None
-                return entries + self._close(state, offer, chosen, "accepted (standing order)",
-                                             True)
-        state["offer"] = offer
-        return entries + [log(state, f"{to} may answer in their next order file")]
-
-    def _close(self, state: State, offer: dict[str, Any], chosen: str | None, how: str,
-               done: bool = False) -> list[dict[str, Any]]:
-        """Settle an offer: trade everything (an action of the offerer) or nothing."""
-        state["offer"] = None
-        maker, taker = offer["from"], offer["to"]
-        if not done:
-            return [log(state, f"{taker} {how} {maker}'s offer: nothing changes hands and no "
-                               "action is spent")]
-        give, want = c.Terms.of(offer["give"]), c.Terms.of(offer["want"])
-        for name in give.cards:
-            take_card(state, maker, name)
-            c.hand(state, taker).append(name)
-        for name in want.cards + ([chosen] if chosen else []):
-            take_card(state, taker, name)
-            c.hand(state, maker).append(name)
-        for kind in KINDS:
-            hand_over(state, maker, taker, kind, getattr(give, kind))
-            hand_over(state, taker, maker, kind, getattr(want, kind))
-        self._spend(state)
-        text = f"{taker} {how} {maker}'s offer: the trade is made"
-        private = {}
-        if chosen:
-            seen = f"{text} ({taker} gave {chosen} as the card of their choice)"
-            private = {maker: seen, taker: seen}
-        return [log(state, text, private)]
-
-    def _do_accept(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        chosen = c.check_accept(state, player, order)
-        return self._close(state, state["offer"], chosen, "accepted", True)
-
-    def _do_decline(self, state: State, player: str, order: Order, dice: Any) -> list[Any]:
-        offer = c.check_answer(state, player)
-        return self._close(state, offer, None, "declined")
-
-    def end_tick(self, state: State, dice: Any) -> list[str]:
+    def end_tick(self, state: State, dice: Dice) -> list[str]:
         """An offer that waited a whole tick for its answer lapses (declined)."""
         offer = state["offer"]
         if offer and offer["tick"] < int(state["tick"]):
-            return [seen_by(e, None) for e in self._close(state, offer, None,
-                                                           "did not answer")]
+            return [seen_by(e, None) for e in close(state, offer, None, "did not answer")]
         return []
 
     def end_orders(self, state: State, player: str) -> None:
@@ -442,62 +284,23 @@ class AChaoticLife(Game):
             return
         raise OrderError("E-TURN-INCOMPLETE", "the file stops before your turn is done: end "
                          "it with end_turn (a file may also stop after a draw, a steal or an "
-                         "offer)", answers_hint(state, player))
-
-    # `unforeseen` (reset each tick): an order ran whose outcome the file's writer could not
-    # know when writing it (a draw, a steal, an offer, or another player's Item reacting to
-    # their card); the file may then stop short of end_turn and the turn goes on next tick.
+                         "offer)", answers_hint(self, state, player))
 
     def prompt(self, state: State, player: str) -> Prompt | None:
         offer = state["offer"]
         if state["over"] or not offer or offer["to"] != player:
             return None
-        give, want = c.Terms.of(offer["give"]), c.Terms.of(offer["want"])
+        give, want = checks.Terms.of(offer["give"]), checks.Terms.of(offer["want"])
         text = (f"{player}: {offer['from']} offers you {give.text()} for {want.text()}. "
                 "Answer with accept() or decline(); an empty file declines.")
-        return Prompt(player, text, tuple(legal_orders(state, player)))
+        return Prompt(player, text, tuple(self.legal_orders(state, player)))
 
-    # -- seats, plans, standing orders, absence --------------------------------------------------
-    def knowledge(self, state: State, player: str) -> State:
-        return _knowledge(state, player)
+    def candidates(self, state: State, player: str) -> Iterable[Order]:
+        return legal.candidates(state, player)
 
-    def validate(self, player: str, order: Order) -> None:
-        command = order.command
-        if command in ("play", "play_on", "discard", "discard_down"):
-            c.resolve_card(order)
-        elif command == "accept" and order.arg("card") is not None:
-            c.resolve_card(order)
-        elif command == "claim":
-            c.resolve_card(order, "goal", ("minigoal",), "Mini-Goal")
-        elif command == "swap":
-            c.resolve_card(order)
-            c.resolve_card(order, "other")
-        elif command in ("pouch", "unpouch", "react"):
-            c.resolve_card(order, "item", ("item",) if command == "react" else None,
-                           "Item" if command == "react" else "card")
-        elif command == "offer":
-            c.parse_terms(order["give"], "give", allow_any=False)
-            c.parse_terms(order["want"], "want", allow_any=True)
-        if order.arg("kind") is not None:
-            c.resolve_kind(order)
-        trigger = order.arg("trigger")
-        if trigger is not None and not c.valid_trigger(trigger.value):
-            raise OrderError("E-UNKNOWN-CARD", f'no card or card type called "{trigger.value}"',
-                             "name a card, a type (event, age, special, interact, pet, "
-                             "neighbor) or any", "trigger")
-
+    # -- plans, standing orders, absence -------------------------------------------------------
     def spell(self, order: Order) -> Order:
         return spelled(order)
-
-    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
-        from .advice import warnings
-
-        return warnings(self, state, player, order)
-
-    def facts(self, state: State, player: str) -> dict[str, Any]:
-        from .views import facts
-
-        return facts(state, player)
 
     def absent_orders(self, state: State, player: str) -> list[str]:
         offer = state["offer"]
@@ -507,8 +310,8 @@ class AChaoticLife(Game):
             return ["decline()"]
         if state["turn"]["player"] != player or offer:
             return []
-        extra = len(c.hand(state, player)) - hand_limit()
-        newest = list(reversed(c.hand(state, player)))[:max(0, extra)]
+        extra = len(hand(state, player)) - hand_limit()
+        newest = list(reversed(hand(state, player)))[:max(0, extra)]
         return [f'discard_down("{n}")' for n in newest] + ["end_turn()"]
 
     def turns(self, state: State) -> int:
@@ -517,8 +320,6 @@ class AChaoticLife(Game):
     # -- the end --------------------------------------------------------------------------------
     def figures(self, state: State, player: str) -> dict[str, Any]:
         """What the sheet leads with, for `history`: counters and the score they make."""
-        from .scoring import breakdown
-
         parts = breakdown(state, player)
         return {"score": parts["score"], "happiness": parts["happiness"],
                 "sadness": parts["sadness"]}
@@ -527,9 +328,17 @@ class AChaoticLife(Game):
         return bool(state["over"])
 
     def result(self, state: State) -> Result:
-        from .scoring import final_statement, standings
-
         winners, scores = standings(state)
         if not state["over"]:
             return Result("the game is not over yet", scores, [])
         return Result(final_statement(state), scores, winners)
+
+
+_VOCABULARY: dict[str, frozenset[str]] = {}
+
+
+def _vocabulary() -> dict[str, frozenset[str]]:
+    """The names state.py's bounds refer to, from the rule data (made once)."""
+    if not _VOCABULARY:
+        _VOCABULARY.update({"card": frozenset(cards()), "stage": frozenset(stages())})
+    return _VOCABULARY

@@ -1,16 +1,17 @@
-"""What each player sees: one sheet per tick, the order template, the JSON views, status lines
-and the order reference. Every text is built for one player: their own hand, pouch, standing
-orders and private log lines; of the others only counts. The deck is its size, nothing more."""
+"""What each player sees: one sheet per tick, the order template, the JSON views, the facts, the
+status lines and the order reference. Each is made from the player's view of the state, which
+the engine derives from state.py: it holds their own hand, pouch, standing orders and private
+log lines; of the others' cards only counts (HIDDEN placeholders); of the deck its size."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..engine import orders as order_syntax
-from ..engine.contract import State
+from ..engine.contract import Game, State
 from ..engine.sheets import commented, document, section, table
 from ..engine.words import counted
-from . import checks as c
+from . import model as m
 from .data import (
     KINDS,
     TYPE_NAMES,
@@ -23,17 +24,10 @@ from .data import (
     stages,
     tag_words,
 )
-from .legal import legal_orders
-from .scoring import breakdown, left_text, verdict
-from .table import seen_by
+from .effects import seen_by
+from .model import breakdown, left_text, verdict
 
 GRAMMAR = "a_chaotic_life"
-
-
-def _game() -> Any:
-    from . import GAME
-
-    return GAME
 
 
 # -- small pieces --------------------------------------------------------------------------------
@@ -53,7 +47,7 @@ def card_text(name: str) -> str:
     if spec["stages"] != stages() and spec["type"] != "age":
         parts.append("as " + "/".join(s.capitalize() for s in spec["stages"]))
     if spec["needs"]:
-        parts.append("needs " + " and ".join(c.describe(n) for n in spec["needs"]))
+        parts.append("needs " + " and ".join(m.describe(n) for n in spec["needs"]))
     if spec["cost"]:
         parts.append(f"costs {spec['cost']} (the kind you hold most)")
     for effect, value in spec["effects"]:
@@ -122,7 +116,7 @@ def timeline_text(state: State) -> str:
         if stage in state["history"]:
             notes = ", ".join(tag_words(t) for t in state["history"][stage]) or "-"
             record.append(f"  {stage.capitalize()}: {notes}")
-    married = "married" if c.married(state) else "not married"
+    married = "married" if m.married(state) else "not married"
     return (f"The CP is {stage_words(state['stage'])} ({married}).\n{grid}\n"
             f"What happened to the CP, stage by stage:\n" + "\n".join(record))
 
@@ -133,7 +127,7 @@ def players_table(state: State) -> str:
         parts = breakdown(state, player)
         front = ", ".join(state["front"][player] + state["claimed"][player]) or "-"
         body.append([index + 1, player, goal_card(parts["goal"]), parts["happiness"],
-                     parts["sadness"], len(c.hand(state, player)), len(c.pouch(state, player)),
+                     parts["sadness"], len(m.hand(state, player)), len(m.pouch(state, player)),
                      front, parts["score"]])
     return table(body, ["seat", "player", "goal", "happiness", "sadness", "hand", "pouch",
                         "in front of them", "score"])
@@ -152,11 +146,11 @@ def table_text(state: State) -> str:
 
 
 def own_cards(state: State, player: str) -> str:
-    lines = [f"Hand ({len(c.hand(state, player))} of {rules()['hand_limit']}):"]
+    lines = [f"Hand ({len(m.hand(state, player))} of {rules()['hand_limit']}):"]
     lines += [f"  {n} [{TYPE_NAMES[card(n)['type']]}]: {card_text(n)}"
-              for n in c.hand(state, player)] or ["  (empty)"]
-    lines.append(f"Item Pouch ({len(c.pouch(state, player))} of {rules()['pouch_size']}):")
-    lines += [f"  {n}: {card_text(n)}" for n in c.pouch(state, player)] or ["  (empty)"]
+              for n in m.hand(state, player)] or ["  (empty)"]
+    lines.append(f"Item Pouch ({len(m.pouch(state, player))} of {rules()['pouch_size']}):")
+    lines += [f"  {n}: {card_text(n)}" for n in m.pouch(state, player)] or ["  (empty)"]
     mine = [n for o, n in state["removed"] if o == player]
     if mine:
         lines.append(f"You removed face down: {', '.join(mine)}")
@@ -182,9 +176,9 @@ def score_text(state: State, player: str) -> str:
             f"score {parts['score']} {parts['goal']} (total {parts['total']})")
 
 
-def orders_text(state: State, player: str) -> str:
-    asked = _game().prompt(state, player)
-    legal = legal_orders(state, player)
+def orders_text(game: Game, state: State, player: str) -> str:
+    asked = game.prompt(state, player)
+    legal = list(game.legal_orders(state, player))
     if not legal:
         waiting = state["offer"]["to"] if state["offer"] else state["turn"]["player"]
         return (f"Waiting for {waiting}. Your file is read on your own turn or when someone "
@@ -192,21 +186,21 @@ def orders_text(state: State, player: str) -> str:
     turn = state["turn"]
     lead = asked.text if asked else (
         f"{player}: your turn. Actions used: {turn['used']} of {turn['actions']}.")
-    plain, warned = weighed(state, player, legal)
+    plain, warned = weighed(game, state, player, legal)
     return "\n".join([lead, "Legal orders now:", *(f"  {o}" for o in plain),
                       *warned_lines(warned, "  ")])
 
 
-def weighed(state: State, player: str, legal: list[str]) -> tuple[list[str], list[list[str]]]:
+def weighed(game: Game, state: State, player: str, legal: list[str]
+            ) -> tuple[list[str], list[list[str]]]:
     """The legal orders without a warning, and those `check` would warn of (each with its
-    W- code), judged on what the player knows: a list that leads with what makes sense."""
-    known = _game().knowledge(state, player)
+    W- code), judged on the player's view: a list that leads with what makes sense."""
     parsed = order_syntax.parse_text(GRAMMAR, "\n".join(legal), "legal")
     if len(parsed.orders) != len(legal):  # cannot happen: every legal order parses
         return legal, []
     plain, warned = [], []
     for text, order in zip(legal, parsed.orders, strict=True):
-        found = _game().warnings(known, player, order)
+        found = game.warnings(state, player, order)
         if found:
             warned.append([text, found[0].code])
         else:
@@ -226,13 +220,13 @@ def _when(tick: int) -> str:
     return f"tick {tick}" if tick else "setup"
 
 
-def sheet(state: State, player: str) -> str:
+def sheet(game: Game, state: State, player: str) -> str:
     recent = [f"- {_when(e['tick'])}: {seen_by(e, player)}" for e in state["recent"]]
     events = section("Recent events", "\n".join(recent) or "- the game has just begun")
     scores = "\n".join(score_text(state, p) for p in state["players"])
     if state["over"]:  # the result first; the hand, the table and orders no longer matter
         return document(_header(state, player), [
-            section("Game over", f"{_game().result(state).summary}\n"
+            section("Game over", f"{game.result(state).summary}\n"
                                  f"{verdict(state, player)}\nHow each score is made:\n"
                                  + scores),
             section("Players", players_table(state)),
@@ -247,19 +241,19 @@ def sheet(state: State, player: str) -> str:
         section("Your standing orders", standing_text(state, player)),
         section("Scores so far", scores),
         events,
-        section("Your orders", orders_text(state, player)),
+        section("Your orders", orders_text(game, state, player)),
     ])
 
 
-def views(state: State, player: str) -> dict[str, str]:
-    return {f"{player.lower()}_sheet.txt": sheet(state, player)}
+def views(game: Game, state: State, player: str) -> dict[str, str]:
+    return {f"{player.lower()}_sheet.txt": sheet(game, state, player)}
 
 
-def order_template(state: State, player: str) -> str:
+def order_template(game: Game, state: State, player: str) -> str:
     if state["over"]:
         return commented([f"{player}: the game is over, no more orders.",
-                          _game().result(state).summary])
-    legal = legal_orders(state, player)
+                          game.result(state).summary])
+    legal = list(game.legal_orders(state, player))
     if not legal:
         waiting = state["offer"]["to"] if state["offer"] else state["turn"]["player"]
         return commented([
@@ -281,7 +275,7 @@ def order_template(state: State, player: str) -> str:
         "",
         "Every order that is legal right now (remove the # to use one):",
     ]
-    plain, warned = weighed(state, player, legal)
+    plain, warned = weighed(game, state, player, legal)
     return (commented(lines) + "".join(f"# {o}\n" for o in plain)
             + commented(warned_lines([[t, f"# {code}"] for t, code in warned], "")))
 
@@ -289,7 +283,7 @@ def order_template(state: State, player: str) -> str:
 # -- JSON views ------------------------------------------------------------------------------------
 
 
-def _public(state: State, viewer: str | None) -> dict[str, Any]:
+def _public(game: Game, state: State, viewer: str | None) -> dict[str, Any]:
     turn = state["turn"]
     players: dict[str, Any] = {}
     for player in state["players"]:
@@ -299,8 +293,8 @@ def _public(state: State, viewer: str | None) -> dict[str, Any]:
             "goal": parts["goal"],
             "happiness": parts["happiness"],
             "sadness": parts["sadness"],
-            "hand": len(c.hand(state, player)) if secret else list(c.hand(state, player)),
-            "pouch": len(c.pouch(state, player)) if secret else list(c.pouch(state, player)),
+            "hand": len(m.hand(state, player)) if secret else list(m.hand(state, player)),
+            "pouch": len(m.pouch(state, player)) if secret else list(m.pouch(state, player)),
             "front": list(state["front"][player]),
             "claimed": list(state["claimed"][player]),
             "score": parts["score"],
@@ -327,47 +321,47 @@ def _public(state: State, viewer: str | None) -> dict[str, Any]:
         "recent": [seen_by(e, viewer) for e in state["recent"]],
     }
     if state["over"]:
-        result = _game().result(state)
+        result = game.result(state)
         view["result"] = {"summary": result.summary, "winners": result.winners}
     return view
 
 
-def public_state(state: State) -> dict[str, Any]:
+def public_state(game: Game, state: State) -> dict[str, Any]:
     """The referee's view: every hand and pouch by card name; the deck by its size."""
-    return _public(state, None)
+    return _public(game, state, None)
 
 
-def player_state(state: State, player: str) -> dict[str, Any]:
+def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
     """One player's view: their own hand and pouch by name, the others' as counts."""
-    view = _public(state, player)
+    view = _public(game, state, player)
     view["you"] = player
     view["standing"] = list(state.get("standing", {}).get(player, []))
-    view["legal_orders"] = legal_orders(state, player)
-    asked = _game().prompt(state, player)
+    view["legal_orders"] = list(game.legal_orders(state, player))
+    asked = game.prompt(state, player)
     view["prompt"] = asked.text if asked else None
-    view["facts"] = facts(state, player)
+    view["facts"] = facts(game, state, player)
     return view
 
 
-def facts(state: State, player: str) -> dict[str, Any]:
+def facts(game: Game, state: State, player: str) -> dict[str, Any]:
     """What a plan may branch on (documented in games/a_chaotic_life/orders.yaml `facts:`)."""
     turn = state["turn"]
-    mine = c.counters(state, player)
+    mine = m.counters(state, player)
     offer = state["offer"]
     my_turn = not state["over"] and turn["player"] == player and not offer
     return {
         "my_turn": my_turn,
         "actions_left": max(0, turn["actions"] - turn["used"]) if my_turn else 0,
-        "hand": list(c.hand(state, player)),
-        "hand_size": len(c.hand(state, player)),
-        "pouch": list(c.pouch(state, player)),
-        "over_limit": max(0, len(c.hand(state, player)) - rules()["hand_limit"]),
+        "hand": list(m.hand(state, player)),
+        "hand_size": len(m.hand(state, player)),
+        "pouch": list(m.pouch(state, player)),
+        "over_limit": max(0, len(m.hand(state, player)) - rules()["hand_limit"]),
         "happiness": mine["happiness"],
         "sadness": mine["sadness"],
-        "goal": c.goal(state, player),
+        "goal": m.goal(state, player),
         "score": breakdown(state, player)["score"],
         "stage": state["stage"],
-        "married": c.married(state),
+        "married": m.married(state),
         "deck_size": len(state["deck"]),
         "discard_top": state["discard"][-1] if state["discard"] else "",
         "offer_to_me": bool(offer and offer["to"] == player),
@@ -376,7 +370,7 @@ def facts(state: State, player: str) -> dict[str, Any]:
     }
 
 
-def status_lines(state: State) -> list[str]:
+def status_lines(game: Game, state: State) -> list[str]:
     turn = state["turn"]
     lines = []
     if not state["over"]:
@@ -397,7 +391,7 @@ def status_lines(state: State) -> list[str]:
     return lines
 
 
-def order_help() -> dict[str, Any]:
+def order_help(game: Game) -> dict[str, Any]:
     rows = [[n, TYPE_NAMES[s["type"]], s["copies"], card_text(n)] for n, s in cards().items()]
     playable = [n for n in names() if card(n)["type"] not in ("minigoal", "lifegoal")]
     return {

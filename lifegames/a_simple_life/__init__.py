@@ -1,7 +1,20 @@
-"""A Simple Life: ten days of farming, fishing, mining and making friends, for 1 or 2 players."""
+"""A Simple Life: ten days of farming, fishing, mining and making friends, for 1 or 2 players.
+
+The package has the shape every game has: state.py (the state, declared once: who may see
+each field), rules.py (the game object and its command table), checks.py (each command's
+check), actions.py (each command's apply, the rolls and the standing orders that answer
+them, the end of a day), advice.py (the warnings, the prompt and the sheet's list of orders
+with what each would do), views.py (sheets, template, JSON views, facts), bots.py (the greedy
+bot's judgement and its day written as a plan), legal.py (the orders worth listing), data.py
+(sheet.yaml, rules.yaml). Two files more: model.py, the readings of a sheet that checks,
+actions, advice, views and bots all need (stock and dice, the tools, the Mines cells two dice
+name, goals and score, the standing orders in force, the names an order gives), so that none
+imports another for them; balance.py, the script that measures the reconstructed sheet
+(RULES.md's figures).
+"""
 
 from .rules import ASimpleLife
 
 GAME = ASimpleLife()
 
-__all__ = ["ASimpleLife", "GAME"]
+__all__ = ["GAME", "ASimpleLife"]

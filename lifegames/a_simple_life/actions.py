@@ -1,55 +1,131 @@
-"""The Locations that roll nothing: the Farm, the Town (Town Square, Shop, Blacksmith), passing
-and the end of a day; and what every Location shares (spending dice). One `do_*` per order: each
-checks everything first and raises OrderError before touching the sheet, then applies the order
-and returns what happened. The Lake, the Mines and their prompts are in rolls.py."""
+"""Every change of A Simple Life's state: the apply of each command, named as the command (the
+`apply` of its row in rules.py), run only with what its check in checks.py returned; and what
+they share: spending dice, circling and crossing icons, the rolls of the Lake, the Mines and
+fights, the standing orders that answer their prompts, the goals met after every order, the end
+of a day and the start of the next.
+
+Every roll comes from the tick's dice, in a stream named after the player, so a replay rolls the
+same values. A standing order answers its prompt inside the order that raised it (model.py
+reads it), so an order that would only dig or accept becomes one that rolls when the default
+fights a monster (checks.fights_after tells the engine so). Each apply returns what happened,
+as the log keeps it and the tick reports it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State
+from ..engine.contract import Game, State
+from ..engine.dice import Dice
 from ..engine.words import counted
-from .checks import resource_name, tool_name, townsfolk_name
-from .data import rules, sheet
-from .sheet import (
+from .data import KINDS, goal_ids, goal_text, rules, sheet
+from .model import (
+    NEVER,
     Sheet,
+    best_cell,
+    covers,
     day_limit,
-    gain,
-    gains,
-    lose,
-    need,
-    remove_dice,
+    dice_total,
+    goal_met,
+    hits_on,
+    me,
+    mine_pref,
+    miss_keep,
+    reachable,
+    rod_bonus,
     room,
     show_dice,
-    take_dice,
+    stock,
 )
 
-LOCATIONS = ("farm", "lake", "mine", "town")
-TOWN_ACTIONS = ("give", "buy", "sell", "upgrade")
+
+def new_sheet() -> Sheet:
+    data = sheet()
+    inventory = {kind: {"circled": 0, "crossed": 0} for kind in KINDS}
+    for kind, count in data["start"].items():
+        inventory[kind]["circled"] = count
+    return {
+        "farm": [0] * 6,
+        "lake": [["", "", ""] for _ in data["lake"]],
+        "mines": [[False] * 6 for _ in range(6)],
+        "friends": {name: 0 for name in data["townsfolk"]},
+        "tools": {tool: 0 for tool in data["tools"]},
+        "inventory": inventory,
+        "museum": {name: False for name in data["artifacts"]},
+        "pond": {name: False for name in data["fish"]},
+        "available": [],
+        "used": [],
+        "spent": 0,
+        "spent_on": [],  # the orders today's dice went to, for the sheet
+        "town": None,
+        "pending": None,
+        "done": {},
+        "day_over": False,
+        "log": [],
+    }
 
 
-# -- shared checks ------------------------------------------------------------------------------
+def _done(state: State, player: str, events: list[str]) -> list[str]:
+    """After every order: a prompt it left is marked as this tick's, goals met just now are
+    checked, the day ends if nothing is left to do; the events go to the player's log."""
+    s = me(state, player)
+    if s["pending"] is not None:
+        s["pending"]["made"] = state["tick"]  # answered (or asked) in this file
+    events += update_goals(state, s)
+    events += maybe_end_day(state, s)
+    s["log"].extend(events)
+    return [f"{player}: {e}" for e in events]
 
 
-def check_spend(state: State, s: Sheet, count: int) -> None:
-    limit = day_limit(state)
-    if limit is not None and s["spent"] + count > limit:
-        raise OrderError("E-DAY-LIMIT", f"this needs {count} dice, but you have spent "
-                         f"{s['spent']} of the {limit} dice a player may spend a day",
-                         "choose a cheaper location, or pass to end your day")
+# -- icons and dice -------------------------------------------------------------------------------
+
+
+def gain(s: Sheet, icon: str, day: int) -> str:
+    """Gain one icon (inventory, Museum or Pond); the words for the log."""
+    data = sheet()
+    if icon in data["fish"]:
+        s["pond"][icon] = True
+        return f"caught the {icon} ({data['fish'][icon]} points)"
+    if icon in data["artifacts"]:
+        s["museum"][icon] = True
+        return f"found the {icon} for the Museum"
+    if room(s, icon) <= 0:
+        return f"no {icon} gained: that inventory row is full"
+    s["inventory"][icon]["circled"] += 1
+    return f"+1 {icon}"
+
+
+def gains(s: Sheet, icons: list[str], day: int) -> list[str]:
+    return [gain(s, icon, day) for icon in icons]
+
+
+def lose(s: Sheet, kind: str, count: int = 1) -> None:
+    if stock(s, kind) < count:
+        raise AssertionError(f"losing {count} {kind} with {stock(s, kind)}")  # checked before
+    s["inventory"][kind]["crossed"] += count
+
+
+def remove_dice(s: Sheet, values: list[int]) -> None:
+    for value in values:
+        s["available"].remove(value)
+
+
+def roll(dice: Dice, player: str, count: int) -> list[int]:
+    return dice.stream(f"player:{player}").roll(count)
 
 
 def close_town(s: Sheet) -> list[str]:
-    town = s["town"]
-    if town is None:
+    town_ = s["town"]
+    if town_ is None:
         return []
-    s["used"].append(town["face"])
+    s["used"].append(town_["face"])
     s["town"] = None
-    left = f" ({counted(town['left'], 'Town action')} unused)" if town["left"] else ""
+    left = f" ({counted(town_['left'], 'Town action')} unused)" if town_["left"] else ""
     return [f"left the Town{left}"]
 
 
-def spend(state: State, s: Sheet, values: list[int], order: str) -> list[str]:
+def spend(s: Sheet, values: list[int], order: str) -> list[str]:
     """Take dice out of Available for a location (closing an open Town visit first). The
     sheet keeps `order`, the order they were spent by: the faces that end in Used may be
     rerolled ones, which a player would not recognise."""
@@ -60,32 +136,22 @@ def spend(state: State, s: Sheet, values: list[int], order: str) -> list[str]:
     return events
 
 
+def _standing(text: str) -> str:
+    return f"(standing order {text})"
+
+
+def _keep_text(keep: int) -> str:
+    return "all" if keep >= NEVER else str(keep)
+
+
 # -- Farm ---------------------------------------------------------------------------------------
 
 
-def verify_farm(state: State, s: Sheet, order: Order) -> tuple[int, int]:
-    face = order["die"]
-    take_dice(s, [face])
-    column = order.arg("column")
-    col = column.value if column else face
-    if not 1 <= col <= 6:
-        raise OrderError("E-NO-COLUMN", f"the Farm has columns 1-6, not {col}", "", "column")
-    if face != 6 and col != face:
-        raise OrderError("E-WRONG-COLUMN", f"a {face} can only check Farm column {face}",
-                         f"write farm({face}); only a 6 may choose any column", "column")
-    boxes = sheet()["farm"][col]
-    if s["farm"][col - 1] >= len(boxes):
-        open_cols = [str(c) for c in range(1, 7) if s["farm"][c - 1] < len(sheet()["farm"][c])]
-        raise OrderError("E-COLUMN-FULL", f"Farm column {col} is full",
-                         f"columns with room: {', '.join(open_cols) or 'none'}",
-                         "column" if column else "die")
-    check_spend(state, s, rules()["costs"]["farm"])
-    return face, col
-
-
-def do_farm(state: State, s: Sheet, order: Order, dice: Any) -> list[str]:
-    face, col = verify_farm(state, s, order)
-    events = spend(state, s, [face], f"farm({face}, {col})" if face == 6 else f"farm({face})")
+def farm(game: Game, state: State, player: str, cleaned: tuple[int, int], dice: Dice
+         ) -> list[str]:
+    face, col = cleaned
+    s = me(state, player)
+    events = spend(s, [face], f"farm({face}, {col})" if face == 6 else f"farm({face})")
     s["used"].append(face)
     boxes = sheet()["farm"][col]
     checks = 1 + rules()["watering_can_extra"][s["tools"]["watering_can"]]
@@ -98,30 +164,222 @@ def do_farm(state: State, s: Sheet, order: Order, dice: Any) -> list[str]:
         icon = boxes[index]
         done.append(f"box {index + 1}" + (f" ({gain(s, icon, state['day'])})" if icon else ""))
     events.append(f"Farm column {col} with a {face}: checked {', '.join(done)}")
+    return _done(state, player, events)
+
+
+# -- Lake ---------------------------------------------------------------------------------------
+
+
+def lake(game: Game, state: State, player: str, cleaned: tuple[int, int, int], dice: Dice
+         ) -> list[str]:
+    face, row, col = cleaned
+    s = me(state, player)
+    events = spend(s, [face], f"lake({face}, {row})")
+    s["pending"] = {"kind": "lake", "row": row, "col": col, "face": face,
+                    "made": state["tick"]}
+    events += [f"cast into the Lake at row {row}, column {col} with a {face}"]
+    return _done(state, player, events + _lake_roll(state, s, dice, player))
+
+
+def _lake_roll(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
+    pending = s["pending"]
+    face = roll(dice, player, 1)[0]
+    pending["face"] = face
+    spec = sheet()["lake"][pending["row"] - 1]
+    total = face + rod_bonus(s)
+    shown = f"{face}" + (f"+{rod_bonus(s)}" if rod_bonus(s) else "")
+    said = f"rolled {shown}, needing {spec['needs']}"
+    if total >= spec["needs"]:
+        return [f"{said}: a catch!"] + _lake_end(state, s, True)
+    could = 6 + rod_bonus(s) >= spec["needs"]
+    if stock(s, "carrot") < 1 or not could:
+        return [f"{said}: a miss"] + _lake_end(state, s, False)
+    if miss_keep(state, player, "lake") is None:  # the sheet asks
+        return [f"{said}: a miss so far (accept it, or pay a carrot to reroll)"]
+    return [f"{said}: a miss"] + _lake_missed(state, s, dice, player)
+
+
+def _lake_missed(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
+    """A miss that a carrot could still turn, answered by the player's standing order."""
+    keep = miss_keep(state, player, "lake")
+    assert keep is not None
+    rule = _standing(f"on_miss(lake, {_keep_text(keep)})")
+    if stock(s, "carrot") > keep:
+        lose(s, "carrot")
+        return [f"paid a carrot to reroll {rule}"] + _lake_roll(state, s, dice, player)
+    return [f"accepted the miss {rule}"] + _lake_end(state, s, False)
+
+
+def _lake_end(state: State, s: Sheet, caught: bool) -> list[str]:
+    pending = s["pending"]
+    row, col = pending["row"], pending["col"]
+    s["used"].append(pending["face"])
+    s["pending"] = None
+    cell = s["lake"][row - 1]
+    if caught:
+        cell[col - 1] = "check"
+        icons = sheet()["lake"][row - 1]["cells"][col - 1]
+        return [f"Lake row {row}, column {col} checked: " + "; ".join(
+            gains(s, icons, state["day"]))]
+    cell[col - 1] = "cross" if cell[col - 1] == "circle" else "circle"
+    return [f"Lake row {row}, column {col} gets a {cell[col - 1]}"]
+
+
+# -- Mines --------------------------------------------------------------------------------------
+
+
+def mine(game: Game, state: State, player: str, cleaned: list[int], dice: Dice) -> list[str]:
+    faces = cleaned
+    s = me(state, player)
+    events = spend(s, faces, f"mine({faces[0]}, {faces[1]})")
+    rolled = sorted(roll(dice, player, 2))
+    s["pending"] = {"kind": "mine", "dice": rolled, "made": state["tick"]}
+    events.append(f"went into the Mines with {faces[0]} and {faces[1]}; rerolled them: "
+                  f"{rolled[0]} and {rolled[1]}")
+    return _done(state, player, events + _mine_default(state, s, dice, player))
+
+
+def _mine_default(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
+    rule = mine_pref(state, player)
+    if rule is None:
+        return []
+    col, row = best_cell(s, reachable(s, s["pending"]["dice"]), rule)
+    return [f"chose column {col}, row {row} {_standing(f'on_mine({rule})')}"] + \
+        _dig(state, s, col, row, dice, player)
+
+
+def dig(game: Game, state: State, player: str, cleaned: tuple[int, int], dice: Dice
+        ) -> list[str]:
+    col, row = cleaned
+    return _done(state, player, _dig(state, me(state, player), col, row, dice, player))
+
+
+def _dig(state: State, s: Sheet, col: int, row: int, dice: Dice, player: str) -> list[str]:
+    pending = s["pending"]
+    if s["mines"][row - 1][col - 1]:
+        _mine_end(s)
+        return [f"Mines column {col}, row {row} is already crossed: nothing gained"]
+    s["mines"][row - 1][col - 1] = True
+    icons = sheet()["mines"][row][col - 1]
+    found = [i for i in icons if i != "monster"]
+    events = [f"Mines column {col}, row {row} crossed" +
+              (": " + "; ".join(gains(s, found, state["day"])) if found else "")]
+    monsters = min(icons.count("monster"), room(s, "monster"))
+    if not monsters:
+        _mine_end(s)
+        return events
+    pending.update(kind="fight", left=monsters, face=None, made=state["tick"])
+    events.append(f"{counted(monsters, 'monster')} to fight, one at a time: you hit on "
+                  f"{hits_on(s)}+")
+    return events + _fights(state, s, dice, player)
+
+
+def _mine_end(s: Sheet) -> None:
+    s["used"].extend(s["pending"]["dice"])
+    s["pending"] = None
+
+
+# -- fights -------------------------------------------------------------------------------------
+
+
+def fight(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+    s = me(state, player)
+    return _done(state, player, _fight_roll(state, s, dice, player) +
+                 _fights(state, s, dice, player))
+
+
+def _fights(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
+    """The monsters still waiting, fought one by one when a standing on_miss(fight, ...) is in
+    force (otherwise each waits for a `fight` order)."""
+    events: list[str] = []
+    if miss_keep(state, player, "fight") is None:
+        return events
+    while s["pending"] is not None and s["pending"]["kind"] == "fight":
+        events += _fight_roll(state, s, dice, player)
     return events
+
+
+def _fight_roll(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
+    pending = s["pending"]
+    face = roll(dice, player, 1)[0]
+    pending["dice"][0] = face
+    said = f"fought a monster: rolled {face}"
+    if face >= hits_on(s):
+        return [f"{said}, a hit"] + _monster(s, True)
+    if stock(s, "carrot") < 1:
+        return [f"{said}, a miss"] + _monster(s, False)
+    keep = miss_keep(state, player, "fight")
+    if keep is None:
+        pending["face"] = face
+        return [f"{said}, a miss so far (accept it, or pay a carrot to reroll)"]
+    rule = _standing(f"on_miss(fight, {_keep_text(keep)})")
+    if stock(s, "carrot") > keep:
+        lose(s, "carrot")
+        return [f"{said}, a miss: paid a carrot to reroll {rule}"] + \
+            _fight_roll(state, s, dice, player)
+    return [f"{said}, a miss, accepted {rule}"] + _monster(s, False)
+
+
+def _monster(s: Sheet, hit: bool) -> list[str]:
+    pending = s["pending"]
+    key = "circled" if hit else "crossed"
+    s["inventory"]["monster"][key] += 1
+    pending["left"] -= 1
+    pending["face"] = None
+    event = "the monster is defeated (circled)" if hit else "the monster got away (crossed)"
+    if pending["left"] <= 0:
+        _mine_end(s)
+    return [event]
+
+
+# -- prompts: accept and reroll -----------------------------------------------------------------
+
+
+def accept(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+    s = me(state, player)
+    if s["pending"]["kind"] == "lake":
+        return _done(state, player, _lake_end(state, s, False))
+    return _done(state, player, _monster(s, False) + _fights(state, s, dice, player))
+
+
+def reroll(game: Game, state: State, player: str, cleaned: list[int], dice: Dice
+           ) -> list[str]:
+    faces = cleaned
+    s = me(state, player)
+    lose(s, "carrot")
+    pending = s["pending"]
+    paid = f"paid a carrot to reroll {show_dice(faces)}"
+    if pending is None:
+        remove_dice(s, faces)
+        new = roll(dice, player, len(faces))
+        s["available"] = sorted(s["available"] + new)
+        events = [f"{paid}: rolled {show_dice(new)}; available now {show_dice(s['available'])}"]
+    elif pending["kind"] == "lake":
+        events = [paid] + _lake_roll(state, s, dice, player)
+    elif pending["kind"] == "fight":
+        pending["face"] = None
+        events = [paid] + _fight_roll(state, s, dice, player) + _fights(state, s, dice, player)
+    else:
+        kept = list(pending["dice"])
+        for face in faces:
+            kept.remove(face)
+        new = roll(dice, player, len(faces))
+        pending["dice"] = sorted(kept + new)
+        events = [f"{paid}: the Mines dice now show {pending['dice'][0]} and "
+                  f"{pending['dice'][1]}"] + _mine_default(state, s, dice, player)
+    return _done(state, player, events)
 
 
 # -- Town ---------------------------------------------------------------------------------------
 
 
-def verify_town(state: State, s: Sheet, order: Order) -> int:
-    face = order["die"]
-    take_dice(s, [face])
-    check_spend(state, s, rules()["costs"]["town"])
-    return face
-
-
-def do_town(state: State, s: Sheet, order: Order) -> list[str]:
-    face = verify_town(state, s, order)
-    events = spend(state, s, [face], f"town({face})")
+def town(game: Game, state: State, player: str, cleaned: int, dice: Dice) -> list[str]:
+    face = cleaned
+    s = me(state, player)
+    events = spend(s, [face], f"town({face})")
     s["town"] = {"face": face, "left": face}
-    return events + [f"entered the Town with a {face}: {counted(face, 'action')}"]
-
-
-def _in_town(s: Sheet) -> None:
-    if s["town"] is None:
-        raise OrderError("E-NOT-IN-TOWN", "you are not in the Town",
-                         "first spend a die on the Town: town(die); its value is your actions")
+    return _done(state, player, events + [f"entered the Town with a {face}: "
+                                          f"{counted(face, 'action')}"])
 
 
 def _town_used(s: Sheet) -> list[str]:
@@ -133,19 +391,8 @@ def _town_used(s: Sheet) -> list[str]:
     return []
 
 
-def verify_give(s: Sheet, order: Order) -> tuple[str, dict[str, Any]]:
-    _in_town(s)
-    name = townsfolk_name(order)
-    spec = sheet()["townsfolk"][name]
-    if s["friends"][name] >= spec["boxes"]:
-        raise OrderError("E-ALREADY-FRIENDS", f"{name} is already your friend",
-                         "give to someone whose heart is not checked yet", "townsfolk")
-    need(s, "flower", spec["flowers"], f"a gift for {name}", "townsfolk")
-    return name, spec
-
-
-def do_give(state: State, s: Sheet, order: Order) -> list[str]:
-    name, spec = verify_give(s, order)
+def give_on(state: State, s: Sheet, cleaned: tuple[str, dict[str, Any]]) -> list[str]:
+    name, spec = cleaned
     lose(s, "flower", spec["flowers"])
     s["friends"][name] += 1
     events = [f"gave {name} {counted(spec['flowers'], 'flower')}: box {s['friends'][name]} of "
@@ -156,71 +403,74 @@ def do_give(state: State, s: Sheet, order: Order) -> list[str]:
     return events + _town_used(s)
 
 
-def verify_buy(s: Sheet, order: Order) -> str:
-    _in_town(s)
-    resource = resource_name(order, rules()["shop"]["buy"], "buy")
-    need(s, "coin", 1, f"buying a {resource}")
-    if room(s, resource) <= 0:
-        raise OrderError("E-ROW-FULL", f"your {resource} row is full: a bought {resource} "
-                         "would be lost", "every icon of that row is already circled",
-                         "resource")
-    return resource
-
-
-def do_buy(state: State, s: Sheet, order: Order) -> list[str]:
-    resource = verify_buy(s, order)
+def buy_on(state: State, s: Sheet, cleaned: str) -> list[str]:
+    resource = cleaned
     lose(s, "coin")
     gain(s, resource, state["day"])
     return [f"bought a {resource} for a coin"] + _town_used(s)
 
 
-def verify_sell(s: Sheet, order: Order) -> tuple[str, int]:
-    _in_town(s)
-    prices = rules()["shop"]["sell"]
-    resource = resource_name(order, list(prices), "sell")
-    need(s, resource, prices[resource], "selling for a coin", "resource")
-    if room(s, "coin") <= 0:
-        raise OrderError("E-ROW-FULL", "your coin row is full: the coin would be lost",
-                         "spend coins in the Shop first", "resource")
-    return resource, prices[resource]
-
-
-def do_sell(state: State, s: Sheet, order: Order) -> list[str]:
-    resource, amount = verify_sell(s, order)
+def sell_on(state: State, s: Sheet, cleaned: tuple[str, int]) -> list[str]:
+    resource, amount = cleaned
     lose(s, resource, amount)
     gain(s, "coin", state["day"])
     return [f"sold {counted(amount, resource)} for a coin"] + _town_used(s)
 
 
-def verify_upgrade(s: Sheet, order: Order) -> str:
-    _in_town(s)
-    tool = tool_name(order)
-    if s["tools"][tool] >= 2:
-        raise OrderError("E-FULLY-UPGRADED", f"your {tool} is already at level 2",
-                         "upgrade another tool", "tool")
-    need(s, "stone", rules()["upgrade_stone"], f"upgrading the {tool}", "tool")
-    return tool
-
-
-def do_upgrade(state: State, s: Sheet, order: Order) -> list[str]:
-    tool = verify_upgrade(s, order)
+def upgrade_on(state: State, s: Sheet, cleaned: str) -> list[str]:
+    tool = cleaned
     lose(s, "stone", rules()["upgrade_stone"])
     s["tools"][tool] += 1
     gain(s, "upgrade", state["day"])
     return [f"upgraded the {tool} to level {s['tools'][tool]}"] + _town_used(s)
 
 
-# -- the end of a day ---------------------------------------------------------------------------
+# The Town actions on a sheet alone, by command (the bots plan a visit with them).
+ON_SHEET: dict[str, Callable[[State, Sheet, Any], list[str]]] = {
+    "give": give_on, "buy": buy_on, "sell": sell_on, "upgrade": upgrade_on}
 
 
-def do_pass(state: State, s: Sheet, order: Order) -> list[str]:
+def give(game: Game, state: State, player: str, cleaned: tuple[str, dict[str, Any]],
+         dice: Dice) -> list[str]:
+    return _done(state, player, give_on(state, me(state, player), cleaned))
+
+
+def buy(game: Game, state: State, player: str, cleaned: str, dice: Dice) -> list[str]:
+    return _done(state, player, buy_on(state, me(state, player), cleaned))
+
+
+def sell(game: Game, state: State, player: str, cleaned: tuple[str, int], dice: Dice
+         ) -> list[str]:
+    return _done(state, player, sell_on(state, me(state, player), cleaned))
+
+
+def upgrade(game: Game, state: State, player: str, cleaned: str, dice: Dice) -> list[str]:
+    return _done(state, player, upgrade_on(state, me(state, player), cleaned))
+
+
+# -- the end of a day, and the standing orders --------------------------------------------------
+
+
+def pass_(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+    s = me(state, player)
     events = close_town(s)
     left = list(s["available"])
     _unused(s, left)
     s["available"] = []
     s["day_over"] = True
-    return events + [f"passed: day {state['day']} is over" +
-                     (f" (unused dice: {show_dice(left)})" if left else "")]
+    return _done(state, player, events + [f"passed: day {state['day']} is over" +
+                                          (f" (unused dice: {show_dice(left)})" if left else "")])
+
+
+def on_miss(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+    """Never called: its check refuses it as an order of the file. As a standing order the
+    engine keeps it, and the rolls above read it when a roll misses."""
+    return []
+
+
+def on_mine(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+    """Never called, as on_miss: the Mines trip reads it (`_mine_default`)."""
+    return []
 
 
 def maybe_end_day(state: State, s: Sheet) -> list[str]:
@@ -239,8 +489,61 @@ def maybe_end_day(state: State, s: Sheet) -> list[str]:
             (f" (unused dice: {show_dice(left)})" if left else "")]
 
 
-
 def _unused(s: Sheet, left: list[int]) -> None:
     s["used"].extend(left)
     if left:
         s.setdefault("spent_on", []).append(f"unused: {show_dice(left)}")
+
+
+def update_goals(state: State, s: Sheet) -> list[str]:
+    """Check the circle of every goal met just now (all six are tracked, for sandbox play)."""
+    events = []
+    for goal in goal_ids():
+        if goal not in s["done"] and goal_met(s, goal):
+            s["done"][goal] = state["day"]
+            chosen = goal in state["goals"]
+            events.append(f"goal complete: {goal_text(goal)}" +
+                          ("" if chosen or state["sandbox"] else " (not one of your goals)"))
+    return events
+
+
+def settle(state: State, player: str, dice: Dice) -> list[str]:
+    """At the end of a tick: a prompt still open, answered by the player's standing order for
+    it (one set after the prompt arose, or a fight left waiting); [] if none answers it."""
+    s = me(state, player)
+    pending = s["pending"]
+    if pending is None or not covers(state, player, s):
+        return []
+    if pending["kind"] == "mine":
+        return _mine_default(state, s, dice, player)
+    if pending["kind"] == "lake":
+        return ["a missed Lake roll was waiting"] + _lake_missed(state, s, dice, player)
+    if pending["face"] is None:
+        return _fights(state, s, dice, player)
+    keep = miss_keep(state, player, "fight")
+    assert keep is not None
+    rule = _standing(f"on_miss(fight, {_keep_text(keep)})")
+    if stock(s, "carrot") > keep:
+        lose(s, "carrot")
+        pending["face"] = None
+        events = [f"paid a carrot to reroll the missed fight {rule}"] + \
+            _fight_roll(state, s, dice, player)
+    else:
+        events = [f"accepted the missed fight {rule}"] + _monster(s, False)
+    return events + _fights(state, s, dice, player)
+
+
+def start_day(state: State, dice: Dice) -> list[str]:
+    """Start of Day: cross the next Calendar day; pick up the Used dice and roll them all. Two
+    players share one roll of the 6 dice; each copies it onto their own sheet."""
+    state["day"] += 1
+    faces = sorted(dice.stream("day").roll(dice_total(state)))
+    state["last_roll"] = faces
+    events = []
+    for player in state["players"]:
+        s = me(state, player)
+        s.update(available=list(faces), used=[], spent=0, spent_on=[], day_over=False,
+                 town=None)
+        s["log"].append(f"day {state['day']} begins: you rolled {show_dice(faces)}")
+        events.append(f"{player}: day {state['day']} begins with {show_dice(faces)}")
+    return events

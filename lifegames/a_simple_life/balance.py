@@ -27,8 +27,8 @@ from ..engine.turn import play_tick
 from ..engine.words import counted
 from . import GAME
 from .data import KINDS, goal_ids, rules, sheet
+from .model import band, score
 from .rules import ASimpleLife
-from .scoring import band, score
 
 
 class StepByStep(ASimpleLife):

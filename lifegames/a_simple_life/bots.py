@@ -1,4 +1,5 @@
-"""The bots' view of a position (the legal orders they choose among are the rules', in legal.py).
+"""The bots: their view of a position, and the greedy bot's day written as one plan (the legal
+orders they choose among are the rules', from the command table and legal.py).
 
 `rank` puts the chance orders (Lake casts, Mines trips) best first, since the greedy bot cannot
 look past a roll and takes the first of equally judged orders.
@@ -8,6 +9,27 @@ promises (goal progress, resources on their way to points, tools, dice still to 
 visit still open, a pending Mines choice or fight). A die's worth is what a Lake cast or half a
 Mines trip is expected to bring, so a deterministic use (Farm, Town) is chosen only when it beats
 the rolls; among the rolls the bot takes the first listed, so they are listed best first.
+
+`plan` writes the greedy bot's day as one plan, the way a thoughtful player by mail would. It
+chooses its orders one at a time as the step-by-step greedy bot does (the best order that rolls
+nothing if it improves the heuristic, else the best-ranked Lake cast or Mines trip, else a pass),
+but it does not stop at a roll. After each roll it writes what to do with any outcome:
+
+    lake(5, 3)
+    while prompt == "lake" and carrots > 0: reroll($lake_die)     # a target worth a carrot
+    mine(1, 4)
+    if "4,4" in diggable                                         # the cells it wants most
+    dig(4, 4)
+    elif prompt == "mine"
+    dig($best_col, $best_row)                                    # else the sheet's rule
+    endif
+    if can town(6): town(6)                                      # after a roll: if still able
+
+Fights are answered by a standing order (`standing on_miss(fight, all)`, or keep 1 carrot when
+its goal is defeating monsters). To choose the orders after a roll it plays the plan so far on a
+copy with dice nobody plays with (the engine's own plan runner), so each later choice sees some
+outcome; every order after the first roll is guarded with `if can ...`, so an outcome that went
+otherwise skips it instead of stopping the plan. The file ends with a pass.
 """
 
 from __future__ import annotations
@@ -15,12 +37,26 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State
-from . import actions, rolls
+from ..engine.contract import Arg, Game, Order, OrderError, State, clone
+from ..engine.dice import Dice
+from ..engine.orders import parse_text
+from ..engine.plans import Runner, build
+from . import actions, checks
 from .data import rules, sheet
-from .legal import fake
-from .scoring import goal_progress, score
-from .sheet import Sheet, clone, me, stock
+from .legal import proposed
+from .model import (
+    GRAMMAR,
+    Sheet,
+    copy_sheet,
+    goal_progress,
+    hits_on,
+    lake_column,
+    me,
+    reachable,
+    rod_bonus,
+    score,
+    stock,
+)
 
 DISCOUNT = 0.8  # a promise is worth a little less than a done deal
 
@@ -28,7 +64,7 @@ DISCOUNT = 0.8  # a promise is worth a little less than a done deal
 ROLLS = ("mine", "lake")
 
 
-def rank(state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]:
     """The legal orders with the rolls (a contiguous run in legal.py's listing) sorted by what
     they are expected to bring, best first; ties keep the listing order."""
     s = me(state, player)
@@ -55,7 +91,8 @@ def parse(text: str) -> Order:
     """A legal order's text as an Order with its values (legal.py writes plain numbers)."""
     command, _, inside = text.partition("(")
     values = [int(v) for v in inside.rstrip(")").split(",") if v.strip()]
-    return fake(command, *((f"a{i}", v) for i, v in enumerate(values)))
+    return Order(command, tuple(Arg(f"a{i}", v, 1, 2, "int") for i, v in enumerate(values)),
+                 0, 1, 2, "")
 
 
 # -- the heuristic ------------------------------------------------------------------------------
@@ -96,7 +133,7 @@ def value_table(state: State, s: Sheet) -> dict[str, float]:
 
 
 def hit_chance(s: Sheet) -> float:
-    return (7 - rolls.hits_on(s)) / 6
+    return (7 - hits_on(s)) / 6
 
 
 def _goal_weights(state: State) -> dict[str, float]:
@@ -111,14 +148,14 @@ def cell_value(values: dict[str, float], icons: list[str]) -> float:
 
 def lake_ev(s: Sheet, values: dict[str, float], face: int, row: int) -> float:
     spec = sheet()["lake"][row - 1]
-    col = rolls.lake_column(face)
-    needed = spec["needs"] - rolls.rod_bonus(s)
+    col = lake_column(face)
+    needed = spec["needs"] - rod_bonus(s)
     chance = max(0, min(6, 7 - needed)) / 6
     return chance * cell_value(values, spec["cells"][col - 1])
 
 
 def best_lake(s: Sheet, values: dict[str, float], face: int) -> float:
-    col = rolls.lake_column(face)
+    col = lake_column(face)
     best = 0.0
     for row in range(1, len(sheet()["lake"]) + 1):
         if s["lake"][row - 1][col - 1] not in ("check", "cross"):
@@ -133,7 +170,7 @@ def dig_value(s: Sheet, values: dict[str, float], col: int, row: int) -> float:
 
 
 def best_dig(s: Sheet, values: dict[str, float], faces: list[int]) -> float:
-    return max(dig_value(s, values, c, r) for c, r in rolls.reachable(s, faces))
+    return max(dig_value(s, values, c, r) for c, r in reachable(s, faces))
 
 
 def mine_ev(s: Sheet, values: dict[str, float]) -> float:
@@ -154,27 +191,28 @@ def _mine_ev(key: tuple[Any, ...]) -> float:
     return total / 36
 
 
-def _town_candidates() -> list[tuple[Any, Order]]:
-    out = [(actions.do_give, fake("give", ("townsfolk", n))) for n in sheet()["townsfolk"]]
-    out += [(actions.do_upgrade, fake("upgrade", ("tool", t))) for t in sheet()["tools"]]
-    out += [(actions.do_sell, fake("sell", ("resource", r))) for r in rules()["shop"]["sell"]]
-    out += [(actions.do_buy, fake("buy", ("resource", r))) for r in rules()["shop"]["buy"]]
+def _town_candidates() -> list[tuple[str, Order]]:
+    out = [("give", proposed("give", n)) for n in sheet()["townsfolk"]]
+    out += [("upgrade", proposed("upgrade", t)) for t in sheet()["tools"]]
+    out += [("sell", proposed("sell", r)) for r in rules()["shop"]["sell"]]
+    out += [("buy", proposed("buy", r)) for r in rules()["shop"]["buy"]]
     return out
 
 
 def town_plan(state: State, s: Sheet) -> float:
     """What the open Town visit is worth: the gain of the best one-step-at-a-time sequence
     of Town actions (each tried on a copy of the sheet, judged by `base`)."""
-    work = clone(s)
+    work = copy_sheet(s)
     start = value = base(state, work)
     while work["town"] is not None:
         best, best_value = None, value
-        for handler, order in _town_candidates():
-            trial = clone(work)
+        for command, order in _town_candidates():
+            trial = copy_sheet(work)
             try:
-                handler(state, trial, order)
+                cleaned = checks.ON_SHEET[command](trial, order)
             except OrderError:
                 continue
+            actions.ON_SHEET[command](state, trial, cleaned)
             trial_value = base(state, trial)
             if trial_value > best_value + 1e-9:
                 best, best_value = trial, trial_value
@@ -197,7 +235,12 @@ def tool_value(state: State, s: Sheet) -> float:
     return sum(weights[t] * later * level for t, level in s["tools"].items())
 
 
-def heuristic(state: State, player: str) -> float:
+def heuristic(game: Game, state: State, player: str) -> float:
+    return judge(state, player)
+
+
+def judge(state: State, player: str) -> float:
+    """The heuristic: the points on the sheet and what it promises, the open Town visit too."""
     s = me(state, player)
     total = base(state, s)
     if s["town"] is not None:
@@ -241,15 +284,160 @@ def base(state: State, s: Sheet) -> float:
                     values["monster"] + 2) - values["carrot"]
         else:
             spec = sheet()["lake"][pending["row"] - 1]
-            needed = spec["needs"] - rolls.rod_bonus(s)
+            needed = spec["needs"] - rod_bonus(s)
             chance = max(0, min(6, 7 - needed)) / 6
             total += chance * cell_value(values, spec["cells"][pending["col"] - 1]) \
                 - values["carrot"]
     return total
 
 
-def plan(state: State, player: str, rng: Any) -> list[str] | None:
-    """The greedy bot's whole day as a plan (planner.py)."""
-    from .planner import write_plan
+def plan(game: Game, state: State, player: str, rng: Any) -> list[str] | None:
+    """The greedy bot's whole day as a plan (Planner)."""
+    s = me(state, player)
+    if state["over"] or s["day_over"]:
+        return None
+    return Planner(game, state, player).write()
 
-    return write_plan(state, player)
+
+# -- the greedy bot's day as a plan -------------------------------------------------------------
+
+MOST_STEPS = 60
+CHAIN = 6  # Mines cells named one by one before the sheet's rule picks
+
+
+def standing_wanted(state: State) -> list[str]:
+    """The bot's standing orders: fights are fought at once; a missed fight roll is rerolled
+    only when defeating monsters is a goal (keeping one carrot for the Lake)."""
+    keep = "1" if "monsters" in state["goals"] else "all"
+    return [f"on_miss(fight, {keep})"]
+
+
+class Planner:
+    def __init__(self, game: Game, state: State, player: str) -> None:
+        self.game = game
+        self.player = player
+        self.work = clone(state)
+        self.lines: list[str] = []
+        self.rolled = False
+        wanted = standing_wanted(state)
+        if state.get("standing", {}).get(player, []) != wanted:
+            self.lines += [f"standing {text}" for text in wanted]
+            self.work.setdefault("standing", {})[player] = wanted
+        self.game.begin_tick(self.work)
+        self.dice = Dice(-1, int(state["tick"]) + 1)  # outcomes to plan on, not the game's
+
+    @property
+    def sheet(self) -> Sheet:
+        return me(self.work, self.player)
+
+    def write(self) -> list[str]:
+        for _ in range(MOST_STEPS):
+            s = self.sheet
+            if s["day_over"] or self.work["over"]:
+                break
+            step = None
+            if s["pending"] is not None:
+                chunk = self.answer(s)
+            else:
+                step = self.choose()
+                chunk = [f"if can {step}: {step}" if self.rolled else step]
+                chunk += self.after(step)
+            if not self.run(chunk) or step == "pass":
+                return self.lines
+        if self.rolled:
+            self.lines.append("if can pass: pass")  # an outcome may leave dice unused
+        return self.lines
+
+    def run(self, chunk: list[str]) -> bool:
+        """Play `chunk` on the copy; False (and the file ends before it) if it cannot run."""
+        parsed = parse_text(GRAMMAR, "\n".join(chunk), f"{self.player}/bot")
+        nodes, problems = build(parsed)
+        if parsed.problems or problems:
+            raise ValueError(f"the bot wrote a plan that does not parse: {chunk}")
+        result = Runner(self.game, self.player, parsed, self.dice, False).run(self.work, nodes)
+        if result.problems or result.stopped:
+            return False
+        self.lines += chunk
+        if result.outcome:
+            self.rolled = True
+        return True
+
+    # -- choosing ---------------------------------------------------------------------------
+    def choose(self) -> str:
+        """The step-by-step greedy bot's choice, without its rerolls of available dice."""
+        work, player = self.work, self.player
+        options = [t for t in self.game.legal_orders(work, player)
+                   if not t.startswith(("reroll", "pass"))]
+        baseline = judge(work, player)
+        best, best_value = None, baseline + 1e-9
+        for text in options:
+            if text.split("(")[0] in ROLLS:  # no prompt is open: the only rolls listed
+                continue
+            trial = clone(work)
+            self.game.act(trial, player, order_of(text), self.dice)
+            value = judge(trial, player)
+            if value > best_value:
+                best, best_value = text, value
+        if best is not None:
+            return best
+        ranked = [t for t in rank(self.game, work, player, options) if t.split("(")[0] in ROLLS]
+        return ranked[0] if ranked else "pass"
+
+    # -- what follows a roll ----------------------------------------------------------------
+    def after(self, step: str) -> list[str]:
+        command = step.split("(")[0]
+        if command == "lake":
+            order = order_of(step)
+            return self.lake_answer(order.args[0].value, order.args[1].value)
+        if command == "mine":
+            return self.dig_block()
+        return []
+
+    def answer(self, s: Sheet) -> list[str]:
+        """A prompt left open from an earlier tick."""
+        pending = s["pending"]
+        if pending["kind"] == "lake":
+            return self.lake_answer(pending["face"], pending["row"], prompt_open=True)
+        if pending["kind"] == "mine":
+            return self.dig_block()
+        if pending["face"] is None:
+            return ["fight"]
+        values = value_table(self.work, s)
+        p = hit_chance(s)
+        worth = p * (values["monster"] + 2) > values["carrot"] and stock(s, "carrot") > 0
+        return [f"reroll({pending['face']})" if worth else "accept"]
+
+    def lake_answer(self, face: int, row: int, prompt_open: bool = False) -> list[str]:
+        """Reroll a miss while carrots last if the target is worth a carrot, else accept."""
+        s = self.sheet
+        values = value_table(self.work, s)
+        spec = sheet()["lake"][row - 1]
+        col = lake_column(face)
+        needed = spec["needs"] - rod_bonus(s)
+        chance = max(0, min(6, 7 - needed)) / 6
+        worth = chance * cell_value(values, spec["cells"][col - 1]) > values["carrot"]
+        if worth:
+            return ['while prompt == "lake" and carrots > 0: reroll($lake_die)']
+        return ["accept"] if prompt_open else ['if prompt == "lake": accept']
+
+    def dig_block(self) -> list[str]:
+        """The cells the bot wants most, each dug if the Mines dice can name it, else the cell
+        the sheet's rule picks ($best_col, $best_row)."""
+        s = self.sheet
+        values = value_table(self.work, s)
+        cells = [(dig_value(s, values, c, r), c, r) for r in range(1, 7)
+                 for c in range(1, 7) if not s["mines"][r - 1][c - 1]]
+        cells = sorted((v, c, r) for v, c, r in cells if v > 0)[::-1][:CHAIN]
+        cells.sort(key=lambda cell: (-cell[0], cell[1], cell[2]))
+        lines: list[str] = []
+        for _, c, r in cells:
+            lines += [f'{"elif" if lines else "if"} "{c},{r}" in diggable', f"dig({c}, {r})"]
+        lines += ['elif prompt == "mine"' if lines else 'if prompt == "mine"',
+                  "dig($best_col, $best_row)", "endif"]
+        return lines
+
+
+@functools.lru_cache(maxsize=2048)
+def order_of(text: str) -> Order:
+    """A legal order's text, parsed with the game's grammar (Orders are read-only)."""
+    return parse_text(GRAMMAR, text, "bot").orders[0]

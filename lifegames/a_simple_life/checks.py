@@ -1,96 +1,83 @@
-"""The checks of an order that need no sheet: names and ranges. `act` uses the same resolvers
-(a townsfolk, a resource, a tool, a Mines rule), so `validate`, which checks the plan lines a
-`check` cannot run yet and every standing order, can never disagree with it."""
+"""A Simple Life's order checks: one per command, named as the command, each the `check` of its
+row in the command table (rules.py). A check raises OrderError without touching the state, or
+returns what its apply (actions.py) needs. Each first asks what every order needs (`_sheet`: a
+game and a day still going, numbers where numbers go, the sheet's open prompt answered first);
+the Town actions' checks on a sheet alone (`ON_SHEET`) also tell advice and the bots what a
+visit could do. `validate` is their state-free part (names, ranges), which holds the plan lines
+`check` cannot run yet and every standing order, and `spelled` gives each order its one
+spelling; both use the name resolvers of model.py that the checks use.
+
+Nothing here is secret: a check reads the player's own sheet and the rule data.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
-from ..engine.contract import Order, OrderError
-from ..engine.turn import unknown_value
+from ..engine.contract import Order, OrderError, State
+from ..engine.words import counted
 from .data import rules, sheet
+from .legal import answers
+from .model import (
+    KEEP_ALL,
+    Sheet,
+    day_limit,
+    keep_value,
+    lake_column,
+    me,
+    mine_rule,
+    miss_keep,
+    miss_target,
+    reachable,
+    resource_name,
+    room,
+    show_dice,
+    stock,
+    tool_name,
+    townsfolk_name,
+)
 
-MISS_TARGETS = ("lake", "fight")  # the rolls a standing on_miss order answers
-KEEP_ALL = "all"  # on_miss(lake, all): never pay a carrot, accept every miss
-ARTIFACT = "artifact"  # on_mine(artifact): any of the four artifacts
-MINE_RULES = ("any", "stone", "carrot", "flower", "coin", "diamond", "star", ARTIFACT,
-              "monster")
-STANDING_ONLY = frozenset({"on_miss", "on_mine"})
+# The answers each prompt takes; the orders that answer a prompt and do nothing without one.
+ANSWERS = {
+    "lake": ("accept", "reroll"),
+    "mine": ("dig", "reroll"),
+    "fight": ("fight", "accept", "reroll"),
+}
+PROMPT_ONLY = ("dig", "fight", "accept")
 NUMBERS = frozenset({"die", "other_die", "column", "row"})
 
 
-def name(value: Any) -> str:
-    return str(value).strip().lower().replace(" ", "_").replace("-", "_")
+# -- what every order needs ---------------------------------------------------------------------
 
 
-def townsfolk_name(order: Order) -> str:
-    names = list(sheet()["townsfolk"])
-    wanted = name(order["townsfolk"])
-    for known in names:
-        if known.lower() == wanted:
-            return known
-    raise unknown_value("E-UNKNOWN-TOWNSFOLK", "townsfolk", str(order["townsfolk"]), names,
-                        "townsfolk", "townsfolk")
+def _open(state: State, player: str) -> Sheet:
+    """The game and the player's day are still going: their sheet."""
+    if state["over"]:
+        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status")
+    s = me(state, player)
+    if s["day_over"]:
+        raise OrderError("E-DAY-OVER", f"your day {state['day']} is over",
+                         "the next day's dice are rolled when this tick ends; put this "
+                         "order in your next file")
+    return s
 
 
-def resource_name(order: Order, allowed: list[str], verb: str) -> str:
-    value = name(order["resource"])
-    if value.endswith("s") and value[:-1] in allowed:
-        value = value[:-1]
-    if value not in allowed:
-        raise unknown_value("E-UNKNOWN-RESOURCE", "resource", str(order["resource"]), allowed,
-                            "resource", f"you can {verb}")
-    return value
-
-
-def tool_name(order: Order) -> str:
-    tools = sheet()["tools"]
-    tool = name(order["tool"])
-    if tool not in tools:
-        raise unknown_value("E-UNKNOWN-TOOL", "tool", str(order["tool"]), tools, "tool")
-    return tool
-
-
-def miss_target(order: Order) -> str:
-    target = name(order["target"])
-    if target not in MISS_TARGETS:
-        raise unknown_value("E-UNKNOWN-TARGET", "roll to answer", str(order["target"]),
-                            list(MISS_TARGETS), "target", "on_miss answers")
-    return target
-
-
-def keep_value(order: Order) -> int | None:
-    """How many carrots an on_miss order keeps (None: all of them, never reroll)."""
-    keep = order["keep"]
-    if isinstance(keep, str):
-        if name(keep) != KEEP_ALL:
-            raise OrderError("E-BAD-KEEP", f'"{keep}" is not a number of carrots to keep',
-                             "write a number (0 spends every carrot) or all (never reroll)",
-                             "keep")
-        return None
-    if keep < 0:
-        raise OrderError("E-BAD-KEEP", f"you cannot keep {keep} carrots",
-                         "write 0 or more, or all", "keep")
-    return int(keep)
-
-
-def mine_rule(order: Order) -> str:
-    rule = name(order["icon"])
-    if rule.endswith("s") and rule[:-1] in MINE_RULES:
-        rule = rule[:-1]
-    if rule not in MINE_RULES:
-        raise unknown_value("E-UNKNOWN-ICON", "Mines rule", str(order["icon"]),
-                            list(MINE_RULES), "icon", "on_mine takes")
-    return rule
-
-
-def _in_range(order: Order, arg: str, low: int, high: int, code: str, what: str) -> None:
-    found = order.arg(arg)
-    if found is None or found.kind == "ref":  # a $fact is checked when it runs
-        return
-    if not low <= found.value <= high:
-        raise OrderError(code, f"{what} is {low} to {high}, not {found.value}",
-                         "a die shows 1 to 6" if code == "E-NOT-A-DIE" else "", arg)
+def _sheet(state: State, player: str, order: Order) -> Sheet:
+    """What every order a file may give needs: the day still going, numbers where numbers go,
+    and the prompt on the sheet answered first (an answer only when there is one)."""
+    s = _open(state, player)
+    numbers(order)
+    pending = s["pending"]
+    command = order.command
+    if pending is not None and command not in ANSWERS[pending["kind"]]:
+        raise OrderError("E-PROMPT", f"first answer the prompt on your sheet: "
+                         f"{prompt_title(pending)}", f"answer with one of: {answer_list(s)}")
+    if pending is None and command in PROMPT_ONLY:
+        raise OrderError("E-NO-PROMPT", f"{command} answers a prompt, and your sheet shows "
+                         "none now", _prompt_help(command))
+    return s
 
 
 def numbers(order: Order) -> None:
@@ -102,8 +89,336 @@ def numbers(order: Order) -> None:
                              arg.name)
 
 
+def answer_list(s: Sheet) -> str:
+    """The orders that answer the open prompt, as the sheet lists them (the first eight)."""
+    return ", ".join(o.source or o.canonical() for o in answers(s)[:8])
+
+
+def prompt_title(pending: dict[str, Any]) -> str:
+    if pending["kind"] == "lake":
+        return f"a missed Lake roll of {pending['face']} (accept, or reroll with a carrot)"
+    if pending["kind"] == "mine":
+        a, b = pending["dice"]
+        return f"the Mines dice show {a} and {b}: choose a cell with dig(column, row)"
+    if pending["face"] is not None:
+        return f"a missed fight roll of {pending['face']} (accept, or reroll with a carrot)"
+    return f"{counted(pending['left'], 'monster')} to fight: write fight"
+
+
+def _prompt_help(command: str) -> str:
+    return {
+        "dig": "dig(column, row) follows mine(die, other_die) and its roll",
+        "fight": "fight follows a dig that found monsters",
+        "accept": "accept follows a missed Lake or fight roll",
+    }[command]
+
+
+def take_dice(s: Sheet, values: list[int], arg: str = "die") -> None:
+    """Check that the Available area holds every die in `values` (a multiset)."""
+    for value in values:
+        if not 1 <= value <= 6:
+            raise OrderError("E-NOT-A-DIE", f"a die shows 1 to 6, not {value}",
+                             f"your available dice: {show_dice(s['available'])}", arg)
+    want, have = Counter(values), Counter(s["available"])
+    for value, count in want.items():
+        if have[value] < count:
+            message = (f"no die showing {value} is available" if not have[value] else
+                       f"only {have[value]} of your available dice show {value}, not {count}")
+            raise OrderError("E-NO-DIE", message,
+                             f"your available dice: {show_dice(s['available'])}", arg)
+
+
+def check_spend(state: State, s: Sheet, count: int) -> None:
+    limit = day_limit(state)
+    if limit is not None and s["spent"] + count > limit:
+        raise OrderError("E-DAY-LIMIT", f"this needs {count} dice, but you have spent "
+                         f"{s['spent']} of the {limit} dice a player may spend a day",
+                         "choose a cheaper location, or pass to end your day")
+
+
+def need(s: Sheet, kind: str, count: int, what: str, arg: str | None = None) -> None:
+    have = stock(s, kind)
+    if have < count:
+        plural = kind if count == 1 else f"{kind}s"
+        raise OrderError("E-SHORT", f"{what} needs {count} {plural}, you have {have}",
+                         _where_to_get(kind), arg)
+
+
+def _where_to_get(kind: str) -> str:
+    return {
+        "carrot": "carrots come from the Farm, the Mines, the Lake and the Shop",
+        "flower": "flowers come from the Farm, the Mines and the Shop",
+        "stone": "stones come from the Mines and the Shop",
+        "coin": "coins come from the Shop (sell), the Mines and the Lake",
+    }.get(kind, "")
+
+
+# -- the Farm, the Lake and the Mines -----------------------------------------------------------
+
+
+def farm(state: State, player: str, order: Order) -> tuple[int, int]:
+    """The die and the column it checks (its own; a 6 names any)."""
+    s = _sheet(state, player, order)
+    face = order["die"]
+    take_dice(s, [face])
+    column = order.arg("column")
+    col = column.value if column else face
+    if not 1 <= col <= 6:
+        raise OrderError("E-NO-COLUMN", f"the Farm has columns 1-6, not {col}", "", "column")
+    if face != 6 and col != face:
+        raise OrderError("E-WRONG-COLUMN", f"a {face} can only check Farm column {face}",
+                         f"write farm({face}); only a 6 may choose any column", "column")
+    boxes = sheet()["farm"][col]
+    if s["farm"][col - 1] >= len(boxes):
+        open_cols = [str(c) for c in range(1, 7) if s["farm"][c - 1] < len(sheet()["farm"][c])]
+        raise OrderError("E-COLUMN-FULL", f"Farm column {col} is full",
+                         f"columns with room: {', '.join(open_cols) or 'none'}",
+                         "column" if column else "die")
+    check_spend(state, s, rules()["costs"]["farm"])
+    return face, col
+
+
+def lake(state: State, player: str, order: Order) -> tuple[int, int, int]:
+    """The die, and the target's row and column (a cell without a check or a cross)."""
+    s = _sheet(state, player, order)
+    face, row = order["die"], order["row"]
+    take_dice(s, [face])
+    rows = sheet()["lake"]
+    if not 1 <= row <= len(rows):
+        raise OrderError("E-NO-ROW", f"the Lake has rows 1-{len(rows)}, not {row}", "", "row")
+    col = lake_column(face)
+    mark = s["lake"][row - 1][col - 1]
+    if mark in ("check", "cross"):
+        free = [str(r) for r in range(1, len(rows) + 1)
+                if s["lake"][r - 1][col - 1] not in ("check", "cross")]
+        raise OrderError("E-TARGET-DONE", f"Lake row {row}, column {col} already has a "
+                         f"{mark}", f"free rows in column {col}: {', '.join(free) or 'none'}",
+                         "row")
+    check_spend(state, s, rules()["costs"]["lake"])
+    return face, row, col
+
+
+def mine(state: State, player: str, order: Order) -> list[int]:
+    """The two dice spent on the Mines."""
+    s = _sheet(state, player, order)
+    faces = [order["die"], order["other_die"]]
+    take_dice(s, faces[:1], "die")
+    take_dice(s, faces, "other_die")
+    check_spend(state, s, rules()["costs"]["mines"])
+    return faces
+
+
+def dig(state: State, player: str, order: Order) -> tuple[int, int]:
+    """A cell the Mines dice name (the Pickaxe's moves included)."""
+    s = _sheet(state, player, order)
+    pending = s["pending"]
+    col, row = order["column"], order["row"]
+    cells = reachable(s, pending["dice"])
+    if (col, row) not in cells:
+        hint = "you may dig: " + ", ".join(f"dig({c}, {r})" for c, r in cells)
+        raise OrderError("E-CANNOT-DIG", f"your Mines dice {pending['dice'][0]} and "
+                         f"{pending['dice'][1]} cannot name column {col}, row {row}", hint,
+                         "column")
+    return col, row
+
+
+def fight(state: State, player: str, order: Order) -> None:
+    """A monster waiting, and no missed fight roll to settle first."""
+    pending = _sheet(state, player, order)["pending"]
+    if pending["face"] is not None:
+        raise OrderError("E-PROMPT", f"your fight roll of {pending['face']} missed: accept "
+                         "it or reroll it first", f"accept, or reroll({pending['face']})")
+
+
+def accept(state: State, player: str, order: Order) -> None:
+    """A missed Lake or fight roll to keep."""
+    pending = _sheet(state, player, order)["pending"]
+    if pending is None or pending["kind"] == "mine" or (
+            pending["kind"] == "fight" and pending["face"] is None):
+        raise OrderError("E-NOTHING-TO-ACCEPT", "there is no missed roll to accept",
+                         "accept answers a missed Lake or fight roll")
+
+
+def reroll_targets(s: Sheet) -> list[int] | None:
+    """The dice a carrot may reroll now, or None if rerolling is not possible."""
+    pending = s["pending"]
+    if pending is None:
+        return list(s["available"])
+    if pending["kind"] == "lake":
+        return [pending["face"]]
+    if pending["kind"] == "mine":
+        return list(pending["dice"])
+    if pending["face"] is not None:
+        return [pending["face"]]
+    return None
+
+
+def reroll(state: State, player: str, order: Order) -> list[int]:
+    """The dice to reroll (available ones, or those of the roll the prompt is about), and a
+    carrot to pay."""
+    s = _sheet(state, player, order)
+    faces = [a.value for a in order.args if a.name == "die"]
+    targets = reroll_targets(s)
+    if targets is None:
+        raise OrderError("E-NOTHING-TO-REROLL", "roll the fight first; a carrot rerolls its "
+                         "result if it misses", "write: fight")
+    where = "available" if s["pending"] is None else "in play"
+    want, have = Counter(faces), Counter(targets)
+    for face, count in want.items():
+        if have[face] < count:
+            raise OrderError("E-NO-DIE", f"you have no{' more' if have[face] else ''} die "
+                             f"showing {face} {where}",
+                             f"dice you may reroll: {show_dice(targets) or 'none'}", "die")
+    need(s, "carrot", 1, "a reroll")
+    return faces
+
+
+def fights_after(state: State, player: str, order: Order) -> bool:
+    """Would this dig or accept roll a die, before it runs? Yes when a standing order then
+    fights a monster at once: a dig into a cell with monsters (or one a $fact names, not known
+    before it runs), an accept with more monsters waiting. The random barrier of both rows."""
+    s = me(state, player)
+    pending = s["pending"]
+    if pending is None or miss_keep(state, player, "fight") is None:
+        return False
+    if order.command == "accept":
+        return pending["kind"] == "fight" and pending["left"] > 1
+    if pending["kind"] != "mine":
+        return False
+    col, row = order.arg("column"), order.arg("row")
+    if col is None or row is None or col.kind == "ref" or row.kind == "ref":
+        return True
+    if not (1 <= col.value <= 6 and 1 <= row.value <= 6) or s["mines"][row.value - 1][
+            col.value - 1]:
+        return False
+    return "monster" in sheet()["mines"][row.value][col.value - 1] and room(s, "monster") > 0
+
+
+# -- the Town -------------------------------------------------------------------------------------
+
+
+def town(state: State, player: str, order: Order) -> int:
+    """The die entering the Town: its value in actions."""
+    s = _sheet(state, player, order)
+    face = order["die"]
+    take_dice(s, [face])
+    check_spend(state, s, rules()["costs"]["town"])
+    return face
+
+
+def _in_town(s: Sheet) -> None:
+    if s["town"] is None:
+        raise OrderError("E-NOT-IN-TOWN", "you are not in the Town",
+                         "first spend a die on the Town: town(die); its value is your actions")
+
+
+def give_on(s: Sheet, order: Order) -> tuple[str, dict[str, Any]]:
+    """Town Square, on a sheet: a townsfolk not yet a friend, and the flowers they take."""
+    _in_town(s)
+    name = townsfolk_name(order)
+    spec = sheet()["townsfolk"][name]
+    if s["friends"][name] >= spec["boxes"]:
+        raise OrderError("E-ALREADY-FRIENDS", f"{name} is already your friend",
+                         "give to someone whose heart is not checked yet", "townsfolk")
+    need(s, "flower", spec["flowers"], f"a gift for {name}", "townsfolk")
+    return name, spec
+
+
+def buy_on(s: Sheet, order: Order) -> str:
+    """The Shop, on a sheet: a coin, and room for what it buys."""
+    _in_town(s)
+    resource = resource_name(order, rules()["shop"]["buy"], "buy")
+    need(s, "coin", 1, f"buying a {resource}")
+    if room(s, resource) <= 0:
+        raise OrderError("E-ROW-FULL", f"your {resource} row is full: a bought {resource} "
+                         "would be lost", "every icon of that row is already circled",
+                         "resource")
+    return resource
+
+
+def sell_on(s: Sheet, order: Order) -> tuple[str, int]:
+    """The Shop, on a sheet: the goods a coin takes, and room for the coin."""
+    _in_town(s)
+    prices = rules()["shop"]["sell"]
+    resource = resource_name(order, list(prices), "sell")
+    need(s, resource, prices[resource], "selling for a coin", "resource")
+    if room(s, "coin") <= 0:
+        raise OrderError("E-ROW-FULL", "your coin row is full: the coin would be lost",
+                         "spend coins in the Shop first", "resource")
+    return resource, prices[resource]
+
+
+def upgrade_on(s: Sheet, order: Order) -> str:
+    """The Blacksmith, on a sheet: a tool below level 2, and the stones."""
+    _in_town(s)
+    tool = tool_name(order)
+    if s["tools"][tool] >= 2:
+        raise OrderError("E-FULLY-UPGRADED", f"your {tool} is already at level 2",
+                         "upgrade another tool", "tool")
+    need(s, "stone", rules()["upgrade_stone"], f"upgrading the {tool}", "tool")
+    return tool
+
+
+# The Town actions' checks on a sheet alone, by command: what advice and the bots try.
+ON_SHEET: dict[str, Callable[[Sheet, Order], Any]] = {
+    "give": give_on, "buy": buy_on, "sell": sell_on, "upgrade": upgrade_on}
+
+
+def give(state: State, player: str, order: Order) -> tuple[str, dict[str, Any]]:
+    return give_on(_sheet(state, player, order), order)
+
+
+def buy(state: State, player: str, order: Order) -> str:
+    return buy_on(_sheet(state, player, order), order)
+
+
+def sell(state: State, player: str, order: Order) -> tuple[str, int]:
+    return sell_on(_sheet(state, player, order), order)
+
+
+def upgrade(state: State, player: str, order: Order) -> str:
+    return upgrade_on(_sheet(state, player, order), order)
+
+
+# -- the end of a day, and the standing orders --------------------------------------------------
+
+
+def pass_(state: State, player: str, order: Order) -> None:
+    """Any time the day is going and no prompt waits (`pass` is a Python word)."""
+    _sheet(state, player, order)
+
+
+def _standing_only(state: State, player: str, order: Order) -> None:
+    _open(state, player)
+    raise OrderError("E-STANDING-ONLY", f"{order.command} is a standing order: it answers "
+                     "your prompts from now on", f"write it as: standing {order.canonical()}")
+
+
+def on_miss(state: State, player: str, order: Order) -> None:
+    """Never an order of the file: a standing order (model.miss_keep reads it)."""
+    _standing_only(state, player, order)
+
+
+def on_mine(state: State, player: str, order: Order) -> None:
+    """Never an order of the file: a standing order (model.mine_pref reads it)."""
+    _standing_only(state, player, order)
+
+
+# -- what needs no state --------------------------------------------------------------------------
+
+
+def _in_range(order: Order, arg: str, low: int, high: int, code: str, what: str) -> None:
+    found = order.arg(arg)
+    if found is None or found.kind == "ref":  # a $fact is checked when it runs
+        return
+    if not low <= found.value <= high:
+        raise OrderError(code, f"{what} is {low} to {high}, not {found.value}",
+                         "a die shows 1 to 6" if code == "E-NOT-A-DIE" else "", arg)
+
+
 def validate(order: Order) -> None:
-    """Every check of `order` that needs no sheet (raise OrderError)."""
+    """Every check of `order` that needs no sheet (raise OrderError): the `validate` of every
+    row."""
     command = order.command
     for arg in order.args:
         if arg.name == "die" and arg.kind != "ref" and not 1 <= arg.value <= 6:
@@ -128,16 +443,27 @@ def validate(order: Order) -> None:
         mine_rule(order)
 
 
-# How each name argument is resolved: the same resolvers `act` and `validate` use.
-RESOLVERS = {
+def _place(command: str) -> str:
+    return {"farm": "Farm", "lake": "Lake"}.get(command, "Mines")
+
+
+def _resource(order: Order) -> str:
+    allowed = rules()["shop"]["buy"] if order.command == "buy" else list(rules()["shop"]["sell"])
+    return resource_name(order, allowed, order.command)
+
+
+def _keep(order: Order) -> Any:
+    return KEEP_ALL if keep_value(order) is None else order["keep"]
+
+
+# How each name argument is resolved: the same resolvers the checks and `validate` use.
+RESOLVERS: dict[str, Callable[[Order], Any]] = {
     "townsfolk": townsfolk_name,
-    "resource": lambda order: resource_name(
-        order, rules()["shop"]["buy"] if order.command == "buy" else list(rules()["shop"]["sell"]),
-        order.command),
+    "resource": _resource,
     "tool": tool_name,
     "target": miss_target,
     "icon": mine_rule,
-    "keep": lambda order: KEEP_ALL if keep_value(order) is None else order["keep"],
+    "keep": _keep,
 }
 
 
@@ -145,7 +471,7 @@ def spelled(order: Order) -> Order:
     """`order` with every name as the game data spells it, written bare (`give(Lily)`,
     `upgrade(fishing_rod)`, `buy(carrot)` for `give("LILY")`, `upgrade("Fishing Rod")`,
     `buy(carrots)`): the one spelling executed_orders.txt keeps. A name no resolver knows is
-    left as written (act refuses it anyway); a $fact is resolved before this is asked."""
+    left as written (the check refuses it anyway); a $fact is resolved before this is asked."""
     args = []
     for arg in order.args:
         resolver = RESOLVERS.get(arg.name)
@@ -160,7 +486,3 @@ def spelled(order: Order) -> Order:
         args.append(arg._replace(value=value, kind="word"))
     return Order(order.command, tuple(args), order.line, order.column, order.end_column,
                  order.source)
-
-
-def _place(command: str) -> str:
-    return {"farm": "Farm", "lake": "Lake"}.get(command, "Mines")

@@ -1,73 +1,89 @@
-"""The orders a player could give now: part of the rules (as OpenSpiel's legal_actions are),
-used by prompts, sheets, bots and tests.
+"""The orders worth listing for a player now (`Game.candidates`): the engine keeps those their
+rows' checks accept (contract.Game.legal_orders), so the legal orders are the rules' (as
+OpenSpiel's legal_actions are), used by prompts, sheets, bots and tests: no second copy of the
+rules.
 
-Each candidate is tried with the rules' own verify functions (no second copy of the rules).
-While a prompt is pending it lists just the answers. Rerolls of the Available dice are listed as
-one per die value plus "all of them" (any other set is legal too).
+While a prompt is open only its answers are proposed. Rerolls of the Available dice are proposed
+as one per die value plus "all of them" (any other set is legal too). Orders without arguments
+are listed bare (`pass`, `fight`, `accept`), as players write them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
-from ..engine.contract import Arg, Order, State, runs
-from . import actions, rolls
+from ..engine.contract import Arg, Order, State
 from .data import rules, sheet
-from .sheet import Sheet, me, stock
+from .model import Sheet, me, reachable, stock
+
+WORDS = frozenset({"townsfolk", "resource", "tool"})  # arguments written bare: give(Lily)
+
+_MADE: dict[tuple[Any, ...], Order] = {}  # orders are read-only once made, so shared
+_MOST = 4096
 
 
-def fake(command: str, *args: tuple[str, Any]) -> Order:
-    return Order(command, tuple(Arg(n, v, 1, 2) for n, v in args), 0, 1, 2, "")
+def proposed(command: str, *values: Any) -> Order:
+    """The order `command(values...)` as the list writes it, made once per process (the same
+    few hundred come up all game long). Argument names are those of the grammar."""
+    key = (command, *values)
+    order = _MADE.get(key)
+    if order is None:
+        names = ("die",) * len(values) if command == "reroll" else \
+            _ARGS.get(command, ())[:len(values)]
+        args = tuple(Arg(n, v, 1, 2, "int" if isinstance(v, int) else
+                         "word" if n in WORDS else "string")
+                     for n, v in zip(names, values, strict=True))
+        if len(_MADE) >= _MOST:
+            _MADE.clear()
+        order = _MADE[key] = Order(command, args, 0, 1, 2, "" if values else command)
+    return order
 
 
-def legal_orders(state: State, player: str) -> list[str]:
+_ARGS = {"farm": ("die", "column"), "lake": ("die", "row"), "mine": ("die", "other_die"),
+         "dig": ("column", "row"), "town": ("die",), "give": ("townsfolk",),
+         "buy": ("resource",), "sell": ("resource",), "upgrade": ("tool",)}
+
+
+def candidates(state: State, player: str) -> Iterator[Order]:
     if state["over"]:
-        return []
+        return
     s = me(state, player)
     if s["day_over"]:
-        return []
-    pending = s["pending"]
-    carrot = stock(s, "carrot") >= 1
-    if pending is not None:
-        return _answers(s, pending, carrot)
-    out: list[str] = []
+        return
+    if s["pending"] is not None:
+        yield from answers(s)
+        return
     if s["town"] is not None:
         for name in sheet()["townsfolk"]:
-            if runs(actions.verify_give, s, fake("give", ("townsfolk", name))):
-                out.append(f"give({name})")
+            yield proposed("give", name)
         for resource in rules()["shop"]["sell"]:
-            if runs(actions.verify_sell, s, fake("sell", ("resource", resource))):
-                out.append(f"sell({resource})")
+            yield proposed("sell", resource)
         for resource in rules()["shop"]["buy"]:
-            if runs(actions.verify_buy, s, fake("buy", ("resource", resource))):
-                out.append(f"buy({resource})")
+            yield proposed("buy", resource)
         for tool in sheet()["tools"]:
-            if runs(actions.verify_upgrade, s, fake("upgrade", ("tool", tool))):
-                out.append(f"upgrade({tool})")
+            yield proposed("upgrade", tool)
     faces = sorted(set(s["available"]))
     for face in faces:
-        columns = range(1, 7) if face == 6 else [face]
-        for col in columns:
-            order = fake("farm", ("die", face), ("column", col))
-            if runs(actions.verify_farm, state, s, order):
-                out.append(f"farm({face}, {col})" if face == 6 else f"farm({face})")
+        if face == 6:
+            for col in range(1, 7):
+                yield proposed("farm", face, col)
+        else:
+            yield proposed("farm", face)
     for face in faces:
-        if runs(actions.verify_town, state, s, fake("town", ("die", face))):
-            out.append(f"town({face})")
+        yield proposed("town", face)
     for a, b in _pairs(s["available"]):
-        if runs(rolls.verify_mine, state, s, fake("mine", ("die", a), ("other_die", b))):
-            out.append(f"mine({a}, {b})")
+        yield proposed("mine", a, b)
     for face in faces:
         for row in range(1, len(sheet()["lake"]) + 1):
-            if runs(rolls.verify_lake, state, s, fake("lake", ("die", face), ("row", row))):
-                out.append(f"lake({face}, {row})")
-    out.append("pass")
-    if carrot and s["available"]:
-        out += [f"reroll({face})" for face in faces]
+            yield proposed("lake", face, row)
+    yield proposed("pass")
+    if stock(s, "carrot") >= 1 and s["available"]:
+        for face in faces:
+            yield proposed("reroll", face)
         if len(s["available"]) > 1:
-            out.append("reroll(" + ", ".join(str(v) for v in sorted(s["available"])) + ")")
-    return out
+            yield proposed("reroll", *sorted(s["available"]))
 
 
 def _pairs(available: list[int]) -> list[tuple[int, int]]:
@@ -76,16 +92,20 @@ def _pairs(available: list[int]) -> list[tuple[int, int]]:
     return [(a, b) for i, a in enumerate(faces) for b in faces[i:] if a != b or counts[a] > 1]
 
 
-def _answers(s: Sheet, pending: dict[str, Any], carrot: bool) -> list[str]:
+def answers(s: Sheet) -> list[Order]:
+    """The answers to the prompt open on the sheet: each runs (checks.py lists them in its
+    E-PROMPT hint, without asking the checks again)."""
+    pending = s["pending"]
+    carrot = stock(s, "carrot") >= 1
     if pending["kind"] == "mine":
-        out = [f"dig({c}, {r})" for c, r in rolls.reachable(s, pending["dice"])]
+        out = [proposed("dig", c, r) for c, r in reachable(s, pending["dice"])]
         if carrot:
             a, b = pending["dice"]
-            out += [f"reroll({a}, {b})"] + [f"reroll({v})" for v in sorted({a, b})]
+            out += [proposed("reroll", a, b)] + [proposed("reroll", v) for v in sorted({a, b})]
         return out
     if pending["kind"] == "fight" and pending["face"] is None:
-        return ["fight"]
-    out = ["accept"]
+        return [proposed("fight")]
+    out = [proposed("accept")]
     if carrot:
-        out.append(f"reroll({pending['face']})")
+        out.append(proposed("reroll", pending["face"]))
     return out

@@ -1,39 +1,63 @@
 """A Simple Life (Clint Ghosn, v1.3.3): a roll-and-write of ten days on a farm, for 1 or 2.
 
-The game: setup, who is awaited, and the dispatch of each order to its Location (actions.py
-for the Farm and the Town, rolls.py for the Lake, the Mines and their prompts). The numbers are
-rule data (games/a_simple_life/*.yaml); the sheet is data per player (sheet.py); goals and score
-are in scoring.py; sheets and help in views.py; legal orders in legal.py; the facts plans read
-in facts.py; standing orders in defaults.py; the bots' heuristic and plans in bots.py.
+The game object and its command table: each command's check is in checks.py and its apply in
+actions.py, under the command's own name (`pass_` for `pass`, a Python word), and its row here
+says what else the engine must know of it (engine/commands.py): whether its outcome is chance
+(the Lake, the Mines, a fight, a carrot reroll; a dig or an accept when a standing order then
+fights a monster), whether it is a standing order only (on_miss, on_mine: defaults for the
+player's own prompts), its state-free checks and its warnings (advice.py). The state is
+declared in state.py; the numbers are rule data (games/a_simple_life/*.yaml, data.py).
 
 A tick is one order file per awaited player, which may be a plan covering the whole day: after a
-roll (the Lake, the Mines, a fight, a carrot reroll) the rest of the file still runs, reading
-what came up through facts (`if prompt == "lake"`, `dig($best_col, $best_row)`); `check` runs a
-file up to its first roll only. A choice the file leaves open waits on the sheet as a prompt for
-the next file, unless a standing order answers it.
+roll the rest of the file still runs, reading what came up through facts (`if prompt ==
+"lake"`, `dig($best_col, $best_row)`); `check` runs a file up to its first roll only. A choice
+the file leaves open waits on the sheet as a prompt for the next file, unless a standing order
+answers it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
-from ..engine.words import counted
-from . import actions, checks, defaults, rolls
-from .data import goal_text, rules, sheet
-from .facts import facts
-from .legal import legal_orders
-from .scoring import band_label, goal_progress, score, update_goals, won
-from .sheet import dice_total, me, new_sheet, show_dice
+from ..engine.commands import Command, Commands
+from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
+from ..engine.dice import Dice
+from . import actions, advice, checks, legal
+from .actions import maybe_end_day, new_sheet, settle, start_day, update_goals
+from .advice import prompt_text
+from .checks import answer_list, prompt_title
+from .data import KINDS, goal_ids, goal_text, rules, sheet
+from .model import covers, me, result_line, score, show_dice, stock, won
+from .state import MAX_DAYS, SimpleLifeState
 
-ANSWERS = {
-    "lake": ("accept", "reroll"),
-    "mine": ("dig", "reroll"),
-    "fight": ("fight", "accept", "reroll"),
-}
-PROMPT_ONLY = ("dig", "fight", "accept")
-MAX_DAYS = 30
+
+def _row(check: Any, apply: Any, **more: Any) -> Command:
+    """An A Simple Life row: every command has the same state-free checks."""
+    return Command(check, apply, validate=checks.validate, **more)
+
+
+COMMANDS = Commands({
+    "farm": _row(checks.farm, actions.farm),
+    "lake": _row(checks.lake, actions.lake, chance=True, warn=advice.lake),
+    "mine": _row(checks.mine, actions.mine, chance=True, warn=advice.mine),
+    # A standing on_miss(fight, ...) fights the monsters a dig finds, or the next one an
+    # accept leaves, inside the order: chance that depends on the state (checks.fights_after).
+    "dig": _row(checks.dig, actions.dig, blind=checks.fights_after, warn=advice.dig),
+    "fight": _row(checks.fight, actions.fight, chance=True),
+    "accept": _row(checks.accept, actions.accept, blind=checks.fights_after),
+    "town": _row(checks.town, actions.town, warn=advice.town),
+    "give": _row(checks.give, actions.give),
+    "buy": _row(checks.buy, actions.buy),
+    "sell": _row(checks.sell, actions.sell),
+    "upgrade": _row(checks.upgrade, actions.upgrade),
+    "reroll": _row(checks.reroll, actions.reroll, chance=True),
+    "pass": _row(checks.pass_, actions.pass_),
+    "on_miss": _row(checks.on_miss, actions.on_miss, standing=True),
+    "on_mine": _row(checks.on_mine, actions.on_mine, standing=True),
+})
+
 # An absent player's day: every open prompt answered by the plain default, then a pass.
 ABSENT = (
     'while prompt != "none"',
@@ -52,6 +76,8 @@ class ASimpleLife(Game):
     min_players = 1
     max_players = 2
     default_players = ("Ana",)
+    declaration = SimpleLifeState
+    commands = COMMANDS
     missing_orders_policy = (
         "Every player whose day is not over is awaited. An empty file means no actions; "
         "a prompt on the sheet then waits for the next file (solo, the file must answer it). "
@@ -59,7 +85,6 @@ class ASimpleLife(Game):
     absent_policy = (
         "An absent player's open prompt is answered (a missed roll accepted, the Mines dice "
         "placed on $best_col, $best_row, every monster fought), then their day is passed.")
-    standing_commands = checks.STANDING_ONLY
 
     # -- setup ------------------------------------------------------------------------------
     def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
@@ -103,7 +128,7 @@ class ASimpleLife(Game):
             options["goals"] = len(options["chosen"])
         return options
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Any) -> State:
+    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> State:
         faces: list[int] = []
         if not options.get("sandbox"):
             faces = list(options.get("chosen") or [])
@@ -132,41 +157,20 @@ class ASimpleLife(Game):
             s["log"].append(f"day 1 begins: you rolled {show_dice(s['available'])}")
         return state
 
+    def vocabulary(self) -> Mapping[str, Collection[str]]:
+        return _vocabulary()
+
     # -- a tick -----------------------------------------------------------------------------
     def awaiting(self, state: State) -> list[str]:
         if state["over"]:
             return []
         return [p for p in state["players"] if not me(state, p)["day_over"]]
 
-    def is_random(self, order: Order) -> bool:
-        return order.command in rolls.RANDOM
-
-    def ends_file(self, state: State, player: str, order: Order) -> bool:
-        return rolls.rolls_now(state, me(state, player), player, order)
-
-    def knowledge(self, state: State, player: str) -> State:
-        """Every sheet is public paper, and the dice to come are in no state; what a player
-        does not see is the other player's standing orders and what happened to them."""
-        known = clone(state)
-        for other in state["players"]:
-            if other != player:
-                known.get("standing", {}).pop(other, None)
-                known["sheets"][other]["log"] = []
-        return known
-
-    def validate(self, player: str, order: Order) -> None:
-        checks.validate(order)
-
     def spell(self, order: Order) -> Order:
         return checks.spelled(order)
 
-    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
-        from .advice import warnings
-
-        return warnings(self, state, player, order)
-
-    def facts(self, state: State, player: str) -> dict[str, Any]:
-        return facts(state, player)
+    def candidates(self, state: State, player: str) -> Iterable[Order]:
+        return legal.candidates(state, player)
 
     def absent_orders(self, state: State, player: str) -> list[str]:
         return list(ABSENT)
@@ -179,37 +183,6 @@ class ASimpleLife(Game):
         for player in state["players"]:
             me(state, player)["log"] = []
 
-    def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
-        if state["over"]:
-            raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status")
-        s = me(state, player)
-        if s["day_over"]:
-            raise OrderError("E-DAY-OVER", f"your day {state['day']} is over",
-                             "the next day's dice are rolled when this tick ends; put this "
-                             "order in your next file")
-        command = order.command
-        if command in checks.STANDING_ONLY:
-            raise OrderError("E-STANDING-ONLY", f"{command} is a standing order: it answers "
-                             "your prompts from now on", f"write it as: standing "
-                             f"{order.canonical()}")
-        checks.numbers(order)
-        pending = s["pending"]
-        if pending is not None and command not in ANSWERS[pending["kind"]]:
-            prompt = self.prompt(state, player)
-            answers = ", ".join(prompt.answers[:8]) if prompt else ""
-            raise OrderError("E-PROMPT", f"first answer the prompt on your sheet: "
-                             f"{_prompt_title(pending)}", f"answer with one of: {answers}")
-        if pending is None and command in PROMPT_ONLY:
-            raise OrderError("E-NO-PROMPT", f"{command} answers a prompt, and your sheet shows "
-                             "none now", _prompt_help(command))
-        events = _HANDLERS[command](state, s, order, dice, player)
-        if s["pending"] is not None:
-            s["pending"]["made"] = state["tick"]  # answered (or asked) in this file
-        events += update_goals(state, s)
-        events += actions.maybe_end_day(state, s)
-        s["log"].extend(events)
-        return [f"{player}: {e}" for e in events]
-
     def end_orders(self, state: State, player: str) -> None:
         """Solo, a file must answer a prompt left from an earlier tick (an empty file would
         only waste a tick); with two players an empty file is no actions, so one player's open
@@ -217,27 +190,24 @@ class ASimpleLife(Game):
         the end of the tick will do."""
         s = me(state, player)
         pending = s["pending"]
-        if len(state["players"]) > 1 or defaults.covers(state, player, s):
+        if len(state["players"]) > 1 or covers(state, player, s):
             return
         if pending is not None and pending["made"] < state["tick"]:
-            prompt = self.prompt(state, player)
-            answers = ", ".join(prompt.answers[:8]) if prompt else ""
-            raise OrderError("E-ANSWER-PROMPT", f"your sheet asks: {_prompt_title(pending)}; "
-                             "this file must answer it",
-                             f"add one of: {answers}")
+            raise OrderError("E-ANSWER-PROMPT", f"your sheet asks: {prompt_title(pending)}; "
+                             "this file must answer it", f"add one of: {answer_list(s)}")
 
-    def end_tick(self, state: State, dice: Any) -> list[str]:
+    def end_tick(self, state: State, dice: Dice) -> list[str]:
         events = []
         for player in state["players"]:
             s = me(state, player)
-            settled = rolls.settle(state, s, dice, player)
+            settled = settle(state, player, dice)
             if settled:
-                settled += update_goals(state, s) + actions.maybe_end_day(state, s)
+                settled += update_goals(state, s) + maybe_end_day(state, s)
                 s["log"].extend(settled)
                 events += [f"{player}: {e}" for e in settled]
         return events + self._next_day(state, dice)
 
-    def _next_day(self, state: State, dice: Any) -> list[str]:
+    def _next_day(self, state: State, dice: Dice) -> list[str]:
         if state["over"] or any(not me(state, p)["day_over"] for p in state["players"]):
             return []
         if state["day"] >= state["days"]:
@@ -245,54 +215,27 @@ class ASimpleLife(Game):
             events = []
             for player in state["players"]:
                 s = me(state, player)
-                line = self.result_line(state, player)
+                line = result_line(state, player)
                 s["log"].append(f"the game is over: {line}")
                 events.append(f"{player}: {line}")
             return events
         return start_day(state, dice)
 
     def prompt(self, state: State, player: str) -> Prompt | None:
-        s = me(state, player)
-        if s["pending"] is None:
+        if me(state, player)["pending"] is None:
             return None
-        from .views import prompt_text
-
-        return Prompt(player, prompt_text(state, player), tuple(legal_orders(state, player)))
+        return Prompt(player, prompt_text(state, player),
+                      tuple(self.legal_orders(state, player)))
 
     # -- the end ------------------------------------------------------------------------------
     def figures(self, state: State, player: str) -> dict[str, Any]:
         """What the sheet leads with, for `history`."""
-        from .sheet import stock
-
         s = me(state, player)
         return {"score": score(s), "goals met": len(s["done"]), "carrots": stock(s, "carrot"),
                 "coins": stock(s, "coin")}
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
-
-    def result_line(self, state: State, player: str, named: bool = False) -> str:
-        """The player's result as one statement: a win and its band, or why the points on
-        the sheet are not recorded (the band of a score that does not count is not named).
-        `named`: a sentence with the player's name as its subject."""
-        s = me(state, player)
-        points = score(s)
-        if state["sandbox"]:
-            done = len(s["done"])
-            return (f"{player + ' scores ' if named else ''}{points} points "
-                    f"({band_label(points)}), with {counted(done, 'goal')} of the 6 completed "
-                    "in this sandbox game")
-        goals = state["goals"]
-        if won(state, player):
-            every = "the goal" if len(goals) == 1 else f"all {len(goals)} goals"
-            return (f"{player + ' wins' if named else 'a win'}: {every} completed, and the "
-                    f"{points} points are recorded ({band_label(points)})")
-        done = sum(g in s["done"] for g in goals)
-        missing = "; ".join("{}: {} of {}".format(goal_text(g), *goal_progress(s, g))
-                            for g in goals if g not in s["done"])
-        return (f"{player + ' does not win' if named else 'not a win'}: {done} of "
-                f"{counted(len(goals), 'goal')} completed ({missing}), so the {points} points "
-                "on the sheet are not recorded")
 
     def result(self, state: State) -> Result:
         scores = {p: score(me(state, p)) for p in state["players"]}
@@ -301,7 +244,7 @@ class ASimpleLife(Game):
         if eligible:
             best = max(scores[p] for p in eligible)
             winners = [p for p in eligible if scores[p] == best]
-        lines = "; ".join(f"{p}: {self.result_line(state, p)}" for p in state["players"])
+        lines = "; ".join(f"{p}: {result_line(state, p)}" for p in state["players"])
         if len(state["players"]) > 1:
             lines += "; winner: " + (" and ".join(winners) if winners else "nobody")
         return Result(lines, scores, winners)
@@ -313,58 +256,19 @@ def _number(text: str, low: int, high: int, form: str) -> int:
     return int(text)
 
 
-def start_day(state: State, dice: Any) -> list[str]:
-    """Start of Day: cross the next Calendar day; pick up the Used dice and roll them all. Two
-    players share one roll of the 6 dice; each copies it onto their own sheet."""
-    state["day"] += 1
-    faces = sorted(dice.stream("day").roll(dice_total(state)))
-    state["last_roll"] = faces
-    events = []
-    for player in state["players"]:
-        s = me(state, player)
-        s.update(available=list(faces), used=[], spent=0, spent_on=[], day_over=False,
-                 town=None)
-        s["log"].append(f"day {state['day']} begins: you rolled {show_dice(faces)}")
-        events.append(f"{player}: day {state['day']} begins with {show_dice(faces)}")
-    return events
+_VOCABULARY: dict[str, frozenset[str]] = {}
 
 
-def _prompt_title(pending: dict[str, Any]) -> str:
-    if pending["kind"] == "lake":
-        return f"a missed Lake roll of {pending['face']} (accept, or reroll with a carrot)"
-    if pending["kind"] == "mine":
-        a, b = pending["dice"]
-        return f"the Mines dice show {a} and {b}: choose a cell with dig(column, row)"
-    if pending["face"] is not None:
-        return f"a missed fight roll of {pending['face']} (accept, or reroll with a carrot)"
-    return f"{counted(pending['left'], 'monster')} to fight: write fight"
-
-
-def _prompt_help(command: str) -> str:
-    return {
-        "dig": "dig(column, row) follows mine(die, other_die) and its roll",
-        "fight": "fight follows a dig that found monsters",
-        "accept": "accept follows a missed Lake or fight roll",
-    }[command]
-
-
-def _plain(handler: Any) -> Any:
-    """A handler that needs neither the dice nor the player's name."""
-    return lambda state, s, order, dice, player: handler(state, s, order)
-
-
-_HANDLERS = {
-    "farm": lambda state, s, order, dice, player: actions.do_farm(state, s, order, dice),
-    "lake": rolls.do_lake,
-    "mine": rolls.do_mine,
-    "dig": rolls.do_dig,
-    "fight": rolls.do_fight,
-    "accept": rolls.do_accept,
-    "town": _plain(actions.do_town),
-    "give": _plain(actions.do_give),
-    "buy": _plain(actions.do_buy),
-    "sell": _plain(actions.do_sell),
-    "upgrade": _plain(actions.do_upgrade),
-    "reroll": rolls.do_reroll,
-    "pass": _plain(actions.do_pass),
-}
+def _vocabulary() -> dict[str, frozenset[str]]:
+    """The names state.py's bounds refer to, from the rule data (made once)."""
+    if not _VOCABULARY:
+        data = sheet()
+        _VOCABULARY.update({
+            "goal": frozenset(goal_ids()),
+            "townsfolk": frozenset(data["townsfolk"]),
+            "tool": frozenset(data["tools"]),
+            "icon": frozenset(KINDS),
+            "artifact": frozenset(data["artifacts"]),
+            "fish": frozenset(data["fish"]),
+        })
+    return _VOCABULARY

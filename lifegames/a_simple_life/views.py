@@ -1,6 +1,11 @@
 """The paper sheet in text: calendar, goals, dice, farm, lake, mines, town, tools, inventory,
-museum, pond, score, what happened, and the orders legal right now. Also the order template,
-the JSON views and the order reference's tables. Nothing here changes the state."""
+museum, pond, score, what happened, and the orders legal right now (advice.py writes that list
+and the prompt). Also the order template, the JSON views, the facts a plan reads and the order
+reference's tables. Nothing here changes the state.
+
+The engine passes the game and the player's view of the state (their own log and standing
+orders; the other player's sheet without its log), and the referee's whole state to
+`public_state`."""
 
 from __future__ import annotations
 
@@ -8,17 +13,30 @@ import textwrap
 from typing import Any
 
 from ..engine import orders as order_syntax
-from ..engine.contract import State
+from ..engine.contract import Game, State
 from ..engine.sheets import commented, document, section, table
 from ..engine.words import counted
-from . import rolls
-from .checks import MINE_RULES, MISS_TARGETS, STANDING_ONLY
+from .advice import icon_names, orders_section, prompt_text, sample
 from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
-from .facts import facts
-from .legal import legal_orders
-from .menu import cell_yield, icon_names, orders_section, sample
-from .scoring import band_label, breakdown, goal_progress, score, won
-from .sheet import day_limit, me, room, show_dice, stock
+from .model import (
+    MINE_RULES,
+    MISS_TARGETS,
+    band_label,
+    breakdown,
+    day_limit,
+    goal_progress,
+    hits_on,
+    me,
+    reachable,
+    result_line,
+    rod_bonus,
+    room,
+    rule_cell,
+    score,
+    show_dice,
+    stock,
+    won,
+)
 
 GRAMMAR = "a_simple_life"
 CODES = {"stone": "S", "carrot": "C", "flower": "F", "coin": "$", "diamond": "D",
@@ -138,7 +156,7 @@ def lake(state: State, player: str) -> str:
         for col, icons in enumerate(spec["cells"], start=1):
             cells.append(f"{MARKS[s['lake'][number - 1][col - 1]]} {icon_names(icons)}")
         rows.append(cells)
-    bonus = rolls.rod_bonus(s)
+    bonus = rod_bonus(s)
     note = ("[v] caught, (O) missed once, [X] missed twice (closed), [ ] untried; the reroll "
             "must reach the row's value" + (f"; your Fishing Rod adds {bonus}" if bonus else ""))
     return table(rows, ["", "needs", "col 1 (die 1-2)", "col 2 (die 3-4)",
@@ -156,7 +174,7 @@ def mines(state: State, player: str) -> str:
         rows.append(cells)
     pick = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
     note = (f"{legend()}\n[X] dug (nothing more there). One Mines die is the column, the other "
-            f"the row; you hit monsters on {rolls.hits_on(s)}+"
+            f"the row; you hit monsters on {hits_on(s)}+"
             + (f"; your Pickaxe moves {pick} die/dice by 1" if pick else ""))
     return table(rows, ["", *(f"col {c}" for c in range(1, 7))]) + "\n" + note
 
@@ -251,56 +269,19 @@ def scores(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def game_over(state: State, player: str) -> str:
+def game_over(game: Game, state: State, player: str) -> str:
     """The final result, first on the last sheet: each player's as one statement, then who
     won."""
-    from . import GAME
-
     lines = [f"The game is over: day {state['day']} of {state['days']} has ended."]
     for name in sorted(state["players"], key=lambda p: p != player):
-        lines.append(f"{GAME.result_line(state, name, named=True)}.")
+        lines.append(f"{result_line(state, name, named=True)}.")
     if len(state["players"]) > 1:
-        result = GAME.result(state)
+        result = game.result(state)
         lines.append("Winner: " + (" and ".join(result.winners) + f", with "
                                    f"{result.scores[result.winners[0]]} points"
                                    if result.winners else "nobody (a win needs every goal)")
                      + ".")
     return "\n".join(textwrap.fill(line, 96) for line in lines)
-
-
-def prompt_text(state: State, player: str) -> str:
-    s = me(state, player)
-    pending = s["pending"]
-    carrots = stock(s, "carrot")
-    if pending["kind"] == "lake":
-        spec = sheet()["lake"][pending["row"] - 1]
-        bonus = rolls.rod_bonus(s)
-        shown = f"{pending['face']}" + (f" + {bonus}" if bonus else "")
-        return (f"Lake row {pending['row']}, column {pending['col']}: you rolled {shown}, "
-                f"needing {spec['needs']}: a miss. accept it (the target gets a "
-                f"{'cross' if s['lake'][pending['row'] - 1][pending['col'] - 1] else 'circle'}"
-                f"), or pay a carrot (you have {carrots}) to reroll the die")
-    if pending["kind"] == "mine":
-        a, b = pending["dice"]
-        pick = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
-        f = facts(state, player)
-        cells = "; ".join(f"dig({c}, {r}) {cell_yield(s, c, r)}"
-                          for c, r in rolls.reachable(s, pending["dice"]))
-        text = (f"Mines: your dice show {a} and {b}. Choose which is the column and which the "
-                f"row, dig(column, row): {cells}. The cell your Mines rule picks ($best_col, "
-                f"$best_row): column {f['best_col']}, row {f['best_row']}")
-        if pick:
-            text += f"; your Pickaxe may move {pick} of them by 1 first"
-        if carrots:
-            text += f"; or pay a carrot (you have {carrots}) to reroll one or both"
-        return text
-    if pending["face"] is None:
-        return (f"Mines: {counted(pending['left'], 'monster')} to fight, one at a time; write "
-                f"fight to "
-                f"roll (you hit on {rolls.hits_on(s)}+)")
-    return (f"Mines: your fight roll of {pending['face']} missed (you hit on "
-            f"{rolls.hits_on(s)}+). accept it (the monster gets away: -2 points), or pay a "
-            f"carrot (you have {carrots}) to reroll")
 
 
 TWO_PLAYERS = textwrap.fill(
@@ -328,19 +309,19 @@ def happened(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def player_sheet(state: State, player: str) -> str:
+def player_sheet(game: Game, state: State, player: str) -> str:
     s = me(state, player)
     when = (f"game over after day {state['day']} of {state['days']}" if state["over"] else
             f"day {state['day']} of {state['days']}")
     title = f"{player} - A Simple Life - {when}, tick {state['tick']}"
-    parts = [section("Game over", game_over(state, player))] if state["over"] else []
+    parts = [section("Game over", game_over(game, state, player))] if state["over"] else []
     if len(state["players"]) > 1:
         parts.append(TWO_PLAYERS + "\n")
     parts += [section("Calendar", calendar(state)), section("Goals", goals(state, player))]
     if not state["over"]:
         parts.append(section("Dice", dice(state, player)))
     if s["pending"] is not None:
-        answers = ", ".join(legal_orders(state, player))
+        answers = ", ".join(game.legal_orders(state, player))
         parts.append(section("Prompt", f"{prompt_text(state, player)}\nanswer with one of: "
                                        f"{answers}"))
     parts += [
@@ -355,24 +336,21 @@ def player_sheet(state: State, player: str) -> str:
     ]
     if not state["over"]:
         parts.append(section("Standing orders", standing_section(state, player)))
-        parts.append(section("Orders legal now", orders_section(state, player)))
+        parts.append(section("Orders legal now", orders_section(game, state, player)))
     return document(title, parts)
 
 
-def views(state: State, player: str) -> dict[str, str]:
-    return {f"{player.lower()}_sheet.txt": player_sheet(state, player)}
+def views(game: Game, state: State, player: str) -> dict[str, str]:
+    return {f"{player.lower()}_sheet.txt": player_sheet(game, state, player)}
 
 
-def order_template(state: State, player: str) -> str:
+def order_template(game: Game, state: State, player: str) -> str:
     if state["over"]:
-        from . import GAME
-
         return commented([f"{player}: the game is over and no more orders are read.",
-                          *textwrap.wrap(f"Your result: {GAME.result_line(state, player)}.",
-                                         90)])
+                          *textwrap.wrap(f"Your result: {result_line(state, player)}.", 90)])
     s = me(state, player)
     usages = [order_syntax.usage(GRAMMAR, c) + ("   (a standing order only)"
-                                                 if c in STANDING_ONLY else "")
+                                                 if c in game.standing_commands else "")
               for c in order_syntax.commands(GRAMMAR)]
     standing = state.get("standing", {}).get(player, [])
     lines = [
@@ -395,9 +373,9 @@ def order_template(state: State, player: str) -> str:
         return commented(lines)
     if s["pending"] is not None:
         lines += [f"PROMPT: {prompt_text(state, player)}", "Answer with one of:"]
-        return commented(lines) + "".join(f"# {o}\n" for o in legal_orders(state, player))
+        return commented(lines) + "".join(f"# {o}\n" for o in game.legal_orders(state, player))
     lines.append("Some orders legal right now (remove the # to use one):")
-    return commented(lines) + "".join(f"# {o}\n" for o in sample(state, player))
+    return commented(lines) + "".join(f"# {o}\n" for o in sample(game, state, player))
 
 
 PLAN_HELP = (
@@ -447,7 +425,7 @@ def _sheet_data(state: State, player: str) -> dict[str, Any]:
     }
 
 
-def public_state(state: State) -> dict[str, Any]:
+def public_state(game: Game, state: State) -> dict[str, Any]:
     return {
         "game": "a-simple-life",
         "tick": state["tick"],
@@ -461,19 +439,19 @@ def public_state(state: State) -> dict[str, Any]:
     }
 
 
-def player_state(state: State, player: str) -> dict[str, Any]:
+def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
     """Nothing on a sheet is secret in A Simple Life, so this is the public view plus the
     player's own prompt, last tick and legal orders."""
-    view = public_state(state)
+    view = public_state(game, state)
     view["you"] = player
     s = me(state, player)
     view["prompt"] = prompt_text(state, player) if s["pending"] else None
     view["last_tick"] = list(s["log"])
-    view["legal_orders"] = legal_orders(state, player)
+    view["legal_orders"] = list(game.legal_orders(state, player))
     return view
 
 
-def status_lines(state: State) -> list[str]:
+def status_lines(game: Game, state: State) -> list[str]:
     goals_text = ", ".join(goal_text(g) for g in state["goals"]) or "none (sandbox)"
     lines = [f"day {state['day']} of {state['days']}; goals: {goals_text}"]
     for player in state["players"]:
@@ -485,7 +463,7 @@ def status_lines(state: State) -> list[str]:
     return lines
 
 
-def order_help() -> dict[str, Any]:
+def order_help(game: Game) -> dict[str, Any]:
     from ..engine.reference import fact_docs
 
     data, rule = sheet(), rules()
@@ -525,3 +503,61 @@ def order_help() -> dict[str, Any]:
              ["fact", "what it is"], facts),
         ],
     }
+
+
+# -- facts -------------------------------------------------------------------------------------
+
+PLURALS = {"carrot": "carrots", "flower": "flowers", "stone": "stones", "coin": "coins",
+           "diamond": "diamonds", "heart": "hearts", "star": "stars"}
+
+
+def prompt_name(pending: dict[str, Any] | None) -> str:
+    """What the sheet's Prompt section asks now, in one word."""
+    if pending is None:
+        return "none"
+    if pending["kind"] == "fight":
+        return "fight" if pending["face"] is None else "fight_miss"
+    return str(pending["kind"])
+
+
+def facts(game: Game, state: State, player: str) -> dict[str, Any]:
+    """What a plan may read (`if carrots > 1: ...`, `dig($best_col, $best_row)`): each one is
+    something the player can read on their own sheet now. Every name is documented in
+    games/a_simple_life/orders.yaml under `facts:` (a test keeps the two lists equal)."""
+    s = me(state, player)
+    pending = s["pending"]
+    kind = pending["kind"] if pending else None
+    mine_dice = list(pending["dice"]) if kind == "mine" else []
+    best_col = best_row = 0
+    diggable: list[str] = []
+    if mine_dice:
+        best_col, best_row = rule_cell(state, player)
+        diggable = [f"{c},{r}" for c, r in reachable(s, mine_dice)
+                    if not s["mines"][r - 1][c - 1]]
+    monsters = s["inventory"]["monster"]
+    out: dict[str, Any] = {
+        "day": state["day"],
+        "dice": sorted(s["available"]),
+        "dice_left": len(s["available"]),
+        "spent": s["spent"],
+        "prompt": prompt_name(pending),
+        "lake_die": pending["face"] if kind == "lake" else 0,
+        "mine_dice": mine_dice,
+        "mine_low": mine_dice[0] if mine_dice else 0,
+        "mine_high": mine_dice[1] if mine_dice else 0,
+        "best_col": best_col,
+        "best_row": best_row,
+        "diggable": diggable,
+        "fight_die": (pending["face"] or 0) if kind == "fight" else 0,
+        "monsters_left": pending["left"] if kind == "fight" else 0,
+        "town_actions": s["town"]["left"] if s["town"] is not None else 0,
+        "defeated": monsters["circled"],
+        "escaped": monsters["crossed"],
+        "dug": [f"{c + 1},{r + 1}" for r in range(6) for c in range(6) if s["mines"][r][c]],
+        "goals_done": sorted(s["done"]),
+        "score": score(s),
+    }
+    for kind_name, plural in PLURALS.items():
+        out[plural] = stock(s, kind_name)
+    out.update(s["tools"])
+    return out

@@ -4,16 +4,42 @@ A game is a set of pure functions over a JSON-shaped state dict (python-chess ke
 `push` apart; PokerKit's `verify`/`do` split is the model for `act`): `act` either raises an
 OrderError without touching the state, or applies the order and returns what happened. The engine
 owns files, locking, dice and the tick counter; the game owns the rules.
+
+A game declares two things and the engine derives the rest from them, once, here:
+
+- its state (`Game.declaration`, a TypedDict in the game's state.py, engine/declared.py): the
+  player views (`knowledge`: what `check` runs on and a seat holds; the input of the sheets,
+  the JSON view and the facts) and the validation of every state the host loads;
+- its commands (`Game.commands`, the table in the game's rules.py, engine/commands.py): `act`,
+  `can`, the random barrier, `validate`, `warnings`, the legal-order lists (each candidate the
+  game proposes, kept if its row's check accepts it) and the standing commands.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Annotated, Any, ClassVar, NamedTuple, TypedDict
+
+from . import declared
+from .commands import Commands
+from .declared import KEY, PLAYER, PUBLIC, Keys, OneOf, Owner, Range
+from .dice import Dice
 
 State = dict[str, Any]
+
+
+class _EngineKept(TypedDict, total=False):
+    standing: Annotated[dict[str, list[str]], Owner(by=KEY), Keys(PLAYER)]
+    absent: Annotated[list[Annotated[str, OneOf(PLAYER)]], PUBLIC]
+
+
+class EngineState(_EngineKept):
+    """The fields the engine keeps in every game's state (see Game): a game's declaration
+    inherits them. A player's standing orders are theirs alone."""
+
+    tick: Annotated[int, PUBLIC, Range(0)]
 
 
 def clone(value: Any) -> Any:
@@ -147,8 +173,18 @@ class Game:
     # nothing: `absent_orders` below; this sentence says it in `status`.
     absent_policy: str = "An absent player takes no actions."
     # Commands a player may leave in force over several ticks (`standing <order>` lines):
-    # choices other players' turns force on them, and defaults for their own prompts.
+    # choices other players' turns force on them, and defaults for their own prompts. A game
+    # with a command table gets them from its rows (Command.standing).
     standing_commands: frozenset[str] = frozenset()
+    # The declaration of the state (a TypedDict inheriting EngineState; engine/declared.py)
+    # and the command table (engine/commands.py): every game has both.
+    declaration: ClassVar[type]
+    commands: ClassVar[Commands]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if getattr(cls, "commands", None) is not None and "standing_commands" not in cls.__dict__:
+            cls.standing_commands = cls.commands.standing()
 
     def grammar_name(self) -> str:
         return self.grammar or self.package
@@ -160,8 +196,30 @@ class Game:
             raise SetupError(f"{self.title} takes no setup words (got {' '.join(words)!r})")
         return {}
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Any) -> State:
+    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> State:
         raise NotImplementedError
+
+    # -- the declared state -------------------------------------------------------------------
+    def vocabulary(self) -> Mapping[str, Collection[str]]:
+        """The names the declaration's OneOf and Keys bounds refer to (card names, stages...);
+        the engine adds "player"."""
+        return {}
+
+    def state_problem(self, state: object, players: list[str], view: bool = False) -> str:
+        """What makes `state` not fit the game's declaration ('' if nothing): the host refuses
+        such a state as a damaged folder before any game code reads it. `view`: a player's
+        view (placeholders stand for what is hidden)."""
+        names = {**self.vocabulary(), PLAYER: frozenset(players)}
+        return declared.problem(self.declaration, state, names, view)
+
+    def knowledge(self, state: State, player: str | None) -> State:
+        """The state as `player` knows it (None: a spectator): everything hidden from them
+        (draw piles, others' hands, unexplored terrain) is a placeholder that `act` runs on,
+        raising an OrderError wherever an order would depend on a secret. `check` runs on it,
+        so neither its effects nor its errors can tell a secret; a seat holds it; the sheets,
+        the JSON view and the facts are made from it. Derived from the declaration: a game
+        never writes it."""
+        return declared.view(self.declaration, state, player)
 
     # -- a tick ---------------------------------------------------------------------------------
     def awaiting(self, state: State) -> list[str]:
@@ -172,17 +230,20 @@ class Game:
         return None
 
     def is_random(self, order: Order) -> bool:
-        """True for an order whose outcome is chance (a roll, a draw from a hidden pile)."""
-        return False
+        """True for an order whose outcome is chance (a roll, a draw from a hidden pile): its
+        row's `chance`."""
+        return self.commands[order.command].is_chance(order)
 
     def ends_file(self, state: State, player: str, order: Order) -> bool:
         """The random barrier, asked before `order` runs on `state`: True for an order whose
-        outcome nobody may know when the file is checked. `check` runs a file up to and
-        including such an order and checks what follows only for form and names (`validate`),
-        since it may depend on the outcome; `tick` runs it all with the real dice, and stops a
-        plan at the first later order the outcome made impossible. Hidden facts that are not
-        chance (unexplored terrain, say) need no barrier: `knowledge` hides them instead."""
-        return self.is_random(order)
+        outcome nobody may know when the file is checked (its row's `chance` or `blind`).
+        `check` runs a file up to and including such an order and checks what follows only for
+        form and names (`validate`), since it may depend on the outcome; `tick` runs it all
+        with the real dice, and stops a plan at the first later order the outcome made
+        impossible. Hidden facts that are not chance (unexplored terrain, say) need no
+        barrier: the player's view hides them instead."""
+        row = self.commands[order.command]
+        return row.is_chance(order) or row.is_blind(state, player, order)
 
     def unforeseen(self, state: State, player: str) -> bool:
         """Asked during a tick after each of `player`'s orders runs: True once something the
@@ -190,14 +251,6 @@ class Game:
         theirs, say). From then on the player's plan stops at the first order that cannot
         run, as after a roll, instead of refusing the whole tick."""
         return False
-
-    def knowledge(self, state: State, player: str) -> State:
-        """The state as `player` knows it: a copy in which everything hidden from them (draw
-        piles, others' hands, unexplored terrain) is replaced by placeholders that `act` runs
-        on, raising an OrderError wherever an order would depend on a secret. `check` runs on
-        it, so neither its effects nor its errors can tell a secret; a seat holds it for
-        player-side checks. A game without secrets keeps the default (the whole state)."""
-        return clone(state)
 
     def spell(self, order: Order) -> Order:
         """`order` with its names spelled as the game spells them (players may write names in
@@ -208,18 +261,28 @@ class Game:
         """Asked by `check` just before `order` runs: outcomes the rules make certain or
         hopeless though the order is legal (a roll that cannot succeed), as OrderErrors with W-
         codes. `check` shows them; they never block a tick. Runs on the player's knowledge, so
-        it cannot tell a secret."""
-        return []
+        it cannot tell a secret. From the table: nothing for an order its check refuses (its
+        error says more), else its row's `warn`, given the state after the order too."""
+        warn = self.commands[order.command].warn
+        # asked of orders about to run: mostly accepted, so no check before the copy
+        after = None if warn is None else self._trial(state, player, order)
+        if warn is None or after is None:
+            return []
+        return warn(self, state, player, order, after)
 
     def validate(self, player: str, order: Order) -> None:
         """The checks of `order` that need no state (names, ranges): raise OrderError. Run on
         plan steps that come after an outcome `check` cannot know, and on standing orders."""
+        check = self.commands[order.command].validate
+        if check is not None:
+            check(order)
 
     def facts(self, state: State, player: str) -> dict[str, Any]:
         """What a plan's conditions (`if met`, `while tokens > 1`) and `$name` arguments may
         read, as `player` sees the game now: ints, bools, strings or lists of them. Every name
-        is documented in the game's orders.yaml under `facts:`."""
-        return {}
+        is documented in the game's orders.yaml under `facts:`. Read from the player's view
+        (views.facts)."""
+        return dict(self._needed("views", "facts")(self, self.knowledge(state, player), player))
 
     def fact_names(self) -> list[str]:
         """The facts a plan may name, checked before their values are known: those the game
@@ -256,93 +319,154 @@ class Game:
     def begin_tick(self, state: State) -> None:
         """Called once before any order of a tick runs (on every copy a check makes, too)."""
 
-    def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
+    def act(self, state: State, player: str, order: Order, dice: Dice) -> list[str]:
         """Apply one order, returning what happened; raise OrderError (state untouched) if it
-        cannot run."""
-        raise NotImplementedError
+        cannot run: the row's check, then (with what it returned) the row's apply."""
+        row = self.commands[order.command]
+        return row.apply(self, state, player, row.check(state, player, order), dice)
+
+    def can(self, state: State, player: str, order: Order) -> bool:
+        """Could `order` run now (`can ORDER` in a plan)? Its row's check alone: a check
+        refuses every order its apply cannot carry out."""
+        return runs(self.commands.tests[order.command], state, player, order)
+
+    def after(self, state: State, player: str, order: Order) -> State | None:
+        """The state after `order` ran on a copy of `state`, with dice nobody plays with (a
+        forecast, a warning, a bot's trial), or None if it cannot run. The check alone comes
+        first: most trials are refused, and then nothing is copied."""
+        if not self.can(state, player, order):
+            return None
+        return self._trial(state, player, order)
+
+    def _trial(self, state: State, player: str, order: Order) -> State | None:
+        trial: State = clone(state)
+        try:
+            self.act(trial, player, order, Dice(-1, int(state["tick"]) + 1))
+        except OrderError:
+            return None
+        return trial
 
     def end_orders(self, state: State, player: str) -> None:
         """Called after a player's last order of the tick: raise OrderError if the file as a
         whole is incomplete (a game where a turn must end with a main action, say)."""
 
-    def end_tick(self, state: State, dice: Any) -> list[str]:
+    def end_tick(self, state: State, dice: Dice) -> list[str]:
         """The phases after everyone's orders; returns what happened."""
         return []
 
     def prompt(self, state: State, player: str) -> Prompt | None:
         return None
 
+    # -- the legal orders -------------------------------------------------------------------
+    def candidates(self, state: State, player: str) -> Iterable[Order]:
+        """The orders worth listing now (legal.py), a representative set where amounts are
+        open; `legal_orders` keeps those their rows' checks accept. A candidate is listed in
+        its canonical spelling, or as its `source` says if the game gives one (A Simple Life
+        lists `pass`, as its players write it, not `pass()`)."""
+        return ()
+
+    def legal_orders(self, state: State, player: str) -> Iterable[str]:
+        """Orders `player` could give now, each one tested with its row's check, in the order
+        the game proposes them (each as candidates() says it is written)."""
+        tests = self.commands.tests
+        out = []
+        for order in self.candidates(state, player):
+            try:
+                tests[order.command](state, player, order)
+            except OrderError:
+                continue
+            out.append(order.source or order.canonical())
+        return out
+
     # -- what players see -------------------------------------------------------------------
-    # Every game package has the same shape: rules.py holds the Game, legal.py the legal orders
-    # (rules too, as OpenSpiel's legal_actions are), views.py the sheets and JSON views, bots.py
-    # the heuristic a bot chooses by. These defaults call the function of the same name there,
-    # imported on first use (a `check` never loads the sheet code).
+    # Every game package has the same shape (README: Layout). views.py turns a player's view
+    # into what they see, imported on first use so that a `check` never loads the sheet code
+    # (tabulate); bots.py holds the heuristic a bot chooses by. Each part is called with the
+    # game and, for what a player sees, the player's view derived from the declaration.
     def _part(self, module: str, name: str) -> Any:
-        for klass in type(self).__mro__:  # a subclass elsewhere (a test's) uses its game's
+        """`name` from the game's `module` (None if the module has no such name). A module
+        the package does not have is looked for in the package of the game's base class (a
+        test's subclass of a game uses that game's); an import that fails inside the module
+        is an error, never taken for a missing part."""
+        for klass in type(self).__mro__:
             if klass is Game:
                 break
             package = klass.__module__.rpartition(".")[0]
-            try:
-                return getattr(importlib.import_module(f"{package}.{module}"), name)
-            except ImportError:
+            if not package:
                 continue
-        raise AttributeError(f"{type(self).__name__} has no {module}.{name}")
+            wanted = f"{package}.{module}"
+            try:
+                found = importlib.import_module(wanted)
+            except ModuleNotFoundError as error:
+                if error.name != wanted:
+                    raise
+                continue
+            return getattr(found, name, None)
+        return None
 
-    def legal_orders(self, state: State, player: str) -> Iterable[str]:
-        """Orders `player` could give now (a representative set where amounts are open), each
-        one tested with the rules' own checks."""
-        return self._part("legal", "legal_orders")(state, player)
+    def _needed(self, module: str, name: str) -> Any:
+        found = self._part(module, name)
+        if found is None:
+            raise AttributeError(f"{type(self).__name__} has no {module}.{name}")
+        return found
+
+    def _shown(self, name: str, state: State, player: str) -> Any:
+        """views.`name` of the player's view."""
+        part = self._needed("views", name)
+        return part(self, self.knowledge(state, player), player)
 
     def views(self, state: State, player: str) -> dict[str, str]:
         """Every file the player's folder holds for this tick: name -> text. The engine prefixes
         numbered names with the tick; the only path from state to a player's folder."""
-        return self._part("views", "views")(state, player)
+        return dict(self._shown("views", state, player))
 
     def order_template(self, state: State, player: str) -> str:
-        return self._part("views", "order_template")(state, player)
+        return str(self._shown("order_template", state, player))
 
     def public_state(self, state: State) -> dict[str, Any]:
         """The referee's view (`state --json`)."""
-        return self._part("views", "public_state")(state)
+        part = self._needed("views", "public_state")
+        return dict(part(self, state))
 
     def player_state(self, state: State, player: str) -> dict[str, Any]:
         """What one player may know, as data (`state --json --player NAME`): the facts behind
         their sheet and nothing hidden from them."""
-        return self._part("views", "player_state")(state, player)
+        return dict(self._shown("player_state", state, player))
 
     def heuristic(self, state: State, player: str) -> float:
         """How good `state` looks for `player` (the greedy bot maximises it): bots.heuristic,
         or else the player's score."""
-        try:
-            return float(self._part("bots", "heuristic")(state, player))
-        except (ImportError, AttributeError):
+        judge = self._part("bots", "heuristic")
+        if judge is None:
             return float(self.result(state).scores.get(player, 0))
+        return float(judge(self, state, player))
 
     def rank(self, state: State, player: str, options: list[str]) -> list[str]:
         """The legal orders in the order a bot should prefer among equals (bots.rank, if the
         game has one): the greedy bot cannot look past chance, so it takes the first of the
         random orders; ranking them is the bot's judgement, not the rules'."""
-        try:
-            ranker = self._part("bots", "rank")
-        except AttributeError:
+        ranker = self._part("bots", "rank")
+        if ranker is None:
             return options
-        return list(ranker(state, player, options))
+        return list(ranker(self, state, player, options))
 
     def bot_plan(self, state: State, player: str, rng: Any) -> list[str] | None:
         """The greedy bot's whole file for this tick as plan lines (bots.plan, if the game has
         one), or None to let the engine's step-by-step greedy bot choose."""
-        try:
-            planner = self._part("bots", "plan")
-        except AttributeError:
+        planner = self._part("bots", "plan")
+        if planner is None:
             return None
-        return planner(state, player, rng)
+        return planner(self, state, player, rng)  # type: ignore[no-any-return]
 
     def status_lines(self, state: State) -> list[str]:
-        return list(self._part("views", "status_lines")(state))
+        """What `status` shows anyone: made from a spectator's view (no player's secrets)."""
+        part = self._needed("views", "status_lines")
+        return list(part(self, self.knowledge(state, None)))
 
     def order_help(self) -> dict[str, Any]:
         """Per-command help and the value lists that go into `play.py orders`."""
-        return self._part("views", "order_help")()
+        part = self._needed("views", "order_help")
+        return dict(part(self))
 
     # -- the end ------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

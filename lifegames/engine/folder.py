@@ -328,7 +328,7 @@ class GameFolder:
             manifest = json.loads(raw.decode("utf-8")) if raw is not None else None
         except (UnicodeDecodeError, ValueError, RecursionError):
             return None
-        return None if manifest_problem(manifest) else manifest  # type: ignore[no-any-return]
+        return None if manifest_problem(manifest) else manifest
 
     def load(self) -> dict[str, Any]:
         if self.root.exists() and not self.root.is_dir():
@@ -340,7 +340,7 @@ class GameFolder:
                          "start one with: python3 play.py setup (or pass --dir PATH)")
         self.state_digest = hashlib.sha256(raw).hexdigest()
         try:
-            envelope = json.loads(raw.decode("utf-8"))
+            envelope: dict[str, Any] = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             reason = "it is nested too deeply" if isinstance(exc, RecursionError) else exc
             raise Damaged(f"the game state {self.state_path} cannot be read ({reason})",
@@ -479,8 +479,8 @@ class GameFolder:
             raise _Blocked(relative, "is a folder, not a file",
                            "move it out of the way (lifegames writes a file of that name)")
         if use in ("append", "source") and kind != "file":
-            refused = playerfiles.refusal(relative, info.st_mode)
-            raise _Blocked(relative, refused.reason,
+            found = playerfiles.refusal(relative, info.st_mode)
+            raise _Blocked(relative, found.reason,
                            "move it out of the way (lifegames writes a file of that name)")
         if use == "append" and not os.access(self.root / relative, os.W_OK):
             raise _Blocked(relative, "cannot be written (it is read-only)", "make it writable")
@@ -618,7 +618,7 @@ def _host() -> str:
     folder) is never cleared. os.uname spares every command the socket module's import."""
     uname = getattr(os, "uname", None)
     if uname is not None:
-        return uname().nodename
+        return str(uname().nodename)
     import socket  # Windows
 
     return socket.gethostname()

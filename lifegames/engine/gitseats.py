@@ -568,7 +568,8 @@ class Seat:
             parents = self.objects.parents(old)
             before = self._host_entries(parents[0]) if parents else {}
             after = self._host_entries(old)
-            puts = {path: oid for path, oid in after.items() if before.get(path) != oid}
+            puts: dict[str, bytes | str] = {path: oid for path, oid in after.items()
+                                            if before.get(path) != oid}
             gone = [path for path in before if path not in after]
             base = self._commit(base, self.objects.message(old), puts, gone) or base
         self.set_main(base)

@@ -127,7 +127,8 @@ class Loaded:
 
     @property
     def state(self) -> dict[str, Any]:
-        return self.envelope["state"]
+        state: dict[str, Any] = self.envelope["state"]
+        return state
 
     @property
     def players(self) -> list[str]:
@@ -187,6 +188,12 @@ class Host:
         loaded = Loaded(game, envelope)
         if strict:
             self._check_manifest(loaded)
+            # After the manifest: a state the last commit vouched for that still does not fit
+            # the game's declaration (keys, types, bounds) was forged; no game code reads it.
+            unfit = game.state_problem(loaded.state, loaded.players)
+            if unfit:
+                raise Damaged(f"the game state {META}/state.json is not one {game.title} "
+                              f"writes: {unfit}", REPAIR_HINT)
         return loaded
 
     def player_names(self, names: set[str]) -> set[str]:

@@ -134,8 +134,8 @@ def grammar(name: str) -> Lark:
     """The game's LALR parser, built once per process and cached on disk between processes
     (keyed by every grammar file it may import and the Lark version)."""
     path = grammar_path(name)
-    options: dict[str, object] = {"parser": "lalr", "start": start_rule(name),
-                                  "propagate_positions": True}
+    options: dict[str, Any] = {"parser": "lalr", "start": start_rule(name),
+                               "propagate_positions": True}
     place = cache.folder()
     if place is not None:
         digest = hashlib.sha256(f"{lark.__version__} {sorted(options.items())}".encode())
@@ -347,7 +347,7 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
     if isinstance(exc, UnexpectedEOF):
         col = len(line) + 1
         return Problem(path, number, col, col + 1, "E-SYNTAX",
-                       f"the order stops early; expected {_expected(parser, exc.expected)}",
+                       f"the order stops early; expected {_expected(parser, set(exc.expected))}",
                        hint, line)
     col = getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedToken):
@@ -428,7 +428,7 @@ def _bare(name: str) -> str:
     return name.rpartition("__")[2]
 
 
-def _to_line(tree: Tree, line: str, number: int, path: str, problems: list[Problem]
+def _to_line(tree: Tree[Any], line: str, number: int, path: str, problems: list[Problem]
              ) -> Line | None:
     """A parsed line as a Line (problems found in its values are appended to `problems`)."""
     kind = _bare(str(tree.data))
@@ -457,7 +457,7 @@ def _number(token: Any, what: str, line: str, number: int, path: str,
     return int(token)
 
 
-def _to_cond(tree: Tree, line: str, number: int, path: str, problems: list[Problem],
+def _to_cond(tree: Tree[Any], line: str, number: int, path: str, problems: list[Problem],
              depth: int = 0) -> Cond:
     kind = _bare(str(tree.data))
     column = tree.meta.column if not tree.meta.empty else 1
@@ -489,21 +489,23 @@ def _to_cond(tree: Tree, line: str, number: int, path: str, problems: list[Probl
 
     parts = tuple(sub(c) for c in tree.children)
     if kind in ("condition", "conjunction", "group", "operand") and len(parts) == 1:
-        return parts[0]
+        single: Cond = parts[0]
+        return single
     named = {"condition": "or", "conjunction": "and", "negate": "not", "truth": "fact",
              "compare": "cmp", "member": "in", "can": "can"}
     if kind == "truth":
-        return parts[0]
+        fact: Cond = parts[0]
+        return fact
     return Cond(named[kind], parts, column, end)
 
 
-def _to_order(tree: Tree, line: str, number: int, path: str, problems: list[Problem]
+def _to_order(tree: Tree[Any], line: str, number: int, path: str, problems: list[Problem]
               ) -> Order | None:
-    command_tree = tree.children[0]
+    command_tree: Any = tree.children[0]
     args: list[Arg] = []
     bad = len(problems)
-    for child in command_tree.children:  # type: ignore[union-attr]
-        token = child.children[0]  # type: ignore[union-attr]
+    for child in command_tree.children:
+        token = child.children[0]
         kind = _bare(token.type)
         name = str(child.data)
         if kind == "INT":
@@ -518,10 +520,10 @@ def _to_order(tree: Tree, line: str, number: int, path: str, problems: list[Prob
             args.append(Arg(name, str(token), token.column, token.end_column, "word"))
     if len(problems) > bad:
         return None
-    meta = command_tree.meta  # type: ignore[union-attr]
+    meta = command_tree.meta
     first = meta.column if not meta.empty else len(line) - len(line.lstrip()) + 1
     end = meta.end_column if not meta.empty else len(line) + 1
-    return Order(str(command_tree.data), tuple(args), number, first, end, line)  # type: ignore
+    return Order(str(command_tree.data), tuple(args), number, first, end, line)
 
 
 @functools.lru_cache(maxsize=512)

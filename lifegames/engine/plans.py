@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .budget import Budget, OverBudget
-from .contract import Arg, Game, Order, OrderError, State, clone
+from .contract import Arg, Game, Order, OrderError, State
 from .dice import Dice
 from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
@@ -124,9 +124,9 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
                                         "every block line needs its opening line above it"))
                 continue
             stack.pop()
-    for opener, _, _ in stack:
-        problems.append(problem(path, opener, "E-PLAN", "this block is never closed",
-                                f"add a line `{OPENERS[opener.kind]}` after its last order"))
+    for unclosed, _, _ in stack:
+        problems.append(problem(path, unclosed, "E-PLAN", "this block is never closed",
+                                f"add a line `{OPENERS[unclosed.kind]}` after its last order"))
     if deep is not None:
         problems.append(problem(path, deep, "E-TOO-DEEP", f"this block is inside "
                                 f"{MAX_NESTING} others; blocks nest at most {MAX_NESTING} deep",
@@ -323,14 +323,13 @@ class Runner:
         nodes = _default_plan(self.game.grammar_name(), text, f"{self.path} (absent default)")
         self.result.log.append("absent")
         self.absent_depth += 1
-        problems, warnings = len(self.result.problems), len(self.result.warnings)
+        had, warned = len(self.result.problems), len(self.result.warnings)
         try:
             self._block(state, nodes)
         finally:
             self.absent_depth -= 1
             # what the default's orders earned is the `absent` line's, not a line of its own
-            for found, start in ((self.result.problems, problems),
-                                 (self.result.warnings, warnings)):
+            for found, start in ((self.result.problems, had), (self.result.warnings, warned)):
                 found[start:] = [_at_line(p, line, self.path) for p in found[start:]]
 
     # -- work -------------------------------------------------------------------------------
@@ -378,12 +377,7 @@ class Runner:
             concrete = self._resolve(state, parts[0], line)
             if concrete is None:
                 raise _Unknown
-            trial = clone(state)
-            try:
-                self.game.act(trial, self.player, concrete, Dice(-1, self.dice.tick))
-            except OrderError:
-                return False
-            return True
+            return self.game.can(state, self.player, concrete)
         if kind == "in":
             needle, haystack = (self._value(state, p, line) for p in parts)
             if not isinstance(haystack, list):

@@ -48,7 +48,8 @@ class Standpoint:
     def known(self) -> State:
         """A fresh copy of what the player knows, to run orders on."""
         if self.knowledge is not None:
-            return clone(self.knowledge)
+            known: State = clone(self.knowledge)
+            return known
         return self.game.knowledge(self.state, self.player)
 
     def not_awaited_note(self) -> str:

@@ -25,6 +25,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from types import TracebackType
+from typing import TypedDict
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -114,6 +115,12 @@ class Content:
         return len(self.data) >= self.size
 
 
+
+class _DirFd(TypedDict, total=False):
+    """The `dir_fd` keyword of the os functions, when the folder is open."""
+
+    dir_fd: int
+
 class Folder:
     """An open folder, reached without following any link below the root. Use as a context
     manager (it holds a file descriptor where the platform allows)."""
@@ -202,7 +209,7 @@ class Folder:
     def _at(self, name: str) -> tuple[str]:
         return (name,) if self.fd is not None else (str(self.path / name),)
 
-    def _fd(self) -> dict[str, int]:
+    def _fd(self) -> _DirFd:
         return {"dir_fd": self.fd} if self.fd is not None else {}
 
     def lstat(self, name: str) -> os.stat_result | None:

@@ -94,7 +94,7 @@ def _lock_held(folder: GameFolder) -> bool:
         return held
     owner = found.data.decode("utf-8", "replace").split()
     if len(owner) != 2 or not owner[0].isdigit():
-        return time.time() - found.info.st_mtime < 10
+        return found.info is None or time.time() - found.info.st_mtime < 10
     if owner[1] != _host():
         return True  # another machine's: it may well be working
     try:

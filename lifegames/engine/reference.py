@@ -1,13 +1,14 @@
-"""`play.py orders`: the order reference, built from the grammar (written forms), the game's
-orders.yaml (what each does, an example) and its rule data (names and costs), so it cannot drift
-from what the parser accepts."""
+"""`play.py orders`: the order reference, built from the game's command table (which commands,
+in which order), the grammar (written forms), the game's orders.yaml (what each does, an
+example: the help of each row) and its rule data (names and costs), so it cannot drift from what
+the parser accepts or what the rules run."""
 
 from __future__ import annotations
 
 from .budget import FILE_RUNS, FILE_STEPS
 from .contract import Game
 from .data import load_yaml
-from .orders import MAX_CONDITION_NESTING, commands, start_rule, usage
+from .orders import MAX_CONDITION_NESTING, start_rule, usage
 from .plans import MAX_NESTING
 from .sheets import table
 
@@ -38,7 +39,8 @@ def render(game: Game) -> str:
     lines = [f"{game.title} - order reference", ""]
     if extra.get("limit"):
         lines += [f"Orders: {extra['limit']}. Lines starting with # are notes.", ""]
-    for command in commands(game.grammar_name()):
+    # the table's rows, in its order (a test keeps them the grammar's commands)
+    for command in game.commands:
         lines += [*command_entry(game, command, docs), ""]
     values = extra.get("values", {})
     if values:

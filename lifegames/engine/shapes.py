@@ -83,7 +83,7 @@ def journal_problem(entries: object) -> str:
               "move": {"op", "path", "dest"}, "delete": {"op", "path"},
               "seat-write": {"op", "path", "staged"}, "seat-delete": {"op", "path"}}
     for number, entry in enumerate(entries, start=1):
-        if not isinstance(entry, dict) or set(entry) != shapes.get(entry.get("op"), set()):
+        if not isinstance(entry, dict) or set(entry) != shapes.get(str(entry.get("op")), set()):
             return f"step {number} is not a step lifegames makes"
         allowed = seat_path if str(entry["op"]).startswith("seat-") else engine_path
         if not allowed(entry["path"]) or ("dest" in entry and not engine_path(entry["dest"])):

@@ -10,8 +10,8 @@ from typing import Any
 
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], align: str = "left") -> str:
     """A plain-text table that looks the same in any editor and diffs line by line."""
-    return _tabulate()(list(rows), headers=list(headers), tablefmt="simple",
-                    disable_numparse=True, stralign=align)
+    return str(_tabulate()(list(rows), headers=list(headers), tablefmt="simple",
+                           disable_numparse=True, stralign=align))
 
 
 def _tabulate() -> Any:

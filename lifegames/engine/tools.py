@@ -469,7 +469,7 @@ def diff(source: Host, player: str, first: int | None = None, second: int | None
             if not 0 <= tick <= current:
                 raise UsageError(f"there is no tick {tick}", f"ticks run from 0 to {current}")
         a, b = _sheets(source, player, first, current), _sheets(source, player, second, current)
-    chunks = []
+    chunks: list[str] = []
     for kind in sorted(set(a) | set(b)):
         old_name, old = a.get(kind, ("/dev/null", ""))
         new_name, new = b.get(kind, ("/dev/null", ""))
@@ -499,7 +499,7 @@ def reveal(source: Host, force: bool = False) -> tuple[int, str | None]:
     state must be the one the game wrote (a state edited to look finished reveals nothing);
     --force skips both checks."""
     loaded = source.load(strict=not force)
-    if not loaded.game.is_over(loaded.state) and not force:
+    if not force and not loaded.game.is_over(loaded.state):
         raise FolderError("the seed stays secret until the game is over",
                           "the referee may use --force (players then know every future roll)")
     return int(loaded.envelope["seed"]), loaded.envelope.get("salt")

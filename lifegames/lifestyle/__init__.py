@@ -1,4 +1,14 @@
-"""Lifestyle (AMIGO 2018): take cards into your dice zone, roll to meet them, score sets."""
+"""Lifestyle (AMIGO 2018): take cards into your dice zone, roll to meet them, score sets.
+
+The package has the shape every game has: state.py (the state, declared once: who may see
+each field), rules.py (the game object and its command table), checks.py (each command's
+check), actions.py (each command's apply, and the end of a turn), advice.py (the warnings and
+the notes beside the legal orders on the sheets), views.py (sheets, template, JSON views,
+facts), bots.py (the greedy bot's judgement and its plans), legal.py (the orders worth
+listing), data.py (rules.yaml, cards.yaml). One file more: model.py, the readings of the state,
+what each card's dice must show (and the odds of it) and the final scoring, which checks,
+actions, advice, views and bots all read, so that none of them imports another for them.
+"""
 
 from .rules import Lifestyle
 

@@ -1,10 +1,11 @@
 """The greedy bot's judgement of a Lifestyle position, and the plan it writes for a turn.
 
 `heuristic` values a position; the engine's step-by-step greedy bot chooses among the rules'
-legal orders (legal.py) by it. `plan` writes the whole turn as one file, the way a player by
-mail would: take the cards that help most, buy display cards when the expected gain pays for
-the tokens, or roll for every dice-zone card in one tick, answering each roll by the facts
-(met, best_die, reroll_chance, ...) and discarding after a botch what the heuristic drops.
+legal orders by it. `plan` writes the whole turn as one file, the way a player by mail would:
+take the cards that help most, buy display cards when the expected gain pays for the tokens,
+or roll for every dice-zone card in one tick, answering each roll by the facts (met, best_die,
+reroll_chance, ...) and discarding after a botch what the heuristic drops. Both are given the
+player's view of the state, never the referee's.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ import functools
 import random
 from collections import Counter
 
-from ..engine.contract import Order, OrderError, State, clone
+from ..engine.contract import Game, Order, OrderError, State, clone
 from ..engine.orders import parse_text
-from . import checks as r
-from .conditions import card_met, chance, chance_rerolling
+from . import checks
+from . import model as r
+from .actions import fill, new_turn
 from .data import card, deck, rules
-from .facts import next_card
-from .scoring import house_sets, pet_sets, score
+from .model import card_met, chance, chance_rerolling, house_sets, next_card, pet_sets, score
+from .state import BOTCHED, ROLLED, START
 
 TOKEN_VALUE = 1.0  # a token: a reroll later, a tie-break at the end
 PENDING_COST = 0.01  # an unanswered roll is worth a little less than the same roll accepted
@@ -96,14 +98,18 @@ def _chance_now(state: State, player: str, helpers: int) -> float:
     return 1.0 - (1.0 - best) ** tries
 
 
-def heuristic(state: State, player: str) -> float:
+def heuristic(game: Game, state: State, player: str) -> float:
+    return judge(state, player)
+
+
+def judge(state: State, player: str) -> float:
     """What the position is worth to `player`: the points zone (with partial credit), tokens,
     and the dice zone weighted by the chance of meeting every card in it."""
     mine = state["seats"][player]
     helpers = mine["tokens"] + sum(r.sports_left(state, player).values())
     mine_now = state["turn"]["player"] == player and not state["over"]
     left = r.unfulfilled(state, player)
-    if mine["dice"] and mine_now and state["turn"]["phase"] == r.ROLLED:
+    if mine["dice"] and mine_now and state["turn"]["phase"] == ROLLED:
         left.remove(state["turn"]["roll"]["card"])
         odds = _chance_now(state, player, helpers)
         return zone_value(mine["points"], mine["dice"], left, mine["tokens"], helpers,
@@ -120,13 +126,13 @@ REROLL_AT = 15  # a token buys a reroll when it meets the card at least this oft
 RUNNING_AT = 1  # Running is free: any chance will do
 
 
-def plan(state: State, player: str, rng: random.Random) -> list[str] | None:
+def plan(game: Game, state: State, player: str, rng: random.Random) -> list[str] | None:
     turn = state["turn"]
     if state["over"] or turn["player"] != player:
         return None
-    if turn["phase"] == r.BOTCHED:
+    if turn["phase"] == BOTCHED:
         return [*_discards(state, player), "end_turn"]
-    if turn["phase"] == r.START:
+    if turn["phase"] == START:
         chosen = _main_action(state, player, rng)
         if chosen is not None:
             return [chosen]
@@ -164,7 +170,7 @@ def _best_take(state: State, player: str, display: list[str | None] | None = Non
     best, value = None, float("-inf")
     for text, order in _take_orders():
         try:
-            picked = r._check_take(view, player, order)
+            picked = checks.take(view, player, order)
         except OrderError:
             continue
         dice = mine["dice"] + [view["display"][i] for i in picked]
@@ -180,11 +186,11 @@ def _main_action(state: State, player: str, rng: random.Random) -> str | None:
     beat it; a purchase must beat both by BUY_MARGIN on average over imagined deals."""
     take, value = _best_take(state, player)
     can_roll = bool(r.seat(state, player)["dice"])
-    now = max(value, heuristic(state, player) + EPSILON) if can_roll else value
+    now = max(value, judge(state, player) + EPSILON) if can_roll else value
     bought = _purchase(state, player, rng, now)
     if bought is not None:
         return bought
-    if can_roll and (take is None or value <= heuristic(state, player) + EPSILON):
+    if can_roll and (take is None or value <= judge(state, player) + EPSILON):
         return None
     return take
 
@@ -209,14 +215,14 @@ def _purchase(state: State, player: str, rng: random.Random, now: float) -> str 
     best, best_value = None, now + BUY_MARGIN
     for kind, text in (("small", "buy_two()"), ("refill", "refill()")):
         try:
-            cost, wanted = r._check_buy(state, player, kind)
+            cost, wanted = checks.buying(state, player, kind)
         except OrderError:
             continue
         total = 0.0
         for _ in range(BUY_SAMPLES):
             deal = {"display": list(state["display"]),
                     "pile": rng.sample(hidden, min(wanted, len(hidden)))}
-            r.fill(deal, wanted)
+            fill(deal, wanted)
             total += _best_take(state, player, deal["display"], cost)[1]
         if total / BUY_SAMPLES > best_value:
             best, best_value = text, total / BUY_SAMPLES
@@ -226,20 +232,18 @@ def _purchase(state: State, player: str, rng: random.Random, now: float) -> str 
 def _discards(state: State, player: str) -> list[str]:
     """After a botch: drop the dice-zone cards, one at a time, whose loss raises the value of
     the position the next turn starts from (a long shot can sink every other card)."""
-    from . import GAME
-
     work = clone(state)
     order = work["players"]
-    work["turn"] = GAME._new_turn(order[(order.index(player) + 1) % len(order)], 0)
+    work["turn"] = new_turn(order[(order.index(player) + 1) % len(order)], 0)
     zone = r.seat(work, player)["dice"]
     out = []
     while zone:
-        base = heuristic(work, player)
+        base = judge(work, player)
         value, name = base + EPSILON, ""
         for kind in sorted(set(zone)):
             at = zone.index(kind)
             zone.pop(at)
-            trial = heuristic(work, player)
+            trial = judge(work, player)
             zone.insert(at, kind)
             if trial > value:
                 value, name = trial, kind
@@ -283,7 +287,7 @@ def _rolls(state: State, player: str) -> list[str]:
     """Every card of the dice zone in one tick, the hardest first; after a botch, the
     discards and the end of the turn."""
     lines = []
-    if state["turn"]["phase"] != r.ROLLED:
+    if state["turn"]["phase"] != ROLLED:
         lines.append(f'roll("{next_card(r.unfulfilled(state, player))}")')
     lines += _answer_lines(state, player)
     return [*lines, "if botched", *(f"  {d}" for d in _discards(state, player)), "  end_turn",

@@ -1,137 +1,44 @@
-"""Lifestyle's state, read, and the checks of each order: each `_check_*` raises OrderError
-without touching the state. The Game (rules.py) runs them before it acts, and the legal orders
-(legal.py) are the candidates they let through."""
+"""Lifestyle's order checks: one per command, named as the command, each the `check` of its row
+in the command table (rules.py). A check raises OrderError without touching the state, or
+returns what its apply (actions.py) needs; `can ORDER` and the legal-order lists trust the check
+alone, so it refuses everything its apply cannot carry out. The way forward for an order given
+at the wrong moment (the orders legal now) is added by the row in rules.py, where the legal
+orders come from. The name resolvers the checks share also give `validate` its state-free
+checks, and every order its one spelling (`spelled`).
+
+Checks run on a player's view of the state too (`check`), where each card of the draw pile is
+HIDDEN_CARD (state.py): a purchase made there deals placeholders, which no take accepts.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
+from ..engine.words import counted
 from .data import MAX_DICE, card, find, names, rules
+from .model import (
+    columns,
+    display_count,
+    rows,
+    seat,
+    slot_index,
+    slot_name,
+    sports_left,
+    unfulfilled,
+)
+from .state import BOTCHED, HIDDEN_CARD, NEXT, ROLLED, START
 
-DICE_STREAM = "dice"
-DECK_STREAM = "deck"
-RANDOM_EFFECTS = ("reroll",)
-# What a player's knowledge of the state holds in place of each card of the face-down pile:
-# `check` may deal it (a purchase, the free refill) but no order may look at it.
-HIDDEN_CARD = "(hidden card)"
-
-# Turn phases: start (may buy; then take or roll), rolled (a roll awaits its answer), next (a
-# card was met: name the next), botched (discard any cards, then end_turn).
-START, ROLLED, NEXT, BOTCHED = "start", "rolled", "next", "botched"
-GAME_PHASES = {
-    START: "buy, then take cards or roll",
-    ROLLED: "answering a roll",
-    NEXT: "naming the next card",
-    BOTCHED: "discarding after a botch",
-}
-
-
-def amount(number: int, noun: str, plural: str = "") -> str:
-    """'1 token', '2 tokens', '0 Pets': a count with its noun in the right number."""
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
-
-
-# -- reading the state -----------------------------------------------------------------------
-
-
-def seat(state: State, player: str) -> dict[str, Any]:
-    return state["seats"][player]
-
-
-def display_count(state: State) -> int:
-    return sum(1 for slot in state["display"] if slot)
-
-
-def columns() -> int:
-    return int(rules()["display"]["columns"])
-
-
-def rows() -> int:
-    return int(rules()["display"]["rows"])
-
-
-def slot_index(row: int, column: int) -> int:
-    return (row - 1) * columns() + (column - 1)
-
-
-def unfulfilled(state: State, player: str) -> list[str]:
-    """The dice-zone cards not yet met this turn (a multiset, in dice-zone order)."""
-    left = list(seat(state, player)["dice"])
-    turn = state["turn"]
-    if turn["player"] == player:
-        for name in turn["fulfilled"]:
-            left.remove(name)
-    return left
-
-
-def sports_left(state: State, player: str) -> dict[str, int]:
-    """Sports cards in the points zone not yet turned this turn: name -> how many."""
-    used = state["turn"]["sports_used"] if state["turn"]["player"] == player else {}
-    out: dict[str, int] = {}
-    for name in seat(state, player)["points"]:
-        if card(name)["category"] == "sports":
-            out[name] = out.get(name, 0) + 1
-    return {n: c - used.get(n, 0) for n, c in out.items() if c - used.get(n, 0) > 0}
-
-
-def card_count(state: State) -> int:
-    """Every card in the game, wherever it is (always the deck's 72)."""
-    total = len(state["pile"]) + display_count(state) + len(state["discard"])
-    for s in state["seats"].values():
-        total += len(s["dice"]) + len(s["points"])
-    return total
-
-
-def token_count(state: State) -> int:
-    return state["pool"] + sum(s["tokens"] for s in state["seats"].values())
-
-
-RECENT = 12  # events the sheets keep showing from earlier ticks
-
-
-def log(state: State, text: str) -> str:
-    """Record an event of this tick (and in the rolling list of recent events)."""
-    state["log"].append(text)
-    tick = int(state.get("tick", 0)) + 1
-    state["recent"] = [*state["recent"], f"tick {tick}: {text}"][-RECENT:]
-    return text
-
-
-def fill(state: State, wanted: int) -> list[str]:
-    """Deal up to `wanted` cards from the pile into the display's gaps, left to right, row 1
-    first, stopping when the pile or the gaps run out. The cards dealt."""
-    dealt = []
-    for index, slot in enumerate(state["display"]):
-        if len(dealt) >= wanted or not state["pile"]:
-            break
-        if slot is None:
-            state["display"][index] = state["pile"].pop(0)
-            dealt.append(state["display"][index])
-    return dealt
-
-
-def _slot_name(index: int) -> str:
-    return f"({index // columns() + 1},{index % columns() + 1})"
-
-
-def _take_tokens(state: State, player: str, wanted: int) -> int:
-    """Move up to `wanted` tokens from the pool to the player (the pool may run dry)."""
-    given = min(wanted, state["pool"])
-    state["pool"] -= given
-    seat(state, player)["tokens"] += given
-    return given
-
-
-# -- order checks (never mutate) ---------------------------------------------------------------
+RANDOM_EFFECTS = ("reroll",)  # Sports abilities whose outcome is chance (Running)
 
 
 def _my_turn(state: State, player: str) -> dict[str, Any]:
     if state["over"]:
         raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status shows the "
                          "result")
-    turn = state["turn"]
+    turn: dict[str, Any] = state["turn"]
     if turn["player"] != player:
         raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
                          "a turn ends once cards are taken, once every card is met, or at "
@@ -151,12 +58,17 @@ def _phase(state: State, player: str, allowed: tuple[str, ...], what: str) -> di
         NEXT: "you met a card: name the next one with roll(...)",
         BOTCHED: "you botched: discard cards if you like, then end_turn",
     }[turn["phase"]]
-    # The hint (what is legal now) is added by the Game's act: the legal orders are built
-    # from these very checks.
+    # The hint (what is legal now) is added by the command's row (rules.py): the legal
+    # orders are built from these very checks.
     raise OrderError("E-WRONG-MOMENT", f"{what} is not possible now: {reason}")
 
 
-def _check_buy(state: State, player: str, kind: str) -> tuple[int, int]:
+# -- buying ----------------------------------------------------------------------------------------
+
+
+def buying(state: State, player: str, kind: str) -> tuple[int, int]:
+    """A purchase of `kind` (rules.yaml buying: small or refill): its cost and how many cards
+    it asks of the pile."""
     _phase(state, player, (START,), "buying cards")
     spec = rules()["buying"][kind]
     size = rows() * columns()
@@ -169,45 +81,65 @@ def _check_buy(state: State, player: str, kind: str) -> tuple[int, int]:
                          "take cards or roll dice instead")
     tokens = seat(state, player)["tokens"]
     if tokens < spec["tokens"]:
-        raise OrderError("E-NO-TOKENS", f"this costs {amount(spec['tokens'], 'token')}; you "
+        raise OrderError("E-NO-TOKENS", f"this costs {counted(spec['tokens'], 'token')}; you "
                          f"have {tokens}", "take cards or roll dice instead")
     wanted = size - showing if kind == "refill" else min(spec["cards"], size - showing)
     return spec["tokens"], wanted
 
 
-def _check_slot(order: Order, arg: str, limit: int) -> int:
-    value = order[arg]
+def buy_two(state: State, player: str, order: Order) -> tuple[int, int]:
+    return buying(state, player, "small")
+
+
+def refill(state: State, player: str, order: Order) -> tuple[int, int]:
+    return buying(state, player, "refill")
+
+
+# -- taking ----------------------------------------------------------------------------------------
+
+
+def _slot(order: Order, arg: str, limit: int) -> int:
+    value: int = order[arg]
     if not 1 <= value <= limit:
         raise OrderError("E-OFF-DISPLAY", f"{arg} {value} is not on the display",
                          f"{arg}s are numbered 1 to {limit}", arg)
     return value
 
 
-def _check_take(state: State, player: str, order: Order) -> list[int]:
+def take(state: State, player: str, order: Order) -> list[int]:
+    """take_card, take_row and take_column: the display spaces whose cards they take."""
     _phase(state, player, (START,), "taking cards")
+    width, height = columns(), rows()
     if order.command == "take_card":
-        row = _check_slot(order, "row", rows())
-        column = _check_slot(order, "column", columns())
-        picked = [slot_index(row, column)]
+        row = _slot(order, "row", height)
+        column = _slot(order, "column", width)
+        spaces: Iterable[int] = (slot_index(row, column),)
     elif order.command == "take_row":
-        row = _check_slot(order, "row", rows())
-        picked = [slot_index(row, c) for c in range(1, columns() + 1)]
+        row = _slot(order, "row", height)
+        spaces = range(slot_index(row, 1), slot_index(row, width) + 1)
     else:
-        column = _check_slot(order, "column", columns())
-        picked = [slot_index(r, column) for r in range(1, rows() + 1)]
-    picked = [i for i in picked if state["display"][i]]
-    if any(state["display"][i] == HIDDEN_CARD for i in picked):
+        column = _slot(order, "column", width)
+        spaces = range(slot_index(1, column), width * height, width)
+    display = state["display"]
+    picked = [i for i in spaces if display[i]]
+    if any(display[i] == HIDDEN_CARD for i in picked):
         raise OrderError("E-HIDDEN-CARD", "a card you would take is not dealt yet",
                          "cards dealt this tick are known only once the tick is played: take "
                          "them in your next file")
     if not picked:
         where = {"take_card": "that space", "take_row": "that row",
                  "take_column": "that column"}[order.command]
-        filled = ", ".join(_slot_name(i) for i, s in enumerate(state["display"]) if s)
+        filled = ", ".join(slot_name(i) for i, s in enumerate(state["display"]) if s)
         raise OrderError("E-EMPTY-SPACE", f"{where} of the display holds no card",
                          f"cards are showing at (row,column): {filled or 'none'}",
                          "column" if order.command == "take_column" else "row")
     return picked
+
+
+take_card = take_row = take_column = take
+
+
+# -- rolling and answering a roll ------------------------------------------------------------------
 
 
 def _card_name(order: Order, options: list[str], where: str) -> str:
@@ -219,27 +151,29 @@ def _card_name(order: Order, options: list[str], where: str) -> str:
     return name
 
 
-def _check_card(state: State, player: str, order: Order, pool: list[str], where: str) -> str:
+def _card_in(order: Order, pool: list[str], where: str) -> str:
+    """The card the order names, which must be one of `pool` (cards `where`)."""
+    name = find(order["card"])
+    if name is not None and name in pool:
+        return name
     options = sorted(set(pool))
     name = _card_name(order, options or names(), where if options else "in the game")
-    if name not in pool:
-        listing = ", ".join(sorted(set(pool))) or "none"
-        raise OrderError("E-NOT-IN-DICE-ZONE", f"no {name} {where}",
-                         f"cards {where}: {listing}", "card")
-    return name
+    raise OrderError("E-NOT-IN-DICE-ZONE", f"no {name} {where}",
+                     f"cards {where}: {', '.join(options) or 'none'}", "card")
 
 
-def _check_roll(state: State, player: str, order: Order) -> str:
+def roll(state: State, player: str, order: Order) -> str:
+    """The card to roll for."""
     turn = _phase(state, player, (START, NEXT), "rolling")
     if not seat(state, player)["dice"]:
         raise OrderError("E-MUST-TAKE", "your dice zone is empty, so you must take cards",
                          "write take_card(row, column), take_row(row) or take_column(column)")
     where = "in your dice zone" if turn["phase"] == START else "left to meet in your dice zone"
-    return _check_card(state, player, order, unfulfilled(state, player), where)
+    return _card_in(order, unfulfilled(state, player), where)
 
 
 def _die_in_range(order: Order, count: int, rolled: bool) -> int:
-    value = order["die"]
+    value: int = order["die"]
     if not 1 <= value <= count:
         why = f"you rolled {count}" if rolled else f"no card rolls more than {count} dice"
         raise OrderError("E-NO-SUCH-DIE", f"there is no die {value}: {why}",
@@ -247,20 +181,22 @@ def _die_in_range(order: Order, count: int, rolled: bool) -> int:
     return value - 1
 
 
-def _check_die(state: State, order: Order) -> int:
+def _die(state: State, order: Order) -> int:
     return _die_in_range(order, len(state["turn"]["roll"]["dice"]), True)
 
 
-def _check_reroll(state: State, player: str, order: Order) -> int:
+def reroll(state: State, player: str, order: Order) -> int:
+    """The die to reroll (0-based)."""
     _phase(state, player, (ROLLED,), "rerolling")
-    index = _check_die(state, order)
+    index = _die(state, order)
     if seat(state, player)["tokens"] < 1:
         raise OrderError("E-NO-TOKENS", "a reroll costs 1 token; you have 0",
                          "accept the roll, or use a Sports card", "die")
     return index
 
 
-def _check_use(state: State, player: str, order: Order) -> tuple[str, int | None]:
+def use(state: State, player: str, order: Order) -> tuple[str, int | None]:
+    """The Sports card to turn, and the die it works on (None for Rowing)."""
     _phase(state, player, (ROLLED,), "using a Sports card")
     name = _sport_name(order)
     left = sports_left(state, player)
@@ -273,7 +209,13 @@ def _check_use(state: State, player: str, order: Order) -> tuple[str, int | None
         raise OrderError("E-NO-SPORT", why, f"Sports cards ready this turn: {ready}", "sport")
     if not _needs_die(order, name):
         return name, None
-    return name, _check_die(state, order)
+    return name, _die(state, order)
+
+
+def running(order: Order) -> bool:
+    """Whether a `use` order's outcome is chance: a Sports card that rerolls (Running)."""
+    name = find(order["sport"])
+    return bool(name and card(name).get("effect") in RANDOM_EFFECTS)
 
 
 def _sport_name(order: Order) -> str:
@@ -298,6 +240,26 @@ def _needs_die(order: Order, name: str) -> bool:
     return True
 
 
+def accept(state: State, player: str, order: Order) -> None:
+    _phase(state, player, (ROLLED,), "accepting a roll")
+
+
+# -- after a botch ---------------------------------------------------------------------------------
+
+
+def discard(state: State, player: str, order: Order) -> str:
+    """The dice-zone card to discard."""
+    _phase(state, player, (BOTCHED,), "discarding")
+    return _card_in(order, seat(state, player)["dice"], "in your dice zone")
+
+
+def end_turn(state: State, player: str, order: Order) -> None:
+    _phase(state, player, (BOTCHED,), "ending the turn")
+
+
+# -- one spelling, and the checks that need no state -----------------------------------------------
+
+
 def spelled(order: Order) -> Order:
     """The order with each card or Sports card named as cards.yaml spells it, found by the
     same lookup the orders use (players may write any case and spacing); a name the game
@@ -311,12 +273,10 @@ def spelled(order: Order) -> Order:
                  order.source)
 
 
-# -- the checks that need no state: plan lines after an outcome, standing orders ---------------
-
-
 def validate(order: Order) -> None:
     """Names and ranges, with the same checks and messages the orders get when they run
-    (an argument that is a plan's `$fact` is known only then, so it is skipped here)."""
+    (an argument that is a plan's `$fact` is known only then, so it is skipped here): plan
+    lines after an outcome, and standing orders."""
     command = order.command
 
     def given(name: str) -> bool:
@@ -324,9 +284,9 @@ def validate(order: Order) -> None:
         return arg is not None and arg.kind != "ref"
 
     if command in ("take_card", "take_row"):
-        _check_slot(order, "row", rows())
+        _slot(order, "row", rows())
     if command in ("take_card", "take_column"):
-        _check_slot(order, "column", columns())
+        _slot(order, "column", columns())
     if command in ("roll", "discard") and given("card"):
         _card_name(order, names(), "in the game")
     if command == "reroll" and given("die"):

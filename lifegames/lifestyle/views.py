@@ -1,6 +1,7 @@
 """What each player sees: one sheet per tick (the same for everyone but the orders part), the
-order template, and the JSON views. The draw pile's order never leaves the state: sheets and
-both JSON views give only its size."""
+order template, the JSON views, and the facts a plan reads. Each is made from the player's view
+of the state (state.py), where the draw pile is only its size, or for the referee's JSON view
+from the state, of which it shows the pile's size alone."""
 
 from __future__ import annotations
 
@@ -8,30 +9,39 @@ import textwrap
 from typing import Any
 
 from ..engine import orders as order_syntax
-from ..engine.contract import State
+from ..engine.contract import Game, State
 from ..engine.reference import fact_docs
 from ..engine.sheets import commented, document, section, standing_section, table
-from .checks import (
-    BOTCHED,
-    GAME_PHASES,
-    NEXT,
-    ROLLED,
-    START,
-    amount,
+from ..engine.words import counted
+from .advice import legal_notes
+from .data import CATEGORIES, card, cards, names, rules
+from .model import (
+    LINES,
+    best_die,
+    breakdown,
+    card_met,
+    card_need,
     columns,
     display_count,
+    fixing_die,
+    legend,
+    next_card,
     rows,
     seat,
     sports_left,
+    standings,
     unfulfilled,
+    verdict,
 )
-from .conditions import card_met, card_need
-from .data import CATEGORIES, card, cards, names, rules
-from .facts import next_card
-from .legal import legal_notes, legal_orders
-from .scoring import LINES, breakdown, legend, standings, verdict
+from .state import BOTCHED, NEXT, ROLLED, START
 
 GRAMMAR = "lifestyle"
+GAME_PHASES = {  # status says where the turn stands
+    START: "buy, then take cards or roll",
+    ROLLED: "answering a roll",
+    NEXT: "naming the next card",
+    BOTCHED: "discarding after a botch",
+}
 SHOWN = tuple(line for line in LINES if line != "sports")  # Sports cards never score
 
 
@@ -78,7 +88,7 @@ def display_table(state: State) -> str:
     discard = state["discard"]
     return (f"{grid}\n"
             f"{display_count(state)} of {rows() * columns()} spaces filled. Draw pile: "
-            f"{amount(len(state['pile']), 'card')} (order hidden). Discard pile: {len(discard)}"
+            f"{counted(len(state['pile']), 'card')} (order hidden). Discard pile: {len(discard)}"
             f"{' (' + ', '.join(sorted(discard)) + ')' if discard else ''}.\n"
             f"Token pool: {state['pool']} of {rules()['tokens']}.")
 
@@ -127,7 +137,7 @@ def zones_text(state: State) -> str:
     for player in state["players"]:
         mine = seat(state, player)
         parts = breakdown(mine["points"])
-        out.append(f"{player}: {amount(mine['tokens'], 'token')}, score {parts['total']}")
+        out.append(f"{player}: {counted(mine['tokens'], 'token')}, score {parts['total']}")
         dice = ", ".join(f"{n} [{card_need(n)}]" for n in mine["dice"]) or "-"
         if state["over"] and mine["dice"]:
             dice = f"{', '.join(mine['dice'])} (never met: they score nothing)"
@@ -142,21 +152,19 @@ def zones_text(state: State) -> str:
     return "\n".join(out)
 
 
-def orders_text(state: State, player: str) -> str:
+def orders_text(game: Game, state: State, player: str) -> str:
     turn = state["turn"]
     if turn["player"] != player:
         return (f"Waiting for {turn['player']}. Your orders are read only on your own turn; "
                 "until then only `standing ...` lines are read from your order file (in a file "
                 "that names the next tick and ends with `end`).")
-    from . import GAME
-
-    asked = GAME.prompt(state, player)
+    asked = game.prompt(state, player)
     lead = asked.text if asked else (
         f"{player}: it is your turn. Write the orders in {player}_orders.txt.")
     note = ("A roll need not end your file: a plan can say what to do with the dice before "
             "they fall (your order file shows how). A file that stops at a roll is answered "
             "next tick, when you can see the dice.")
-    return "\n".join([lead, _legal_head(state), *_noted(state, player, "  "), note])
+    return "\n".join([lead, _legal_head(state), *_noted(game, state, player, "  "), note])
 
 
 def _legal_head(state: State) -> str:
@@ -166,10 +174,10 @@ def _legal_head(state: State) -> str:
     return "Legal orders now, and what must follow those that leave your turn half done:"
 
 
-def _noted(state: State, player: str, indent: str) -> list[str]:
+def _noted(game: Game, state: State, player: str, indent: str) -> list[str]:
     """The legal orders, each with what it leads to (in the order file, as a comment)."""
     # At the start of a turn takes end it and rolls and buys are random: only warnings.
-    notes = legal_notes(state, player, warned_only=state["turn"]["phase"] == START)
+    notes = legal_notes(game, state, player, warned_only=state["turn"]["phase"] == START)
     if not notes:
         return [f"{indent}(none)"]
     width = max(len(text) for text, _ in notes)
@@ -191,7 +199,7 @@ def game_over_text(state: State, player: str) -> str:
     ender = state["ended_by"]
     lines = [
         f"{verdict(state['seats'], state['players'])}.",
-        f"{you}, with {amount(mine, 'point')}.",
+        f"{you}, with {counted(mine, 'point')}.",
         *textwrap.wrap(f"The game ended at tick {state['tick']}: {ender} began turn "
                        f"{state['turn']['number']} with no card in the display and none in "
                        "their dice zone.", 88),
@@ -215,7 +223,7 @@ def _final_row(state: State, place: int, player: str) -> list[Any]:
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
-def sheet(state: State, player: str) -> str:
+def sheet(game: Game, state: State, player: str) -> str:
     recent = state["recent"]
     events = "\n".join(f"- {e}" for e in recent) if recent else "- the game has just begun"
     if state["over"]:  # what no longer applies (the turn, the display, orders) is left out
@@ -231,16 +239,16 @@ def sheet(state: State, player: str) -> str:
         section("Zones and scores", zones_text(state)),
         section("Recent events", events),
         standing_section(state, player),
-        section("Your orders", orders_text(state, player)),
+        section("Your orders", orders_text(game, state, player)),
     ]
     return document(_header(state, player), parts)
 
 
-def views(state: State, player: str) -> dict[str, str]:
-    return {f"{player.lower()}_sheet.txt": sheet(state, player)}
+def views(game: Game, state: State, player: str) -> dict[str, str]:
+    return {f"{player.lower()}_sheet.txt": sheet(game, state, player)}
 
 
-def order_template(state: State, player: str) -> str:
+def order_template(game: Game, state: State, player: str) -> str:
     if state["over"]:
         return commented(textwrap.wrap(
             f"{player}: the game is over, and no more orders are read. "
@@ -272,7 +280,7 @@ def order_template(state: State, player: str) -> str:
         "Every order that is legal right now (remove the # to use one); a file must finish",
         "your turn or reach a roll, reroll or purchase, so some need more lines after them:",
     ]
-    return commented(lines) + "".join(f"{line}\n" for line in _noted(state, player, "# "))
+    return commented(lines) + "".join(f"{line}\n" for line in _noted(game, state, player, "# "))
 
 
 def _plan_help(state: State, player: str) -> list[str]:
@@ -323,10 +331,9 @@ def _seat_view(state: State, player: str) -> dict[str, Any]:
     }
 
 
-def public_state(state: State) -> dict[str, Any]:
+def public_state(game: Game, state: State) -> dict[str, Any]:
     """Everything on the table. The draw pile appears as its size only."""
     turn = state["turn"]
-    from . import GAME
 
     view: dict[str, Any] = {
         "game": "lifestyle",
@@ -347,28 +354,88 @@ def public_state(state: State) -> dict[str, Any]:
         "recent": list(state["recent"]),
     }
     if state["over"]:
-        result = GAME.result(state)
+        result = game.result(state)
         view["result"] = {"summary": result.summary, "winners": result.winners}
     return view
 
 
-def player_state(state: State, player: str) -> dict[str, Any]:
+def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
     """A player's view: Lifestyle hides only the draw pile's order (from everyone), so this is
     the public view plus the player's own legal orders, prompt, plan facts and standing
     orders."""
-    from . import GAME
-
-    view = public_state(state)
+    view = public_state(game, state)
     view["you"] = player
-    view["legal_orders"] = legal_orders(state, player)
-    view["facts"] = GAME.facts(state, player)  # what this player's plans read now
+    view["legal_orders"] = list(game.legal_orders(state, player))
+    view["facts"] = facts(game, state, player)  # what this player's plans read now
     view["standing"] = list(state.get("standing", {}).get(player, []))
-    asked = GAME.prompt(state, player)
+    asked = game.prompt(state, player)
     view["prompt"] = asked.text if asked else None
     return view
 
 
-def status_lines(state: State) -> list[str]:
+# -- the facts a plan reads ------------------------------------------------------------------------
+# What a plan may read (`if met`, `reroll($best_die)`): each fact is something the player's sheet
+# shows or can be worked out from it, documented in games/lifestyle/orders.yaml under `facts:`,
+# which `play.py orders` lists. The facts about the roll in play answer the questions a player
+# asks before answering it: is it met, which die is best rerolled and with what chance, and
+# which die a Sports card would fix.
+
+WAITING, OVER = "waiting", "over"
+
+
+def _percent(hits: int, outcomes: int) -> int:
+    """A chance as a whole percentage, rounded down (exact: no float in what a plan reads)."""
+    return hits * 100 // outcomes
+
+
+def facts(game: Game, state: State, player: str) -> dict[str, Any]:
+    turn = state["turn"]
+    mine = seat(state, player)
+    playing = not state["over"] and turn["player"] == player
+    phase = OVER if state["over"] else turn["phase"] if playing else WAITING
+    roll = turn["roll"] if playing else None
+    left = unfulfilled(state, player)
+    if roll is not None:
+        left.remove(roll["card"])
+    ready = sports_left(state, player)
+    out: dict[str, Any] = {
+        "phase": phase,
+        "my_turn": playing,
+        "tokens": mine["tokens"],
+        "pool": state["pool"],
+        "card": roll["card"] if roll else "",
+        "dice": list(roll["dice"]) if roll else [],
+        "met": bool(roll) and card_met(roll["card"], roll["dice"]),
+        "botched": phase == BOTCHED,
+        "botched_card": (turn.get("missed") or "") if phase == BOTCHED else "",
+        "best_die": 0,
+        "reroll_chance": 0,
+        "plus_one_die": 0,
+        "four_die": 0,
+        "plus_all_meets": False,
+        "cards_left": left,
+        "to_meet": len(left),
+        "next_card": next_card(left),
+        "met_cards": list(turn["fulfilled"]) if playing else [],
+        "dice_zone": len(mine["dice"]),
+        "sports_ready": [n for n in sorted(ready) for _ in range(ready[n])],
+        "display": sum(1 for slot in state["display"] if slot),
+        "pile": len(state["pile"]),
+    }
+    if roll:
+        name, dice = roll["card"], roll["dice"]
+        out["best_die"], hits = best_die(name, dice)
+        out["reroll_chance"] = _percent(hits, 6)
+        out["plus_one_die"] = fixing_die(name, dice, lambda v: v + 1)
+        out["four_die"] = fixing_die(name, dice, lambda v: 4)
+        out["plus_all_meets"] = card_met(name, [v + 1 for v in dice])
+    return out
+
+
+# -- status and the order reference ----------------------------------------------------------------
+
+
+def status_lines(game: Game, state: State) -> list[str]:
     turn = state["turn"]
     scores = ", ".join(f"{p} {breakdown(seat(state, p)['points'])['total']}"
                        for p in state["players"])
@@ -380,7 +447,7 @@ def status_lines(state: State) -> list[str]:
                     f"pool {state['pool']}", f"scores: {scores}"]
 
 
-def order_help() -> dict[str, Any]:
+def order_help(game: Game) -> dict[str, Any]:
     rows_ = []
     for name, spec in cards().items():
         if spec["category"] == "car":

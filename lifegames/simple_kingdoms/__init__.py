@@ -1,4 +1,13 @@
-"""Simple Kingdoms: the cooperative 3x3 kingdom builder (the model game of lifegames)."""
+"""Simple Kingdoms: the cooperative 3x3 kingdom builder (the model game of lifegames).
+
+The package has the shape every game has: state.py (the state, declared once: who may see
+each field), rules.py (the game object and its command table), checks.py (each command's
+check), actions.py (each command's apply, and the phases after the orders), advice.py (the
+warnings and the sheets' sample orders), views.py (sheets, template, JSON views, facts),
+bots.py (the greedy bot), legal.py (the orders worth listing), data.py (rules.yaml). One file
+more: model.py, the formulas of the rule text (income, food, defense, caps, score), read by
+checks, actions, advice, views and bots alike, so that none of those imports another for them.
+"""
 
 from .rules import SimpleKingdoms
 

@@ -5,18 +5,18 @@ Nothing in a kingdom's orders is chance, and the phases after them (production, 
 meals, upkeep, growth) run on the kingdom's own stock, so the end of the tick is known once the
 orders are: each warning compares the rules' own phases run on a copy without the order and with
 it. What the partner may still send (a gift) is the one thing a kingdom cannot know, so the
-messages name it. Everything here reads only what `check` passes in, the kingdom's knowledge.
+messages name it. Everything here reads only what `check` passes in, the kingdom's view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State, clone
+from ..engine.contract import Game, Order, OrderError, State, clone
 from ..engine.words import counted
-from .checks import VERIFY, where
+from .actions import economy, resolve_act_phase
+from .checks import where
 from .data import rules
 from .model import (
     NEIGHBOURS,
@@ -30,9 +30,6 @@ from .model import (
     tile,
     tile_defense,
 )
-from .phases import economy, resolve_act_phase
-
-Act = Callable[[State, str, Order, Any], list[str]]
 
 
 def after_tick(state: State) -> tuple[State, dict[str, dict[str, Any]]]:
@@ -44,15 +41,12 @@ def after_tick(state: State) -> tuple[State, dict[str, dict[str, Any]]]:
     return ahead, economy(ahead)
 
 
-def warnings(state: State, name: str, order: Order, act: Act) -> list[OrderError]:
-    """The W- warnings of `order` on `state` (empty when the order is refused: its error says
-    more). Each compares the end of the tick without and with the order, so an order is warned
-    only for what it changes itself."""
-    trial = clone(state)
-    try:
-        act(trial, name, order, None)
-    except OrderError:
-        return []
+def warnings(game: Game, state: State, name: str, order: Order, trial: State
+             ) -> list[OrderError]:
+    """The W- warnings of `order` on `state`, `trial` being the state after it (the engine asks
+    only for an order its check accepts: a refusal says more). Each compares the end of the
+    tick without and with the order, so an order is warned only for what it changes itself.
+    The `warn` of every command's row."""
     found = _unexplored(state, name, order)
     if order.command == "sell_resource":
         found += _sold_for_nothing(state, name, order)
@@ -174,27 +168,12 @@ class Suggestion:
     why: str
 
 
-def _try(state: State, name: str, act: Act, order: Order) -> State | None:
-    """The state after `order`, or None when the rules refuse it. The rules' own check runs
-    first, on the state as it is: most candidates fail it, and then no copy is made."""
-    try:
-        VERIFY[order.command](state, name, order)
-    except OrderError:
-        return None
-    trial = clone(state)
-    try:
-        act(trial, name, order, None)
-    except OrderError:
-        return None
-    return trial
-
-
-def _clean(state: State, name: str, act: Act, order: Order) -> bool:
+def _clean(game: Game, state: State, name: str, order: Order) -> bool:
     """Legal, and no warning: an order a sheet may suggest without a caveat."""
-    return _try(state, name, act, order) is not None and not warnings(state, name, order, act)
+    return game.can(state, name, order) and not game.warnings(state, name, order)
 
 
-def food_to_buy(state: State, name: str, act: Act) -> tuple[int, int] | None:
+def food_to_buy(game: Game, state: State, name: str) -> tuple[int, int] | None:
     """The least food to buy now that keeps the kingdom fed at the end of this tick (more
     food also means more for a raid to take), and its price; None if it is fed already.
     (0, 0) when no purchase the treasury allows is enough."""
@@ -204,8 +183,8 @@ def food_to_buy(state: State, name: str, act: Act) -> tuple[int, int] | None:
     short = food_needed(state, name) - ledger["eaten"]
     price = rules()["prices"]["food"]
     for amount in range(short, 2 * short + 5):
-        trial = _try(state, name, act, Order.make("buy_resource", resource="food",
-                                                 amount=amount))
+        trial = game.after(state, name, Order.make("buy_resource", resource="food",
+                                                   amount=amount))
         if trial is None:
             break
         if after_tick(trial)[1][name]["fed"]:
@@ -213,7 +192,7 @@ def food_to_buy(state: State, name: str, act: Act) -> tuple[int, int] | None:
     return 0, 0
 
 
-def covers(state: State, name: str, t: Tile, act: Act, threat: int | None = None
+def covers(game: Game, state: State, name: str, t: Tile, threat: int | None = None
            ) -> list[Suggestion]:
     """Single orders after which tile `t` holds against `threat` (default: the threat now)
     without leaving another tile of the kingdom open: more soldiers hired there, soldiers
@@ -242,7 +221,7 @@ def covers(state: State, name: str, t: Tile, act: Act, threat: int | None = None
                     "a watchtower multiplies the soldiers there"))
     found = []
     for order, why in options:
-        trial = _try(state, name, act, order)
+        trial = game.after(state, name, order)
         if trial is None:
             continue
         still = {(x["row"], x["col"]) for x in owned_tiles(trial, name)
@@ -252,55 +231,55 @@ def covers(state: State, name: str, t: Tile, act: Act, threat: int | None = None
     return found
 
 
-def suggestions(state: State, name: str, act: Act) -> list[Suggestion]:
+def suggestions(game: Game, state: State, name: str) -> list[Suggestion]:
     """What the situation asks for, most pressing first: food against hunger at the end of
     this tick, cover for every tile the Orcs would raid, then for tiles a rise of the threat
     would open, food for a hungry partner, a claim, an exploring party, a building. Every
     order is one the rules accept now."""
     out: list[Suggestion] = []
     tick = int(state["tick"]) + 1
-    need = food_to_buy(state, name, act)
+    need = food_to_buy(game, state, name)
     if need and need[0]:
         out.append(Suggestion(Order.make("buy_resource", resource="food",
                                          amount=need[0]).canonical(),
                               f"avoids hunger at the end of tick {tick} ({need[1]} gold)"))
     for t in exposed_tiles(state, name):
         out += [Suggestion(s.order, f"covers exposed {where(t)}: {s.why}")
-                for s in covers(state, name, t, act)[:1]]
+                for s in covers(game, state, name, t)[:1]]
     rise = state["threat"] + 1
     if rise <= rules()["threat"]["max"]:
         for t in owned_tiles(state, name):
             if tile_defense(t) == state["threat"]:
                 out += [Suggestion(s.order, f"keeps {where(t)} safe if the threat rises to "
                                             f"{rise}: {s.why}")
-                        for s in covers(state, name, t, act, rise)[:1]]
-    out += _for_partner(state, name, act)
-    out += _growth(state, name, act)
+                        for s in covers(game, state, name, t, rise)[:1]]
+    out += _for_partner(game, state, name)
+    out += _growth(game, state, name)
     return out
 
 
-def _for_partner(state: State, name: str, act: Act) -> list[Suggestion]:
+def _for_partner(game: Game, state: State, name: str) -> list[Suggestion]:
     partner = other(state, name)
     ledger = after_tick(state)[1][partner]
     if ledger["fed"]:
         return []
     short = food_needed(state, partner) - ledger["eaten"]
     order = Order.make("give", resource="food", amount=short)
-    if not _clean(state, name, act, order):
+    if not _clean(game, state, name, order):
         return []
     return [Suggestion(order.canonical(), f"{partner} goes hungry at the end of tick "
                                           f"{int(state['tick']) + 1}, {short} food short (a "
                                           "gift arrives in time)")]
 
 
-def _growth(state: State, name: str, act: Act) -> list[Suggestion]:
+def _growth(game: Game, state: State, name: str) -> list[Suggestion]:
     """A claim, an exploring party and a building, each the first one the rules accept
     without a warning."""
     out: list[Suggestion] = []
     spec = rules()["claim"]
     for t in state["tiles"]:
         order = Order.make("claim_tile", row=t["row"], col=t["col"])
-        if _clean(state, name, act, order):
+        if _clean(game, state, name, order):
             out.append(Suggestion(order.canonical(), f"{spec['gold']} gold: +1 tile, a village "
                                                      f"and {spec['civilians']} settlers"))
             break
@@ -313,20 +292,20 @@ def _growth(state: State, name: str, act: Act) -> list[Suggestion]:
                 continue
             order = Order.make("move_soldiers", from_row=src["row"], from_col=src["col"],
                                to_row=row, to_col=col, count=explorers)
-            if _clean(state, name, act, order):
+            if _clean(game, state, name, order):
                 out.append(Suggestion(order.canonical(), f"explores ({row},{col}); with "
                                       f"{spec['soldiers']} soldiers there you may claim it"))
-                return out + _building(state, name, act)
-    return out + _building(state, name, act)
+                return out + _building(game, state, name)
+    return out + _building(game, state, name)
 
 
-def _building(state: State, name: str, act: Act) -> list[Suggestion]:
+def _building(game: Game, state: State, name: str) -> list[Suggestion]:
     data = rules()
     upgrades = [s for s, spec in data["settlements"].items() if "upgrades" in spec]
     for building in [*upgrades, *data["buildings"]]:
         for t in owned_tiles(state, name):
             order = Order.make("build", row=t["row"], col=t["col"], building=building)
-            if not _clean(state, name, act, order):
+            if not _clean(game, state, name, order):
                 continue
             spec = data["settlements"].get(building) or data["buildings"][building]
             made = ", ".join(f"{n} {r}" for r, n in spec.get("produces", {}).items())

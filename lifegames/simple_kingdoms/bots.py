@@ -1,5 +1,5 @@
 """The greedy bot of Simple Kingdoms: it writes a kingdom's whole tick (`plan`) the way a careful
-player by mail would, from what that kingdom knows (`knowledge`: it never sees unexplored
+player by mail would, from what that kingdom knows (its view: it never sees unexplored
 terrain, so its file passes `check` exactly as written).
 
 Greedy, one order at a time: it lists the few orders worth considering now (builds that fit,
@@ -19,8 +19,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State
-from .checks import verify_build, verify_claim
+from ..engine.contract import Game, Order, OrderError, State
+from ..engine.dice import Dice
+from .actions import economy, resolve_act_phase
+from .checks import build_unhinted, claim_tile
 from .data import rules
 from .model import (
     NEIGHBOURS,
@@ -31,7 +33,6 @@ from .model import (
     tile,
     tile_defense,
 )
-from .phases import economy, resolve_act_phase
 
 AHEAD = 2  # quiet ticks the heuristic looks ahead
 GROWTH = 0.1  # the growth rate the heuristic expects beyond its look-ahead
@@ -61,22 +62,23 @@ POLICIES = {
 }
 
 
-def plan(state: State, player: str, rng: Any, policy: Policy = GREEDY) -> list[str]:
-    """The bot's file for this tick: plain orders (nothing in a kingdom's orders is chance,
-    so a plan's conditions would add nothing a bot does not already know)."""
-    from . import GAME
-
+def plan(game: Game, state: State, player: str, rng: Any, policy: Policy = GREEDY
+         ) -> list[str]:
+    """The bot's file for this tick, written on the kingdom's view of the state: plain orders
+    (nothing in a kingdom's orders is chance, so a plan's conditions would add nothing a bot
+    does not already know)."""
     if policy.name == "nothing":
         return []
-    work = GAME.knowledge(state, player)
-    GAME.begin_tick(work)
+    work = game.knowledge(state, player)
+    game.begin_tick(work)
+    dice = Dice(-1, int(state["tick"]) + 1)  # nothing a kingdom orders is chance
     chosen: list[str] = []
     forced = _gifts(work, player) + (_loophole(work, player) if policy.loophole else [])
     for sequence in forced:  # a hungry partner first: the game is cooperative
         for order in sequence:
-            GAME.act(work, player, order, None)
+            game.act(work, player, order, dice)
             chosen.append(order.canonical())
-    base = heuristic(work, player, policy)
+    base = judge(work, player, policy)
     limit = rules()["actions_per_tick"]
     while len(chosen) < limit:
         best: tuple[float, list[Order]] | None = None
@@ -84,25 +86,31 @@ def plan(state: State, player: str, rng: Any, policy: Policy = GREEDY) -> list[s
             trial = _copy(work)
             try:
                 for order in sequence:
-                    GAME.act(trial, player, order, None)
+                    game.act(trial, player, order, dice)
             except OrderError:
                 continue
-            value = heuristic(trial, player, policy, mutate=True)
+            value = judge(trial, player, policy, mutate=True)
             if best is None or value > best[0] + 1e-9:
                 best = (value, sequence)
         if best is None or best[0] < base + MIN_GAIN * len(best[1]):
             break
         for order in best[1]:
-            GAME.act(work, player, order, None)
+            game.act(work, player, order, dice)
             chosen.append(order.canonical())
-        base = heuristic(work, player, policy)
+        base = judge(work, player, policy)
     return chosen
 
 
 # -- judging a position --------------------------------------------------------------------
 
 
-def heuristic(state: State, name: str, policy: Policy = GREEDY, mutate: bool = False) -> float:
+def heuristic(game: Game, state: State, name: str) -> float:
+    """The engine's measure of a position for the greedy bot (the greedy bot's own plan
+    uses the same judgement)."""
+    return judge(state, name)
+
+
+def judge(state: State, name: str, policy: Policy = GREEDY, mutate: bool = False) -> float:
     """The kingdom's score AHEAD quiet ticks from now (the rules' own phases on a copy), plus
     its stock at a fortieth of its price, soldiers standing ready to claim explored free land,
     and a charge for every tile the Orcs could raid as the threat rises."""
@@ -203,7 +211,7 @@ def _builds(state: State, name: str, mine: list[dict[str, Any]], policy: Policy,
                 continue
             order = _make("build", row=t["row"], col=t["col"], building=building)
             try:
-                verify_build(state, name, order, hints=False)
+                build_unhinted(state, name, order)
             except OrderError as error:
                 if error.code != "E-SHORT" or left < 2:
                     continue
@@ -342,7 +350,7 @@ def _claims(state: State, name: str) -> list[list[Order]]:
             continue
         order = _make("claim_tile", row=t["row"], col=t["col"])
         try:
-            verify_claim(state, name, order)
+            claim_tile(state, name, order)
         except OrderError:
             continue
         out.append([order])

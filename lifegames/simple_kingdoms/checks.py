@@ -1,10 +1,11 @@
-"""Simple Kingdoms' order checks: each `verify_*` raises OrderError without touching the state.
-The Game (rules.py) runs them before it acts, the legal orders (legal.py) are the candidates they
-let through, and `validate` is their state-free part (names, ranges, adjacency), which a plan's
-lines are held to wherever `check` cannot run them.
+"""Simple Kingdoms' order checks: one per command, named as the command, each the `check` of its
+row in the command table (rules.py). A check raises OrderError without touching the state, or
+returns what its apply (actions.py) needs. `validate` is their state-free part (names, ranges,
+adjacency), which a plan's lines are held to wherever `check` cannot run them; `spelled` gives
+each order its one spelling.
 
 A tile whose terrain the kingdom has not seen (unexplored when the tick began, so hidden in
-`knowledge`, or explored during this tick) refuses the buildings that depend on terrain, in
+its view, or explored during this tick) refuses the buildings that depend on terrain, in
 `check` and in the tick alike: the two can never disagree and `check` never tells a terrain.
 """
 
@@ -162,8 +163,8 @@ def terrain_unseen(state: State, t: Tile) -> bool:
     return t["terrain"] is None or [t["row"], t["col"]] in this_tick(state)["explored"]
 
 
-def verify_build(state: State, name: str, order: Order, hints: bool = True
-                 ) -> tuple[Tile, str, dict[str, int]]:
+def build(state: State, name: str, order: Order, hints: bool = True
+          ) -> tuple[Tile, str, dict[str, int]]:
     data = rules()
     t = own_tile(state, name, order)
     try:
@@ -254,7 +255,7 @@ def buildable(state: State, t: Tile) -> str:
     for candidate in [*rules()["buildings"], "town", "city"]:
         order = Order.make("build", row=t["row"], col=t["col"], building=candidate)
         try:
-            verify_build(state, t["owner"], order, hints=False)
+            build(state, t["owner"], order, hints=False)
         except OrderError as error:
             if error.code == "E-SHORT":  # allowed here, just not affordable yet
                 names.append(candidate)
@@ -263,7 +264,7 @@ def buildable(state: State, t: Tile) -> str:
     return ", ".join(names) or "nothing"
 
 
-def verify_hire(state: State, name: str, order: Order) -> tuple[Tile, int]:
+def hire_soldiers(state: State, name: str, order: Order) -> tuple[Tile, int]:
     t = own_tile(state, name, order)
     count = positive(order, "count")
     kingdom = state["kingdoms"][name]
@@ -285,7 +286,7 @@ def soldiers_hint(state: State, name: str) -> str:
         "you have no soldiers: hire_soldiers trains them on a tile you own"
 
 
-def verify_dismiss(state: State, name: str, order: Order) -> tuple[Tile, int]:
+def dismiss_soldiers(state: State, name: str, order: Order) -> tuple[Tile, int]:
     t = coord(state, order)
     count = positive(order, "count")
     here = t["soldiers"].get(name, 0)
@@ -295,7 +296,7 @@ def verify_dismiss(state: State, name: str, order: Order) -> tuple[Tile, int]:
     return t, count
 
 
-def verify_move(state: State, name: str, order: Order) -> tuple[Tile, Tile, int]:
+def move_soldiers(state: State, name: str, order: Order) -> tuple[Tile, Tile, int]:
     src = coord(state, order, "from_row", "from_col")
     dst = coord(state, order, "to_row", "to_col")
     count = positive(order, "count")
@@ -311,7 +312,7 @@ def explores(t: Tile, count: int) -> bool:
     return not t["explored"] and count >= rules()["explore_soldiers"]
 
 
-def verify_claim(state: State, name: str, order: Order) -> Tile:
+def claim_tile(state: State, name: str, order: Order) -> Tile:
     t = coord(state, order)
     spec = rules()["claim"]
     here = where(t)
@@ -339,7 +340,7 @@ def verify_claim(state: State, name: str, order: Order) -> Tile:
     return t
 
 
-def verify_trade(state: State, name: str, order: Order, verb: str) -> tuple[str, int, int]:
+def _trade(state: State, name: str, order: Order, verb: str) -> tuple[str, int, int]:
     data = rules()
     amount = positive(order, "amount")
     kingdom = state["kingdoms"][name]
@@ -358,13 +359,19 @@ def verify_trade(state: State, name: str, order: Order, verb: str) -> tuple[str,
     return res, amount, 0 if verb == "give" else price // data["sell_divisor"]
 
 
-VERIFY = {  # command -> its check, for callers that hold an order's command as data
-    "build": lambda s, n, o: verify_build(s, n, o, hints=False),
-    "hire_soldiers": verify_hire,
-    "dismiss_soldiers": verify_dismiss,
-    "move_soldiers": verify_move,
-    "claim_tile": verify_claim,
-    "give": lambda s, n, o: verify_trade(s, n, o, "give"),
-    "buy_resource": lambda s, n, o: verify_trade(s, n, o, "buy"),
-    "sell_resource": lambda s, n, o: verify_trade(s, n, o, "sell"),
-}
+def build_unhinted(state: State, name: str, order: Order) -> tuple[Tile, str, dict[str, int]]:
+    """`build` without the ways forward (which list what the tile could hold, at the price of
+    a check per building): the probe of the legal-order lists, which try every building."""
+    return build(state, name, order, hints=False)
+
+
+def give(state: State, name: str, order: Order) -> tuple[str, int, int]:
+    return _trade(state, name, order, "give")
+
+
+def buy_resource(state: State, name: str, order: Order) -> tuple[str, int, int]:
+    return _trade(state, name, order, "buy")
+
+
+def sell_resource(state: State, name: str, order: Order) -> tuple[str, int, int]:
+    return _trade(state, name, order, "sell")

@@ -73,3 +73,10 @@ def rules() -> dict[str, Any]:
     _need(data, "threat.rises_on", dict)
     _need(data, "score", dict)
     return data
+
+
+def terrains() -> list[str]:
+    """Every terrain a tile can have, in the order the d6 table lists them."""
+    data = rules()
+    names = [data["map"]["start_terrain"], *data["terrain_d6"].values()]
+    return list(dict.fromkeys(names))

@@ -1,17 +1,17 @@
-"""The orders a kingdom could give now: part of the rules (as OpenSpiel's legal_actions are),
-used by the sheets' hints, the bots and the tests.
+"""The orders worth listing for a kingdom now (`Game.candidates`): the engine keeps those their
+rows' checks accept (contract.Game.legal_orders), so the legal orders are the rules', tested
+with the rules' own checks: no second copy of the rules.
 
-Amounts are open-ended (buy 1 food, 2 food, ...), so `legal_orders` lists a representative set:
-every building, move and claim that could run now, and a few amounts for hiring and trading.
-Each candidate is tested with the rules' own verify functions: no second copy of the rules.
+Amounts are open-ended (buy 1 food, 2 food, ...), so the list is a representative set: every
+building, move and claim that could run now, and a few amounts for hiring and trading.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State
-from .checks import VERIFY
+from ..engine.contract import Order, State
 from .data import rules
 from .model import NEIGHBOURS, owned_tiles
 
@@ -51,14 +51,17 @@ def _candidates(state: State, name: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def legal_orders(state: State, name: str) -> list[str]:
-    """The verify functions read an order only by argument name, so each candidate is probed
-    as a plain dict; an Order (and its spelling) is made only for the legal ones."""
-    legal = []
+_MADE: dict[tuple[Any, ...], Order] = {}  # orders are read-only once made, so shared
+_MOST = 8192
+
+
+def candidates(state: State, name: str) -> Iterator[Order]:
+    """The same few hundred candidates come up all game long: each Order is made once."""
     for command, args in _candidates(state, name):
-        try:
-            VERIFY[command](state, name, args)  # type: ignore[arg-type]
-        except OrderError:
-            continue
-        legal.append(Order.make(command, **args).canonical())
-    return legal
+        key = (command, *args.values())
+        order = _MADE.get(key)
+        if order is None:
+            if len(_MADE) >= _MOST:
+                _MADE.clear()
+            order = _MADE[key] = Order.make(command, **args)
+        yield order

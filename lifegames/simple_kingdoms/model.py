@@ -1,6 +1,7 @@
 """What Simple Kingdoms' state means: tiles, people, caps, defense and the formulas of the rule
-text (income, food, score). Pure readings of the state, shared by the orders (rules.py), the
-phases after them (phases.py), the sheets and the bots, so none of those imports another."""
+text (income, food, score). Pure readings of the state, shared by the checks, the actions (the
+orders and the phases after them), the warnings, the sheets and the bots, so none of those
+imports another."""
 
 from __future__ import annotations
 

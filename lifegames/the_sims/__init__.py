@@ -1,5 +1,19 @@
 """The Sims Board Game (Goliath Games 2025): Travel to Venues, collect Action cards, complete
-Aspirations and befriend Iconic Sims; 2-5 players, or alone by the single-player manual."""
+Aspirations and befriend Iconic Sims; 2-5 players, or alone by the single-player manual.
+
+The package has the shape every game has: state.py (the state, declared once: who may see
+each field), rules.py (the game object and its command table), checks.py (each command's
+check, and which orders roll or draw), actions.py (each command's apply, and the turn's steps
+that follow by themselves), advice.py (warnings), views.py (sheets, template, JSON views,
+facts), bots.py (the greedy bot's judgement), legal.py (the orders worth listing), data.py
+(the rule data). Three files more: effects.py, the moves every rule is made of (the log,
+chance, Needs raised and lowered, Iconic Sims arriving) and each Action card's action, for
+2-5 players and alone, each written once and shared by the turns of both games; model.py,
+the readings of the state and the scoring that checks, actions, advice, legal, views and bots
+all need (so that none imports another for them); balance.py, the script that measures the
+reconstructed components (RULES.md's figures). RULES.md, "Where the rules live", says which
+function holds each section of the rulebook.
+"""
 
 from .rules import TheSims
 

@@ -1,32 +1,22 @@
-"""What the orders do to a state: the turn's steps in order, for 2-5 players and for the
-single-player game, and the refill before the next turn. Every function here runs after its
-check passed (checks.py) and changes the state; the pieces they are made of are in effects.py.
+"""Every change of The Sims Board Game's state that an order makes: the apply of each command,
+named as the command (the `apply` of its row in rules.py, `raise_` for raise), run only with
+what its check in checks.py returned; then the turn's steps that follow by themselves
+(befriending, the end of a turn and its scoring, for 2-5 players and alone) and the refill
+before the next turn (`refill`, at the end of the tick). They return what happened as every
+player reads it; the moves and the card actions they are made of are in effects.py.
+
+Each apply starts by clearing `state["chance"]`, which the draws and rolls of effects.py set:
+it says whether the file's last order rolled or drew (rules.py, end_orders).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import State
+from ..engine.contract import Game, State
+from ..engine.dice import Dice
 from ..engine.words import counted
-from .checks import (
-    HOME,
-    INTERACT,
-    INVITE,
-    KEEP,
-    SCORE,
-    SWAP,
-    board,
-    hub_cards,
-    invite_options,
-    log,
-    note,
-    others_at,
-    shares,
-    sims_at,
-    solo,
-)
-from .data import HIDDEN, card, cards, rules, sims
+from .data import card, cards, homes, rules, sims
 from .effects import (
     DIE,
     FACE_NAMES,
@@ -36,9 +26,10 @@ from .effects import (
     arrive,
     check_solo_end,
     choose_need,
-    completable,
     draw_aspiration,
+    log,
     new_turn,
+    note,
     pick,
     raise_card_needs,
     replace_sim,
@@ -47,13 +38,56 @@ from .effects import (
     stuck,
     take_from_hub,
 )
-from .scoring import card_symbols, met, points, seat
+from .model import (
+    HOME,
+    INTERACT,
+    INVITE,
+    KEEP,
+    SCORE,
+    SWAP,
+    board,
+    card_symbols,
+    completable,
+    hub_cards,
+    invite_options,
+    met,
+    others_at,
+    points,
+    seat,
+    shares,
+    sims_at,
+    solo,
+)
+from .state import HIDDEN
 
 __all__ = ["DIE", "PICK", "new_turn"]
 
-def travel(state: State, player: str, where: dict[str, Any], name: str, dice: Any) -> list[str]:
+
+# -- the applies, one per command ------------------------------------------------------------------
+
+
+def move_in(game: Game, state: State, player: str, chosen: tuple[str, str | None], dice: Dice
+            ) -> list[str]:
+    """Keep the Home card (and, 2-5 players, the Aspiration) chosen; the others go face down."""
+    state["chance"] = False
+    home, aspiration = chosen
+    mine = seat(state, player)
+    mine["home"] = home
+    state["home_pile"] += [h for h in mine["offers"]["homes"] if h != home]
+    if aspiration is not None:
+        mine["aspiration"] = aspiration
+        state["asp_discard"] += [a for a in mine["offers"]["aspirations"] if a != aspiration]
+    mine["offers"] = {"homes": [], "aspirations": []}
+    what = f" with the Aspiration {aspiration}" if aspiration else ""
+    return [log(state, f"{player} moved into {home} ({homes()[home]}){what}")]
+
+
+def travel(game: Game, state: State, player: str, chosen: tuple[dict[str, Any], str],
+           dice: Dice) -> list[str]:
     """Travel steps 1A and 1B: move, lower the Venue's Need, take the card, raise its Needs,
     perform its action; then befriend and interact as the rules go on."""
+    state["chance"] = False
+    where, name = chosen
     mine, turn = seat(state, player), state["turn"]
     mine["at"] = where["name"]
     mine["needs"][where["need"]] = False
@@ -65,7 +99,7 @@ def travel(state: State, player: str, where: dict[str, Any], name: str, dice: An
     events += raise_card_needs(state, player, name)
     action = card(name)["action"]
     if solo(state):
-        return events + _solo_action(state, player, name, action)
+        return events + _solo_action(game, state, player, name, action)
     mine["cards"].append(name)  # 2-5 players: the card is in your home when its action runs
     if action == "swap_cards":
         if any(seat(state, p)["cards"] for p in state["players"] if p != player):
@@ -73,13 +107,159 @@ def travel(state: State, player: str, where: dict[str, Any], name: str, dice: An
             return events
         events.append(log(state, f"nobody else has an Action card to swap with {player}"))
     elif action is not None:
-        events += SPECIALS[action](state, player, name, dice)
-    return events + after_action(state, player, dice)
+        events += SPECIALS[action](game, state, player, name, dice)
+    return events + after_action(game, state, player)
 
 
-def after_action(state: State, player: str, dice: Any) -> list[str]:
+def go_home(game: Game, state: State, player: str, chosen: tuple[list[str], list[str]],
+            dice: Dice) -> list[str]:
+    """Go Home: raise two Needs and draw an Aspiration (alone: discard a set of three identical
+    SIMbols and raise one Need)."""
+    state["chance"] = False
+    needs_, used = chosen
+    mine = seat(state, player)
+    mine["at"] = HOME
+    events = [log(state, f"{player} went home")]
+    if solo(state):
+        for name in used:
+            mine["cards"].remove(name)
+            state["discard"].append(name)
+        events.append(log(state, f"{player} discarded the set {', '.join(used)}"))
+        events += set_need(state, player, needs_[0], True, "Go Home")
+        return events + end_solo_turn(state, player)
+    for need in needs_:
+        events += set_need(state, player, need, True, "Go Home")
+    for _ in range(rules()["go_home_raises"] - len(needs_)):
+        need = choose_need(game, state, player, True)
+        if need is not None:
+            events += set_need(state, player, need, True, "Go Home")
+    drawn = draw_aspiration(state, dice)
+    if drawn is None:
+        events.append(log(state, "no Aspiration card is left to draw"))
+        return events + end_of_turn(state, player)
+    if mine["aspiration"] is None:
+        mine["aspiration"] = drawn
+        events.append(log(state, f"{player} drew and keeps the Aspiration {drawn}"))
+        return events + end_of_turn(state, player)
+    mine["drawn"] = drawn
+    note(state, player, f"you drew the Aspiration {drawn}")
+    state["turn"]["step"] = KEEP
+    return events + [log(state, f"{player} drew an Aspiration and keeps one of two")]
+
+
+def keep(game: Game, state: State, player: str, kept: str, dice: Dice) -> list[str]:
+    state["chance"] = False
+    mine = seat(state, player)
+    other = mine["drawn"] if kept == mine["aspiration"] else mine["aspiration"]
+    state["asp_discard"].append(other)
+    mine["aspiration"], mine["drawn"] = kept, None
+    return [log(state, f"{player} keeps the Aspiration {kept}")] + end_of_turn(state, player)
+
+
+def swap(game: Game, state: State, player: str, chosen: tuple[str, str, str | None],
+         dice: Dice) -> list[str]:
+    state["chance"] = False
+    give, take, who = chosen
+    mine = seat(state, player)
+    mine["cards"].remove(give)
+    if who is None:
+        state["discard"].remove(take)
+        state["discard"].append(give)
+        source = "the discard pile"
+    else:
+        seat(state, who)["cards"].remove(take)
+        seat(state, who)["cards"].append(give)
+        source = who
+    mine["cards"].append(take)
+    state["turn"]["taken"].append(take)
+    events = [log(state, f"SWAP CARDS: {player} gave the {give} for the {take} from {source}")]
+    return events + finish_action(game, state, player)
+
+
+def interact(game: Game, state: State, player: str,
+             chosen: tuple[str | None, str | None, str | None], dice: Dice) -> list[str]:
+    """2-5 players: both roll, the active player first, and each applies their result. Alone:
+    a roll for each Iconic Sim at the Venue."""
+    state["chance"] = False
+    other, good, bad = chosen
+    if other is None:
+        return _interact_solo(game, state, player, dice)
+    events = [log(state, f"{player} interacts with {other}")]
+    for who, partner in ((player, other), (other, player)):
+        face = roll(state, dice)
+        events.append(log(state, f"{who} rolled {FACE_NAMES[face]}"))
+        if face == "hand":
+            theirs = seat(state, partner)["cards"]
+            if not theirs:
+                events.append(log(state, f"{partner} has no Action card to take"))
+                continue
+            got = theirs.pop(pick(state, dice, len(theirs)))
+            seat(state, who)["cards"].append(got)
+            events.append(log(state, f"{who} took the {got} from {partner} at random"))
+            continue
+        raising = face == "good"
+        named = (good if raising else bad) if who == player else None
+        need = named or choose_need(game, state, who, raising)
+        events += set_need(state, who, need, raising, FACE_NAMES[face])
+    return events + end_of_turn(state, player)
+
+
+def invite(game: Game, state: State, player: str, sim: str, dice: Dice) -> list[str]:
+    """Single player, ICONIC SIMS MOVE!: the chosen Sim comes home; one taken from a Venue is
+    replaced at once."""
+    state["chance"] = False
+    spot = next((s for s in state["board"] if s["sim"] == sim), None)
+    if spot is not None:
+        state["board"].remove(spot)
+    else:
+        state["centre"].remove(sim)
+    events = arrive(game, state, player, sim, "ICONIC SIMS MOVE!")
+    if spot is not None:
+        events += replace_sim(state)
+    return events + finish_action(game, state, player)
+
+
+def complete(game: Game, state: State, player: str, chosen: tuple[str, list[str]], dice: Dice
+             ) -> list[str]:
+    """Single player: the Aspiration and the cards used go face down; raise one Need."""
+    state["chance"] = False
+    aspiration, used = chosen
+    mine = seat(state, player)
+    for name in used:
+        mine["cards"].remove(name)
+        state["scored"].append(name)
+    mine["completed"].append(aspiration)
+    events = [log(state, f"{player} completed the Aspiration {aspiration} with "
+                         f"{', '.join(used) or 'the Home card'}")]
+    events += set_need(state, player, choose_need(game, state, player, True), True,
+                       "completing an Aspiration")
+    return events + end_solo_turn(state, player)
+
+
+def end_turn(game: Game, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
+    """Single player: the turn ends without completing an Aspiration."""
+    state["chance"] = False
+    return [log(state, f"{player} ends the turn without completing an Aspiration")] + \
+        end_solo_turn(state, player)
+
+
+def raise_(game: Game, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
+    """Never run: raise(...) is a standing order, which effects.choose_need reads when a die or
+    another player's turn makes the player raise a Need (its check refuses it as an order)."""
+    return []
+
+
+def lower(game: Game, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
+    """Never run, as raise_."""
+    return []
+
+
+# -- what follows by itself ----------------------------------------------------------------------
+
+
+def after_action(game: Game, state: State, player: str) -> list[str]:
     """Travel steps 2 and 3: befriend, then interact (or the turn ends)."""
-    events = befriend(state, player)
+    events = befriend(game, state, player)
     if solo(state):
         if sims_at(state, seat(state, player)["at"]):
             state["turn"]["step"] = INTERACT
@@ -88,10 +268,10 @@ def after_action(state: State, player: str, dice: Any) -> list[str]:
     if others_at(state, player):
         state["turn"]["step"] = INTERACT
         return events
-    return events + end_turn(state, player)
+    return events + end_of_turn(state, player)
 
 
-def befriend(state: State, player: str) -> list[str]:
+def befriend(game: Game, state: State, player: str) -> list[str]:
     """Take every Iconic Sim on the board (single player: at a Venue) whose interest a card
     taken this turn shows."""
     marks = {s for name in state["turn"]["taken"] for s in card_symbols(name)}
@@ -100,7 +280,7 @@ def befriend(state: State, player: str) -> list[str]:
         for spot in list(state["board"]):
             if sims().get(spot["sim"]) in marks:
                 state["board"].remove(spot)
-                events += arrive(state, player, spot["sim"], "befriended at the "
+                events += arrive(game, state, player, spot["sim"], "befriended at the "
                                  f"{spot['venue']}")
         return events
     for sim in list(state["board"]):
@@ -111,7 +291,7 @@ def befriend(state: State, player: str) -> list[str]:
     return events
 
 
-def end_turn(state: State, player: str) -> list[str]:
+def end_of_turn(state: State, player: str) -> list[str]:
     """2-5 players: score at the end of the turn (once), then win or pass to the left."""
     mine = seat(state, player)
     events = []
@@ -139,100 +319,20 @@ def end_turn(state: State, player: str) -> list[str]:
                                 f"{following} is next")]
 
 
-def go_home(state: State, player: str, chosen: list[str], used: list[str], dice: Any
-            ) -> list[str]:
-    mine = seat(state, player)
-    mine["at"] = HOME
-    events = [log(state, f"{player} went home")]
-    if solo(state):
-        for name in used:
-            mine["cards"].remove(name)
-            state["discard"].append(name)
-        events.append(log(state, f"{player} discarded the set {', '.join(used)}"))
-        events += set_need(state, player, chosen[0], True, "Go Home")
-        return events + end_solo_turn(state, player)
-    for need in chosen:
-        events += set_need(state, player, need, True, "Go Home")
-    for _ in range(rules()["go_home_raises"] - len(chosen)):
-        need = choose_need(state, player, True)
-        if need is not None:
-            events += set_need(state, player, need, True, "Go Home")
-    drawn = draw_aspiration(state, dice)
-    if drawn is None:
-        events.append(log(state, "no Aspiration card is left to draw"))
-        return events + end_turn(state, player)
-    if mine["aspiration"] is None:
-        mine["aspiration"] = drawn
-        events.append(log(state, f"{player} drew and keeps the Aspiration {drawn}"))
-        return events + end_turn(state, player)
-    mine["drawn"] = drawn
-    note(state, player, f"you drew the Aspiration {drawn}")
-    state["turn"]["step"] = KEEP
-    return events + [log(state, f"{player} drew an Aspiration and keeps one of two")]
-
-
-def keep(state: State, player: str, kept: str) -> list[str]:
-    mine = seat(state, player)
-    other = mine["drawn"] if kept == mine["aspiration"] else mine["aspiration"]
-    state["asp_discard"].append(other)
-    mine["aspiration"], mine["drawn"] = kept, None
-    return [log(state, f"{player} keeps the Aspiration {kept}")] + end_turn(state, player)
-
-
-def swap(state: State, player: str, give: str, take: str, who: str | None, dice: Any
-         ) -> list[str]:
-    mine = seat(state, player)
-    mine["cards"].remove(give)
-    if who is None:
-        state["discard"].remove(take)
-        state["discard"].append(give)
-        source = "the discard pile"
-    else:
-        seat(state, who)["cards"].remove(take)
-        seat(state, who)["cards"].append(give)
-        source = who
-    mine["cards"].append(take)
-    state["turn"]["taken"].append(take)
-    events = [log(state, f"SWAP CARDS: {player} gave the {give} for the {take} from {source}")]
-    return events + finish_action(state, player, dice)
-
-
-def finish_action(state: State, player: str, dice: Any) -> list[str]:
+def finish_action(game: Game, state: State, player: str) -> list[str]:
     """After a chosen action: the held card goes home (single player), and the turn goes on."""
     held = state["turn"]["holding"]
     if held is not None:
         seat(state, player)["cards"].append(held)
         state["turn"]["holding"] = None
-    return after_action(state, player, dice)
-
-
-def interact(state: State, player: str, other: str, good: str | None, bad: str | None,
-             dice: Any) -> list[str]:
-    """2-5 players: both roll, the active player first, and each applies their result."""
-    events = [log(state, f"{player} interacts with {other}")]
-    for who, partner in ((player, other), (other, player)):
-        face = roll(state, dice)
-        events.append(log(state, f"{who} rolled {FACE_NAMES[face]}"))
-        if face == "hand":
-            theirs = seat(state, partner)["cards"]
-            if not theirs:
-                events.append(log(state, f"{partner} has no Action card to take"))
-                continue
-            got = theirs.pop(pick(state, dice, len(theirs)))
-            seat(state, who)["cards"].append(got)
-            events.append(log(state, f"{who} took the {got} from {partner} at random"))
-            continue
-        raising = face == "good"
-        chosen = (good if raising else bad) if who == player else None
-        need = chosen or choose_need(state, who, raising)
-        events += set_need(state, who, need, raising, FACE_NAMES[face])
-    return events + end_turn(state, player)
+    return after_action(game, state, player)
 
 
 # -- the single-player game ------------------------------------------------------------------------
 
 
-def _solo_action(state: State, player: str, name: str, action: str | None) -> list[str]:
+def _solo_action(game: Game, state: State, player: str, name: str, action: str | None
+                 ) -> list[str]:
     """Single player: the card's action runs before the card goes home."""
     turn = state["turn"]
     if action == "iconic_sims_move" and invite_options(state, player):
@@ -245,24 +345,10 @@ def _solo_action(state: State, player: str, name: str, action: str | None) -> li
     if action in ("iconic_sims_move", "swap_cards"):
         events.append(log(state, f"the {name} has nothing to act on"))
     seat(state, player)["cards"].append(name)
-    return events + after_action(state, player, None)
+    return events + after_action(game, state, player)
 
 
-def invite(state: State, player: str, sim: str, dice: Any) -> list[str]:
-    """Single player, ICONIC SIMS MOVE!: the chosen Sim comes home; one taken from a Venue is
-    replaced at once."""
-    spot = next((s for s in state["board"] if s["sim"] == sim), None)
-    if spot is not None:
-        state["board"].remove(spot)
-    else:
-        state["centre"].remove(sim)
-    events = arrive(state, player, sim, "ICONIC SIMS MOVE!")
-    if spot is not None:
-        events += replace_sim(state)
-    return events + finish_action(state, player, dice)
-
-
-def interact_solo(state: State, player: str, dice: Any) -> list[str]:
+def _interact_solo(game: Game, state: State, player: str, dice: Dice) -> list[str]:
     """Single player: roll for each Iconic Sim at your Venue, new arrivals included."""
     here = seat(state, player)["at"]
     queue = sims_at(state, here)
@@ -272,7 +358,7 @@ def interact_solo(state: State, player: str, dice: Any) -> list[str]:
         face = roll(state, dice)
         events.append(log(state, f"{player} rolled {FACE_NAMES[face]} with {sim}"))
         if face == "good":
-            events += set_need(state, player, choose_need(state, player, True), True,
+            events += set_need(state, player, choose_need(game, state, player, True), True,
                                f"a Good Interaction with {sim}")
             continue
         spot = next(s for s in state["board"] if s["sim"] == sim)
@@ -281,7 +367,7 @@ def interact_solo(state: State, player: str, dice: Any) -> list[str]:
             state["centre"].append(sim)
             events.append(log(state, f"{sim} went to the centre of the board"))
         else:
-            events += arrive(state, player, sim, "Come on Over!")
+            events += arrive(game, state, player, sim, "Come on Over!")
         before = len(state["board"])
         events += replace_sim(state)
         if len(state["board"]) > before and state["board"][-1]["venue"] == here:
@@ -296,19 +382,6 @@ def score_or_end(state: State, player: str) -> list[str]:
     return end_solo_turn(state, player)
 
 
-def complete(state: State, player: str, aspiration: str, used: list[str]) -> list[str]:
-    mine = seat(state, player)
-    for name in used:
-        mine["cards"].remove(name)
-        state["scored"].append(name)
-    mine["completed"].append(aspiration)
-    events = [log(state, f"{player} completed the Aspiration {aspiration} with "
-                         f"{', '.join(used) or 'the Home card'}")]
-    events += set_need(state, player, choose_need(state, player, True), True,
-                       "completing an Aspiration")
-    return events + end_solo_turn(state, player)
-
-
 def end_solo_turn(state: State, player: str) -> list[str]:
     state["turns"] += 1
     state["refill"] = True
@@ -319,7 +392,7 @@ def end_solo_turn(state: State, player: str) -> list[str]:
 # -- refilling before a turn ----------------------------------------------------------------------
 
 
-def refill(state: State, dice: Any, setup: bool = False) -> list[str]:
+def refill(game: Game, state: State, dice: Dice, setup: bool = False) -> list[str]:
     """Before the next turn: the Card Hub (single player: event cards act as they appear),
     the Iconic Sims, and owed Aspiration draws; then whether the game can go on."""
     state["refill"] = False
@@ -331,7 +404,7 @@ def refill(state: State, dice: Any, setup: bool = False) -> list[str]:
             state["hub"][index] = slot
             action = card(slot)["action"] if slot in cards() else None
             if solo(state) and action in SOLO_EVENTS:
-                events += SOLO_EVENTS[action](state, player, slot, dice)
+                events += SOLO_EVENTS[action](game, state, player, slot, dice)
                 state["hub"][index] = slot = None
     if solo(state):
         wanted = rules()["board_sims"] if setup else 1  # (assumption) never an empty board

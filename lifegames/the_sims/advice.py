@@ -1,50 +1,45 @@
-"""check's warnings: orders the rules allow whose outcome is already certain and bad. They
-never block a tick, and they read only what the player knows (`check` runs on their
-knowledge, where every hidden card is '?'), so a warning can tell no secret.
+"""check's warnings, one function per command that has any (the `warn` of its row in rules.py):
+orders the rules allow whose outcome is already certain and bad. They never block a tick, and
+they read only what the player knows (`check` runs on their view of the state, where every
+hidden card is HIDDEN), so a warning can tell no secret. Each gets the state after the order
+too, run on a copy with dice nobody plays with.
 
 Two are certain. 2-5 players: a card whose action needs no die (the Grim Reaper with nobody
 waiting on the board, an ICONIC SIMS MOVE! that passes your Sims on) can cost you points the
-moment you take it. Alone: `end_turn` gives up an Aspiration your collection completes now.
+moment you take it (W-POINTS-LOST). Alone: `end_turn` gives up an Aspiration your collection
+completes now (W-COMPLETE-SKIPPED).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..engine.contract import Order, OrderError, State, clone
-from ..engine.dice import Dice
+from ..engine.contract import Game, Order, OrderError, State
 from ..engine.words import counted
-from . import checks as c
 from .data import card, find
-from .effects import completable
-from .legal import legal_orders
-from .scoring import points, seat
+from .model import SCORE, completable, points, seat, solo
 
 # The card actions that change Iconic Sims' homes with no die: the ones that can cost points.
 TAKERS = frozenset({"grim_reaper", "iconic_sims_move"})
 
 
-def warnings(game: Any, state: State, player: str, order: Order) -> list[OrderError]:
-    if order.command == "travel":
-        found = _costly_card(game, state, player, order)
-    elif order.command == "end_turn":
-        found = _skipped(game, state, player, order)
-    else:
-        found = None
+def travel(game: Game, state: State, player: str, order: Order, after: State
+           ) -> list[OrderError]:
+    found = _costly_card(game, state, player, order, after)
     return [found] if found is not None else []
 
 
-def _costly_card(game: Any, state: State, player: str, order: Order) -> OrderError | None:
+def end_turn(game: Game, state: State, player: str, order: Order, after: State
+             ) -> list[OrderError]:
+    found = _skipped(game, state, player)
+    return [found] if found is not None else []
+
+
+def _costly_card(game: Game, state: State, player: str, order: Order, trial: State
+                 ) -> OrderError | None:
     """2-5 players: the points the player holds after the travel, when nothing in it is
     chance, against those before."""
     name = find("card", order["card"])
-    if c.solo(state) or name is None or card(name)["action"] not in TAKERS:
+    if solo(state) or name is None or card(name)["action"] not in TAKERS:
         return None
-    trial = clone(state)
-    try:
-        game.act(trial, player, order, Dice(-1, int(state["tick"]) + 1))
-    except OrderError:
-        return None  # act refuses it: its error says why
     if trial["chance"]:
         return None
     before, after = points(state, player), points(trial, player)
@@ -57,7 +52,7 @@ def _costly_card(game: Any, state: State, player: str, order: Order) -> OrderErr
     what = f"{_names(gone)} leave{'s' if len(gone) == 1 else ''} your home" + (
         f", and {_names(came)} move{'s' if len(came) == 1 else ''} in" if came else "")
     lost = before - after
-    others = [o for o in legal_orders(state, player)
+    others = [o for o in game.legal_orders(state, player)
               if o.startswith("travel(") and name not in o][:4]
     return OrderError(
         "W-POINTS-LOST", f"taking the {name} costs you {counted(lost, 'point')} "
@@ -66,15 +61,15 @@ def _costly_card(game: Any, state: State, player: str, order: Order) -> OrderErr
         "card")
 
 
-def _skipped(game: Any, state: State, player: str, order: Order) -> OrderError | None:
+def _skipped(game: Game, state: State, player: str) -> OrderError | None:
     """Alone: ending the turn while an Aspiration could be completed now (one a turn)."""
-    if not c.solo(state) or state["over"] or state["turn"]["player"] != player or \
-            state["turn"]["step"] != c.SCORE:
+    if not solo(state) or state["over"] or state["turn"]["player"] != player or \
+            state["turn"]["step"] != SCORE:
         return None
     ready = completable(state, player)
     if not ready:
         return None
-    ways = [o for o in legal_orders(state, player) if o.startswith("complete(")][:3]
+    ways = [o for o in game.legal_orders(state, player) if o.startswith("complete(")][:3]
     return OrderError(
         "W-COMPLETE-SKIPPED", f"your collection completes {' and '.join(ready)} now; end_turn "
         "gives that up for this turn (one Aspiration a turn, and the cards may not stay)",

@@ -24,7 +24,7 @@ from ..engine.simulate import game_seed
 from ..engine.turn import play_tick
 from ..engine.words import counted
 from . import GAME
-from .scoring import points, seat
+from .model import points, seat
 
 LINEUPS = [
     (1, ("greedy",)), (1, ("random",)),

@@ -1,16 +1,17 @@
 """The greedy bot's judgement of a position in The Sims Board Game. It chooses among the rules'
-legal orders (legal.py); `rank` orders them by what each would leave after running on a copy
-with throwaway dice, so among orders whose outcome is chance the bot takes the most promising.
+legal orders; `rank` orders them by what each would leave after running on a copy with
+throwaway dice, so among orders whose outcome is chance the bot takes the most promising.
 """
 
 from __future__ import annotations
 
-from ..engine.contract import OrderError, State, clone
+from ..engine.contract import Game, OrderError, State, clone
 from ..engine.dice import Dice
 from ..engine.orders import parse_text
-from . import checks as c
-from .data import HIDDEN, needs, rules, sims
-from .scoring import left_for, matching, points, seat, shown, solo_goals
+from . import model as m
+from .data import needs, rules, sims
+from .model import left_for, matching, points, seat, shown, solo_goals
+from .state import HIDDEN
 
 # What k FULL Needs are worth: the last ones matter most (with none you cannot travel).
 NEEDS_VALUE = (0.0, 6.0, 10.0, 12.5, 14.0, 14.8, 15.3, 15.6, 15.8, 16.0)
@@ -23,7 +24,7 @@ RIVAL = 0.35  # each point of the best other player
 
 
 def _needs(state: State, player: str) -> float:
-    full = len(c.full_needs(state, player))
+    full = len(m.full_needs(state, player))
     return NEEDS_VALUE[min(full, len(NEEDS_VALUE) - 1)]
 
 
@@ -34,8 +35,14 @@ def _progress(state: State, player: str, aspiration: str | None) -> float:
     return PROGRESS * (rules()["aspiration_symbols"] - left)
 
 
-def heuristic(state: State, player: str) -> float:
-    if c.solo(state):
+def heuristic(game: Game, state: State, player: str) -> float:
+    return judge(state, player)
+
+
+def judge(state: State, player: str) -> float:
+    """How good `state` looks for `player`: points, progress towards the Aspiration, FULL
+    Needs, SIMbols shown, Iconic Sims in reach, against the best rival."""
+    if m.solo(state):
         return _solo(state, player)
     mine = seat(state, player)
     value = POINT * points(state, player)
@@ -66,7 +73,7 @@ def _solo(state: State, player: str) -> float:
     best = sorted((min(matching(counts, a), rules()["aspiration_symbols"]) for a in open_),
                   reverse=True)
     value += sum(PROGRESS * b * w for b, w in zip(best, (1.0, 0.5, 0.25), strict=False))
-    full = len(c.full_needs(state, player))
+    full = len(m.full_needs(state, player))
     value += 2.5 * _needs(state, player)
     sets = sum(1 for n in counts.values() if n >= goals["set_size"])
     value += (2.0 + 1.5 * (len(needs()) - full)) * min(sets, 2) + KIND * len(counts)
@@ -75,29 +82,27 @@ def _solo(state: State, player: str) -> float:
         on_board = [s["sim"] for s in state["board"]] + list(state["centre"])
         value += INTEREST * sum(1 for s in on_board if sims().get(s) in counts)
     turn = state["turn"]
-    if turn["player"] == player and turn["step"] == c.INTERACT:
+    if turn["player"] == player and turn["step"] == m.INTERACT:
         faces = rules()["die"]
         hand = faces.count("hand") / len(faces)
         good = faces.count("good") / len(faces)
-        here = len(c.sims_at(state, mine["at"]))
+        here = len(m.sims_at(state, mine["at"]))
         sim_value = 9.0 if friends_ < goals["sims_to_win"] else 1.0
         value += here * (hand * sim_value + good * 2.0)
     return value
 
 
-def rank(state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]:
     """Best first by the heuristic after each order runs on a copy (throwaway dice: a guess
     at chance, never the game's own dice)."""
     dice = Dice(-7, int(state["tick"]) + 1)
-    from . import GAME
-
     scored: list[tuple[float, int, str]] = []
     for index, text in enumerate(options):
         parsed = parse_text("the_sims", text, "rank")
         trial = clone(state)
         try:
-            GAME.act(trial, player, parsed.orders[0], dice)
-            value = heuristic(trial, player)
+            game.act(trial, player, parsed.orders[0], dice)
+            value = judge(trial, player)
         except (OrderError, IndexError):
             value = float("-inf")
         scored.append((-value, index, text))

@@ -1,6 +1,15 @@
-"""The Sims Board Game: reading the state, and the check of every order. Each `check_*`
-raises OrderError without touching the state; the Game (rules.py) runs it before it acts, and
-the legal orders (legal.py) are the candidates it lets through."""
+"""The Sims Board Game's order checks: one per command, named as the command (`raise_` for
+raise), each the `check` of its row in the command table (rules.py). A check raises OrderError
+without touching the state, or returns what its apply (actions.py) needs; it refuses every
+order its apply cannot carry out, so `can ORDER` and the legal-order lists ask it alone. The
+name resolvers they share also give `validate` its state-free checks, and every order its one
+spelling (`spelled`). Last, which orders roll the die or draw from a hidden pile on which
+states: the rows' random barrier.
+
+Checks run on a player's view of the state too (`check`), where a hidden card is HIDDEN
+(state.py): nothing here may name a card another player has not shown, and an order that needs
+such a card is refused.
+"""
 
 from __future__ import annotations
 
@@ -10,103 +19,46 @@ from typing import Any
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
 from ..engine.words import counted
-from .data import (
-    HIDDEN,
-    aspirations,
-    card,
-    cards,
-    find,
-    homes,
-    layout,
-    names,
-    needs,
-    rules,
-    sims,
+from .data import aspirations, card, find, names, needs
+from .legal import candidates
+from .model import (
+    INTERACT,
+    INVITE,
+    KEEP,
+    SCORE,
+    START,
+    STEPS,
+    SWAP,
+    board,
+    card_symbols,
+    completes,
+    empty_needs,
+    full_needs,
+    hub_cards,
+    invite_options,
+    left_for,
+    moved_in,
+    others_at,
+    ring,
+    seat,
+    set_kind,
+    set_size,
+    shares,
+    shown,
+    solo,
+    venue,
 )
-from .scoring import card_symbols, left_for, seat, shown
+from .state import HIDDEN
 
-# Turn steps. 2-5 players: start -> (travel) swap? -> interact? -> end; start -> (go home)
-# keep -> end. 1 player: start -> (travel) invite | swap ? -> interact? -> score? -> end.
-START, KEEP, SWAP, INVITE, INTERACT, SCORE = "start", "keep", "swap", "invite", "interact", \
-    "score"
-STEPS = {
-    START: "Go Home or Travel",
-    KEEP: "keep one of two Aspirations",
-    SWAP: "swap an Action card",
-    INVITE: "choose an Iconic Sim to invite home",
-    INTERACT: "interact",
-    SCORE: "complete an Aspiration, or end the turn",
+# What takes the place of the single player's own orders with 2-5 players.
+SOLO_ONLY = {
+    "complete": "with 2-5 players your Aspiration completes by itself at the end of your turn, "
+                "once your collection shows its three SIMbols",
+    "end_turn": "with 2-5 players the turn ends by itself: after interact(...), or after the "
+                "travel when nobody else stands at your Venue",
+    "invite": "with 2-5 players an ICONIC SIMS MOVE! card passes every Iconic Sim to the left "
+              "by itself",
 }
-HOME = "home"
-RECENT = 14  # events the sheets keep showing from earlier ticks
-
-
-def solo(state: State) -> bool:
-    return len(state["players"]) == 1
-
-
-def board(state: State) -> list[dict[str, Any]]:
-    """The six Venues on the board now, in board order."""
-    return layout(state["sides"])
-
-
-def venue(state: State, name: str) -> dict[str, Any] | None:
-    return next((v for v in board(state) if v["name"] == name), None)
-
-
-def hub_cards(state: State) -> list[str]:
-    return [c for c in state["hub"] if c]
-
-
-def others_at(state: State, player: str) -> list[str]:
-    """The other players standing at this player's Venue, in seat order from the left."""
-    where = seat(state, player)["at"]
-    if where == HOME:
-        return []
-    order = state["players"]
-    start = order.index(player)
-    ring = order[start + 1:] + order[:start]
-    return [p for p in ring if seat(state, p)["at"] == where]
-
-
-def sims_at(state: State, where: str) -> list[str]:
-    """Single player: the Iconic Sims waiting at a Venue, in the order they arrived."""
-    return [s["sim"] for s in state["board"] if s["venue"] == where]
-
-
-def moved_in(state: State, player: str) -> bool:
-    return seat(state, player)["home"] is not None
-
-
-def empty_needs(state: State, player: str) -> list[str]:
-    tracker = seat(state, player)["needs"]
-    return [n for n in needs() if not tracker[n]]
-
-
-def full_needs(state: State, player: str) -> list[str]:
-    tracker = seat(state, player)["needs"]
-    return [n for n in needs() if tracker[n]]
-
-
-def shares(name: str, where: dict[str, Any]) -> bool:
-    return bool(set(card_symbols(name)) & set(where["symbols"]))
-
-
-# -- the log: public events for every sheet, private notes for one player ----------------------
-
-
-def log(state: State, text: str) -> str:
-    state["log"].append(text)
-    tick = int(state.get("tick", 0)) + 1
-    state["recent"] = [*state["recent"], f"tick {tick}: {text}"][-RECENT:]
-    return text
-
-
-def note(state: State, player: str, text: str) -> None:
-    """Something only `player` may read (the Aspiration they drew, say)."""
-    tick = int(state.get("tick", 0)) + 1
-    mine = seat(state, player)
-    mine["notes"] = [*mine["notes"], f"tick {tick}: {text}"][-RECENT:]
 
 
 # -- names as written ----------------------------------------------------------------------------
@@ -137,8 +89,9 @@ ARG_KINDS = {"home": "home", "aspiration": "aspiration", "venue": "venue", "card
              "sim": "sim"}
 
 
-def check_names(order: Order) -> None:
-    """The checks that need no state: every name in the order exists (validate)."""
+def validate(order: Order) -> None:
+    """The checks that need no state: every name in the order exists (every row's
+    `validate`)."""
     kinds = ARG_KINDS
     for arg in order.args:
         if arg.kind == "ref":  # a plan's $fact: its value is known only when the order runs
@@ -180,9 +133,49 @@ def my_turn(state: State, player: str, steps: tuple[str, ...], what: str) -> dic
         raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
                          "write this order in your next turn's file")
     if turn["step"] not in steps:
+        listed = legal_now(state, player)
         raise OrderError("E-WRONG-MOMENT", f"{what} is not possible now: the turn is at "
-                         f"'{STEPS[turn['step']]}'")
+                         f"'{STEPS[turn['step']]}'",
+                         "legal now: " + ", ".join(listed[:8]) if listed else "")
     return turn
+
+
+def legal_now(state: State, player: str) -> list[str]:
+    """The orders legal now, as the sheet lists them: legal.py proposes only orders these
+    checks accept (a test holds it to the lists the engine derives from the table)."""
+    return [order.canonical() for order in candidates(state, player)]
+
+
+def opening(state: State, player: str, command: str) -> None:
+    """What every check but move_in's (and the standing-only raise and lower) asks first: a
+    turn that ended earlier in this tick, and an order of the single-player game."""
+    if state.get("refill") and not state["over"] and moved_in(state, player):
+        _between_turns(state, player, command)
+    if command in SOLO_ONLY and not solo(state):
+        raise OrderError("E-SOLO-ONLY", f"{command} is an order of the single-player game",
+                         SOLO_ONLY[command])
+
+
+def _between_turns(state: State, player: str, command: str) -> None:
+    """A turn ended in this tick, and the next begins only when the tick ends (the Card Hub
+    is refilled first): say so to the player whose turn it was, and to the one whose it will
+    be, rather than 'not your turn'."""
+    players, turn_player = state["players"], state["turn"]["player"]
+    ended = players[(players.index(turn_player) - 1) % len(players)]
+    if player == ended:
+        after = "yours" if turn_player == player else f"{turn_player}'s"
+        raise OrderError("E-TURN-OVER", "your turn is over: an earlier order of this file "
+                         f"ended it, and the next turn ({after}) begins when this tick ends "
+                         "and the Card Hub is refilled",
+                         ("no Iconic Sim waited at your Venue" if solo(state) else
+                          "nobody else stood at your Venue") + ", so there was no one to "
+                         "interact with: delete this order" if command == "interact" else
+                         "delete this order, or keep it for your next turn's file")
+    if player == turn_player:
+        raise OrderError("E-TURN-NOT-YET", f"your turn begins when this tick ends: "
+                         f"{ended}'s turn ended in it, and the Card Hub is refilled first",
+                         "write your turn in your next file, once your sheet shows the "
+                         "refilled Card Hub")
 
 
 def need_arg(state: State, player: str, order: Order, arg: str, empty: bool) -> str:
@@ -207,7 +200,7 @@ def _in(pool: list[str], name: str, arg: str, where: str) -> None:
 # -- the order checks ----------------------------------------------------------------------------
 
 
-def check_move_in(state: State, player: str, order: Order) -> tuple[str, str | None]:
+def move_in(state: State, player: str, order: Order) -> tuple[str, str | None]:
     if state["over"]:
         raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status")
     mine = seat(state, player)
@@ -232,7 +225,8 @@ def check_move_in(state: State, player: str, order: Order) -> tuple[str, str | N
     return home, aspiration
 
 
-def check_travel(state: State, player: str, order: Order) -> tuple[dict[str, Any], str]:
+def travel(state: State, player: str, order: Order) -> tuple[dict[str, Any], str]:
+    opening(state, player, "travel")
     my_turn(state, player, (START,), "traveling")
     here = [v["name"] for v in board(state)]
     name = resolve("venue", order, "venue", here)
@@ -257,8 +251,9 @@ def check_travel(state: State, player: str, order: Order) -> tuple[dict[str, Any
     return where, taken
 
 
-def check_go_home(state: State, player: str, order: Order) -> tuple[list[str], list[str]]:
+def go_home(state: State, player: str, order: Order) -> tuple[list[str], list[str]]:
     """(Needs to raise, solo: the Action cards of the set)."""
+    opening(state, player, "go_home")
     my_turn(state, player, (START,), "going home")
     if not solo(state):
         if order.arg("third") is not None:
@@ -302,31 +297,15 @@ def _check_multiset(state: State, player: str, used: list[str], args: list[str])
                              "name each card as often as you hold it", args[index])
 
 
-def set_kind(state: State, player: str, used: list[str]) -> str | None:
-    """Single player: the SIMbol of which `used` (with the Home card) makes a set of three
-    identical SIMbols, every card needed; None if there is no such SIMbol."""
-    size = _set_size()
-    home = homes().get(seat(state, player)["home"] or "", "")
-    for kind in sorted({s for name in used for s in card_symbols(name)}):
-        counts = [card_symbols(n).count(kind) for n in used]
-        total = sum(counts) + (home == kind)
-        if used and all(counts) and total >= size and all(total - c < size for c in counts):
-            return kind
-    return None
-
-
-def _set_size() -> int:
-    return int(rules()["solo"]["set_size"])
-
-
 def _set_hint(state: State, player: str) -> str:
     counts = shown(state, player)
-    kinds = [k for k, c in sorted(counts.items()) if c >= _set_size()]
+    kinds = [k for k, c in sorted(counts.items()) if c >= set_size()]
     return (f"SIMbols you show three or more times: {', '.join(kinds)}" if kinds else
             "you show no SIMbol three times yet (Home card included): Travel instead")
 
 
-def check_keep(state: State, player: str, order: Order) -> str:
+def keep(state: State, player: str, order: Order) -> str:
+    opening(state, player, "keep")
     my_turn(state, player, (KEEP,), "keeping an Aspiration")
     mine = seat(state, player)
     choices = [a for a in (mine["aspiration"], mine["drawn"]) if a]
@@ -339,9 +318,10 @@ def check_keep(state: State, player: str, order: Order) -> str:
     return name
 
 
-def check_swap(state: State, player: str, order: Order) -> tuple[str, str, str | None]:
+def swap(state: State, player: str, order: Order) -> tuple[str, str, str | None]:
     """(the card you give, the card you take, from whom: a player, or None for the discard
     pile)."""
+    opening(state, player, "swap")
     my_turn(state, player, (SWAP,), "swapping cards")
     give = _own_card(state, player, order, "give")
     if solo(state):
@@ -370,10 +350,11 @@ def _player(state: State, order: Order, arg: str, options: list[str]) -> str:
     return found
 
 
-def check_interact(state: State, player: str, order: Order
-                   ) -> tuple[str | None, str | None, str | None]:
+def interact(state: State, player: str, order: Order
+             ) -> tuple[str | None, str | None, str | None]:
     """(the other player, the Need to raise on a Good Interaction, the Need to lower on an
     Awkward one); single player: all None."""
+    opening(state, player, "interact")
     my_turn(state, player, (INTERACT,), "interacting")
     if solo(state):
         if order.args:
@@ -396,15 +377,8 @@ def check_interact(state: State, player: str, order: Order
     return who, good, bad
 
 
-def invite_options(state: State, player: str) -> list[str]:
-    """Single player, ICONIC SIMS MOVE!: the Sims on the board (Venues, then the centre) whose
-    interest the collection shows."""
-    counts = shown(state, player)
-    on_board = [s["sim"] for s in state["board"]] + list(state["centre"])
-    return [s for s in on_board if s in sims() and sims()[s] in counts]
-
-
-def check_invite(state: State, player: str, order: Order) -> str:
+def invite(state: State, player: str, order: Order) -> str:
+    opening(state, player, "invite")
     my_turn(state, player, (INVITE,), "inviting an Iconic Sim")
     options = invite_options(state, player)
     name = resolve("sim", order, "sim", options)
@@ -415,7 +389,8 @@ def check_invite(state: State, player: str, order: Order) -> str:
     return name
 
 
-def check_complete(state: State, player: str, order: Order) -> tuple[str, list[str]]:
+def complete(state: State, player: str, order: Order) -> tuple[str, list[str]]:
+    opening(state, player, "complete")
     my_turn(state, player, (SCORE,), "completing an Aspiration")
     mine = seat(state, player)
     open_ = [a for a in mine["aspirations"] if a not in mine["completed"]]
@@ -438,23 +413,23 @@ def check_complete(state: State, player: str, order: Order) -> tuple[str, list[s
     return aspiration, used
 
 
-def completes(state: State, player: str, aspiration: str, used: list[str]) -> bool:
-    """Single player: do `used` (and the Home card) show three SIMbols of the Aspiration's
-    kinds, with every card needed?"""
-    from .scoring import needed
-
-    kinds = aspirations()[aspiration]
-    home = homes().get(seat(state, player)["home"] or "", "")
-    counts = [sum(card_symbols(n).count(k) for k in kinds) for n in used]
-    total = sum(counts) + (home in kinds)
-    return total >= needed() and all(total - c < needed() for c in counts)
-
-
-def check_end_turn(state: State, player: str, order: Order) -> None:
+def end_turn(state: State, player: str, order: Order) -> None:
+    opening(state, player, "end_turn")
     my_turn(state, player, (SCORE,), "ending the turn")
 
 
-def check_standing_only(state: State, player: str, order: Order) -> None:
+def raise_(state: State, player: str, order: Order) -> None:
+    """raise(...) is only ever a standing order (effects.choose_need reads it when a die or
+    another player's turn makes this player raise a Need): as a plain order it is refused."""
+    _standing_only(state, player, order)
+
+
+def lower(state: State, player: str, order: Order) -> None:
+    """lower(...): as raise(...)."""
+    _standing_only(state, player, order)
+
+
+def _standing_only(state: State, player: str, order: Order) -> None:
     resolve("need", order, "need")
     raise OrderError("E-STANDING-ONLY", f"{order.command} is a standing order: it says which "
                      "Need to choose when a die or another player's turn makes you "
@@ -462,14 +437,34 @@ def check_standing_only(state: State, player: str, order: Order) -> None:
                      "need")
 
 
-def describe_card(name: str) -> str:
-    """A card as the sheets and errors show it: name [SIMbols] (+Needs) {action}."""
-    if name == HIDDEN or name not in cards():
-        return "(hidden card)"
-    spec = card(name)
-    text = f"{name} [{' '.join(spec['symbols'])}]"
-    if spec["raises"]:
-        text += " +" + " +".join(spec["raises"])
-    if spec["action"]:
-        text += " {" + spec["action"].replace("_", " ") + "}"
-    return text
+# -- the random barrier: which orders roll the die or draw from a hidden pile, on which states --
+# (an interaction always rolls; its row says so). The engine asks before the check runs, so
+# each must answer for an order that will be refused too; what they read is on the table, so
+# `check` on a player's view stops where the tick does.
+
+
+def travel_rolls(state: State, player: str, order: Order) -> bool:
+    """2-5 players: the card taken rolls for the Iconic Sims in the other homes (Don
+    Lothario) or takes a random card from each other collection (Mrs. Crumplebottom), if there
+    is one. Alone, no card taken by Travel rolls or draws (events act in the Card Hub)."""
+    name = find("card", order["card"])
+    if solo(state) or name is None:
+        return False
+    action = card(name)["action"]
+    if action == "don_lothario":
+        return any(seat(state, p)["sims"] for p in ring(state, player))
+    if action == "mrs_crumplebottom":
+        return any(seat(state, p)["cards"] for p in ring(state, player))
+    return False
+
+
+def go_home_draws(state: State, player: str, order: Order) -> bool:
+    """2-5 players: Go Home draws an Aspiration. Alone it draws nothing."""
+    return not solo(state)
+
+
+def invite_draws(state: State, player: str, order: Order) -> bool:
+    """Alone: a Sim invited from a Venue is replaced from the Iconic Sims pile at once. (With
+    2-5 players invite is refused, and the board holds names.)"""
+    sim = find("sim", order["sim"])
+    return solo(state) and any(spot["sim"] == sim for spot in state["board"])

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.data import DataError, load_yaml, squeeze, whole_number
 from ..engine.words import counted
+from .state import HIDDEN  # no rule data may be named as a hidden card
 
 PACKAGE = "the_sims"
 ACTIONS = ("iconic_sims_move", "swap_cards", "don_lothario", "grim_reaper",
@@ -22,7 +23,6 @@ HOMES = 18
 SIMS = 18
 VENUE_CARDS = 6
 SIDES = ("A", "B")
-HIDDEN = "?"  # a card nobody at this seat may see (knowledge(): draw piles, others' draws)
 
 
 def _name(entry: Any, where: str) -> str:

@@ -1,37 +1,74 @@
-"""The building blocks of The Sims Board Game's rules: chance, Needs, Iconic Sims arriving and
-leaving, the card actions that need no choice, and the single-player end checks. actions.py
-strings them into turns; nothing here decides what comes next in a turn.
+"""The moves The Sims Board Game's rules are made of, each written once: the log, chance (the
+Interaction die, a card taken at random, the draws from hidden piles), Needs raised and
+lowered (by the player's standing orders or the default), Iconic Sims arriving and leaving,
+each Action card's action (2-5 players: the reconstruction in RULES.md; alone: the manual's
+"Action Card Effects", which act as the card appears in the Card Hub) and the single-player
+end checks. actions.py strings them into turns; nothing here decides what comes next in a turn.
 
 Chance goes through `roll`, `pick` and the draws from hidden piles, which also mark the order
-as one whose outcome nobody may know beforehand (`state["chance"]`): that mark is how
-`ends_file` and `end_orders` (rules.py) tell such orders from the others.
+as one that rolled or drew (`state["chance"]`); the random barrier is the command table's
+(rules.py, checks.py: which orders roll or draw on which states), and a test holds the two
+to each other.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import State
-from .checks import START, board, empty_needs, full_needs, hub_cards, log, shares
-from .data import HIDDEN, card, rules, sims
-from .scoring import card_symbols, friends, met, seat, shows_interest, solo_won
+from ..engine.contract import Game, State
+from ..engine.dice import Dice
+from .data import card, find, rules, sims
+from .model import (
+    START,
+    board,
+    card_symbols,
+    empty_needs,
+    friends,
+    full_needs,
+    hub_cards,
+    ring,
+    seat,
+    set_kind,
+    shares,
+    shows_interest,
+    solo_won,
+)
+from .state import HIDDEN
 
 DIE = "interaction"
 PICK = "pick"
 SHUFFLE = "reshuffle"
+RECENT = 14  # events the sheets keep showing from earlier ticks
+
+
+# -- the log: public events for every sheet, private notes for one player ----------------------
+
+
+def log(state: State, text: str) -> str:
+    state["log"].append(text)
+    tick = int(state.get("tick", 0)) + 1
+    state["recent"] = [*state["recent"], f"tick {tick}: {text}"][-RECENT:]
+    return text
+
+
+def note(state: State, player: str, text: str) -> None:
+    """Something only `player` may read (the Aspiration they drew, say)."""
+    tick = int(state.get("tick", 0)) + 1
+    mine = seat(state, player)
+    mine["notes"] = [*mine["notes"], f"tick {tick}: {text}"][-RECENT:]
 
 
 # -- chance --------------------------------------------------------------------------------------
 
 
-def roll(state: State, dice: Any) -> str:
+def roll(state: State, dice: Dice) -> str:
     """One roll of the Interaction die: good, awkward or hand."""
     state["chance"] = True
     faces = rules()["die"]
     return str(faces[dice.stream(DIE).die(len(faces)) - 1])
 
 
-def pick(state: State, dice: Any, count: int) -> int:
+def pick(state: State, dice: Dice, count: int) -> int:
     """A random index below `count` (a card taken at random from a collection)."""
     state["chance"] = True
     return dice.stream(PICK).die(count) - 1
@@ -44,25 +81,22 @@ FACE_NAMES = {"good": "Good Interaction", "awkward": "Awkward Interaction",
 # -- Needs: the player's own choice, or their standing orders, or the default -------------------
 
 
-def standing_needs(state: State, player: str, command: str) -> list[str]:
+def standing_needs(game: Game, state: State, player: str, command: str) -> list[str]:
     """The Needs `player`'s standing raise(...) or lower(...) orders name, oldest first."""
-    from . import GAME
-    from .data import find
-
     out = []
-    for order in GAME.standing(state, player, command):
+    for order in game.standing(state, player, command):
         name = find("need", order["need"])
         if name:
             out.append(name)
     return out
 
 
-def choose_need(state: State, player: str, raising: bool) -> str | None:
+def choose_need(game: Game, state: State, player: str, raising: bool) -> str | None:
     """The Need a die or another player's turn makes `player` raise (or lower): the first of
     their standing orders that applies, else the first EMPTY Need in tracker order (to raise)
     or the last FULL one (to lower). None when nothing can change."""
     candidates = empty_needs(state, player) if raising else full_needs(state, player)
-    for name in standing_needs(state, player, "raise" if raising else "lower"):
+    for name in standing_needs(game, state, player, "raise" if raising else "lower"):
         if name in candidates:
             return name
     if not candidates:
@@ -98,23 +132,23 @@ def take_from_hub(state: State, name: str) -> None:
     state["hub"][state["hub"].index(name)] = None
 
 
-def arrive(state: State, player: str, sim: str, how: str) -> list[str]:
+def arrive(game: Game, state: State, player: str, sim: str, how: str) -> list[str]:
     """Single player: an Iconic Sim moves in; four or more Sims at home make a party."""
     seat(state, player)["sims"].append(sim)
-    return [log(state, f"{sim} moved in with {player} ({how})")] + party(state, player)
+    return [log(state, f"{sim} moved in with {player} ({how})")] + party(game, state, player)
 
 
-def party(state: State, player: str) -> list[str]:
+def party(game: Game, state: State, player: str) -> list[str]:
     if friends(state, player) < rules()["solo"]["party_at"]:
         return []
-    return set_need(state, player, choose_need(state, player, True),
+    return set_need(state, player, choose_need(game, state, player, True),
                     True, f"a party with {friends(state, player)} Sims at home")
 
 
 # -- Go Home -------------------------------------------------------------------------------------
 
 
-def draw_aspiration(state: State, dice: Any) -> str | None:
+def draw_aspiration(state: State, dice: Dice) -> str | None:
     """The top Aspiration; an empty pile is made again from the discards, shuffled."""
     state["chance"] = True
     if not state["asp_pile"] and state["asp_discard"]:
@@ -127,14 +161,8 @@ def draw_aspiration(state: State, dice: Any) -> str | None:
 # -- special actions, 2-5 players --------------------------------------------------------------
 
 
-def ring(state: State, player: str) -> list[str]:
-    """The other players, from the one on the left round the table."""
-    order = state["players"]
-    start = order.index(player)
-    return order[start + 1:] + order[:start]
-
-
-def iconic_sims_move(state: State, player: str, name: str, dice: Any) -> list[str]:
+def iconic_sims_move(game: Game, state: State, player: str, name: str, dice: Dice
+                     ) -> list[str]:
     """Every Iconic Sim in a home is passed to the left until a player whose Action cards or
     Home card show its interest keeps it; one that goes all the way round comes back home."""
     order = state["players"]
@@ -153,7 +181,7 @@ def iconic_sims_move(state: State, player: str, name: str, dice: Any) -> list[st
     return events
 
 
-def don_lothario(state: State, player: str, name: str, dice: Any) -> list[str]:
+def don_lothario(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
     """2-5 players (reconstructed): the die is rolled for each Iconic Sim in the other homes,
     from the left, until a Good Interaction: that Sim leaves with Don Lothario for the box.
     With no Good roll he moves in with you as a friend (1 point)."""
@@ -174,7 +202,7 @@ def don_lothario(state: State, player: str, name: str, dice: Any) -> list[str]:
                        "(1 point)")]
 
 
-def grim_reaper(state: State, player: str, name: str, dice: Any) -> list[str]:
+def grim_reaper(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
     """2-5 players (reconstructed): the Iconic Sims waiting on the board go to the box with the
     Grim Reaper; with none on the board, your own Sims go, and the Reaper stays (1 point)."""
     mine = seat(state, player)
@@ -194,7 +222,8 @@ def grim_reaper(state: State, player: str, name: str, dice: Any) -> list[str]:
                        "(1 point)")]
 
 
-def mrs_crumplebottom(state: State, player: str, name: str, dice: Any) -> list[str]:
+def mrs_crumplebottom(game: Game, state: State, player: str, name: str, dice: Dice
+                      ) -> list[str]:
     """2-5 players (reconstructed): every other player discards one random Action card; then
     this card is discarded."""
     events = []
@@ -251,12 +280,6 @@ def replace_sim(state: State) -> list[str]:
                 f"{sim} has no Venue of their interest and waits in the centre")]
 
 
-def completable(state: State, player: str) -> list[str]:
-    """Single player: the Aspirations still open that the collection could complete now."""
-    mine = seat(state, player)
-    return [a for a in mine["aspirations"] if a not in mine["completed"] and met(state, player, a)]
-
-
 def check_solo_end(state: State, player: str) -> list[str]:
     if state["over"] or not solo_won(state, player):
         return []
@@ -269,8 +292,6 @@ def check_solo_end(state: State, player: str) -> list[str]:
 
 def stuck(state: State, player: str) -> bool:
     """Single player: no Travel and no Go Home is possible (the game is lost)."""
-    from .checks import set_kind
-
     tracker = seat(state, player)["needs"]
     for where in board(state):
         if tracker[where["need"]] and any(shares(c, where) for c in hub_cards(state)):
@@ -297,7 +318,7 @@ def _sets(counts: dict[str, list[str]]) -> list[list[str]]:
 # -- single-player event cards: they act as soon as they appear in the Card Hub -------------------
 
 
-def solo_don(state: State, player: str, name: str, dice: Any) -> list[str]:
+def solo_don(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
     """Roll for each Iconic Sim in play (Venues, the centre, your home): the first Good
     Interaction sends that Sim and Don Lothario to the box; with none, Don moves in."""
     events = [log(state, "Don Lothario appeared in the Card Hub")]
@@ -318,10 +339,10 @@ def solo_don(state: State, player: str, name: str, dice: Any) -> list[str]:
             state["box"]["cards"].append(name)
             return events + [log(state, f"{sim} went out with Don Lothario (both to the box)")]
     seat(state, player)["specials"].append(name)
-    return events + [log(state, "Don Lothario moved in with you")] + party(state, player)
+    return events + [log(state, "Don Lothario moved in with you")] + party(game, state, player)
 
 
-def solo_reaper(state: State, player: str, name: str, dice: Any) -> list[str]:
+def solo_reaper(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
     events = [log(state, "the Grim Reaper appeared in the Card Hub")]
     if state["centre"]:
         gone = list(state["centre"])
@@ -335,10 +356,12 @@ def solo_reaper(state: State, player: str, name: str, dice: Any) -> list[str]:
     mine["sims"] = []
     mine["specials"].append(name)
     return events + [log(state, f"the centre was empty: your Sims ({', '.join(gone) or 'none'})"
-                                " left, and the Grim Reaper moved in")] + party(state, player)
+                                " left, and the Grim Reaper moved in")] + \
+        party(game, state, player)
 
 
-def solo_crumplebottom(state: State, player: str, name: str, dice: Any) -> list[str]:
+def solo_crumplebottom(game: Game, state: State, player: str, name: str, dice: Dice
+                       ) -> list[str]:
     events = [log(state, "Watch Out! It's Mrs. Crumplebottom!")]
     mine = seat(state, player)["cards"]
     for _ in range(2):

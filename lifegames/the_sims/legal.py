@@ -1,80 +1,114 @@
-"""The orders a player of The Sims Board Game could give now: part of the rules (as OpenSpiel's
-legal_actions are), used by prompts, error hints, sheets, bots and tests.
+"""The orders worth listing for a player of The Sims Board Game now (`Game.candidates`): the
+engine keeps those their rows' checks accept (contract.Game.legal_orders), so the legal orders
+are the rules' (as OpenSpiel's legal_actions are), used by prompts, error hints, sheets, bots
+and tests.
 
-Every candidate is tested with the rules' own checks (checks.py). Where a choice is wide (which
-cards make a set, which cards to swap) the list is a representative set: every distinct
-choice of what matters, not every spelling of it.
+Each candidate proposed here runs: a Travel is proposed only to a Venue whose Need is FULL and
+with a Hub card sharing one of its SIMbols, a set only if it is one. So the way forward of an
+order given at the wrong step of a turn (checks.my_turn) can list these without asking the
+table, and a test holds them to the engine's list. Where a choice is wide (which cards make a
+set, which cards to swap) the list is a representative set: every distinct choice of what
+matters, not every spelling of it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
 
-from ..engine.contract import Order, State, runs
-from . import checks as c
-from .data import HIDDEN, aspirations, card
-from .scoring import card_symbols, seat
+from ..engine.contract import Arg, Order, State
+from .data import aspirations, card
+from .model import (
+    INTERACT,
+    INVITE,
+    KEEP,
+    SCORE,
+    START,
+    SWAP,
+    board,
+    card_symbols,
+    completes,
+    empty_needs,
+    hub_cards,
+    invite_options,
+    moved_in,
+    others_at,
+    seat,
+    set_kind,
+    shares,
+    solo,
+)
+from .state import HIDDEN
 
 MOST_GIVES = 12  # cards of your own offered in a swap (the most different ones)
+_MADE: dict[tuple[str, tuple[tuple[str, str], ...]], Order] = {}  # the same orders recur all game
+_MOST_MADE = 4096
 
 
-def fake(command: str, **args: Any) -> Order:
-    """An Order as the parser would build it, for checks without text."""
-    return Order.make(command, **args)
+def proposed(command: str, **args: str) -> Order:
+    """An order as a player would write it, so that its canonical text is the line listed;
+    made once per process (orders are read-only once made)."""
+    key = (command, tuple(args.items()))
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= _MOST_MADE:
+            _MADE.clear()
+        built = tuple(Arg(name, value, 1, 2, "string") for name, value in args.items())
+        found = _MADE[key] = Order(command, built, 0, 1, 2, "")
+    return found
 
 
-def _q(*names: str) -> str:
-    return ", ".join(f'"{n}"' for n in names)
-
-
-def legal_orders(state: State, player: str) -> list[str]:
+def candidates(state: State, player: str) -> Iterator[Order]:
     if state["over"]:
-        return []
-    mine = seat(state, player)
-    if not c.moved_in(state, player):
-        return _move_ins(state, player)
+        return
+    if not moved_in(state, player):
+        yield from _move_ins(state, player)
+        return
     turn = state["turn"]
     if turn["player"] != player or state["refill"]:
-        return []
-    return {
-        c.START: _start,
-        c.KEEP: _keeps,
-        c.SWAP: _swaps,
-        c.INVITE: _invites,
-        c.INTERACT: _interacts,
-        c.SCORE: _scores,
-    }[turn["step"]](state, player, mine)
+        return
+    yield from {
+        START: _start,
+        KEEP: _keeps,
+        SWAP: _swaps,
+        INVITE: _invites,
+        INTERACT: _interacts,
+        SCORE: _scores,
+    }[turn["step"]](state, player)
 
 
-def _move_ins(state: State, player: str) -> list[str]:
+def _move_ins(state: State, player: str) -> Iterator[Order]:
     offers = seat(state, player)["offers"]
-    if c.solo(state):
-        return [f"move_in({_q(h)})" for h in offers["homes"]]
-    return [f"move_in({_q(h, a)})" for h in offers["homes"] for a in offers["aspirations"]
-            if HIDDEN not in (h, a)]
+    if solo(state):
+        for home in offers["homes"]:
+            yield proposed("move_in", home=home)
+        return
+    for home in offers["homes"]:
+        for aspiration in offers["aspirations"]:
+            if HIDDEN not in (home, aspiration):
+                yield proposed("move_in", home=home, aspiration=aspiration)
 
 
-def _start(state: State, player: str, mine: dict[str, Any]) -> list[str]:
-    out = []
-    for where in c.board(state):
-        for name in sorted(set(c.hub_cards(state))):
-            order = fake("travel", venue=where["name"], card=name)
-            if runs(lambda o=order: c.check_travel(state, player, o)):
-                out.append(f"travel({_q(where['name'], name)})")
-    empty = c.empty_needs(state, player)
-    if not c.solo(state):
-        out.append("go_home()")
-        out += [f"go_home({_q(n)})" for n in empty]
-        out += [f"go_home({_q(a, b)})" for a, b in combinations(empty, 2)]
-        return out
+def _start(state: State, player: str) -> Iterator[Order]:
+    tracker = seat(state, player)["needs"]
+    for where in board(state):
+        if not tracker[where["need"]]:
+            continue
+        for name in sorted(set(hub_cards(state))):
+            if shares(name, where):
+                yield proposed("travel", venue=where["name"], card=name)
+    empty = empty_needs(state, player)
+    if not solo(state):
+        yield proposed("go_home")
+        for need in empty:
+            yield proposed("go_home", need=need)
+        for first, second in combinations(empty, 2):
+            yield proposed("go_home", need=first, second=second)
+        return
     for need in empty:
         for used in _sets(state, player):
-            args = dict(zip(("second", "third", "fourth"), used, strict=False))
-            order = fake("go_home", need=need, **args)
-            if runs(lambda o=order: c.check_go_home(state, player, o)):
-                out.append(f"go_home({_q(need, *used)})")
-    return out
+            yield proposed("go_home", need=need, **dict(zip(("second", "third", "fourth"), used,
+                                                            strict=False)))
 
 
 def _sets(state: State, player: str) -> list[list[str]]:
@@ -87,46 +121,52 @@ def _sets(state: State, player: str) -> list[list[str]]:
                          key=lambda n: (-card_symbols(n).count(kind), len(card_symbols(n)), n))
         for size in (1, 2, 3):
             for group in sorted({tuple(sorted(g)) for g in combinations(showing, size)}):
-                if c.set_kind(state, player, list(group)) == kind:
+                if set_kind(state, player, list(group)) == kind:
                     out.append(list(group))
     return out
 
 
-def _keeps(state: State, player: str, mine: dict[str, Any]) -> list[str]:
-    return [f"keep({_q(a)})" for a in (mine["aspiration"], mine["drawn"])
-            if a and a != HIDDEN]
+def _keeps(state: State, player: str) -> Iterator[Order]:
+    mine = seat(state, player)
+    for name in (mine["aspiration"], mine["drawn"]):
+        if name and name != HIDDEN:
+            yield proposed("keep", aspiration=name)
 
 
-def _swaps(state: State, player: str, mine: dict[str, Any]) -> list[str]:
+def _swaps(state: State, player: str) -> Iterator[Order]:
+    mine = seat(state, player)
     gives = sorted(set(mine["cards"]), key=lambda n: (len(card_symbols(n)), n))[:MOST_GIVES]
-    if c.solo(state):
-        sources = [(None, sorted(set(state["discard"])))]
+    if solo(state):
+        sources: list[tuple[str | None, list[str]]] = [(None, sorted(set(state["discard"])))]
     else:
         sources = [(p, sorted(set(seat(state, p)["cards"]))) for p in state["players"]
                    if p != player]
-    out = []
     for who, cards_ in sources:
         for take in cards_:
             if take == HIDDEN:
                 continue
             for give in gives:
-                tail = f", {_q(who)}" if who else ""
-                out.append(f"swap({_q(give, take)}{tail})")
-    return out
+                if who:
+                    yield proposed("swap", give=give, take=take, player=who)
+                else:
+                    yield proposed("swap", give=give, take=take)
 
 
-def _invites(state: State, player: str, mine: dict[str, Any]) -> list[str]:
-    return [f"invite({_q(s)})" for s in dict.fromkeys(c.invite_options(state, player))]
+def _invites(state: State, player: str) -> Iterator[Order]:
+    for sim in dict.fromkeys(invite_options(state, player)):
+        yield proposed("invite", sim=sim)
 
 
-def _interacts(state: State, player: str, mine: dict[str, Any]) -> list[str]:
-    if c.solo(state):
-        return ["interact()"]
-    return [f"interact({_q(p)})" for p in c.others_at(state, player)]
+def _interacts(state: State, player: str) -> Iterator[Order]:
+    if solo(state):
+        yield proposed("interact")
+        return
+    for other in others_at(state, player):
+        yield proposed("interact", player=other)
 
 
-def _scores(state: State, player: str, mine: dict[str, Any]) -> list[str]:
-    out = []
+def _scores(state: State, player: str) -> Iterator[Order]:
+    mine = seat(state, player)
     for aspiration in mine["aspirations"]:
         if aspiration in mine["completed"]:
             continue
@@ -135,8 +175,8 @@ def _scores(state: State, player: str, mine: dict[str, Any]) -> list[str]:
                          key=lambda n: (len(card_symbols(n)), n))
         for size in (0, 1, 2, 3):
             for group in dict.fromkeys(combinations(showing, size)):
-                if c.completes(state, player, aspiration, list(group)):
-                    names = (aspiration, *group)
-                    out.append(f"complete({_q(*names)})")
-    out.append("end_turn()")
-    return out
+                if completes(state, player, aspiration, list(group)):
+                    yield proposed("complete", aspiration=aspiration,
+                                   **dict(zip(("card1", "card2", "card3"), group,
+                                              strict=False)))
+    yield proposed("end_turn")

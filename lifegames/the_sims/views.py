@@ -1,7 +1,8 @@
-"""What each player sees: one sheet per tick, the order template, and the JSON views. The draw
-piles (Action cards, Iconic Sims, Aspirations, Home cards) appear as sizes only; the cards a
-player drew and has not shown (the two Homes and two Aspirations offered at move-in, the
-Aspiration drawn at Go Home) and their private notes appear on that player's sheet alone."""
+"""What each player sees: one sheet per tick, the order template, the JSON views, the facts, the
+status lines and the order reference. Each is made from the player's view of the state, which
+the engine derives from state.py: the draw piles are placeholders (their sizes show), and the
+cards a player drew and has not shown (the two Homes and two Aspirations offered at move-in,
+the Aspiration drawn at Go Home) and their private notes are in that player's view alone."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import textwrap
 from typing import Any
 
 from ..engine import orders as order_syntax
-from ..engine.contract import State
+from ..engine.contract import Game, Order, State
 from ..engine.sheets import commented, document, section, table
 from ..engine.words import counted
-from . import checks as c
+from . import model as m
 from .data import (
     SIDES,
     aspirations,
@@ -25,8 +26,18 @@ from .data import (
     symbols,
     venue_cards,
 )
-from .legal import legal_orders
-from .scoring import left_for, matching, points, seat, shown, solo_goals
+from .model import (
+    aspiration_label,
+    left_for,
+    matching,
+    met,
+    points,
+    prompt_text,
+    seat,
+    shown,
+    solo_goals,
+)
+from .state import HIDDEN
 
 GRAMMAR = "the_sims"
 
@@ -58,14 +69,6 @@ ACTION_NAMES = {
 }
 
 
-def _aspiration_label(name: str | None) -> str:
-    if not name:
-        return "-"
-    if name not in aspirations():
-        return "(hidden)"
-    return f"{name} ({' + '.join(aspirations()[name])})"
-
-
 # -- sections ------------------------------------------------------------------------------------
 
 
@@ -73,14 +76,14 @@ def turn_text(state: State, player: str) -> str:
     if state["over"]:
         return "The game is over (see RESULT)."
     turn = state["turn"]
-    lines = [f"Turn {turn['number']}: {turn['player']} - {c.STEPS[turn['step']]}."]
+    lines = [f"Turn {turn['number']}: {turn['player']} - {m.STEPS[turn['step']]}."]
     if turn["venue"]:
         lines.append(f"Traveled to the {turn['venue']}; took this turn: "
                      f"{', '.join(turn['taken']) or '-'}.")
-    waiting = [p for p in state["players"] if not c.moved_in(state, p)]
+    waiting = [p for p in state["players"] if not m.moved_in(state, p)]
     if waiting:
         lines.append(f"Still to move in: {', '.join(waiting)}.")
-    if not c.solo(state):
+    if not m.solo(state):
         lines.append(f"The first to end their own turn with {state['target']} points wins.")
     return "\n".join(lines)
 
@@ -88,18 +91,18 @@ def turn_text(state: State, player: str) -> str:
 def board_text(state: State, player: str) -> str:
     mine = seat(state, player)
     body = []
-    for where in c.board(state):
+    for where in m.board(state):
         here = [p for p in state["players"] if seat(state, p)["at"] == where["name"]]
-        if c.solo(state):
-            here = [f"{s} ({sims()[s]})" for s in c.sims_at(state, where["name"])] + \
+        if m.solo(state):
+            here = [f"{s} ({sims()[s]})" for s in m.sims_at(state, where["name"])] + \
                    [f"you ({p})" for p in here]
         tracker = "FULL" if mine["needs"][where["need"]] else "EMPTY"
         body.append([f"{where['card']}{where['side']}", where["name"], where["need"], tracker,
                      " ".join(where["symbols"]), ", ".join(here) or "-"])
     text = table(body, ["card", "Venue", "Need", "yours", "SIMbols", "here"])
-    at_home = [p for p in state["players"] if seat(state, p)["at"] == c.HOME]
+    at_home = [p for p in state["players"] if seat(state, p)["at"] == m.HOME]
     text += f"\nAt home: {', '.join(at_home) or '-'}."
-    if c.solo(state):
+    if m.solo(state):
         centre = ", ".join(f"{s} ({sims()[s]})" for s in state["centre"] if s in sims())
         text += f"\nCentre of the board (awkward encounters): {centre or '-'}."
     else:
@@ -126,16 +129,16 @@ def hub_text(state: State) -> str:
 
 def you_text(state: State, player: str) -> str:
     mine = seat(state, player)
-    if not c.moved_in(state, player):
+    if not m.moved_in(state, player):
         offers = mine["offers"]
         lines = [f"You have not moved in yet. Home cards to choose from: "
                  f"{', '.join(f'{h} ({homes()[h]})' for h in offers['homes'] if h in homes())}."]
         if offers["aspirations"]:
             lines.append("Aspirations you drew (keep one): " +
-                         ", ".join(_aspiration_label(a) for a in offers["aspirations"]) + ".")
-        if c.solo(state):
+                         ", ".join(aspiration_label(a) for a in offers["aspirations"]) + ".")
+        if m.solo(state):
             lines.append("Your Aspirations for the whole game: " +
-                         ", ".join(_aspiration_label(a) for a in mine["aspirations"]) + ".")
+                         ", ".join(aspiration_label(a) for a in mine["aspirations"]) + ".")
         return "\n".join(lines)
     tracker = ", ".join(f"{n} {'FULL' if mine['needs'][n] else 'EMPTY'}" for n in needs())
     counts = shown(state, player)
@@ -145,15 +148,15 @@ def you_text(state: State, player: str) -> str:
              (", ".join(f"{k} x{counts[k]}" for k in symbols() if counts[k]) or "nothing") + ".",
              f"Action cards ({len(mine['cards'])}): " +
              (", ".join(sorted(mine["cards"])) or "-") + "."]
-    if c.solo(state):
+    if m.solo(state):
         done, friends_ = solo_goals(state, player)
         goals = rules()["solo"]
         for name in mine["aspirations"]:
             if name in mine["completed"]:
-                lines.append(f"Aspiration {_aspiration_label(name)}: completed.")
+                lines.append(f"Aspiration {aspiration_label(name)}: completed.")
             else:
                 have = matching(counts, name)
-                lines.append(f"Aspiration {_aspiration_label(name)}: you show {have}, "
+                lines.append(f"Aspiration {aspiration_label(name)}: you show {have}, "
                              + ("not completed." if state["over"] else
                                 f"{left_for(state, player, name)} more needed."))
         lines.append(f"Goals: {done} of {goals['aspirations']} Aspirations, {friends_} of "
@@ -161,7 +164,7 @@ def you_text(state: State, player: str) -> str:
     else:
         for label, name in (("Aspiration", mine["aspiration"]), ("Drawn", mine["drawn"])):
             if name:
-                lines.append(f"{label}: {_aspiration_label(name)}: you show "
+                lines.append(f"{label}: {aspiration_label(name)}: you show "
                              f"{matching(counts, name)}, " +
                              ("not completed." if state["over"] else
                               f"{left_for(state, player, name)} more needed."))
@@ -178,16 +181,16 @@ def players_text(state: State) -> str:
         mine = seat(state, player)
         home = f"{mine['home']} ({homes()[mine['home']]})" if mine["home"] else "-"
         row = [index + 1, player, home, mine["at"], len(mine["cards"])]
-        if c.solo(state):
+        if m.solo(state):
             done, friends_ = solo_goals(state, player)
             body.append(row + [f"{done}/{rules()['solo']['aspirations']}",
                                f"{friends_}/{rules()['solo']['sims_to_win']}"])
         else:
-            body.append(row + [_aspiration_label(mine["aspiration"]), len(mine["completed"]),
+            body.append(row + [aspiration_label(mine["aspiration"]), len(mine["completed"]),
                                len(mine["sims"]) + len(mine["specials"]),
                                points(state, player)])
     heads = ["seat", "player", "home", "at", "cards"]
-    heads += ["Aspirations", "Sims"] if c.solo(state) else \
+    heads += ["Aspirations", "Sims"] if m.solo(state) else \
         ["Aspiration", "completed", "Sims", "points"]
     text = table(body, heads)
     done = [f"{p}: {', '.join(seat(state, p)['completed'])}" for p in state["players"]
@@ -218,76 +221,45 @@ def events_text(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def prompt_text(state: State, player: str) -> str | None:
-    """What the sheet asks of the player when a choice is open (None: a plain turn start)."""
-    if state["over"]:
-        return None
-    mine = seat(state, player)
-    if not c.moved_in(state, player):
-        return (f"{player}: move in. Choose your Home card"
-                f"{' and one of your two Aspirations' if not c.solo(state) else ''}.")
-    turn = state["turn"]
-    if turn["player"] != player or turn["step"] == c.START or state["refill"]:
-        return None
-    if turn["step"] == c.KEEP:
-        return (f"{player}: you drew {_aspiration_label(mine['drawn'])}; keep it or "
-                f"{_aspiration_label(mine['aspiration'])}.")
-    return {
-        c.SWAP: f"{player}: SWAP CARDS: give one of your Action cards for one "
-                f"{'in the discard pile' if c.solo(state) else 'of another player'}.",
-        c.INVITE: f"{player}: ICONIC SIMS MOVE!: choose an Iconic Sim to invite home.",
-        c.INTERACT: f"{player}: interact at the {mine['at']}.",
-        c.SCORE: f"{player}: complete an Aspiration (name it and the cards used), or "
-                 "end_turn.",
-    }[turn["step"]]
-
-
-def orders_text(state: State, player: str) -> str:
+def orders_text(game: Game, state: State, player: str) -> str:
     if state["over"]:
         return "The game is over: no more orders."
     turn = state["turn"]
-    legal = legal_orders(state, player)
+    legal = list(game.legal_orders(state, player))
     if not legal:
         return (f"Waiting for {turn['player']}. Your order file is read only when you are "
                 "awaited (your turn, or your move-in).")
     lead = prompt_text(state, player) or (
         f"{player}: it is your turn. Write it in {player}_orders.txt.")
-    if not c.moved_in(state, player) and turn["player"] == player:
+    if not m.moved_in(state, player) and turn["player"] == player:
         lead += ("\nYou play first: after move_in(...), write your first turn in the same "
-                 "file (" + ", ".join(_after_move_in(state, player)[:4]) + ", ...).")
+                 "file (" + ", ".join(_after_move_in(game, state, player)[:4]) + ", ...).")
     shown_ = legal[:40]
     more = [f"  ... and {len(legal) - len(shown_)} more"] if len(legal) > len(shown_) else []
     note = ("A turn that needs no choice after a die or a draw fits in one file: e.g. "
             "travel(...) then interact(...). Go Home draws an Aspiration: keep(...) comes in "
-            "your next file, once you have seen it.") if not c.solo(state) else (
+            "your next file, once you have seen it.") if not m.solo(state) else (
         "A turn fits in one file up to its rolls: e.g. travel(...) then interact. If an "
         "Aspiration can then be completed, complete(...) or end_turn comes in your next file.")
     return "\n".join([lead, "Legal orders now:", *(f"  {o}" for o in shown_), *more, note])
 
 
-def _after_move_in(state: State, player: str) -> list[str]:
+def _after_move_in(game: Game, state: State, player: str) -> list[str]:
     """The turn orders that would be legal once the player has moved in (with the first
     cards offered; the Home card does not change which turns are legal)."""
-    from ..engine.contract import clone
-    from . import GAME
-    from .legal import fake
-
-    trial = clone(state)
     offers = seat(state, player)["offers"]
     args = {"home": offers["homes"][0]}
     if offers["aspirations"]:
         args["aspiration"] = offers["aspirations"][0]
-    GAME.act(trial, player, fake("move_in", **args), None)
-    return legal_orders(trial, player)
+    trial = game.after(state, player, Order.make("move_in", **args))
+    return list(game.legal_orders(trial, player)) if trial is not None else []
 
 
-def game_over(state: State, player: str) -> str:
+def game_over(game: Game, state: State, player: str) -> str:
     """The final result, first on the last sheet: who won and how, then the reader's own."""
-    from . import GAME
-
-    result = GAME.result(state)
+    result = game.result(state)
     lines = [f"{result.summary}.", f"The game ended after {counted(state['turns'], 'turn')}."]
-    if not c.solo(state):
+    if not m.solo(state):
         mine = seat(state, player)
         how = (f"{counted(len(mine['completed']), 'Aspiration')} completed, "
                f"{counted(len(mine['sims']) + len(mine['specials']), 'Sim')} at home")
@@ -297,9 +269,9 @@ def game_over(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def sheet(state: State, player: str) -> str:
+def sheet(game: Game, state: State, player: str) -> str:
     if state["over"]:  # what no longer applies (whose turn, standing orders, orders) goes
-        parts = [section("Game over", game_over(state, player))]
+        parts = [section("Game over", game_over(game, state, player))]
     else:
         parts = [section("Turn", turn_text(state, player))]
     parts += [
@@ -312,21 +284,19 @@ def sheet(state: State, player: str) -> str:
         parts.append(section("Standing orders", standing_text(state, player)))
     parts.append(section("Recent events", events_text(state, player)))
     if not state["over"]:
-        parts.append(section("Your orders", orders_text(state, player)))
+        parts.append(section("Your orders", orders_text(game, state, player)))
     return document(_header(state, player), parts)
 
 
-def views(state: State, player: str) -> dict[str, str]:
-    return {f"{player.lower()}_sheet.txt": sheet(state, player)}
+def views(game: Game, state: State, player: str) -> dict[str, str]:
+    return {f"{player.lower()}_sheet.txt": sheet(game, state, player)}
 
 
-def order_template(state: State, player: str) -> str:
-    legal = legal_orders(state, player)
+def order_template(game: Game, state: State, player: str) -> str:
+    legal = list(game.legal_orders(state, player))
     if state["over"]:
-        from . import GAME
-
         return commented([f"{player}: the game is over and no more orders are read.",
-                          *textwrap.wrap(f"{GAME.result(state).summary}.", 90)])
+                          *textwrap.wrap(f"{game.result(state).summary}.", 90)])
     if not legal:
         return commented([f"{player}: it is {state['turn']['player']}'s turn. This file is "
                           "read when you are awaited; your sheet says when."])
@@ -356,7 +326,7 @@ def _seat_view(state: State, player: str, private: bool) -> dict[str, Any]:
         "specials": list(mine["specials"]), "completed": list(mine["completed"]),
         "points": points(state, player), "symbols": dict(sorted(shown(state, player).items())),
     }
-    if c.solo(state):
+    if m.solo(state):
         view["aspirations"] = list(mine["aspirations"])
     else:
         view["aspiration"] = mine["aspiration"]
@@ -370,15 +340,12 @@ def _seat_view(state: State, player: str, private: bool) -> dict[str, Any]:
     return view
 
 
-def public_state(state: State, private_for: str | None = None) -> dict[str, Any]:
-    """Everything on the table; the piles as sizes, nobody's undisclosed cards."""
-    from . import GAME
-
+def _public(game: Game, state: State, private_for: str | None) -> dict[str, Any]:
     turn = state["turn"]
     view: dict[str, Any] = {
         "game": "the-sims", "tick": state["tick"], "players": list(state["players"]),
         "target": state["target"], "sides": state["sides"],
-        "venues": c.board(state), "hub": list(state["hub"]), "discard": list(state["discard"]),
+        "venues": m.board(state), "hub": list(state["hub"]), "discard": list(state["discard"]),
         "piles": {"actions": len(state["pile"]), "sims": len(state["sims_pile"]),
                   "aspirations": len(state["asp_pile"]),
                   "aspiration_discards": len(state["asp_discard"])},
@@ -390,29 +357,63 @@ def public_state(state: State, private_for: str | None = None) -> dict[str, Any]
         "turns": state["turns"], "over": state["over"], "recent": list(state["recent"]),
     }
     if state["over"]:
-        result = GAME.result(state)
+        result = game.result(state)
         view["result"] = {"summary": result.summary, "winners": result.winners}
     return view
 
 
-def player_state(state: State, player: str) -> dict[str, Any]:
-    from . import GAME
+def public_state(game: Game, state: State) -> dict[str, Any]:
+    """The referee's view (`state --json`): everything on the table; the piles as sizes,
+    nobody's undisclosed cards."""
+    return _public(game, state, None)
 
-    view = public_state(state, player)
+
+def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
+    """One player's view (`state --json --player`): their own drawn cards and notes too."""
+    view = _public(game, state, player)
     view["you"] = player
-    view["legal_orders"] = legal_orders(state, player)
-    asked = GAME.prompt(state, player)
+    view["legal_orders"] = list(game.legal_orders(state, player))
+    asked = game.prompt(state, player)
     view["prompt"] = asked.text if asked else None
-    view["facts"] = GAME.facts(state, player)
+    view["facts"] = facts(game, state, player)
     view["standing"] = list(state.get("standing", {}).get(player, []))
     return view
 
 
-def status_lines(state: State) -> list[str]:
+def facts(game: Game, state: State, player: str) -> dict[str, Any]:
+    """What a plan may branch on (documented in games/the_sims/orders.yaml `facts:`)."""
+    mine = seat(state, player)
+    turn = state["turn"]
+    mine_now = turn["player"] == player and not state["over"]
+    current = mine["aspiration"] if mine["aspiration"] != HIDDEN else None
+    drawn = mine["drawn"] if mine["drawn"] not in (None, HIDDEN) else None
+    done, friends_ = solo_goals(state, player)
+    return {
+        "my_turn": mine_now,
+        "step": turn["step"] if mine_now else "wait",
+        "at": mine["at"],
+        "full_needs": m.full_needs(state, player),
+        "empty_needs": m.empty_needs(state, player),
+        "full": len(m.full_needs(state, player)),
+        "points": points(state, player),
+        "aspiration": current or "",
+        "aspiration_left": left_for(state, player, current),
+        "met": met(state, player, current),
+        "drawn": drawn or "",
+        "drawn_left": left_for(state, player, drawn) if drawn else 0,
+        "sims": friends_,
+        "completed": done,
+        "cards": len(mine["cards"]),
+        "hub": m.hub_cards(state),
+        "here": m.others_at(state, player),
+    }
+
+
+def status_lines(game: Game, state: State) -> list[str]:
     turn = state["turn"]
     lines = [] if state["over"] else [
-        f"turn {turn['number']}: {turn['player']} to play ({c.STEPS[turn['step']]})"]
-    if c.solo(state):
+        f"turn {turn['number']}: {turn['player']} to play ({m.STEPS[turn['step']]})"]
+    if m.solo(state):
         (player,) = state["players"]
         done, friends_ = solo_goals(state, player)
         lines.append(f"{player}: {counted(done, 'Aspiration')} completed, "
@@ -426,7 +427,7 @@ def status_lines(state: State) -> list[str]:
     return lines
 
 
-def order_help() -> dict[str, Any]:
+def order_help(game: Game) -> dict[str, Any]:
     rows = [[name, " ".join(spec["symbols"]), ", ".join(spec["raises"]) or "-",
              ACTION_NAMES.get(spec["action"] or "", "-"), spec["copies"]]
             for name, spec in cards().items()]

@@ -12,8 +12,8 @@ import json
 from typing import Any
 
 from lifegames.a_chaotic_life import GAME
-from lifegames.a_chaotic_life.checks import card_count, counter_count
 from lifegames.a_chaotic_life.data import KINDS, card, rules, stages
+from lifegames.a_chaotic_life.model import card_count, counter_count
 from lifegames.engine import turn
 from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
@@ -138,9 +138,9 @@ def arrange(state: dict[str, Any], *, hands: dict[str, list[str]] | None = None,
 
 
 def set_turn(state: dict[str, Any], player: str) -> None:
-    from lifegames.a_chaotic_life.rules import _new_turn
+    from lifegames.a_chaotic_life.actions import new_turn
 
-    state["turn"] = _new_turn(player, state["turn"]["number"])
+    state["turn"] = new_turn(player, state["turn"]["number"])
     state["offer"] = None
 
 

@@ -4,7 +4,7 @@ Them!") and the scoring example ("How to Win - Or Lose!")."""
 from __future__ import annotations
 
 from lifegames.a_chaotic_life import GAME
-from lifegames.a_chaotic_life.scoring import breakdown, cancel
+from lifegames.a_chaotic_life.model import breakdown, cancel
 
 from .helpers import arrange, counters_of, new_state, order
 

@@ -13,7 +13,6 @@ import pytest
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.bots import equip
-from lifegames.a_chaotic_life.data import card
 from lifegames.engine.bots import choose_orders
 from lifegames.engine.contract import OrderError, clone
 from lifegames.engine.dice import Dice
@@ -21,44 +20,14 @@ from lifegames.engine.orders import parse_text
 from lifegames.engine.simulate import play_one
 from lifegames.engine.turn import play_tick
 
+from ..secrecy.adapters import CHAOTIC
 from .helpers import GRAMMAR, check_as, check_invariants, new_state, parse_one
 
 
 def twin(state, player, rng):
-    """The same game as `player` knows it, with every card hidden from them dealt again:
-    the deck, the others' hands and pouches and the cards they removed face down."""
-    other = clone(state)
-    others = [p for p in state["players"] if p != player]
-    pool = list(state["deck"])
-    for p in others:
-        pool += state["hands"][p] + state["pouches"][p]
-    offer = state["offer"]
-    shown = list(offer["give"]["cards"]) if offer and offer["from"] != player else []
-    for name in shown:  # a card on offer is known to be the offerer's
-        pool.remove(name)
-    removed = [i for i, (owner, _) in enumerate(state["removed"]) if owner != player]
-    pool += [state["removed"][i][1] for i in removed]
-    rng.shuffle(pool)
-
-    def deal(count, fits):
-        chosen = [n for n in pool if fits(n)][:count]
-        for name in chosen:
-            pool.remove(name)
-        return chosen if len(chosen) == count else None
-
-    for p in others:
-        keep = shown if offer and offer["from"] == p else []
-        other["pouches"][p] = deal(len(state["pouches"][p]), lambda n: card(n)["type"] == "item")
-        other["hands"][p] = deal(len(state["hands"][p]) - len(keep),
-                                 lambda n: not card(n)["drawn"])
-        if other["hands"][p] is not None:
-            other["hands"][p] += keep
-    for i in removed:
-        got = deal(1, lambda n: card(n)["type"] in ("item", "special", "pet"))
-        other["removed"][i] = [state["removed"][i][0], got[0] if got else None]
-    other["deck"] = pool
-    broken = any(other["pouches"][p] is None or other["hands"][p] is None for p in others)
-    return None if broken or any(n is None for _, n in other["removed"]) else other
+    """The same game as `player` knows it, with every card hidden from them dealt again (the
+    generic secrecy tests' re-draw, tests/secrecy/adapters.py)."""
+    return CHAOTIC.redraw(state, player, rng)
 
 
 def seen_by(state, player, files):
@@ -80,14 +49,7 @@ def seen_by(state, player, files):
 
 def probes(state, player):
     """Order files naming cards the others hold: their errors must not tell."""
-    names = sorted({n for p in state["players"] if p != player
-                    for n in state["hands"][p] + state["pouches"][p]})[:4]
-    target = next(p for p in state["players"] if p != player)
-    out = []
-    for name in names:
-        out += [f'discard("{name}")\nend_turn', f'play("{name}")\nend_turn',
-                f'offer("{target}", "{name}", "a card")', f'accept("{name}")']
-    return out + [f'play_on("Pickpocket", "{target}")', "draw"]
+    return CHAOTIC.probes(state, player)
 
 
 def assert_hides(state, player, files, rng):

@@ -135,7 +135,7 @@ def test_g01_the_result_says_how_the_game_ended_who_won_and_why():
     """How to Win - Or Lose! (the most of your goal's kind; a tie goes to the most counters in
     all), as one statement: a plain win, a tie broken by the total, a shared win; and each
     player's own verdict."""
-    from lifegames.a_chaotic_life.scoring import verdict
+    from lifegames.a_chaotic_life.model import verdict
 
     from .helpers import CLEO
 
@@ -169,14 +169,14 @@ def test_w09_the_legal_list_puts_what_check_warns_of_apart():
     """Issue 16 points 7 and 10 (the legal list shows the sensible orders first): the sheet
     and the template list the legal orders without a warning, then apart, with their W- code,
     those check would warn of; each of those lines still parses once uncommented."""
-    from lifegames.a_chaotic_life.views import order_template, orders_text
+    from lifegames.a_chaotic_life.views import orders_text
 
     state = two(hands={ANA: ["Camera", "Lock"]})
-    text = orders_text(state, ANA)
+    text = orders_text(GAME, GAME.knowledge(state, ANA), ANA)
     head, tail = text.split("Legal, but check warns of them")
     assert 'swap("Camera", "Lock", happiness)' in head and "sadness" not in head
     assert 'swap("Camera", "Lock", sadness)  W-WRONG-KIND' in tail
-    template = order_template(state, ANA)
+    template = GAME.order_template(state, ANA)
     line = '# swap("Camera", "Lock", sadness)  # W-WRONG-KIND\n'
     assert line in template.split("# Legal, but check warns of them")[1]
     assert parse_one(line[2:].strip()).command == "swap"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lifegames.a_chaotic_life.data import card, stages
-from lifegames.a_chaotic_life.scoring import breakdown
+from lifegames.a_chaotic_life.model import breakdown
 
 from .helpers import (
     ANA,

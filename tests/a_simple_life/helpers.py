@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from lifegames.a_simple_life import GAME
-from lifegames.a_simple_life.sheet import KINDS, dice_conserved, me, room, stock
+from lifegames.a_simple_life.data import KINDS
+from lifegames.a_simple_life.model import dice_conserved, me, room, stock
 from lifegames.engine import turn
 from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
@@ -90,6 +91,11 @@ def give_stock(state: dict[str, Any], player: str = "Ana", **amounts: int) -> No
     s = me(state, player)
     for kind, count in amounts.items():
         s["inventory"][kind] = {"circled": count, "crossed": 0}
+
+
+def player_sheet(state: dict[str, Any], player: str = "Ana") -> str:
+    """The player's sheet, as the engine makes it from their view of the state."""
+    return GAME.views(state, player)[f"{player.lower()}_sheet.txt"]
 
 
 def parse_file(text: str, path: str = "T") -> ParsedFile:

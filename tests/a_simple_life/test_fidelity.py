@@ -7,11 +7,10 @@ from __future__ import annotations
 import pytest
 
 from lifegames.a_simple_life import GAME
+from lifegames.a_simple_life.actions import gain
 from lifegames.a_simple_life.balance import play as play_game
 from lifegames.a_simple_life.data import KINDS, rules, sheet
-from lifegames.a_simple_life.rolls import reachable
-from lifegames.a_simple_life.scoring import breakdown, score
-from lifegames.a_simple_life.sheet import gain, room, stock
+from lifegames.a_simple_life.model import breakdown, reachable, room, score, stock
 
 from .helpers import give_stock, order, reject, rolls, set_dice, sheet_of
 

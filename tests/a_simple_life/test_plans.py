@@ -11,8 +11,7 @@ import pytest
 
 from lifegames import registry
 from lifegames.a_simple_life import GAME
-from lifegames.a_simple_life.defaults import best_cell
-from lifegames.a_simple_life.facts import facts
+from lifegames.a_simple_life.model import best_cell
 from lifegames.cli import report_lines
 from lifegames.engine import turn
 from lifegames.engine.contract import OrderError
@@ -154,21 +153,21 @@ def test_p04_a_fact_in_an_argument_runs_as_its_value(state):
 
 def test_p05_facts_are_documented_and_read_from_the_sheet(state):
     """Facts -- every fact is documented in orders.yaml and is what the sheet shows."""
-    assert sorted(fact_docs("a_simple_life")) == sorted(facts(state, "Ana"))
+    assert sorted(fact_docs("a_simple_life")) == sorted(GAME.facts(state, "Ana"))
     set_dice(state, [2, 4, 6])
     give_stock(state, carrot=3)
-    known = facts(state, "Ana")
+    known = GAME.facts(state, "Ana")
     assert known["dice"] == [2, 4, 6] and known["carrots"] == 3 and known["prompt"] == "none"
     assert known["best_col"] == 0 and known["diggable"] == []
     order(state, "mine(2, 4)", dice=rolls("Ana", 3, 5))
-    known = facts(state, "Ana")
+    known = GAME.facts(state, "Ana")
     assert known["prompt"] == "mine" and known["mine_dice"] == [3, 5]
     assert (known["mine_low"], known["mine_high"]) == (3, 5)
     assert sorted(known["diggable"]) == ["3,5", "5,3"]
     assert (known["best_col"], known["best_row"]) == best_cell(sheet_of(state), [(3, 5), (5, 3)],
                                                                "any")
     order(state, "dig(3, 5)")  # two monsters
-    known = facts(state, "Ana")
+    known = GAME.facts(state, "Ana")
     assert known["prompt"] == "fight" and known["monsters_left"] == 2 and "3,5" in known["dug"]
 
 

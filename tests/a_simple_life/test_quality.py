@@ -16,6 +16,7 @@ from .helpers import (
     parse_file,
     parse_one,
     play,
+    player_sheet,
     rolls,
     set_dice,
     sheet_of,
@@ -129,7 +130,6 @@ def test_q07_a_warned_order_still_plays_and_check_shows_it(state):
 def _last_sheet(players: list[str], done: dict[str, bool], score: int = 0) -> dict[str, str]:
     """Play a one-day game to its end: each player passes; `done` says who met the goal
     (defeat 5 monsters) first; `score` extra coins (2 points each) for everyone."""
-    from lifegames.a_simple_life.views import player_sheet, views
 
     state = new_state(players, ["goal=5", "days=1"])
     for player in players:
@@ -140,7 +140,7 @@ def _last_sheet(players: list[str], done: dict[str, bool], score: int = 0) -> di
             s["done"]["monsters"] = 1
     out = play(state, {p: "pass" for p in players})
     assert out.state["over"]
-    assert list(views(out.state, players[0])) == [f"{players[0].lower()}_sheet.txt"]
+    assert list(GAME.views(out.state, players[0])) == [f"{players[0].lower()}_sheet.txt"]
     return {p: player_sheet(out.state, p) for p in players}
 
 
@@ -193,7 +193,6 @@ def test_q10_the_orders_are_grouped_by_location_with_what_each_does(state):
     """Point 10, Locations -- the legal list grouped (Farm, Lake by row with its chance, Mines,
     Town, rerolls, pass), each order with what it does; a Lake row no roll can reach is left
     out (legal still, and warned of), and comes back with a Fishing Rod."""
-    from lifegames.a_simple_life.views import player_sheet
 
     set_dice(state, [1, 3, 6])
     listed = _section(player_sheet(state, "Ana"), "ORDERS LEGAL NOW")
@@ -214,7 +213,6 @@ def test_q10_the_orders_are_grouped_by_location_with_what_each_does(state):
 
 def test_q11_in_the_town_each_action_says_its_cost_and_what_it_gives(state):
     """Point 10, Town -- give (flowers, the box, the gift on the heart), buy, sell, upgrade."""
-    from lifegames.a_simple_life.views import player_sheet
 
     set_dice(state, [3, 5])
     give_stock(state, flower=3, coin=1, stone=2)
@@ -231,7 +229,7 @@ def test_q11_in_the_town_each_action_says_its_cost_and_what_it_gives(state):
 def test_q12_the_dig_prompt_says_what_each_cell_gives(state):
     """Point 10, Mines -- each dig the dice allow, with its icons, monsters to fight and a
     cell already dug."""
-    from lifegames.a_simple_life.views import player_sheet, prompt_text
+    from lifegames.a_simple_life.advice import prompt_text
 
     set_dice(state, [1, 2])
     order(state, "mine(1, 2)", dice=rolls("Ana", 3, 5))
@@ -248,7 +246,6 @@ def test_q13_the_dice_say_what_they_were_spent_on_not_their_rerolled_faces(state
     """Point 10, Mines and Two Players -- Used dice show rerolled faces on paper; the sheet
     lists the orders they were spent by. With two players, a die left over once the day's 5 are
     spent is marked as not usable."""
-    from lifegames.a_simple_life.views import player_sheet
 
     set_dice(state, [1, 3, 4])
     order(state, "farm(4)")
@@ -270,7 +267,6 @@ def test_q13_the_dice_say_what_they_were_spent_on_not_their_rerolled_faces(state
 def test_q14_words_are_in_the_right_number(state):
     """Point 4 -- '1 flower', '2 monsters', '3 Town actions unused': no '(s)' or '(es)' in
     what the sheet says, and unused Town actions are not read as dice."""
-    from lifegames.a_simple_life.views import player_sheet
 
     set_dice(state, [1, 2, 5])
     give_stock(state, flower=3, carrot=2)
@@ -289,7 +285,6 @@ def test_q14_words_are_in_the_right_number(state):
 def test_q15_a_missed_roll_lists_what_accepting_and_rerolling_do(state):
     """Point 10, Lake and Fighting -- accept says what it marks (a circle, or a cross that
     closes the target; a monster that gets away costs 2 points), reroll what it costs."""
-    from lifegames.a_simple_life.views import player_sheet
 
     set_dice(state, [1, 1, 5])
     give_stock(state, carrot=2)

@@ -10,8 +10,7 @@ import pytest
 
 from lifegames.a_simple_life import GAME
 from lifegames.a_simple_life.data import sheet
-from lifegames.a_simple_life.scoring import band_label, score
-from lifegames.a_simple_life.sheet import stock
+from lifegames.a_simple_life.model import band_label, score, stock
 from lifegames.engine.contract import Prompt, SetupError
 from lifegames.engine.dice import Dice
 
@@ -217,7 +216,7 @@ def test_r15_crossed_mine_cell_gives_nothing(state):
 
 def test_r16_pickaxe_moves_one_then_two_dice(state):
     """Tools Table, Pickaxe -- add or subtract 1 on one die (level 1) or both (level 2)."""
-    from lifegames.a_simple_life.rolls import reachable
+    from lifegames.a_simple_life.model import reachable
 
     s = sheet_of(state)
     assert reachable(s, [3, 5]) == [(3, 5), (5, 3)]
@@ -248,7 +247,7 @@ def test_r17_monsters_fought_one_at_a_time(state):
 
 def test_r18_sword_hits_on_four_then_three(state):
     """Tools Table, Sword -- hit on 4+ (level 1), 3+ (level 2)."""
-    from lifegames.a_simple_life.rolls import hits_on
+    from lifegames.a_simple_life.model import hits_on
 
     s = sheet_of(state)
     assert [hits_on({"tools": {"sword": lvl}}) for lvl in (0, 1, 2)] == [5, 4, 3]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lifegames.a_simple_life.scoring import breakdown, score
+from lifegames.a_simple_life.model import breakdown, score
 
 from .helpers import new_state, sheet_of
 

@@ -9,13 +9,132 @@ state depends on the dice seed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
-from lifegames.engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
+from lifegames.engine.commands import Command, Commands
+from lifegames.engine.contract import (
+    Arg,
+    EngineState,
+    Game,
+    Order,
+    OrderError,
+    Prompt,
+    Result,
+    SetupError,
+    State,
+)
+from lifegames.engine.declared import PLAYER, PUBLIC, Keys, OneOf, Range
 
 GRAMMAR = str(Path(__file__).resolve().with_name("toy.lark"))
 ANSWERS = ("keep", "drop")
+
+
+class Pending(TypedDict):
+    player: Annotated[str, PUBLIC, OneOf(PLAYER)]
+    roll: Annotated[int, PUBLIC, Range(1, 6)]
+
+
+class ToyState(EngineState):
+    """Everything is on the table: the toy has no secrets (the declared games test those)."""
+
+    players: Annotated[list[Annotated[str, OneOf(PLAYER)]], PUBLIC]
+    max_ticks: Annotated[int, PUBLIC, Range(0)]
+    totals: Annotated[dict[str, int], PUBLIC, Keys(PLAYER)]
+    pool: Annotated[int, PUBLIC, Range(0)]
+    pending: Annotated[Pending | None, PUBLIC]
+    weather: Annotated[list[Annotated[int, Range(1, 6)]], PUBLIC]
+    log: Annotated[list[str], PUBLIC]
+
+
+def _listed(command: str, value: int | str | None = None) -> Order:
+    """A legal-list candidate, spelled as a player writes it."""
+    if value is None:
+        return Order(command, (), 0, 1, 2, f"{command}()")
+    kind = "int" if isinstance(value, int) else "word"
+    name = "amount" if isinstance(value, int) else "choice"
+    return Order(command, (Arg(name, value, 1, 2, kind),), 0, 1, 2, f"{command}({value})")
+
+
+def _log(state: State, text: str) -> list[str]:
+    state["log"].append(text)
+    return [text]
+
+
+def _not_prompted(state: State, player: str) -> None:
+    pending = state["pending"]
+    if pending and pending["player"] == player:
+        raise OrderError("E-PROMPT-PENDING", "answer your roll first",
+                         "write answer(keep) or answer(drop)")
+
+
+def validate_amount(order: Order) -> None:
+    if order.arg("amount") is not None and order.arg("amount").kind == "int" \
+            and order["amount"] <= 0:
+        raise OrderError("E-BAD-AMOUNT", f"amount must be at least 1, not "
+                         f"{order['amount']}", "", "amount")
+
+
+def check_add(state: State, player: str, order: Order) -> int:
+    _not_prompted(state, player)
+    validate_amount(order)
+    return int(order["amount"])
+
+
+def check_take(state: State, player: str, order: Order) -> int:
+    amount = check_add(state, player, order)
+    if state["pool"] < amount:
+        raise OrderError("E-POOL-EMPTY", f"the pool holds {state['pool']}, not {amount}", "",
+                         "amount")
+    return amount
+
+
+def check_roll(state: State, player: str, order: Order) -> None:
+    _not_prompted(state, player)
+
+
+def check_answer(state: State, player: str, order: Order) -> str:
+    pending = state["pending"]
+    if not pending or pending["player"] != player:
+        raise OrderError("E-NO-PROMPT", "there is no roll to answer", "", "choice")
+    if order["choice"] not in ANSWERS:
+        raise OrderError("E-BAD-ANSWER", f"answer {order['choice']!r} is not allowed",
+                         "answer keep or answer drop", "choice")
+    return str(order["choice"])
+
+
+def apply_add(game: Game, state: State, player: str, amount: int, dice: Any) -> list[str]:
+    state["totals"][player] += amount
+    return _log(state, f"{player} add {amount}")
+
+
+def apply_take(game: Game, state: State, player: str, amount: int, dice: Any) -> list[str]:
+    state["pool"] -= amount
+    state["totals"][player] += amount
+    return _log(state, f"{player} take {amount}")
+
+
+def apply_roll(game: Game, state: State, player: str, _: None, dice: Any) -> list[str]:
+    value = dice.stream("roll").d6()
+    state["pending"] = {"player": player, "roll": value}
+    return _log(state, f"{player} rolled {value}")
+
+
+def apply_answer(game: Game, state: State, player: str, choice: str, dice: Any) -> list[str]:
+    roll = state["pending"]["roll"]
+    state["pending"] = None
+    if choice == "keep":
+        state["totals"][player] += roll
+    return _log(state, f"{player} answered {choice}")
+
+
+COMMANDS = Commands({
+    "add": Command(check_add, apply_add, validate=validate_amount),
+    "take": Command(check_take, apply_take, validate=validate_amount),
+    "roll": Command(check_roll, apply_roll, chance=True),
+    "answer": Command(check_answer, apply_answer),
+})
 
 
 class ToyGame(Game):
@@ -26,6 +145,8 @@ class ToyGame(Game):
     min_players = 1
     max_players = 4
     default_players = ("Ann", "Bob")
+    declaration = ToyState
+    commands = COMMANDS
 
     def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
         if words:
@@ -53,53 +174,13 @@ class ToyGame(Game):
     def max_orders(self, state: State, player: str) -> int | None:
         return 3
 
-    def is_random(self, order: Order) -> bool:
-        return order.command == "roll"
-
     def begin_tick(self, state: State) -> None:
         state["log"] = []
 
-    def act(self, state: State, player: str, order: Order, dice: Any) -> list[str]:
-        pending = state["pending"]
-        if order.command == "answer":
-            if not pending or pending["player"] != player:
-                raise OrderError("E-NO-PROMPT", "there is no roll to answer", "", "choice")
-            if order["choice"] not in ANSWERS:
-                raise OrderError("E-BAD-ANSWER", f"answer {order['choice']!r} is not allowed",
-                                 "answer keep or answer drop", "choice")
-            state["pending"] = None
-            if order["choice"] == "keep":
-                state["totals"][player] += pending["roll"]
-            return self._log(state, f"{player} answered {order['choice']}")
-        if pending and pending["player"] == player:
-            raise OrderError("E-PROMPT-PENDING", "answer your roll first",
-                             "write answer(keep) or answer(drop)")
-        if order.command in ("add", "take"):
-            self.validate(player, order)
-            amount = order["amount"]
-            if order.command == "take":
-                if state["pool"] < amount:
-                    raise OrderError("E-POOL-EMPTY", f"the pool holds {state['pool']}, "
-                                     f"not {amount}", "", "amount")
-                state["pool"] -= amount
-            state["totals"][player] += amount
-            return self._log(state, f"{player} {order.command} {amount}")
-        if order.command == "roll":
-            value = dice.stream("roll").d6()
-            state["pending"] = {"player": player, "roll": value}
-            return self._log(state, f"{player} rolled {value}")
-        raise AssertionError(order.command)
-
-    def validate(self, player: str, order: Order) -> None:
-        if order.command in ("add", "take") and order.arg("amount") is not None \
-                and order.arg("amount").kind == "int" and order["amount"] <= 0:
-            raise OrderError("E-BAD-AMOUNT", f"amount must be at least 1, not "
-                             f"{order['amount']}", "", "amount")
-
-    @staticmethod
-    def _log(state: State, text: str) -> list[str]:
-        state["log"].append(text)
-        return [text]
+    def candidates(self, state: State, player: str) -> Iterable[Order]:
+        if self.prompt(state, player):
+            return [_listed("answer", a) for a in ANSWERS]
+        return [_listed("add", 1), _listed("roll"), _listed("take", 1)]
 
     def end_tick(self, state: State, dice: Any) -> list[str]:
         state["weather"].append(dice.stream("weather").d6())
@@ -111,11 +192,6 @@ class ToyGame(Game):
             return Prompt(player, f"you rolled {pending['roll']}",
                           tuple(f"answer({a})" for a in ANSWERS))
         return None
-
-    def legal_orders(self, state: State, player: str) -> list[str]:
-        if self.prompt(state, player):
-            return [f"answer({a})" for a in ANSWERS]
-        return ["add(1)", "roll()"] + (["take(1)"] if state["pool"] else [])
 
     def views(self, state: State, player: str) -> dict[str, str]:
         lines = [f"{player} tick {state['tick']}", f"total {state['totals'][player]}",

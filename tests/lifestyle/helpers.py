@@ -15,7 +15,8 @@ from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
 from lifegames.engine.orders import ParsedFile
 from lifegames.lifestyle import GAME
-from lifegames.lifestyle.checks import card_count, token_count
+from lifegames.lifestyle.actions import new_turn
+from lifegames.lifestyle.model import card_count, token_count
 
 from .. import order_support as support
 from ..order_support import NoDice
@@ -123,7 +124,7 @@ def arrange(state: dict[str, Any], *, display: list[str | None] | None = None,
 
 
 def set_turn(state: dict[str, Any], player: str) -> None:
-    state["turn"] = GAME._new_turn(player, state["turn"]["number"])
+    state["turn"] = new_turn(player, state["turn"]["number"])
 
 
 def check_invariants(state: dict[str, Any]) -> None:

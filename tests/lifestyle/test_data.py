@@ -10,8 +10,8 @@ from lifegames.engine.data import load_yaml
 from lifegames.engine.orders import commands, parse_text
 from lifegames.engine.reference import render
 from lifegames.lifestyle import GAME
-from lifegames.lifestyle.conditions import card_met, chance
 from lifegames.lifestyle.data import cards, deck, names
+from lifegames.lifestyle.model import card_met, chance
 
 
 def test_the_deck_holds_72_cards_marked_reconstructed():

@@ -8,7 +8,8 @@ import pytest
 
 from lifegames.engine import turn
 from lifegames.lifestyle import GAME
-from lifegames.lifestyle.scoring import breakdown, score
+from lifegames.lifestyle.actions import new_turn
+from lifegames.lifestyle.model import breakdown, score
 
 from .helpers import FakeDice, arrange, check_invariants, new_state, order, play
 
@@ -24,7 +25,7 @@ def niko_state():
 def sandro_state():
     """Sandro's turn: a Manager in his dice zone and one token."""
     state = arrange(new_state([NIKO, SANDRO]), Sandro={"dice": ["Manager"], "tokens": 1})
-    state["turn"] = GAME._new_turn(SANDRO, 2)
+    state["turn"] = new_turn(SANDRO, 2)
     return state
 
 

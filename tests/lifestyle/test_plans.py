@@ -16,10 +16,9 @@ from lifegames.engine import turn
 from lifegames.engine.host import Host, order_file
 from lifegames.engine.tools import verify
 from lifegames.lifestyle import GAME, bots
-from lifegames.lifestyle.checks import HIDDEN_CARD
-from lifegames.lifestyle.conditions import card_met
 from lifegames.lifestyle.data import cards
-from lifegames.lifestyle.facts import absent_orders
+from lifegames.lifestyle.model import card_met
+from lifegames.lifestyle.state import HIDDEN_CARD
 from lifegames.lifestyle.views import fact_names
 
 from .helpers import (
@@ -302,8 +301,8 @@ def test_lp12_the_absent_default(position, expected):
     with an empty dice zone, else each card rolled and accepted as it falls."""
     dice = [] if "empty" in position else ["Cat"]
     state = arrange(new_state(), display=[None, "Dog"] + [None] * 7, Ana={"dice": dice})
-    assert absent_orders(state, ANA) == expected
-    assert absent_orders(state, BEN) == []
+    assert GAME.absent_orders(state, ANA) == expected
+    assert GAME.absent_orders(state, BEN) == []
 
 
 def test_lp13_an_absent_player_is_played_by_the_default_and_replayed(tmp_path: Path):
@@ -367,11 +366,14 @@ def test_lp17_the_greedy_bot_buys_when_the_display_is_poor():
     it takes the card; with a full display it cannot buy."""
     display = [None] * 8 + ["Love (Cars)"]
     state = arrange(new_state(), display=display, Ana={"tokens": 5, "points": ["Cat", "Dog"]})
-    assert bots.plan(state, ANA, random.Random(3)) in (["buy_two()"], ["refill()"])
+
+    def plan(state: dict) -> list[str]:
+        return bots.plan(GAME, GAME.knowledge(state, ANA), ANA, random.Random(3))
+
+    assert plan(state) in (["buy_two()"], ["refill()"])
     bare = arrange(new_state(), display=display, Ana={"tokens": 5})
-    assert bots.plan(bare, ANA, random.Random(3)) == ["take_card(3, 3)"]
-    full = new_state()
-    assert bots.plan(full, ANA, random.Random(3))[0].startswith("take_")
+    assert plan(bare) == ["take_card(3, 3)"]
+    assert plan(new_state())[0].startswith("take_")
 
 
 def test_lp18_a_player_sets_standing_orders_while_waiting_and_they_fire_on_their_turn(

@@ -40,7 +40,9 @@ def assert_pile_order_hidden(state, rng):
 
 
 def assert_legal_orders_are_exact(state, player):
-    """Each listed order runs; a sample of other well-formed orders does not."""
+    """Each listed order runs; a sample of other well-formed orders does not; and `can ORDER`,
+    which asks the command's check alone, says so too (a check refuses all its apply cannot
+    carry out)."""
     listed = set(GAME.legal_orders(state, player))
     candidates = listed | {"buy_two()", "refill()", "accept()", "end_turn()", "reroll(1)",
                            "reroll(3)", "take_card(1, 1)", "take_row(2)", "take_column(3)",
@@ -54,6 +56,7 @@ def assert_legal_orders_are_exact(state, player):
         except OrderError:
             ran = False
         assert ran == (text in listed), (text, state["turn"])
+        assert GAME.can(state, player, parse_one(text)) == ran, (text, state["turn"])
 
 
 def playout(players, seed, strategies, deep_every=0):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 
 from lifegames.lifestyle import GAME
+from lifegames.lifestyle.advice import legal_notes
 
 from .helpers import (
     ANA,
@@ -231,15 +232,13 @@ def test_lq10_legal_orders_say_what_completes_the_turn():
     """Point 11: after a miss the legal list offered only accept(), and a file holding just
     that is refused (the botch still needs end_turn): each legal order that leaves the turn
     half done now says what completes the file, and that completion passes `check`."""
-    from lifegames.lifestyle.legal import legal_notes
-
     sheet = views_of(positions()["miss"])
     assert "accept()  botches the Hatchback; complete the file with end_turn()" in sheet
     assert [p.code for p in check_alone(positions()["miss"], ANA, "accept\n").problems] == \
         ["E-TURN-INCOMPLETE"]
     tried = 0
     for name, state in positions().items():
-        for text, note in legal_notes(state, ANA):
+        for text, note in legal_notes(GAME, GAME.knowledge(state, ANA), ANA):
             if "complete the file with " not in note:
                 continue
             first_way = note.split("complete the file with ")[1].split(" or ")[0]
@@ -249,7 +248,8 @@ def test_lq10_legal_orders_say_what_completes_the_turn():
                                                             result.problems])
             tried += 1
     assert tried >= 8
-    assert legal_notes(rolled("Hatchback", [4, 5], tokens=1), ANA)[:2] == [
+    met = rolled("Hatchback", [4, 5], tokens=1)
+    assert legal_notes(GAME, GAME.knowledge(met, ANA), ANA)[:2] == [
         ("accept()", "meets the Hatchback: every card is met and moves to your points zone; "
                      "your turn ends"),
         ("reroll(1)", "wasted: the Hatchback is met already")]

@@ -12,7 +12,7 @@ from lifegames.engine.contract import SetupError
 from lifegames.engine.dice import Dice
 from lifegames.lifestyle import GAME
 from lifegames.lifestyle.data import deck
-from lifegames.lifestyle.scoring import breakdown, score
+from lifegames.lifestyle.model import breakdown, score
 
 from .helpers import (
     ANA,

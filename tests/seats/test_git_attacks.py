@@ -285,12 +285,12 @@ def _new_table(tmp_path: Path, user: int | None) -> Table:
 
 
 def _drive(table: Table, watch: bool = False) -> dict[str, subprocess.CompletedProcess[str]]:
-    """The host commands that fetch, read, commit and push: check and tick on what the player
-    pushed, a bot's file for every awaited player (a commit pushed to each seat), a tick
-    again, status; with `watch`, a round of watch too (its git is tick's and check's own),
-    stopped after a few seconds if it has nothing it may play."""
-    results = {"check": table.play("--dir", "host", "check"),
-               "tick": table.play("--dir", "host", "tick"),
+    """The host commands that fetch, read, commit and push: tick on what the player pushed
+    (check then reads it as fetched), a bot's file for every awaited player (a commit pushed
+    to each seat), a tick again, status; with `watch`, a round of watch too (its git is
+    tick's own), stopped after a few seconds if it has nothing it may play."""
+    results = {"tick": table.play("--dir", "host", "tick"),
+               "check": table.play("--dir", "host", "check"),
                "bot": table.play("--dir", "host", "bot", "--all", "--force"),
                "again": table.play("--dir", "host", "tick"),
                "status": table.play("--dir", "host", "status")}

@@ -9,7 +9,7 @@ from typing import Any
 
 from lifegames.simple_kingdoms import GAME
 from lifegames.simple_kingdoms import model as sk
-from lifegames.simple_kingdoms.sheet import kingdom_sheet
+from lifegames.simple_kingdoms.views import kingdom_sheet
 
 from .helpers import (
     IRON,
@@ -130,7 +130,7 @@ def test_s01_the_score_is_explained_part_by_part_for_each_kingdom(state):
     """Issue 16 point 9: the Score section shows each kingdom's people, land, settlements and
     treasury (RULES.md's score table), their totals and the team's, and the weights."""
     set_stock(state, THORN, gold=257)
-    sheet = kingdom_sheet(state, IRON)
+    sheet = kingdom_sheet(GAME, state, IRON)
     rows = [line.split() for line in section_of(sheet, "Score").splitlines()[2:5]]
     assert rows == [[IRON, "22", "10", "0", "10", "42"], [THORN, "22", "10", "0", "25", "57"],
                     ["team", "44", "20", "0", "35", "99"]]
@@ -143,7 +143,7 @@ def test_s02_the_partners_public_stock_is_on_the_sheet(state):
     """Issue 16 point 9: the partner's stock (public in Simple Kingdoms) with its forecast,
     its people and its exposed tiles, so a gift or a trade can be judged."""
     set_stock(state, THORN, gold=77, wood=3, stone=12, iron=4, food=9)
-    text = section_of(kingdom_sheet(state, IRON), "Partner")
+    text = section_of(kingdom_sheet(GAME, state, IRON), "Partner")
     assert text.startswith("Thornvale: 1 tile ((2,2)), exposed: none")
     have = {row.split()[0]: row.split()[1:] for row in text.splitlines()[5:10]}
     assert have == {"gold": ["77", "91"], "food": ["9", "7"], "wood": ["3", "3"],
@@ -154,7 +154,7 @@ def test_s03_the_food_that_avoids_hunger_is_the_least_that_does(state):
     """Issue 16 point 9: the sheet says how much food avoids hunger at the end of the tick
     (raids take 10% of the food bought too), and it is the least amount that does."""
     exposed_and_hungry(state)
-    sheet = kingdom_sheet(state, IRON)
+    sheet = kingdom_sheet(GAME, state, IRON)
     assert 'buy_resource("food", 7) (14 gold) avoids hunger' in section_of(sheet, "People")
     for amount, fed in ((6, False), (7, True)):
         outcome = play(state, {IRON: f'buy_resource("food", {amount})\n'})
@@ -167,7 +167,7 @@ def test_s04_every_exposed_tile_is_named_with_the_orders_that_cover_it(state):
     that would cover it; each of them, played, leaves no tile of the kingdom raided that was
     not raided already, and that tile safe."""
     exposed_and_hungry(state)
-    text = section_of(kingdom_sheet(state, IRON), "Orc threat")
+    text = section_of(kingdom_sheet(GAME, state, IRON), "Orc threat")
     assert "  (0,0), defense 2: any one of these covers it" in text
     assert "  (1,1), defense 1: any one of these covers it" in text
     ways = [line.split("  ")[2].strip() for line in text.splitlines() if line.startswith("    ")]

@@ -15,11 +15,10 @@ import math
 import pytest
 
 from lifegames.engine.dice import Dice
-from lifegames.simple_kingdoms import GAME, phases
+from lifegames.simple_kingdoms import GAME, actions
 from lifegames.simple_kingdoms import model as sk
 from lifegames.simple_kingdoms.data import rules as data
-from lifegames.simple_kingdoms.sheet import map_table
-from lifegames.simple_kingdoms.views import public_state
+from lifegames.simple_kingdoms.views import map_table, public_state
 
 from .helpers import (
     IRON,
@@ -118,7 +117,7 @@ def test_r05_other_tiles_start_unexplored_and_unclaimed(state):
         assert t["explored"] is start
         assert bool(t["owner"]) is start
         assert bool(t["settlement"]) is start
-    shown = public_state(state)["tiles"]
+    shown = public_state(GAME, state)["tiles"]
     assert [t["terrain"] is None for t in shown] == [not t["explored"] for t in state["tiles"]]
     for name in (IRON, THORN):
         assert map_table(state, name).count("? unexplored") == 7
@@ -520,12 +519,12 @@ def test_r29_two_or_more_soldiers_reveal_a_tile_one_does_not(state):
     set_tile(state, 0, 0, soldiers={IRON: 5})
     order(state, IRON, "move_soldiers(0,0, 0,1, 1)")
     assert not tile(state, 0, 1)["explored"]
-    assert public_state(state)["tiles"][1]["terrain"] is None
+    assert public_state(GAME, state)["tiles"][1]["terrain"] is None
     events = order(state, IRON, "move_soldiers(0,0, 1,0, 2)")
     t = tile(state, 1, 0)
     assert t["explored"]
     assert any("explored (1,0)" in e for e in events)
-    assert public_state(state)["tiles"][3]["terrain"] == t["terrain"]
+    assert public_state(GAME, state)["tiles"][3]["terrain"] == t["terrain"]
     assert t["terrain"] in map_table(state, THORN)                   # both players see it
     assert any("Ironhold explored (1,0)" in r for r in state["reports"][THORN])
     assert soldiers(state, IRON, 1, 0) == 2                            # they stay there
@@ -645,11 +644,11 @@ def test_r36_give_hands_goods_to_the_other_kingdom_when_act_ends(state):
     order(state, IRON, 'give("wood", 5)')
     assert kingdom(state, IRON)["wood"] == 15
     assert kingdom(state, THORN)["wood"] == 20
-    phases.resolve_act_phase(state)
+    actions.resolve_act_phase(state)
     assert kingdom(state, THORN)["wood"] == 25
     assert state["pending"] == {"gifts": []}
     order(state, IRON, 'give("gold", 7)')
-    phases.resolve_act_phase(state)
+    actions.resolve_act_phase(state)
     assert kingdom(state, THORN)["gold"] == 107 and kingdom(state, IRON)["gold"] == 93
     error = reject(state, IRON, 'give("wood", 16)', "E-SHORT")
     assert "needs 16 wood, you have 15" in error.message
@@ -703,7 +702,7 @@ def test_r39_every_building_produces_each_tick(state):
     set_tile(state, 1, 1, owner=IRON, terrain="mountains", buildings={"iron_mine": 1})
     set_tile(state, 2, 0, owner=IRON, terrain="hills", buildings={"gold_mine": 1})
     set_tile(state, 2, 1, terrain="forest", buildings={"forestry": 1})       # nobody's
-    ledger = phases.economy(copy.deepcopy(state))[IRON]
+    ledger = actions.economy(copy.deepcopy(state))[IRON]
     assert ledger["produced"] == {
         "food": 3 * b["farm"]["produces"]["food"],
         "wood": b["forestry"]["produces"]["wood"],
@@ -723,10 +722,10 @@ def test_r40_an_exposed_tile_costs_10_percent_gold_and_food_rounded_down(state):
     down."""
     quiet(state)
     state["threat"] = 2                                       # equal to defense 2: safe
-    assert phases.economy(copy.deepcopy(state))[IRON]["raids"] == []
+    assert actions.economy(copy.deepcopy(state))[IRON]["raids"] == []
     state["threat"] = 3
     set_stock(state, IRON, gold=99, food=49)
-    ledger = phases.economy(copy.deepcopy(state))[IRON]
+    ledger = actions.economy(copy.deepcopy(state))[IRON]
     assert ledger["raids"] == [{"tile": [0, 0], "gold": 9, "food": 4}]
     end_tick(state)
     # 99 - 9 + 16 - 2, 49 - 4 - 8
@@ -741,7 +740,7 @@ def test_r41_each_exposed_tile_is_a_separate_penalty(state):
     set_tile(state, 0, 1, owner=IRON, soldiers={})
     set_tile(state, 1, 1, owner=IRON, soldiers={IRON: 3})        # defense 3: safe
     set_stock(state, IRON, gold=100, food=40)
-    raids = phases.economy(copy.deepcopy(state))[IRON]["raids"]
+    raids = actions.economy(copy.deepcopy(state))[IRON]["raids"]
     # 10% of 100 and 40, then 10% of what is left (90 and 36)
     assert raids == [{"tile": [0, 0], "gold": 10, "food": 4},
                      {"tile": [0, 1], "gold": 9, "food": 3}]
@@ -758,7 +757,7 @@ def test_r42_gold_income_is_floor_half_the_people_plus_5(state):
         set_stock(s, IRON, civilians=civilians, food=1000)
         set_tile(s, 0, 0, soldiers={IRON: army})
         assert sk.income(s, IRON) == expected
-        assert phases.economy(s)[IRON]["income"] == expected
+        assert actions.economy(s)[IRON]["income"] == expected
 
 
 def test_r43_food_eaten_is_ceil_a_quarter_of_the_people_plus_2(state):
@@ -935,10 +934,10 @@ def test_r55_kingdom_defense_is_its_weakest_tile(state):
     set_tile(state, 0, 0, soldiers={IRON: 10})
     set_tile(state, 0, 1, owner=IRON, soldiers={IRON: 1})
     assert sk.kingdom_defense(state, IRON) == 1
-    assert public_state(state)["kingdoms"][IRON]["defense"] == 1
+    assert public_state(GAME, state)["kingdoms"][IRON]["defense"] == 1
     state["threat"] = 2
     quiet(state)
-    raids = phases.economy(copy.deepcopy(state))[IRON]["raids"]
+    raids = actions.economy(copy.deepcopy(state))[IRON]["raids"]
     assert [r["tile"] for r in raids] == [[0, 1]]
 
 

@@ -319,6 +319,6 @@ def legal(state: dict[str, Any], player: str) -> list[str]:
 
 
 def points(state: dict[str, Any], player: str) -> int:
-    from lifegames.the_sims.scoring import points as score
+    from lifegames.the_sims.model import points as score
 
     return score(state, player)

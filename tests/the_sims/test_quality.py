@@ -86,7 +86,7 @@ def test_q05_the_last_sheet_leads_with_the_result_and_drops_what_no_longer_appli
                   Ben={"sims": ["Bella Goth"]})
     order(state, ANA, 'travel("Cafe", "Love Letter")')
     assert state["over"]
-    ana, ben = sheet(state, ANA), sheet(state, "Ben")
+    ana, ben = (sheet(GAME, GAME.knowledge(state, p), p) for p in (ANA, "Ben"))
     head = ben.split("\n\n")[1]
     assert head.startswith("GAME OVER\n---------\nAna wins, ending a turn with 8 points; final "
                            "points: Ana 8, Ben 1, Cleo 0.\n"), head
@@ -113,7 +113,7 @@ def test_q06_alone_the_last_sheet_says_why_the_game_was_lost():
                                                     "Social")})
     order(state, ANA, 'travel("Library", "Watering Can")')
     GAME.end_tick(state, Dice(5, 1))
-    head = sheet(state, ANA).split("\n\n")[1]
+    head = sheet(GAME, GAME.knowledge(state, ANA), ANA).split("\n\n")[1]
     assert head.startswith("GAME OVER\n---------\nAna loses (the Needs ran out): 0 of 3 "
                            "Aspirations, 0 of 3 Sims at home.\nThe game ended after 1 turn."), head
 
@@ -144,7 +144,7 @@ def test_q08_words_are_in_the_right_number():
 
     state = ready(Ben={"at": "Museum"})
     order(state, ANA, 'travel("Park", "Easel")')
-    text = sheet(state, ANA) + sheet(state, "Ben")
+    text = "".join(sheet(GAME, GAME.knowledge(state, p), p) for p in (ANA, "Ben"))
     assert "(s)" not in text and "Ana ends the turn with 0 points; Ben is next" in text
 
 

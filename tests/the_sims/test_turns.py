@@ -197,3 +197,106 @@ def test_t12_names_are_spelled_as_the_data_spells_them():
     state = ready(Ana={"sims": ["Bella Goth"]})
     assert GAME.figures(state, ANA)["points"] == 1
 
+
+
+def _agree(state, player):
+    """The legal orders are legal.py's candidates, each accepted by its check; each rolls or
+    draws (state["chance"], set by the dice and draws of effects.py) exactly when the command
+    table's barrier says so, on the state and on the player's view; and an order given at the
+    wrong step of the turn lists them as its way forward."""
+    from lifegames.engine.contract import clone
+
+    listed = list(GAME.legal_orders(state, player))
+    assert [o.canonical() for o in GAME.candidates(state, player)] == listed
+    for text in listed:
+        order = parse_one(text)
+        for where in (state, GAME.knowledge(state, player)):
+            trial = clone(where)
+            GAME.act(trial, player, order, Dice(3, int(state["tick"]) + 1))
+            assert GAME.ends_file(where, player, order) == trial["chance"], text
+    turn = state["turn"]
+    if turn["player"] == player and turn["step"] != "start" and not state["refill"] and \
+            not state["over"]:
+        try:
+            GAME.act(clone(state), player, parse_one('travel("Park", "Easel")'), Dice(3, 1))
+        except OrderError as error:
+            assert error.code == "E-WRONG-MOMENT"
+            assert error.hint == ("legal now: " + ", ".join(listed[:8]) if listed else "")
+        else:
+            raise AssertionError("a travel ran in the middle of a turn")
+    return len(listed)
+
+
+def test_t13_the_random_barrier_and_the_legal_lists_are_the_rules_own():
+    """The random barrier ("stop at an order whose outcome is chance or hidden") is the
+    command table's: an interaction always rolls; Go Home draws (2-5 players); a Travel rolls
+    when its card is Don Lothario and another home has Iconic Sims, or takes at random when it
+    is Mrs. Crumplebottom and another collection has cards; an invitation from a Venue draws
+    the Sim that replaces it. Checked against what running each legal order does, at every
+    tick start and after every order of whole bot games, alone and with 3 and 5 players."""
+    import random
+
+    from lifegames.engine import turn
+    from lifegames.engine.bots import choose_orders
+    from lifegames.engine.orders import parse_text
+
+    looked = 0
+    for players, strategy, seed in ((["Ana"], "greedy", 3), (["Ana"], "random", 4),
+                                    (["Ana", "Ben", "Cleo"], "random", 5),
+                                    (["Ana", "Ben", "Cleo", "Dan", "Eve"], "greedy", 6)):
+        state = new_state(players, seed=seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(state) and state["tick"] < 200:
+            files = {}
+            for player in GAME.awaiting(state):
+                looked += _agree(state, player)
+                files[player] = parse_text("the_sims", "\n".join(
+                    choose_orders(GAME, state, player, strategy, rng)), player)
+            outcome = turn.play_tick(GAME, state, files, seed)
+            assert not outcome.problems, [p.render() for p in outcome.problems]
+            work, dice = json.loads(json.dumps(state)), turn.tick_dice(seed, state)
+            GAME.begin_tick(work)
+            for player, lines in outcome.executed.items():
+                for line in lines:
+                    if line.startswith(("#", "standing")) or line == "absent":
+                        continue
+                    GAME.act(work, player, parse_one(line), dice)
+                    for other in GAME.awaiting(work):
+                        looked += _agree(work, other)
+            state = outcome.state
+    assert looked > 500, looked
+
+
+def test_t14_the_barrier_on_the_rare_cards():
+    """Mrs. Crumplebottom takes at random only when another collection holds a card (then
+    check stops at her); an Iconic Sim invited from the centre leaves no Venue to refill."""
+    crumple = 'travel("Park", "Mrs. Crumplebottom")'
+    hub = ["Mrs. Crumplebottom", *HUB[1:]]
+    state = arrange(moved_in(), hub=hub, board=[], Ben={"cards": ["Violin"]})
+    assert GAME.ends_file(state, ANA, parse_one(crumple)) and _agree(state, ANA)
+    state = arrange(moved_in(), hub=hub, board=[])
+    assert not GAME.ends_file(state, ANA, parse_one(crumple)) and _agree(state, ANA)
+    alone = new_state([ANA])
+    order(alone, ANA, 'move_in("Jazz Loft")')
+    arrange(alone, hub=["Cowplant", *HUB[1:]], board=[], discard=[],
+            Ana={"cards": ["Violin"], "specials": []})
+    alone["centre"] = [alone["sims_pile"].pop(next(
+        i for i, s in enumerate(alone["sims_pile"]) if s == "Johnny Zest"))]
+    order(alone, ANA, 'travel("Park", "Cowplant")')
+    assert alone["turn"]["step"] == "invite"
+    assert not GAME.ends_file(alone, ANA, parse_one('invite("Johnny Zest")'))
+    assert _agree(alone, ANA) == 1
+
+
+def test_t15_the_barrier_answers_for_orders_that_will_be_refused():
+    """The engine asks whether an order ends the file before its check runs: every command's
+    example, alone and with three players, gets an answer (a refused one's does not matter),
+    never an error."""
+    from lifegames.engine.reference import order_docs
+
+    docs = order_docs(GAME)
+    alone = new_state([ANA])
+    order(alone, ANA, 'move_in("Jazz Loft")')
+    for state in (new_state(), ready(), alone):
+        for command in GAME.commands:
+            GAME.ends_file(state, ANA, parse_one(docs[command]["example"]))

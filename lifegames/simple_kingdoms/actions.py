@@ -1,26 +1,145 @@
-"""The phases after the Act phase (rule text, "How a turn works", steps 2-8).
+"""Every change of Simple Kingdoms' state: the apply of each command (named as the command, the
+`apply` of its row in rules.py, run only with what its check in checks.py returned) and the
+phases after the Act phase (rule text, "How a turn works", steps 2-8).
 
 `economy` runs steps 2-7 and returns a ledger per kingdom; `end_tick` uses it for real and the
-sheets run it on a copy for the forecast, so the forecast is the rules, not a second copy of them.
+sheets and warnings run it on a copy for the forecast, so the forecast is the rules, not a
+second copy of them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import State
+from ..engine.contract import Game, State
+from ..engine.dice import Dice
 from ..engine.words import counted
+from .checks import explores, where
 from .data import rules
 from .model import (
+    Tile,
     cap,
     exposed_tiles,
     food_needed,
     income,
     linear,
+    other,
     owned_tiles,
     report,
     soldiers_of,
 )
+
+# -- the Act phase: one apply per command ----------------------------------------------------
+
+
+def build(game: Game, state: State, name: str, checked: tuple[Tile, str, dict[str, int]],
+          dice: Dice) -> list[str]:
+    t, building, cost = checked
+    kingdom = state["kingdoms"][name]
+    for res, amount in cost.items():
+        kingdom[res] -= amount
+    if building in rules()["settlements"]:
+        t["settlement"] = building
+    else:
+        t["buildings"][building] = t["buildings"].get(building, 0) + 1
+    price = ", ".join(f"{a} {r}" for r, a in cost.items())
+    return [report(state, name, f"built a {building} on {where(t)} for {price}")]
+
+
+def hire_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, int], dice: Dice
+                  ) -> list[str]:
+    t, count = checked
+    gold = count * rules()["soldiers"]["hire_gold"]
+    state["kingdoms"][name]["gold"] -= gold
+    state["kingdoms"][name]["civilians"] -= count
+    t["soldiers"][name] = t["soldiers"].get(name, 0) + count
+    return [report(state, name, f"trained {counted(count, 'soldier')} on {where(t)} for "
+                                f"{gold} gold")]
+
+
+def dismiss_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, int],
+                     dice: Dice) -> list[str]:
+    t, count = checked
+    _remove_soldiers(t, name, count)
+    state["kingdoms"][name]["civilians"] += count
+    return [report(state, name, f"dismissed {counted(count, 'soldier')} on {where(t)} back to "
+                                "civilian life")]
+
+
+def move_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, Tile, int],
+                  dice: Dice) -> list[str]:
+    src, dst, count = checked
+    found = explores(dst, count)
+    _remove_soldiers(src, name, count)
+    dst["soldiers"][name] = dst["soldiers"].get(name, 0) + count
+    events = [report(state, name, f"moved {counted(count, 'soldier')} from {where(src)} to "
+                                  f"{where(dst)}")]
+    if found:
+        dst["explored"] = True
+        _record(state, "explored", dst)
+        # On a kingdom's view (`check`) the terrain is None: the effect names none.
+        seen = f": {dst['terrain']}" if dst["terrain"] else " (its terrain shows on the " \
+            "sheets after the tick)"
+        events.append(report(state, name, f"explored {where(dst)}{seen}"))
+        report(state, other(state, name), f"{name} explored {where(dst)}{seen}")
+    return events
+
+
+def claim_tile(game: Game, state: State, name: str, t: Tile, dice: Dice) -> list[str]:
+    """A claim takes effect at once: the tile, its village and its settlers are the
+    kingdom's for the rest of its orders (the text: "instantly adding +50")."""
+    spec = rules()["claim"]
+    kingdom = state["kingdoms"][name]
+    kingdom["gold"] -= spec["gold"]
+    t["owner"] = name
+    t["settlement"] = spec["settlement"]
+    kingdom["civilians"] += spec["civilians"]
+    _record(state, "claimed", t)
+    return [report(state, name, f"claimed {where(t)} for {spec['gold']} gold: a new "
+                                f"{t['settlement']} and {spec['civilians']} settlers")]
+
+
+def give(game: Game, state: State, name: str, checked: tuple[str, int, int], dice: Dice
+         ) -> list[str]:
+    resource, amount, _ = checked
+    state["kingdoms"][name][resource] -= amount
+    to = other(state, name)
+    state["pending"]["gifts"].append({"from": name, "to": to, "resource": resource,
+                                      "amount": amount})
+    return [report(state, name, f"sent {amount} {resource} to {to}")]
+
+
+def buy_resource(game: Game, state: State, name: str, checked: tuple[str, int, int],
+                 dice: Dice) -> list[str]:
+    resource, amount, price = checked
+    kingdom = state["kingdoms"][name]
+    kingdom["gold"] -= price
+    kingdom[resource] += amount
+    return [report(state, name, f"bought {amount} {resource} for {price} gold")]
+
+
+def sell_resource(game: Game, state: State, name: str, checked: tuple[str, int, int],
+                  dice: Dice) -> list[str]:
+    resource, amount, proceeds = checked
+    kingdom = state["kingdoms"][name]
+    kingdom[resource] -= amount
+    kingdom["gold"] += proceeds
+    return [report(state, name, f"sold {amount} {resource} for {proceeds} gold")]
+
+
+def _record(state: State, what: str, t: Tile) -> None:
+    """Note a tile explored or claimed during the Act phase (checks.this_tick reads it)."""
+    done = state.setdefault("this_tick", {"explored": [], "claimed": []})
+    done[what].append([t["row"], t["col"]])
+
+
+def _remove_soldiers(t: Tile, name: str, count: int) -> None:
+    t["soldiers"][name] -= count
+    if t["soldiers"][name] == 0:
+        del t["soldiers"][name]
+
+
+# -- the phases after the Act phase -----------------------------------------------------------
 
 
 def resolve_act_phase(state: State) -> list[str]:
@@ -104,7 +223,8 @@ def _desert(state: State, name: str, count: int) -> list[dict[str, Any]]:
     return left
 
 
-def end_tick(state: State, dice: Any) -> list[str]:
+def end_tick(state: State, dice: Dice) -> list[str]:
+    """Steps 1b-8: gifts arrive, then each kingdom's economy, then the Orc threat roll."""
     events = resolve_act_phase(state)
     ledger = economy(state)
     for name, entry in ledger.items():
@@ -119,6 +239,7 @@ def end_tick(state: State, dice: Any) -> list[str]:
     state["world"] = [f"Orc threat roll {roll} ({state['difficulty']}): the threat {change} "
                       f"{state['threat']}"]
     events.extend(state["world"])
+    state["this_tick"] = {"explored": [], "claimed": []}  # the sheets show it all now
     return events
 
 

@@ -1,0 +1,297 @@
+"""Every change of A Chaotic Life!'s state that an order makes: the apply of each command, named
+as the command (the `apply` of its row in rules.py), run only with what its check in checks.py
+returned; and what they share (a card drawn, drawing up at the end of a turn, the next turn, a
+trade settled). They return what happened as each player reads it; the moves and the cards'
+effects they are made of are in effects.py.
+
+Orders whose outcome the file's writer cannot know (a draw, a steal, an offer) mark the turn
+`unforeseen` (state.py): the file may then stop short of end_turn, and the turn goes on next
+tick.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.contract import Game, OrderError, State
+from ..engine.dice import Dice
+from ..engine.words import counted
+from . import checks as c
+from . import model as m
+from .data import KINDS, card, played_when_drawn, rules
+from .effects import (
+    draw_top,
+    gain,
+    hand_limit,
+    hand_over,
+    left_of,
+    log,
+    pay,
+    resolve,
+    take_card,
+    texts,
+)
+from .model import ACT, LIMIT
+
+Entries = list[dict[str, Any]]
+
+
+def new_turn(player: str, number: int) -> dict[str, Any]:
+    return {"player": player, "number": number, "actions": int(rules()["actions"]), "used": 0,
+            "phase": ACT, "moved": [], "offered": [], "unforeseen": False}
+
+
+def _spend(state: State) -> None:
+    state["turn"]["used"] += 1
+
+
+def _unforeseen(state: State, player: str) -> None:
+    """The order just applied has an outcome its writer could not know: on their own turn,
+    their file may stop after it."""
+    if state["turn"]["player"] == player:
+        state["turn"]["unforeseen"] = True
+
+
+def _played(game: Game, state: State, player: str, name: str, dice: Dice, **how: Any
+            ) -> Entries:
+    """`name` played (already out of its place): everyone's standing reactions, then its
+    effects (effects.resolve)."""
+    return resolve(state, player, name, dice, lambda p: game.standing(state, p, "react"), **how)
+
+
+# -- the actions of a turn -----------------------------------------------------------------------
+
+
+def play(game: Game, state: State, player: str, plan: c.PlayPlan, dice: Dice) -> list[str]:
+    take_card(state, player, plan.name, plan.zone)
+    if plan.pay:
+        pay(state, player, plan.pay, card(plan.name)["cost"])
+    if not card(plan.name)["free"]:
+        _spend(state)
+    cost = f" (paid {card(plan.name)['cost']} {plan.pay})" if plan.pay else ""
+    entries = _played(game, state, player, plan.name, dice, target=plan.target,
+                      kind=plan.kind, how=f"played{cost}")
+    if c.steals(plan.name):
+        _unforeseen(state, player)
+    return texts(entries, player)
+
+
+play_on = play  # the same apply: the check (checks.play) read the target
+
+
+def draw(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+    _spend(state)
+    name = draw_top(state, dice)
+    assert name is not None  # checks.draw made sure there is a card
+    entries = _drawn(game, state, player, name, dice, "deck")
+    _unforeseen(state, player)
+    return texts(entries, player)
+
+
+def draw_discard(game: Game, state: State, player: str, top: str, dice: Dice) -> list[str]:
+    _spend(state)
+    entries = _drawn(game, state, player, state["discard"].pop(), dice, "discard pile")
+    if played_when_drawn(top):
+        _unforeseen(state, player)
+    return texts(entries, player)
+
+
+def _drawn(game: Game, state: State, player: str, name: str, dice: Dice, where: str
+           ) -> Entries:
+    """A card just drawn: Volcano! and Gifts! are played at once (unless that draw ended
+    the game), the rest kept."""
+    if played_when_drawn(name) and state["over"]:
+        state["discard"].append(name)
+        return [log(state, f"{player} drew {name}; the game is over, so it is discarded")]
+    if played_when_drawn(name):
+        return _played(game, state, player, name, dice, how=f"drew from the {where} and at "
+                                                              "once played")
+    m.hand(state, player).append(name)
+    text = f"{player} drew a card from the {where}"
+    if where == "discard pile":
+        return [log(state, f"{player} took {name} from the discard pile")]
+    return [log(state, text, {player: f"{text}: {name}"})]
+
+
+def claim(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+    state["minigoals"].remove(name)
+    state["claimed"][player].append(name)
+    _spend(state)
+    return texts([log(state, f"{player} claimed the Mini-Goal {name}")], player)
+
+
+def swap(game: Game, state: State, player: str, checked: tuple[str, str, str], dice: Dice
+         ) -> list[str]:
+    first, second, kind = checked
+    for name in (first, second):
+        take_card(state, player, name)
+        state["removed"].append([player, name])
+    got = gain(state, player, kind, rules()["swap"]["counters"])
+    _spend(state)
+    text = f"{player} removed two cards face down for {got} {kind}"
+    return texts([log(state, text, {player: f"{text} ({first} and {second})"})], player)
+
+
+def discard(game: Game, state: State, player: str, checked: tuple[str, str], dice: Dice
+            ) -> list[str]:
+    name, zone = checked
+    take_card(state, player, name, zone)
+    state["discard"].append(name)
+    _spend(state)
+    return texts([log(state, f"{player} discarded {name}")], player)
+
+
+def discard_down(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+    take_card(state, player, name, "hand")
+    state["discard"].append(name)
+    state["turn"]["phase"] = LIMIT
+    return texts([log(state, f"{player} discarded {name} (down to the hand limit)")], player)
+
+
+def _move(state: State, player: str, name: str, into: bool) -> list[str]:
+    take_card(state, player, name, "hand" if into else "pouch")
+    (m.pouch if into else m.hand)(state, player).append(name)
+    state["turn"]["moved"].append(name)
+    text = f"{player} moved an Item {'into' if into else 'out of'} the Item Pouch"
+    return texts([log(state, text, {player: f"{text}: {name}"})], player)
+
+
+def pouch(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+    return _move(state, player, name, True)
+
+
+def unpouch(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+    return _move(state, player, name, False)
+
+
+def react(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+    raise AssertionError("checks.react refuses every react order")  # pragma: no cover
+
+
+# -- the end of a turn ---------------------------------------------------------------------------
+
+
+def end_turn(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+    entries = _draw_up(game, state, player, dice)
+    if not state["over"]:
+        entries += _next_turn(state, player)
+    _unforeseen(state, player)
+    return texts(entries, player)
+
+
+def _draw_up(game: Game, state: State, player: str, dice: Dice) -> Entries:
+    """Draw up to the hand limit. Volcano! and Gifts! drawn now are played and the drawing
+    goes on; one drawn a second time in the same draw-up is discarded unplayed, so the
+    drawing always ends."""
+    entries: Entries = []
+    played: set[str] = set()
+    mine = m.hand(state, player)
+    got: list[str] = []
+    while len(mine) < hand_limit():
+        pool = state["deck"] + state["discard"]
+        if all(played_when_drawn(n) and n in played for n in pool):
+            break
+        name = draw_top(state, dice)
+        if name is None:
+            break
+        if state["over"] and played_when_drawn(name):
+            state["discard"].append(name)
+            break
+        if not played_when_drawn(name):
+            mine.append(name)
+            got.append(name)
+            if state["over"]:
+                break
+        elif name in played:
+            state["discard"].append(name)
+            entries.append(log(state, f"{player} drew {name} again while drawing up: "
+                                      "discarded unplayed"))
+        else:
+            played.add(name)
+            entries += _played(game, state, player, name, dice,
+                               how="drew while drawing up and at once played")
+    if got:
+        text = f"{player} drew {counted(len(got), 'card')} up to the hand limit"
+        entries.append(log(state, text, {player: f"{text}: {', '.join(got)}"}))
+    return entries
+
+
+def _next_turn(state: State, player: str) -> Entries:
+    turn = state["turn"]
+    state["idle"] = 0 if turn["used"] else state["idle"] + 1
+    state["turns"] += 1
+    if state["idle"] >= len(state["players"]):
+        state["over"], state["end"] = True, "idle"
+        return [log(state, "a whole round passed without an action: the game is over")]
+    following = left_of(state, player)
+    state["turn"] = new_turn(following, turn["number"] + 1)
+    return [log(state, f"{player} ended the turn ({counted(turn['used'], 'action')}); "
+                       f"{following} is next")]
+
+
+# -- trades --------------------------------------------------------------------------------------
+
+
+def offer(game: Game, state: State, player: str, checked: tuple[str, c.Terms, c.Terms],
+          dice: Dice) -> list[str]:
+    """The offer is made; the other player's standing accept or decline answers it at once,
+    or it waits for their next file."""
+    to, give, want = checked
+    state["turn"]["offered"].append(to)
+    made = {"from": player, "to": to, "give": give.as_dict(), "want": want.as_dict(),
+            "tick": int(state["tick"])}
+    entries = [log(state, f"{player} offered {to} a trade: {give.text()} for {want.text()}")]
+    _unforeseen(state, player)
+    for standing in game.standing(state, to):
+        if standing.command == "decline":
+            return texts(entries + close(state, made, None, "declined (standing order)"),
+                         player)
+        if standing.command == "accept":
+            state["offer"] = made
+            try:
+                chosen = c.accept(state, to, standing)
+            except OrderError:
+                state["offer"] = None
+                continue
+            state["offer"] = None
+            return texts(entries + close(state, made, chosen, "accepted (standing order)",
+                                         True), player)
+    state["offer"] = made
+    return texts(entries + [log(state, f"{to} may answer in their next order file")], player)
+
+
+def close(state: State, made: dict[str, Any], chosen: str | None, how: str,
+          done: bool = False) -> Entries:
+    """Settle an offer: trade everything (an action of the offerer) or nothing."""
+    state["offer"] = None
+    maker, taker = made["from"], made["to"]
+    if not done:
+        return [log(state, f"{taker} {how} {maker}'s offer: nothing changes hands and no "
+                           "action is spent")]
+    give, want = c.Terms.of(made["give"]), c.Terms.of(made["want"])
+    for name in give.cards:
+        take_card(state, maker, name)
+        m.hand(state, taker).append(name)
+    for name in want.cards + ([chosen] if chosen else []):
+        take_card(state, taker, name)
+        m.hand(state, maker).append(name)
+    for kind in KINDS:
+        hand_over(state, maker, taker, kind, getattr(give, kind))
+        hand_over(state, taker, maker, kind, getattr(want, kind))
+    _spend(state)
+    text = f"{taker} {how} {maker}'s offer: the trade is made"
+    private = {}
+    if chosen:
+        seen = f"{text} ({taker} gave {chosen} as the card of their choice)"
+        private = {maker: seen, taker: seen}
+    return [log(state, text, private)]
+
+
+def accept(game: Game, state: State, player: str, chosen: str | None, dice: Dice
+           ) -> list[str]:
+    return texts(close(state, state["offer"], chosen, "accepted", True), player)
+
+
+def decline(game: Game, state: State, player: str, made: dict[str, Any], dice: Dice
+            ) -> list[str]:
+    return texts(close(state, made, None, "declined"), player)

@@ -1,0 +1,218 @@
+"""What A Chaotic Life!'s state means: readings shared by the checks, the actions, the warnings,
+the views and the bots (whose hand, which stage, what the CP's record says, whether a card's
+condition is met), and the end of the game (the rulebook's "How to Win - Or Lose!"): each
+player's Happiness and Sadness counters cancel one for one; what the cards in front of them give
+(Pets, claimed Mini-Goals) is added after that; the most counters of your own goal's kind wins,
+and a tie goes to the most counters in all. Pure readings: nothing here changes the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.contract import State
+from .data import KINDS, TYPES, card, find, stages, tag_words
+
+# Turn phases: act (actions, free moves), limit (discarding down: no more actions).
+ACT, LIMIT = "act", "limit"
+
+
+def hand(state: State, player: str) -> list[str]:
+    return state["hands"][player]
+
+
+def pouch(state: State, player: str) -> list[str]:
+    return state["pouches"][player]
+
+
+def counters(state: State, player: str) -> dict[str, int]:
+    return state["counters"][player]
+
+
+def goal(state: State, player: str) -> str:
+    return state["goals"][player]
+
+
+def stage(state: State) -> str:
+    return state["stage"]
+
+
+def held_in(state: State, player: str, name: str) -> str | None:
+    """Where the player holds a card: 'hand', 'pouch' or None (the hand is used first)."""
+    if name in hand(state, player):
+        return "hand"
+    if name in pouch(state, player):
+        return "pouch"
+    return None
+
+
+def holding(state: State, player: str) -> list[str]:
+    """The player's own cards, hand then pouch (for hints: only ever the player's own)."""
+    return hand(state, player) + pouch(state, player)
+
+
+def front_count(state: State, player: str, kind: str) -> int:
+    return sum(1 for n in state["front"][player] if card(n)["type"] == kind)
+
+
+def tag_stages(state: State, tag: str) -> list[str]:
+    """The stages in which the CP's record notes `tag`, in life order."""
+    return [s for s in stages() if tag in state["history"].get(s, [])]
+
+
+def married(state: State) -> bool:
+    """More Spouses than Divorces so far (a remarriage counts again)."""
+    notes = [t for s in stages() for t in state["history"].get(s, [])]
+    return notes.count("married") > notes.count("divorced")
+
+
+def met(state: State, player: str, condition: dict[str, Any]) -> bool:
+    kind = condition["kind"]
+    if kind == "tag":
+        where = tag_stages(state, condition["name"])
+        if condition["in"] == "current":
+            where = [s for s in where if s == stage(state)]
+        return len(where) >= condition["stages"]
+    if kind == "married":
+        return married(state)
+    return front_count(state, player, condition["type"]) >= condition["at_least"]
+
+
+def describe(condition: dict[str, Any]) -> str:
+    kind = condition["kind"]
+    if kind == "tag":
+        words = tag_words(condition["name"])
+        if condition["in"] == "current":
+            return f"the CP {words} in this stage"
+        count = condition["stages"]
+        return f"the CP {words}" + (f" in {count} different stages" if count > 1 else "")
+    if kind == "married":
+        return "the CP is married"
+    plural = "Neighbors" if condition["type"] == "neighbor" else "Pets"
+    return f"{condition['at_least']} or more {plural} in front of you"
+
+
+def most_held(state: State, player: str) -> list[str]:
+    """The counter kinds a cost may be paid with: the one held most, or both on a tie."""
+    mine = counters(state, player)
+    top = max(mine.values())
+    return [k for k in KINDS if mine[k] == top and top > 0]
+
+
+def card_count(state: State) -> int:
+    """Every card of the box, wherever it is (always 67)."""
+    total = len(state["deck"]) + len(state["discard"]) + len(state["removed"])
+    total += len(state["minigoals"]) + len(state["lifegoals"])
+    total += sum(1 + len(e["above"]) for e in state["timeline"])
+    for player in state["players"]:
+        total += len(hand(state, player)) + len(pouch(state, player))
+        total += len(state["front"][player]) + len(state["claimed"][player])
+    return total
+
+
+def counter_count(state: State, kind: str) -> int:
+    return state["supply"][kind] + sum(counters(state, p)[kind] for p in state["players"])
+
+
+def valid_trigger(written: str) -> bool:
+    """A standing react order's trigger: a card name, a card type, or any."""
+    low = " ".join(str(written).lower().split())
+    return low == "any" or low in TYPES or find(written) is not None
+
+
+def find_player(state: State, written: str) -> str | None:
+    wanted = str(written).strip().lower()
+    return next((p for p in state["players"] if p.lower() == wanted), None)
+
+
+# -- the end of the game -------------------------------------------------------------------------
+
+
+def card_counters(state: State, player: str) -> dict[str, int]:
+    """Counters the cards in front of the player give at the end: Pets still in play and
+    claimed Mini-Goals (a `goal` reward counts in the owner's goal kind)."""
+    out = dict.fromkeys(KINDS, 0)
+    for name in state["front"][player] + state["claimed"][player]:
+        worth = card(name)["worth"]
+        if not worth:
+            continue
+        for kind in KINDS:
+            out[kind] += worth[kind]
+        out[state["goals"][player]] += worth["goal"]
+    return out
+
+
+def cancel(happiness: int, sadness: int) -> tuple[str | None, int]:
+    """One Happiness cancels one Sadness: the kind left over and how many (10 SC, 6 HC ->
+    4 sadness)."""
+    if happiness == sadness:
+        return None, 0
+    return ("happiness", happiness - sadness) if happiness > sadness else \
+        ("sadness", sadness - happiness)
+
+
+def breakdown(state: State, player: str) -> dict[str, Any]:
+    mine = state["counters"][player]
+    kind, left = cancel(mine["happiness"], mine["sadness"])
+    extra = card_counters(state, player)
+    goal = state["goals"][player]
+    goal_score = (left if kind == goal else 0) + extra[goal]
+    return {
+        "goal": goal,
+        "happiness": mine["happiness"],
+        "sadness": mine["sadness"],
+        "left_kind": kind,
+        "left": left,
+        "cards": extra,
+        "score": goal_score,
+        "total": left + sum(extra.values()),
+    }
+
+
+def left_text(parts: dict[str, Any]) -> str:
+    if parts["left_kind"] is None:
+        return "0 left (they cancel out)"
+    return f"{parts['left']} {parts['left_kind']} left"
+
+
+def score(state: State, player: str) -> int:
+    return int(breakdown(state, player)["score"])
+
+
+def standings(state: State) -> tuple[list[str], dict[str, int]]:
+    """The winners (several on a full tie) and each player's score."""
+    parts = {p: breakdown(state, p) for p in state["players"]}
+    best = max((v["score"], v["total"]) for v in parts.values())
+    winners = [p for p in state["players"] if (parts[p]["score"], parts[p]["total"]) == best]
+    return winners, {p: int(v["score"]) for p, v in parts.items()}
+
+
+ENDINGS = {"death": "The CP died (Death!)", "idle": "A whole round passed without an action",
+           "old age": "The CP died of old age (the last deck ran out)"}
+
+
+def final_statement(state: State) -> str:
+    """The end of a finished game in one statement: how it ended, who won and why, and every
+    player's score in their goal's kind (`status` puts "The game is over." before it)."""
+    winners, _ = standings(state)
+    parts = {p: breakdown(state, p) for p in state["players"]}
+    best = parts[winners[0]]
+    tied = [p for p in state["players"] if parts[p]["score"] == best["score"]]
+    if len(winners) > 1:
+        head = (f"{' and '.join(winners)} share the win with {best['score']} counters of their "
+                f"goal each and {best['total']} in all")
+    elif len(tied) > 1:
+        others = ", ".join(str(parts[p]["total"]) for p in tied if p not in winners)
+        head = (f"{winners[0]} wins: tied on {best['score']} counters of their goal, "
+                f"{winners[0]} has the most in all ({best['total']} against {others})")
+    else:
+        head = f"{winners[0]} wins with {best['score']} {best['goal']}"
+    scores = ", ".join(f"{p} {v['score']} {v['goal']}" for p, v in parts.items())
+    return f"{ENDINGS.get(str(state['end']), 'The game ended')}. {head}. Scores: {scores}."
+
+
+def verdict(state: State, player: str) -> str:
+    """The result from one player's seat."""
+    winners, _ = standings(state)
+    if player not in winners:
+        return "You lose."
+    return "You win." if len(winners) == 1 else "You share the win."

@@ -1,0 +1,114 @@
+"""A Chaotic Life!'s state, declared once: every field, its bounds, and who may see it.
+
+What is hidden: the deck (everyone sees its size, nobody its order), each player's hand and
+Item Pouch (their own; the others see only how many cards), the card under each face-down
+swap (its remover's), the Items moved between hand and pouch this turn (the turn player's:
+the log tells the others only that an Item moved), the private lines of the log (each its
+reader's) and each player's standing orders (their own). Everything else is on the table.
+A hidden card is HIDDEN in a player's view: no card of that name exists, so a check that needs
+the card refuses the order and no way forward can name it.
+
+The engine derives each player's view from this declaration (engine/declared.py) and checks
+every state the host loads against it; card names and stages come from the rule data through
+`AChaoticLife.vocabulary`.
+"""
+
+from typing import Annotated, Final, Literal, TypedDict
+
+from ..engine.contract import EngineState
+from ..engine.declared import KEY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
+
+HIDDEN: Final = "?"  # a card a player may not see, in their view of the state
+
+Card = Annotated[str, OneOf("card")]
+Player = Annotated[str, OneOf(PLAYER)]
+Count = Annotated[int, PUBLIC, Range(0)]
+Kind = Literal["happiness", "sadness"]
+# the cards a player holds: theirs to see, the others see how many
+HELD = Owner(by=KEY, others=SIZE, placeholder=HIDDEN)
+
+
+class Counters(TypedDict):
+    happiness: Count
+    sadness: Count
+
+
+class Placed(TypedDict):
+    """A card on the Timeline, the stage it was played in and the cards placed above it."""
+
+    card: Annotated[str, PUBLIC, OneOf("card")]
+    stage: Annotated[str, PUBLIC, OneOf("stage")]
+    above: Annotated[list[Card], PUBLIC]
+
+
+class Turn(TypedDict):
+    player: Annotated[str, PUBLIC, OneOf(PLAYER)]
+    number: Annotated[int, PUBLIC, Range(1)]
+    actions: Count
+    used: Count
+    phase: Annotated[Literal["act", "limit"], PUBLIC]  # limit: discarding down to five
+    moved: Annotated[list[Card], Owner(by="player", others=SIZE, placeholder=HIDDEN)]
+    offered: Annotated[list[Player], PUBLIC]  # the players offered a trade this turn
+    # an order ran this tick whose outcome its writer could not know (rules.py)
+    unforeseen: Annotated[bool, PUBLIC]
+
+
+class Terms(TypedDict):
+    """One side of a trade offer (checks.Terms)."""
+
+    cards: Annotated[list[Card], PUBLIC]
+    happiness: Count
+    sadness: Count
+    any_card: Count
+
+
+# An offer waiting for its answer: made in the open, its terms named in the log.
+Offer = TypedDict("Offer", {
+    "from": Annotated[str, PUBLIC, OneOf(PLAYER)],
+    "to": Annotated[str, PUBLIC, OneOf(PLAYER)],
+    "give": Annotated[Terms, PUBLIC],
+    "want": Annotated[Terms, PUBLIC],
+    "tick": Count,
+})
+
+
+class Entry(TypedDict):
+    """A line of the game log: its text for everyone, a fuller one for those who saw a card."""
+
+    tick: Count
+    text: Annotated[str, PUBLIC]
+    private: Annotated[dict[str, str], Owner(by=KEY), Keys(PLAYER)]
+
+
+# A card removed face down by a swap: [its remover, the card], the card theirs to see.
+Removal = tuple[Annotated[str, PUBLIC, OneOf(PLAYER)],
+                Annotated[str, Owner(by=0, others=SIZE, placeholder=HIDDEN), OneOf("card")]]
+
+
+class ChaoticState(EngineState):
+    players: Annotated[list[Player], PUBLIC]  # in seat order
+    goals: Annotated[dict[str, Kind], PUBLIC, Keys(PLAYER, every=True)]
+    goal_card: Annotated[str, PUBLIC, OneOf("card")]
+    lifegoals: Annotated[list[Card], PUBLIC]
+    deck: Annotated[list[Card], Nobody(placeholder=HIDDEN)]  # top first
+    discard: Annotated[list[Card], PUBLIC]  # top last
+    removed: Annotated[list[Removal], PUBLIC]
+    hands: Annotated[dict[str, list[Card]], HELD, Keys(PLAYER, every=True)]
+    pouches: Annotated[dict[str, list[Card]], HELD, Keys(PLAYER, every=True)]
+    front: Annotated[dict[str, list[Card]], PUBLIC, Keys(PLAYER, every=True)]
+    claimed: Annotated[dict[str, list[Card]], PUBLIC, Keys(PLAYER, every=True)]
+    minigoals: Annotated[list[Card], PUBLIC]  # open Mini-Goals
+    timeline: Annotated[list[Placed], PUBLIC]
+    stage: Annotated[str, PUBLIC, OneOf("stage")]
+    history: Annotated[dict[str, list[str]], PUBLIC, Keys("stage")]  # stage -> what happened
+    counters: Annotated[dict[str, Counters], PUBLIC, Keys(PLAYER, every=True)]
+    supply: Annotated[Counters, PUBLIC]
+    turn: Annotated[Turn, PUBLIC]
+    offer: Annotated[Offer | None, PUBLIC]
+    idle: Count  # turns in a row without an action
+    turns: Count
+    reshuffles: Count
+    over: Annotated[bool, PUBLIC]
+    end: Annotated[Literal["death", "idle", "old age"] | None, PUBLIC]
+    log: Annotated[list[Entry], PUBLIC]  # this tick's
+    recent: Annotated[list[Entry], PUBLIC]  # the last events, for the sheets

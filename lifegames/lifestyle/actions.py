@@ -1,0 +1,243 @@
+"""Every change of Lifestyle's state that an order makes: the apply of each command, named as
+the command (the `apply` of its row in rules.py), run only with what its check in checks.py
+returned; and what they share: dealing from the pile into the display, the log, tokens from the
+pool, a reroll, the whole dice zone met, and the end of a turn.
+
+Each apply ends by recording whether its outcome was chance (`turn.fresh_roll`, state.py):
+after a roll, a reroll or a purchase the file may end and the turn goes on next tick; after
+anything else the file must finish what the turn needs (rules.py, `end_orders`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.contract import Game, State
+from ..engine.dice import Dice
+from ..engine.words import counted
+from .data import card, rules
+from .model import (
+    card_met,
+    card_need,
+    columns,
+    dice_text,
+    display_count,
+    rows,
+    seat,
+    unfulfilled,
+)
+from .state import BOTCHED, NEXT, ROLLED, START
+
+DICE_STREAM = "dice"
+DECK_STREAM = "deck"
+RECENT = 12  # events the sheets keep showing from earlier ticks
+
+
+def new_turn(player: str, number: int) -> dict[str, Any]:
+    return {"player": player, "number": number, "phase": START, "fulfilled": [],
+            "roll": None, "sports_used": {}, "fresh_roll": False, "bought": 0,
+            "missed": None}
+
+
+def log(state: State, text: str) -> str:
+    """Record an event of this tick (and in the rolling list of recent events)."""
+    state["log"].append(text)
+    tick = int(state.get("tick", 0)) + 1
+    state["recent"] = [*state["recent"], f"tick {tick}: {text}"][-RECENT:]
+    return text
+
+
+def fill(state: State, wanted: int) -> list[str]:
+    """Deal up to `wanted` cards from the pile into the display's gaps, left to right, row 1
+    first, stopping when the pile or the gaps run out. The cards dealt."""
+    dealt: list[str] = []
+    for index, slot in enumerate(state["display"]):
+        if len(dealt) >= wanted or not state["pile"]:
+            break
+        if slot is None:
+            state["display"][index] = state["pile"].pop(0)
+            dealt.append(state["display"][index])
+    return dealt
+
+
+def take_tokens(state: State, player: str, wanted: int) -> int:
+    """Move up to `wanted` tokens from the pool to the player (the pool may run dry)."""
+    given = min(wanted, int(state["pool"]))
+    state["pool"] -= given
+    seat(state, player)["tokens"] += given
+    return given
+
+
+def _chance(state: State, was: bool) -> None:
+    """Whether the order just applied had an outcome nobody could know when its file was
+    checked (a roll, a reroll, cards dealt by a purchase)."""
+    state["turn"]["fresh_roll"] = was
+
+
+# -- buying ----------------------------------------------------------------------------------------
+
+
+def _buy(state: State, player: str, bought: tuple[int, int]) -> list[str]:
+    cost, wanted = bought
+    seat(state, player)["tokens"] -= cost
+    state["pool"] += cost
+    dealt = fill(state, wanted)
+    state["turn"]["bought"] += len(dealt)
+    _chance(state, True)
+    return [log(state, f"{player} paid {counted(cost, 'token')} for "
+                       f"{counted(len(dealt), 'new card')}: {', '.join(dealt)}")]
+
+
+def buy_two(game: Game, state: State, player: str, bought: tuple[int, int],
+            dice: Dice) -> list[str]:
+    return _buy(state, player, bought)
+
+
+def refill(game: Game, state: State, player: str, bought: tuple[int, int],
+           dice: Dice) -> list[str]:
+    return _buy(state, player, bought)
+
+
+# -- taking ----------------------------------------------------------------------------------------
+
+
+def take(game: Game, state: State, player: str, picked: list[int], dice: Dice) -> list[str]:
+    """take_card, take_row and take_column: the spaces the check picked go to the dice zone,
+    and the turn ends."""
+    taken = []
+    for index in picked:
+        taken.append(state["display"][index])
+        state["display"][index] = None
+    seat(state, player)["dice"].extend(taken)
+    events = [log(state, f"{player} took {', '.join(taken)} into the dice zone")]
+    events += finish_turn(state, player)
+    _chance(state, False)
+    return events
+
+
+take_card = take_row = take_column = take
+
+
+# -- rolling and answering a roll ------------------------------------------------------------------
+
+
+def roll(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+    count = card(name)["dice"]
+    values = list(dice.stream(DICE_STREAM).roll(count))
+    turn = state["turn"]
+    turn["phase"] = ROLLED
+    turn["roll"] = {"card": name, "dice": values, "steps": [f"rolled {dice_text(values)}"]}
+    _chance(state, True)
+    return [log(state, f"{player} named the {name} ({card_need(name)}) and rolled "
+                       f"{dice_text(values)}")]
+
+
+def reroll(game: Game, state: State, player: str, index: int, dice: Dice) -> list[str]:
+    seat(state, player)["tokens"] -= 1
+    state["pool"] += 1
+    return _reroll(state, player, index, dice, "paid 1 token to reroll")
+
+
+def _reroll(state: State, player: str, index: int, dice: Dice, how: str) -> list[str]:
+    roll = state["turn"]["roll"]
+    old = roll["dice"][index]
+    roll["dice"][index] = dice.stream(DICE_STREAM).d6()
+    roll["steps"].append(f"{how} die {index + 1} ({old} -> {roll['dice'][index]}): "
+                         f"{dice_text(roll['dice'])}")
+    _chance(state, True)
+    return [log(state, f"{player} {how} die {index + 1}: {old} became "
+                       f"{roll['dice'][index]}, now {dice_text(roll['dice'])}")]
+
+
+def use(game: Game, state: State, player: str, chosen: tuple[str, int | None],
+        dice: Dice) -> list[str]:
+    name, index = chosen
+    turn = state["turn"]
+    turn["sports_used"][name] = turn["sports_used"].get(name, 0) + 1
+    effect = card(name)["effect"]
+    roll = turn["roll"]
+    if effect == "reroll":
+        assert index is not None
+        return _reroll(state, player, index, dice, f"used {name} to reroll")
+    if effect == "plus_one_all":
+        roll["dice"] = [v + 1 for v in roll["dice"]]
+        what = "added 1 to every die"
+    else:
+        assert index is not None
+        old = roll["dice"][index]
+        roll["dice"][index] = old + 1 if effect == "plus_one" else 4
+        what = f"turned die {index + 1} from {old} to {roll['dice'][index]}"
+    roll["steps"].append(f"{name}: {what}: {dice_text(roll['dice'])}")
+    _chance(state, False)
+    return [log(state, f"{player} used {name}: {what}, now {dice_text(roll['dice'])}")]
+
+
+def accept(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+    turn = state["turn"]
+    roll = turn["roll"]
+    name, values = roll["card"], roll["dice"]
+    turn["roll"] = None
+    if not card_met(name, values):
+        turn["phase"] = BOTCHED
+        turn["fulfilled"] = []
+        turn["missed"] = name
+        got = take_tokens(state, player, rules()["botch_tokens"])
+        _chance(state, False)
+        return [log(state, f"{player} botched the {name} ({dice_text(values)}, needs "
+                           f"{card_need(name)}) and took {counted(got, 'token')} from the pool")]
+    turn["fulfilled"].append(name)
+    events = [log(state, f"{player} met the {name} with {dice_text(values)}")]
+    if unfulfilled(state, player):
+        turn["phase"] = NEXT
+    else:
+        events += _score_dice_zone(state, player) + finish_turn(state, player)
+    _chance(state, False)
+    return events
+
+
+def _score_dice_zone(state: State, player: str) -> list[str]:
+    mine = seat(state, player)
+    moved = list(mine["dice"])
+    mine["points"].extend(moved)
+    mine["dice"] = []
+    pets = sum(1 for n in moved if card(n)["category"] == "pet")
+    got = take_tokens(state, player, pets * rules()["pet_tokens"])
+    extra = f"; {counted(pets, 'Pet')} earned {counted(got, 'token')}" if pets else ""
+    return [log(state, f"{player} met every card and moved {', '.join(moved)} to the "
+                       f"points zone{extra}")]
+
+
+# -- after a botch, and the end of a turn ----------------------------------------------------------
+
+
+def discard(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+    seat(state, player)["dice"].remove(name)
+    state["discard"].append(name)
+    _chance(state, False)
+    return [log(state, f"{player} discarded the {name}")]
+
+
+def end_turn(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+    events = finish_turn(state, player)
+    _chance(state, False)
+    return events
+
+
+def finish_turn(state: State, player: str) -> list[str]:
+    """The turn is over: Sports cards stand up again, an empty display is refilled for
+    free, and the next player's turn begins (or the game ends)."""
+    events = []
+    size = rows() * columns()
+    if display_count(state) == 0 and state["pile"]:
+        dealt = fill(state, size)
+        events.append(log(state, f"the display was empty: {counted(len(dealt), 'new card')} "
+                                 "laid out for free"))
+    order = state["players"]
+    following = order[(order.index(player) + 1) % len(order)]
+    state["turn"] = new_turn(following, state["turn"]["number"] + 1)
+    if display_count(state) == 0 and not seat(state, following)["dice"]:
+        state["over"] = True
+        state["ended_by"] = following
+        events.append(log(state, f"{following} begins a turn with no cards in the display "
+                                 "and none in the dice zone: the game is over"))
+    return events

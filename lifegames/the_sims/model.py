@@ -1,0 +1,248 @@
+"""What The Sims Board Game's state means: the readings the checks, the actions, the warnings,
+the views and the bots all need (whose seat, which Venues are on the board, who stands where,
+which Needs are FULL, whether cards make a set), and the rulebook's "Object of the Game and
+Scoring": what a collection shows (the Home card's SIMbol included), Aspirations met, points,
+and the single player's two goals. Pure readings: nothing here changes a state."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..engine.contract import State
+from .data import aspirations, card, cards, homes, layout, needs, rules, sims
+from .state import HIDDEN
+
+# Turn steps. 2-5 players: start -> (travel) swap? -> interact? -> end; start -> (go home)
+# keep -> end. 1 player: start -> (travel) invite | swap ? -> interact? -> score? -> end.
+START, KEEP, SWAP, INVITE, INTERACT, SCORE = "start", "keep", "swap", "invite", "interact", \
+    "score"
+STEPS = {
+    START: "Go Home or Travel",
+    KEEP: "keep one of two Aspirations",
+    SWAP: "swap an Action card",
+    INVITE: "choose an Iconic Sim to invite home",
+    INTERACT: "interact",
+    SCORE: "complete an Aspiration, or end the turn",
+}
+# What a file that stops at each step leaves undone (E-TURN-INCOMPLETE).
+UNFINISHED = {
+    START: "your turn needs Go Home or Travel",
+    KEEP: "keep one of your two Aspirations",
+    SWAP: "the SWAP CARDS card waits for swap(...)",
+    INVITE: "the ICONIC SIMS MOVE! card waits for invite(...)",
+    INTERACT: "interact(...) finishes your turn",
+    SCORE: "complete(...) an Aspiration, or end_turn",
+}
+HOME = "home"
+
+
+def seat(state: State, player: str) -> dict[str, Any]:
+    return state["seats"][player]
+
+
+def solo(state: State) -> bool:
+    return len(state["players"]) == 1
+
+
+def moved_in(state: State, player: str) -> bool:
+    return seat(state, player)["home"] is not None
+
+
+def ring(state: State, player: str) -> list[str]:
+    """The other players, from the one on the left round the table."""
+    order = state["players"]
+    start = order.index(player)
+    return order[start + 1:] + order[:start]
+
+
+# -- the board --------------------------------------------------------------------------------
+
+
+def board(state: State) -> list[dict[str, Any]]:
+    """The six Venues on the board now, in board order."""
+    return layout(state["sides"])
+
+
+def venue(state: State, name: str) -> dict[str, Any] | None:
+    return next((v for v in board(state) if v["name"] == name), None)
+
+
+def hub_cards(state: State) -> list[str]:
+    return [c for c in state["hub"] if c]
+
+
+def others_at(state: State, player: str) -> list[str]:
+    """The other players standing at this player's Venue, in seat order from the left."""
+    where = seat(state, player)["at"]
+    if where == HOME:
+        return []
+    return [p for p in ring(state, player) if seat(state, p)["at"] == where]
+
+
+def sims_at(state: State, where: str) -> list[str]:
+    """Single player: the Iconic Sims waiting at a Venue, in the order they arrived."""
+    return [s["sim"] for s in state["board"] if s["venue"] == where]
+
+
+def empty_needs(state: State, player: str) -> list[str]:
+    tracker = seat(state, player)["needs"]
+    return [n for n in needs() if not tracker[n]]
+
+
+def full_needs(state: State, player: str) -> list[str]:
+    tracker = seat(state, player)["needs"]
+    return [n for n in needs() if tracker[n]]
+
+
+def card_symbols(name: str) -> list[str]:
+    """A card's SIMbols (none for a card this seat cannot see)."""
+    return [] if name == HIDDEN or name not in cards() else list(card(name)["symbols"])
+
+
+def shares(name: str, where: dict[str, Any]) -> bool:
+    return bool(set(card_symbols(name)) & set(where["symbols"]))
+
+
+# -- what a collection shows and is worth -----------------------------------------------------
+
+
+def shown(state: State, player: str) -> Counter[str]:
+    """Every SIMbol the player's collection shows: their Action cards and their Home card."""
+    mine = seat(state, player)
+    counts: Counter[str] = Counter()
+    for name in mine["cards"]:
+        counts.update(card_symbols(name))
+    if mine["home"] and mine["home"] in homes():
+        counts[homes()[mine["home"]]] += 1
+    return counts
+
+
+def matching(counts: Counter[str], aspiration: str) -> int:
+    """How many shown SIMbols are of the Aspiration's two kinds."""
+    if aspiration not in aspirations():
+        return 0
+    return sum(counts[kind] for kind in aspirations()[aspiration])
+
+
+def needed() -> int:
+    return int(rules()["aspiration_symbols"])
+
+
+def left_for(state: State, player: str, aspiration: str | None) -> int:
+    """SIMbols still missing for an Aspiration (0: it is met)."""
+    if not aspiration:
+        return needed()
+    return max(0, needed() - matching(shown(state, player), aspiration))
+
+
+def met(state: State, player: str, aspiration: str | None) -> bool:
+    return bool(aspiration) and left_for(state, player, aspiration) == 0
+
+
+def shows_interest(state: State, player: str, sim: str) -> bool:
+    """True if the player's Action cards or Home card show this Iconic Sim's interest."""
+    return sims().get(sim, "") in shown(state, player)
+
+
+def friends(state: State, player: str) -> int:
+    """Iconic Sims at home, with Don Lothario and the Grim Reaper when they moved in."""
+    mine = seat(state, player)
+    return len(mine["sims"]) + len(mine["specials"])
+
+
+def points(state: State, player: str) -> int:
+    """3 per completed Aspiration and 1 per Iconic Sim at home (2-5 players)."""
+    table = rules()["points"]
+    return int(table["aspiration"] * len(seat(state, player)["completed"])
+               + table["iconic_sim"] * friends(state, player))
+
+
+def solo_goals(state: State, player: str) -> tuple[int, int]:
+    """(Aspirations completed, Sims at home) for the single-player goals."""
+    return len(seat(state, player)["completed"]), friends(state, player)
+
+
+def solo_won(state: State, player: str) -> bool:
+    done, friends_ = solo_goals(state, player)
+    goals = rules()["solo"]
+    return bool(done >= goals["aspirations"] and friends_ >= goals["sims_to_win"])
+
+
+# -- single player: sets, Aspirations to complete, Sims to invite ---------------------------
+
+
+def set_size() -> int:
+    return int(rules()["solo"]["set_size"])
+
+
+def set_kind(state: State, player: str, used: list[str]) -> str | None:
+    """Single player: the SIMbol of which `used` (with the Home card) makes a set of three
+    identical SIMbols, every card needed; None if there is no such SIMbol."""
+    size = set_size()
+    home = homes().get(seat(state, player)["home"] or "", "")
+    for kind in sorted({s for name in used for s in card_symbols(name)}):
+        counts = [card_symbols(n).count(kind) for n in used]
+        total = sum(counts) + (home == kind)
+        if used and all(counts) and total >= size and all(total - c < size for c in counts):
+            return kind
+    return None
+
+
+def completes(state: State, player: str, aspiration: str, used: list[str]) -> bool:
+    """Single player: do `used` (and the Home card) show three SIMbols of the Aspiration's
+    kinds, with every card needed?"""
+    kinds = aspirations()[aspiration]
+    home = homes().get(seat(state, player)["home"] or "", "")
+    counts = [sum(card_symbols(n).count(k) for k in kinds) for n in used]
+    total = sum(counts) + (home in kinds)
+    return total >= needed() and all(total - c < needed() for c in counts)
+
+
+def completable(state: State, player: str) -> list[str]:
+    """Single player: the Aspirations still open that the collection could complete now."""
+    mine = seat(state, player)
+    return [a for a in mine["aspirations"] if a not in mine["completed"] and met(state, player, a)]
+
+
+def invite_options(state: State, player: str) -> list[str]:
+    """Single player, ICONIC SIMS MOVE!: the Sims on the board (Venues, then the centre) whose
+    interest the collection shows."""
+    counts = shown(state, player)
+    on_board = [s["sim"] for s in state["board"]] + list(state["centre"])
+    return [s for s in on_board if s in sims() and sims()[s] in counts]
+
+
+# -- what a sheet asks --------------------------------------------------------------------------
+
+
+def aspiration_label(name: str | None) -> str:
+    if not name:
+        return "-"
+    if name not in aspirations():
+        return "(hidden)"
+    return f"{name} ({' + '.join(aspirations()[name])})"
+
+
+def prompt_text(state: State, player: str) -> str | None:
+    """What the sheet asks of the player when a choice is open (None: a plain turn start)."""
+    if state["over"]:
+        return None
+    mine = seat(state, player)
+    if not moved_in(state, player):
+        return (f"{player}: move in. Choose your Home card"
+                f"{' and one of your two Aspirations' if not solo(state) else ''}.")
+    turn = state["turn"]
+    if turn["player"] != player or turn["step"] == START or state["refill"]:
+        return None
+    if turn["step"] == KEEP:
+        return (f"{player}: you drew {aspiration_label(mine['drawn'])}; keep it or "
+                f"{aspiration_label(mine['aspiration'])}.")
+    return {
+        SWAP: f"{player}: SWAP CARDS: give one of your Action cards for one "
+              f"{'in the discard pile' if solo(state) else 'of another player'}.",
+        INVITE: f"{player}: ICONIC SIMS MOVE!: choose an Iconic Sim to invite home.",
+        INTERACT: f"{player}: interact at the {mine['at']}.",
+        SCORE: f"{player}: complete an Aspiration (name it and the cards used), or "
+               "end_turn.",
+    }[turn["step"]]

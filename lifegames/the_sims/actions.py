@@ -142,9 +142,10 @@ def go_home(game: Game, state: State, player: str, chosen: tuple[list[str], list
         events.append(log(state, f"{player} drew and keeps the Aspiration {drawn}"))
         return events + end_of_turn(state, player)
     mine["drawn"] = drawn
-    note(state, player, f"you drew the Aspiration {drawn}")
     state["turn"]["step"] = KEEP
-    return events + [log(state, f"{player} drew an Aspiration and keeps one of two")]
+    events.append(log(state, f"{player} drew an Aspiration and keeps one of two"))
+    note(state, player, f"you drew the Aspiration {drawn}")
+    return events
 
 
 def keep(game: Game, state: State, player: str, kept: str, dice: Dice) -> list[str]:

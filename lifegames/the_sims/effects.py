@@ -52,10 +52,14 @@ def log(state: State, text: str) -> str:
 
 
 def note(state: State, player: str, text: str) -> None:
-    """Something only `player` may read (the Aspiration they drew, say)."""
+    """Something only `player` may read (the Aspiration they drew, say). A note keeps its
+    place among the tick's public events (`tick 4#2: ...`: after the first two `recent`
+    holds of tick 4), so that the player's sheet reads them in the order they happened."""
     tick = int(state.get("tick", 0)) + 1
+    before = sum(1 for line in state["recent"] if line.startswith(f"tick {tick}: "))
     mine = seat(state, player)
-    mine["notes"] = [*mine["notes"], f"tick {tick}: {text}"][-RECENT:]
+    mine["notes"] = [*mine["notes"], f"tick {tick}#{before}: {text}"][-RECENT:]
+
 
 
 # -- chance --------------------------------------------------------------------------------------

@@ -251,6 +251,15 @@ def prompt_text(state: State, player: str) -> str | None:
 
 # -- the events a sheet lists -------------------------------------------------------------------
 
+# Action cards named after a person: a sentence names them without "the".
+PEOPLE = frozenset({"Don Lothario", "Mrs. Crumplebottom"})
+
+
+def the_card(name: str) -> str:
+    """`the Easel`, `Mrs. Crumplebottom`: an Action card as a sentence names it."""
+    return name if name in PEOPLE else f"the {name}"
+
+
 
 NOTE = re.compile(r"tick (\d+)(?:#(\d+))?: (.*)", re.S)
 

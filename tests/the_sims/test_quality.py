@@ -186,7 +186,7 @@ def test_q10_recent_events_read_in_tick_order_with_your_own_notes_in_place():
     mine = events(ANA)
     ticks = [int(line.split()[2].rstrip(":")) for line in mine]
     assert ticks == sorted(ticks) and ticks[-1] == 3, mine
-    drew = mine.index("- tick 1: Ana drew an Aspiration and keeps one of two")
+    drew = mine.index("- tick 1: Ana drew a second Aspiration and will keep one of the two")
     assert mine[drew + 1] == f"- tick 1: you drew the Aspiration {top} (only you see this)"
     assert "Only for you" not in "\n".join(mine)
     theirs = events("Ben")  # Ben's own draw at his Go Home is his note

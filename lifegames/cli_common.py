@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import _signal as signal  # as in start.py: the C core, without the enums' start-up cost
 import contextlib
-import dataclasses
 import errno
 import functools
 import io
@@ -425,5 +424,5 @@ def report_lines(result: FileCheck, path: str | None = None) -> list[str]:
         shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
         lines.append(f"  standing orders in force once this file is played: {shown}")
     for warning in plan.warnings if plan else []:
-        lines.append(dataclasses.replace(warning, path=path).render())
+        lines.append(warning.in_file(path).render())
     return lines

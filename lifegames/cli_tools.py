@@ -9,7 +9,6 @@ import os
 import random
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -433,13 +432,13 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
     said: dict[str, list[str]] = {}
     for check in checks:
         mine = f"{check.player}_orders.txt"  # as the seat (and a clone of it) names the file
-        said[check.player] = [replace(p, path=mine).render() for p in check.problems] or \
+        said[check.player] = [p.in_file(mine).render() for p in check.problems] or \
             report_lines(check, mine)
     for other in host.unawaited:  # a file out of turn is answered only if it says something
         if other.warnings or other.problems or other.standing is not None:
             mine = f"{other.standpoint.player}_orders.txt"
             said[other.standpoint.player] = [other.standpoint.not_awaited_note()] + [
-                replace(p, path=mine).render() for p in [*other.problems, *other.warnings]]
+                p.in_file(mine).render() for p in [*other.problems, *other.warnings]]
             if other.standing is not None and not other.problems:
                 said[other.standpoint.player].append(
                     "standing orders in force once this file is read: " +

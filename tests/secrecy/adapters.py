@@ -500,7 +500,7 @@ def _sims_fired(events: list[str]) -> set[str]:
     the Need of an Awkward Interaction (the scripted turns' effects)."""
     text = "\n".join(events)
     fired = {"raise"} if "Ana's Fun is now FULL (Go Home)" in text else set()
-    return fired | ({"lower"} if "Ben's Hunger is now EMPTY (Awkward Interaction)" in text
+    return fired | ({"lower"} if "Ben's Hunger is now EMPTY (an Awkward Interaction)" in text
                     else set())
 
 

@@ -161,7 +161,7 @@ class Host:
                                             self.folder.root / SEATS_DIR, remotes)
         return self._remotes
 
-    def _seat_problem(self) -> tuple[type[Exception], ...]:
+    def _seat_problem(self) -> tuple[type[gitseats.SeatProblem], ...]:
         """What a seat over git raises when its order file cannot be read (to catch): only
         a game with such seats can raise it, so no other game imports gitseats for it."""
         if self._remotes is None:
@@ -328,7 +328,9 @@ class Host:
         tool replaces it, so no hand-written draft is ever lost."""
         try:
             found = self.read_order(player)
-        except (NotARegularFile, *self._seat_problem()):
+        except NotARegularFile:
+            return
+        except self._seat_problem():
             return
         if found is None or not found.complete:
             return

@@ -1,6 +1,6 @@
 """Entry point: `python3 play.py --help`."""
+import _signal  # signal's C core: the module `signal` builds enums, 1 ms of every command
 import os
-import signal
 
 
 def _interrupted(signum: int, frame: object) -> None:  # Ctrl-C before lifegames.start takes over
@@ -11,7 +11,7 @@ def _interrupted(signum: int, frame: object) -> None:  # Ctrl-C before lifegames
     os._exit(130)
 
 
-signal.signal(signal.SIGINT, _interrupted)
+_signal.signal(_signal.SIGINT, _interrupted)
 from lifegames.start import main  # noqa: E402
 
 main()

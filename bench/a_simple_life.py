@@ -4,19 +4,18 @@ between the engine's bots (the same `play_one` that `play.py simulate` uses).
     python3 bench/a_simple_life.py                    # every table (a few minutes)
     python3 bench/a_simple_life.py --only trips       # round trips a day: plans against none
     python3 bench/a_simple_life.py --only balance     # scores, bands, goals, inventory rows
-    python3 bench/a_simple_life.py --write            # also replace the tables in RULES.md
 
 Round trips: the greedy bot as it plays with plans (a whole day in one file) against the same
 bot choosing one order at a time and ending its file at every roll, as every bot did before
 plans (`bot_plan` switched off): the same seeds, so the same games start from the same dice.
-With --write, each table replaces the text between its `<!-- bench:NAME -->` and
-`<!-- /bench:NAME -->` markers in RULES.md, so no figure there is typed by hand.
+`python3 bench/figures.py` writes each table into its block of RULES.md
+(`a-simple-life/trips`, `a-simple-life/balance`), with the digest of what it is made from, so
+no figure there is typed by hand and a test notices one gone stale.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -30,7 +29,6 @@ from lifegames.a_simple_life.balance import StepByStep  # noqa: E402
 from lifegames.a_simple_life.rules import ASimpleLife  # noqa: E402
 from lifegames.engine.simulate import game_seed, play_one  # noqa: E402
 
-RULES = REPO / "games" / "a_simple_life" / "RULES.md"
 SEATS = {"solo": ["Ana"], "two players": ["Ana", "Ben"]}
 
 
@@ -41,7 +39,7 @@ def _one(task: tuple[bool, int, list[str]]) -> tuple[int, int, float]:
     return record.ticks, record.turns, statistics.mean(record.scores.values())
 
 
-def trips(games: int, seed: int, jobs: int) -> str:
+def trips(games: int, seed: int = 1, jobs: int = 2) -> str:
     rows = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for label, players in SEATS.items():
@@ -61,15 +59,6 @@ def trips(games: int, seed: int, jobs: int) -> str:
     return head + "\n" + "\n".join(rows) + note
 
 
-def write(name: str, table: str) -> None:
-    text = RULES.read_text(encoding="utf-8")
-    pattern = re.compile(rf"(<!-- bench:{name} -->\n).*?(<!-- /bench:{name} -->)", re.S)
-    if not pattern.search(text):
-        raise SystemExit(f"RULES.md has no <!-- bench:{name} --> block")
-    RULES.write_text(pattern.sub(lambda m: m.group(1) + table + "\n" + m.group(2), text),
-                     encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 bench/a_simple_life.py")
     parser.add_argument("--only", choices=("trips", "balance"), action="append")
@@ -77,7 +66,6 @@ def main(argv: list[str] | None = None) -> int:
                         "20 for trips, 200 for balance)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--write", action="store_true", help="replace the tables in RULES.md")
     args = parser.parse_args(argv)
     wanted = args.only or ["trips", "balance"]
     tables = {}
@@ -87,8 +75,6 @@ def main(argv: list[str] | None = None) -> int:
         tables["balance"] = balance.markdown(args.games or 200, args.seed, args.jobs)
     for name, table in tables.items():
         print(f"## {name}\n\n{table}\n")
-        if args.write:
-            write(name, table)
     return 0
 
 

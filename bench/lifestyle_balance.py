@@ -1,10 +1,10 @@
 """Lifestyle's measured figures, from whole games between greedy bots: round trips per player
 turn (the plan-writing bot against the engine's step-by-step greedy bot, on the same seeds) and
 where the points come from at each player count. Every figure in games/lifestyle/RULES.md's
-"Measured" section is printed by this script (`--write` puts them there).
+"Measured" section is printed by this script (`python3 bench/figures.py` puts them there, in
+the block `lifestyle/measured`).
 
     python3 bench/lifestyle_balance.py                # print the tables (about 2 minutes)
-    python3 bench/lifestyle_balance.py --write        # and replace them in RULES.md
     python3 bench/lifestyle_balance.py --games 4      # a quick look
 
 Games are played exactly as `play.py simulate --game lifestyle --strategy greedy --players ...
@@ -30,8 +30,6 @@ from lifegames.engine.simulate import game_seed, play_one  # noqa: E402
 from lifegames.lifestyle.model import breakdown  # noqa: E402
 from lifegames.lifestyle.rules import Lifestyle  # noqa: E402
 
-RULES = REPO / "games" / "lifestyle" / "RULES.md"
-START, END = "<!-- measured: start -->", "<!-- measured: end -->"
 CATEGORIES = ("pets", "cars", "houses", "jobs")
 COUNTS = (2, 3, 4, 5)
 PURCHASE = re.compile(r" paid \d+ tokens? for ")  # the event a purchase logs (rules.py _buy)
@@ -128,7 +126,7 @@ def shares(seed: int, count: int, jobs: int) -> Iterator[str]:
                f" | {largest} {100 * parts[largest]:.0f}% |")
 
 
-def report(seed: int, count: int, jobs: int, only: str = "") -> str:
+def report(seed: int, count: int, jobs: int = 2, only: str = "") -> str:
     command = f"python3 bench/lifestyle_balance.py --games {count} --seed {seed}"
     lines = [
         f"Printed by `{command}` (greedy bots; each game's seed as `play.py simulate --seed "
@@ -145,30 +143,16 @@ def report(seed: int, count: int, jobs: int, only: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(text: str) -> None:
-    old = RULES.read_text(encoding="utf-8")
-    pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.DOTALL)
-    if not pattern.search(old):
-        raise SystemExit(f"{RULES}: no {START} ... {END} block to replace")
-    RULES.write_text(pattern.sub(lambda _: f"{START}\n{text}{END}", old), encoding="utf-8")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per row (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
-    parser.add_argument("--write", action="store_true", help="replace the block in RULES.md")
     parser.add_argument("--only", choices=("trips", "shares"), default="",
-                        help="one table (not with --write)")
+                        help="one table")
     args = parser.parse_args()
-    if args.write and args.only:
-        parser.error("--write needs every table")
     text = report(args.seed, args.games, args.jobs, args.only)
     print(text, end="")
-    if args.write:
-        write(text)
-        print(f"\nwritten to {RULES.relative_to(REPO)}", file=sys.stderr)
     return 0
 
 

@@ -1,6 +1,6 @@
 """Every game figure in the README, printed by this script so that none is typed by hand.
 
-    python3 bench/readme_figures.py [--games N] [--jobs J] [--write]
+    python3 bench/readme_figures.py [--games N] [--jobs J]
 
 round trips  for each game, ticks per turn with greedy bots on the same seeds: the greedy bot
              giving one order after another up to the first roll or draw (as every player did
@@ -10,15 +10,14 @@ round trips  for each game, ticks per turn with greedy bots on the same seeds: t
 bots         for each game, greedy bots against random ones: the mean score of each kind of
              seat and how often a greedy seat wins (the team score in Simple Kingdoms)
 
---speed prints instead how long 100 greedy games of each game take.
---write replaces the blocks between the README's `<!-- figures:NAME -->` markers. Run by hand
-(a few minutes on 2 cores), not by the test suite.
+--speed prints instead how long 100 greedy games of each game take. `python3 bench/figures.py`
+writes the tables into the README's blocks (`readme/bots`, `readme/round-trips`), with the
+digest of what they are made from. Run by hand (a few minutes on 2 cores), not by the tests.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -53,20 +52,20 @@ def _one(job: tuple[str, list[str], int, list[str], bool]) -> tuple[int, int, di
     return record.ticks, record.turns, record.scores, record.winners
 
 
-def _run(jobs: list[tuple[str, list[str], int, list[str], bool]], workers: int) -> list[Any]:
-    with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(_one, jobs, chunksize=1))
+def _run(tasks: list[tuple[str, list[str], int, list[str], bool]], jobs: int) -> list[Any]:
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(_one, tasks, chunksize=1))
 
 
-def round_trips(games: int, workers: int) -> str:
+def round_trips(games: int, jobs: int = 2) -> str:
     rows = ["| game | players | turn | ticks a turn, one order after another | ticks a turn, "
             "a plan a turn |", "|---|---|---|---|---|"]
     for game_id, players in [(g, SEATS[g]) for g in registry.ids()] + EXTRA:
         cells = []
         for plans in (False, True):
-            jobs = [(game_id, players, game_seed(1, i), ["greedy"], plans)
-                    for i in range(games)]
-            found = _run(jobs, workers)
+            tasks = [(game_id, players, game_seed(1, i), ["greedy"], plans)
+                     for i in range(games)]
+            found = _run(tasks, jobs)
             ratios = [ticks / max(turns, 1) for ticks, turns, _, _ in found]
             cells.append(f"{statistics.mean(ratios):.2f} ({min(ratios):.2f}-"
                          f"{max(ratios):.2f})")
@@ -76,7 +75,7 @@ def round_trips(games: int, workers: int) -> str:
     return "\n".join(rows) + f"\n\n({games} games a row, greedy bots, seeds from run seed 1.)"
 
 
-def bots(games: int, workers: int) -> str:
+def bots(games: int, jobs: int = 2) -> str:
     rows = ["| game | players | greedy seats: mean score | random seats: mean score | "
             "a greedy seat wins |", "|---|---|---|---|---|"]
     for game_id in registry.ids():
@@ -84,14 +83,15 @@ def bots(games: int, workers: int) -> str:
         if game_id == "simple-kingdoms":
             totals = {}
             for kind in ("greedy", "random"):
-                jobs = [(game_id, players, game_seed(0, i), [kind], True) for i in range(games)]
-                totals[kind] = [sum(s.values()) for _, _, s, _ in _run(jobs, workers)]
+                tasks = [(game_id, players, game_seed(0, i), [kind], True)
+                         for i in range(games)]
+                totals[kind] = [sum(s.values()) for _, _, s, _ in _run(tasks, jobs)]
             rows.append(f"| Simple Kingdoms (team score) | 2 | {_mean(totals['greedy'])} | "
                         f"{_mean(totals['random'])} | - |")
             continue
         if len(players) == 1:
             found = {k: _run([(game_id, players, game_seed(0, i), [k], True)
-                              for i in range(games)], workers) for k in ("greedy", "random")}
+                              for i in range(games)], jobs) for k in ("greedy", "random")}
             scores = {k: [s[players[0]] for _, _, s, _ in v] for k, v in found.items()}
             wins = sum(bool(w) for _, _, _, w in found["greedy"]) / games
             rows.append(f"| {registry.get(game_id).title} (solo: the game won) | 1 | "
@@ -100,7 +100,7 @@ def bots(games: int, workers: int) -> str:
             continue
         kinds = ["greedy"] + ["random"] * (len(players) - 1)
         found = _run([(game_id, players, game_seed(0, i), kinds, True) for i in range(games)],
-                     workers)
+                     jobs)
         greedy = [s[players[0]] for _, _, s, _ in found]
         random_ = [v for _, _, s, _ in found for p, v in s.items() if p != players[0]]
         wins = sum(players[0] in w for _, _, _, w in found) / games
@@ -109,42 +109,31 @@ def bots(games: int, workers: int) -> str:
     return "\n".join(rows) + f"\n\n({games} games a row, seeds from run seed 0.)"
 
 
-def speed(games: int, workers: int) -> str:
-    """Wall time of `games` greedy games of each game on `workers` processes (issue 16's goal:
+def speed(games: int, jobs: int = 2) -> str:
+    """Wall time of `games` greedy games of each game on `jobs` processes (issue 16's goal:
     100 games of each game under a minute on 2 cores)."""
     import time
 
     rows = ["| game | greedy games | seconds | games a second |", "|---|---|---|---|"]
     for game_id in registry.ids():
-        jobs = [(game_id, SEATS[game_id], game_seed(2, i), ["greedy"], True)
-                for i in range(games)]
+        tasks = [(game_id, SEATS[game_id], game_seed(2, i), ["greedy"], True)
+                 for i in range(games)]
         start = time.perf_counter()
-        _run(jobs, workers)
+        _run(tasks, jobs)
         seconds = time.perf_counter() - start
         rows.append(f"| {registry.get(game_id).title} | {games} | {seconds:.1f} | "
                     f"{games / seconds:.1f} |")
-    return "\n".join(rows) + f"\n\n({workers} processes.)"
+    return "\n".join(rows) + f"\n\n({jobs} processes.)"
 
 
 def _mean(values: list[int]) -> str:
     return f"{statistics.mean(values):.1f} ({min(values)}-{max(values)})"
 
 
-def write(name: str, text: str) -> None:
-    readme = REPO / "README.md"
-    body = readme.read_text(encoding="utf-8")
-    pattern = re.compile(rf"(<!-- figures:{name} -->\n).*?(<!-- /figures:{name} -->)", re.S)
-    if not pattern.search(body):
-        raise SystemExit(f"README.md has no <!-- figures:{name} --> block")
-    readme.write_text(pattern.sub(lambda m: m.group(1) + text + "\n" + m.group(2), body),
-                      encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--write", action="store_true")
     parser.add_argument("--speed", action="store_true",
                         help="instead: the wall time of 100 greedy games of each game")
     args = parser.parse_args()
@@ -154,8 +143,6 @@ def main() -> None:
     for name, make in (("round-trips", round_trips), ("bots", bots)):
         text = make(args.games, args.jobs)
         print(f"## {name}\n\n{text}\n")
-        if args.write:
-            write(name, text)
 
 
 if __name__ == "__main__":

@@ -500,5 +500,23 @@ def main(argv: list[str]) -> int:
     return 1 if settings.failures else 0
 
 
+def readme_table() -> str:
+    """The README's speed block (bench/figures.py: `readme/speed`): a whole `--full` run in a
+    process of its own, its table under one line naming the commit, machine and versions."""
+    done = subprocess.run([sys.executable, str(Path(__file__)), "--full"], capture_output=True,
+                          text=True, cwd=REPO, check=False)
+    if done.returncode != 0:
+        raise BenchError(f"bench/run.py --full failed:\n{done.stdout}\n{done.stderr}")
+    lines = done.stdout.splitlines()
+    table = [line for line in lines if line.startswith("|")]
+    commit = re.search(r"code: git (\w+)", done.stdout)
+    python = re.search(r"python: (\S+ \S+) \(.*?\); (.*)", done.stdout)
+    cores = re.search(r"nproc (\d+)", done.stdout)
+    where = (f"Measured at commit {commit.group(1) if commit else '?'} on a shared "
+             f"{cores.group(1) if cores else '?'}-core {platform.system()} machine, "
+             f"{python.group(1) + ', ' + python.group(2) if python else '?'}:")
+    return where + "\n\n" + "\n".join(table)
+
+
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -1,7 +1,7 @@
 """Simple Kingdoms' figures, printed by script so that none is typed by hand (issue 15 point 13).
 
-    python3 bench/simple_kingdoms.py ticks [--before DIR]   (DIR: another checkout, or a copy
-                                    made by `git archive REV | tar -x -C DIR`)
+    python3 bench/simple_kingdoms.py ticks [--before DIR|REV]   (another checkout, or a commit
+                                    of this repository, exported by `git archive`)
     python3 bench/simple_kingdoms.py speed
     python3 bench/simple_kingdoms.py balance [--games 50]
     python3 bench/simple_kingdoms.py readme
@@ -15,7 +15,8 @@ balance  issue 15 point 3: the team score of each policy on easy and hard over p
 readme   the README's sentence on greedy and random bots (20 games each, seed 0)
 
 Run by hand, not by the test suite: each takes from seconds to a few minutes. Tables are
-Markdown on stdout; progress goes to stderr.
+Markdown on stdout; progress goes to stderr. `python3 bench/figures.py` writes them into
+RULES.md (blocks `simple-kingdoms/balance`, `/ticks` and `/speed`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -87,14 +89,30 @@ def simulate_json(tree: Path, games: int, seed: int, words: str, jobs: int
         seconds
 
 
-def ticks(args: argparse.Namespace) -> None:
-    trees = ([("before", Path(args.before).resolve())] if args.before else []) + [
+def ticks_text(games: int = 20, seed: int = 0, jobs: int = 2, before: str = "") -> str:
+    """`before`: another checkout's folder, or a commit of this repository (exported with
+    `git archive` into a scratch folder named after it)."""
+    again = f"(python3 bench/simple_kingdoms.py ticks --games {games}" + \
+        (f" --before {before})" if before else ")")
+    if before and not Path(before).is_dir():
+        with tempfile.TemporaryDirectory() as scratch:
+            tree = Path(scratch) / f"sk_before_{before}"
+            tree.mkdir()
+            archive = subprocess.run(["git", "-C", str(REPO), "archive", before],
+                                     capture_output=True, check=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+            return _ticks_table(games, seed, jobs, tree) + "\n\n" + again
+    return _ticks_table(games, seed, jobs, Path(before) if before else None) + "\n\n" + again
+
+
+def _ticks_table(games: int, seed: int, jobs: int, before: Path | None) -> str:
+    trees = ([("before", before.resolve())] if before else []) + [
         ("this checkout", REPO)]
     rows = []
     for label, tree in trees:
         for words in ("", "hard"):
             log(f"ticks: {label} {words or 'easy'}")
-            records, seconds = simulate_json(tree, args.games, args.seed, words, args.jobs)
+            records, seconds = simulate_json(tree, games, seed, words, jobs)
             ticks_ = [r["ticks"] for r in records]
             turns = [r.get("turns", r["ticks"]) for r in records]
             team = [sum(r["scores"].values()) for r in records]
@@ -102,17 +120,17 @@ def ticks(args: argparse.Namespace) -> None:
                          f"{statistics.mean(ticks_):.1f}", f"{statistics.mean(turns):.1f}",
                          f"{sum(ticks_) / sum(turns):.2f}", f"{statistics.mean(team):.1f}",
                          f"{seconds:.1f}"])
-    print(f"Greedy bots, `simulate --json --games {args.games} --seed {args.seed}` "
-          f"(--jobs {args.jobs}):\n")
-    print(table(["checkout", "level", "games", "ticks", "turns", "ticks a turn",
-                 "team score", "seconds"], rows))
+    return (f"Greedy bots, `simulate --json --games {games} --seed {seed}` (--jobs {jobs}):"
+            "\n\n" + table(["checkout", "level", "games", "ticks", "turns", "ticks a turn",
+                             "team score", "seconds"], rows))
 
 
-def speed(args: argparse.Namespace) -> None:
+def speed_text(seed: int = 0) -> str:
     log("speed: 100 greedy games on 2 jobs")
-    records, seconds = simulate_json(REPO, 100, args.seed, "", 2)
-    print(f"100 greedy games of Simple Kingdoms on 2 jobs ({commit(REPO)}): {seconds:.1f} s "
-          f"wall, {len(records) / seconds:.1f} games/s (goal: under 60 s)")
+    records, seconds = simulate_json(REPO, 100, seed, "", 2)
+    return (f"100 greedy games of Simple Kingdoms on 2 jobs ({commit(REPO)}): {seconds:.1f} s "
+            f"wall, {len(records) / seconds:.1f} games/s (goal: under 60 s)\n\n"
+            "(python3 bench/simple_kingdoms.py speed)")
 
 
 # -- balance: issue 15 point 3 ------------------------------------------------------------------
@@ -169,12 +187,13 @@ ROWS = [("greedy", ("greedy", "greedy")), ("random", ("random", "random")),
         ("greedy, no defense", ("no-defense", "no-defense"))]
 
 
-def balance(args: argparse.Namespace) -> None:
-    seeds = [simulate.game_seed(args.seed, i) for i in range(args.games)]
+def balance_text(games: int = 50, seed: int = 0, jobs: int = 2) -> str:
+    seeds = [simulate.game_seed(seed, i) for i in range(games)]
+    out: list[str] = []
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
     tasks = [(s, level, seats) for _, seats in ROWS for level in ("easy", "hard") for s in seeds]
-    log(f"balance: {len(tasks)} games on {counted(args.jobs, 'job')}")
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    log(f"balance: {len(tasks)} games on {counted(jobs, 'job')}")
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
         played = iter(pool.map(_play_task, tasks, chunksize=10))
         for label, _ in ROWS:
             for level in ("easy", "hard"):
@@ -195,25 +214,26 @@ def balance(args: argparse.Namespace) -> None:
             f"{_mean(easy, 'cap')} / {_mean(hard, 'cap')}",
             f"{_mean(easy, 'towns')} / {_mean(hard, 'towns')}"])
     greedy = results["greedy", "easy"]
-    print(f"Simple Kingdoms balance ({commit(REPO)}): {args.games} games per row, the same "
-          f"seeds (simulate's, run seed {args.seed}) for every row and level. Team score "
-          "means; 'hard lower' counts the seeds where hard scored below easy; the other "
-          "columns are means at the end, easy / hard.\n")
-    print(table(["policy (both kingdoms)", "easy", "hard", "hard below easy by", "hard lower",
+    out.append(f"Simple Kingdoms balance: {games} games per row, the same seeds (simulate's, "
+               f"run seed {seed}) for every row and level. Team score means; 'hard lower' "
+               "counts the seeds where hard scored below easy; the other columns are means at "
+               "the end, easy / hard.\n")
+    out.append(table(["policy (both kingdoms)", "easy", "hard", "hard below easy by", "hard lower",
                  "raids", "final threat", "people", "soldiers", "tiles", "gold", "cap",
-                 "towns and cities"], rows))
-    print()
+                 "towns and cities"], rows) + "\n")
     share = [(label, _avg(results[label, "easy"], "team") / _avg(greedy, "team"))
              for label, _ in ROWS[1:]]
-    print("Share of the greedy score on easy: " + "; ".join(
+    out.append("Share of the greedy score on easy: " + "; ".join(
         f"{label} {100 * value:.0f}%" for label, value in share) + ".")
     for level in ("easy", "hard"):
         pairs = zip(results["greedy", level], results["greedy, no defense", level], strict=True)
         wins = sum(g["team"] > n["team"] for g, n in pairs)
         gap = 1 - _avg(results["greedy, no defense", level], "team") / _avg(
             results["greedy", level], "team")
-        print(f"Defending pays on {level}: greedy beats the same bot without defense on {wins} "
-              f"of {len(seeds)} seeds, by {100 * gap:.1f}% on average.")
+        out.append(f"Defending pays on {level}: greedy beats the same bot without defense on "
+                   f"{wins} of {len(seeds)} seeds, by {100 * gap:.1f}% on average.")
+    out.append(f"\n(python3 bench/simple_kingdoms.py balance --games {games})")
+    return "\n".join(out)
 
 
 def _avg(records: list[dict[str, Any]], key: str) -> float:
@@ -250,8 +270,14 @@ def main() -> None:
     args = parser.parse_args()
     if args.games is None:
         args.games = 50 if args.figure == "balance" else 20
-    {"ticks": ticks, "speed": speed, "balance": balance, "readme": readme}[args.figure](args)
-    print(f"\n(python3 bench/simple_kingdoms.py {' '.join(sys.argv[1:])})")
+    if args.figure == "readme":
+        readme(args)
+    elif args.figure == "speed":
+        print(speed_text(args.seed))
+    elif args.figure == "ticks":
+        print(ticks_text(args.games, args.seed, args.jobs, args.before))
+    else:
+        print(balance_text(args.games, args.seed, args.jobs))
 
 
 if __name__ == "__main__":

@@ -4,10 +4,10 @@ games/the_sims/RULES.md is typed by hand.
     python3 bench/sims_figures.py                     # print every block
     python3 bench/sims_figures.py --only setup        # one block (components, setup, solo,
                                                       #   race, balance)
-    python3 bench/sims_figures.py --write             # and replace them in RULES.md
 
-Each block sits in RULES.md between `<!-- figures:sims-NAME -->` and `<!-- /figures:sims-NAME
--->`. components: what the reconstructed deck holds (instant). setup: 2,000 single-player
+`python3 bench/figures.py` writes each into RULES.md, between `<!-- figures:the-sims/NAME -->`
+and `<!-- /figures:the-sims/NAME -->`
+(`text` below). components: what the reconstructed deck holds (instant). setup: 2,000 single-player
 setups (seconds). solo: where the single player's friends come from, greedy bot. race and
 balance: whole games between the engine's bots (lifegames/the_sims/balance.py, the same seeds
 as `play.py simulate`; minutes on 2 cores).
@@ -198,38 +198,31 @@ BLOCKS = {"components": components, "setup": setup, "solo": solo, "race": race}
 
 def block_pattern(name: str) -> re.Pattern[str]:
     """A figure block in RULES.md (its opening marker may carry more, e.g. a digest)."""
-    return re.compile(rf"(<!-- figures:sims-{name}\b[^>]*-->\n).*?(<!-- /figures:sims-{name} -->)",
-                      re.S)
+    return re.compile(rf"(<!-- figures:the-sims/{name}\b[^>]*-->\n).*?"
+                      rf"(<!-- /figures:the-sims/{name} -->)", re.S)
 
 
 def block(name: str) -> list[str]:
     """The lines RULES.md shows in a block now."""
     found = block_pattern(name).search(RULES_MD.read_text("utf-8"))
     if not found:
-        raise LookupError(f"RULES.md has no <!-- figures:sims-{name} --> block")
+        raise LookupError(f"RULES.md has no <!-- figures:the-sims/{name} --> block")
     body = found.group(0).split("\n")[1:-1]
     return [line for line in body if line != "```"]
 
 
-def write(name: str, lines: list[str]) -> None:
-    text = RULES_MD.read_text("utf-8")
-    pattern = block_pattern(name)
-    if not pattern.search(text):
-        raise SystemExit(f"RULES.md has no <!-- figures:sims-{name} --> block")
-    body = "```\n" + "\n".join(lines) + "\n```\n"
-    RULES_MD.write_text(pattern.sub(lambda m: m.group(1) + body + m.group(2), text), "utf-8")
+def text(name: str) -> str:
+    """The block `name` as bench/figures.py writes it into RULES.md."""
+    return "```\n" + "\n".join(BLOCKS[name]()) + "\n```"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 bench/sims_figures.py")
     parser.add_argument("--only", action="append", choices=sorted(BLOCKS))
-    parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
     for name in args.only or list(BLOCKS):
         lines = BLOCKS[name]()
         print(f"[sims-{name}]", *lines, sep="\n")
-        if args.write:
-            write(name, lines)
     return 0
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -133,6 +132,8 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
     click.echo("  the dice seed's sha256 is in seed_sha256.txt")
     where = _where(root)
     if remotes is not None:
+        import shlex
+
         click.echo("  seats over git: send each player their own line, and no one else's:")
         for player, url in sorted(host.folder.remotes().items()):
             click.echo(f"    {player}: git clone -b main -c pull.rebase=true {shlex.quote(url)} "
@@ -195,9 +196,14 @@ def tick(host: Host, git_commit: bool, absent: str) -> None:
                    f"file changed. Fix the order {files} above and run tick again.", err=True)
         sys.exit(REJECTED)
     state = loaded.state
-    played = ", ".join(f"{p} {counted(count_orders(o), 'order')}"
+    away = state.get("absent", [])
+    played = ", ".join(f"{p} {'away' if p in away else counted(count_orders(o), 'order')}"
                        for p, o in outcome.executed.items() if p in outcome_players(outcome))
     click.echo(f"Tick {state['tick']} played: {played or 'no orders'}.")
+    if away:
+        from .engine.sheets import away_line
+
+        click.echo(f"  {away_line(away, loaded.game.absent_policy)}")
     for player, why in outcome.stopped.items():
         click.echo(f"  {player}'s plan stopped at {why}")
     for line in loaded.game.status_lines(state):
@@ -236,7 +242,6 @@ def check(host: Host, player: str | None) -> None:
         fail(error)
     if not checks:
         click.echo("no order files are awaited now" + (f" from {player}" if player else ""))
-        return
     bad = 0
     for result in checks:
         if result.problems:
@@ -246,6 +251,9 @@ def check(host: Host, player: str | None) -> None:
             continue
         for line in report_lines(result):
             click.echo(line)
+    for other in host.unawaited:  # orders written out of turn: they will not run as written
+        for warning in other.warnings:
+            click.echo(warning.render())
     for result in checks:
         for name in host.misnamed(result.player):
             click.echo(f"note: {name} looks like an order file, but lifegames reads only "
@@ -260,12 +268,12 @@ def check(host: Host, player: str | None) -> None:
 def _check_in_seat(root: Path) -> bool:
     """`check` run in a seat (a folder with seat.json and no game of its own): the player's
     file checked on the knowledge the host left there. False if `root` is not a seat."""
+    if (root / ".lifegames").exists():  # a game folder: the host's check (no seat code)
+        return False
     from .engine import playerfiles
     from .engine.orders import MAX_FILE_BYTES, parse_bytes
     from .engine.playercheck import check_as, seat_standpoint
 
-    if (root / ".lifegames").exists():
-        return False
     try:
         seat = seat_standpoint(root, registry.get)
     except FolderError as error:
@@ -287,7 +295,7 @@ def _check_in_seat(root: Path) -> bool:
     result = checked.result
     if result is None:
         click.echo(f"  {seat.not_awaited_note()}")
-        for problem in checked.problems:
+        for problem in [*checked.problems, *checked.warnings]:
             click.echo(problem.render())
         if checked.problems:
             sys.exit(REJECTED)
@@ -313,7 +321,7 @@ def status(host: Host) -> None:
     """Where the game stands: tick, whose orders are awaited, which files hold orders."""
     try:
         loaded = host.load()
-        counts, complete = host.order_files_status(loaded)
+        holds, complete = host.order_files_status(loaded)
     except FolderError as error:
         fail(error)
     game, state = loaded.game, loaded.state
@@ -328,10 +336,7 @@ def status(host: Host) -> None:
     awaited = game.awaiting(state)
     click.echo("awaiting orders from: " + (", ".join(awaited) or "nobody"))
     for player in loaded.players:
-        count = counts[player]
-        what = ("has problems (run: python3 play.py check " + player + ")" if count == -1
-                else "stale: written for an earlier tick" if count == -2
-                else "no orders yet" if count == 0 else counted(count, "order"))
+        what = holds[player]
         mark = "" if player in awaited else " (not awaited)"
         missed = loaded.envelope.get("stats", {}).get("missed", {}).get(player, 0)
         ended = " [complete: ends with 'end']" if player in complete else ""
@@ -350,7 +355,7 @@ def _seat_status(host: Host) -> list[str]:
     remotes = host.remote_seats()
     if remotes is None:
         return []
-    lines = ["seats over git (status does not fetch; tick, check and watch do):"]
+    lines = ["seats over git (status and check do not fetch; tick and watch do):"]
     for player, seat in remotes.seats.items():
         record = seat.record
         when = seat.fetched_at()

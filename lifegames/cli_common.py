@@ -21,12 +21,12 @@ played, and the message says so, so a script that obeys does not play another.
 
 from __future__ import annotations
 
+import _signal as signal  # as in start.py: the C core, without the enums' start-up cost
 import contextlib
 import errno
 import functools
 import io
 import os
-import signal
 import stat
 import sys
 from collections.abc import Callable
@@ -395,20 +395,26 @@ def commit_in_git(host: Host, message: str) -> None:
                    "to the player's remote.", err=True)
 
 
-def report_lines(result: FileCheck) -> list[str]:
-    """What `check` says of a file without problems: what would run, what waits for an
-    outcome, and the standing orders it puts in force."""
-    path = result.parsed.path
+def report_lines(result: FileCheck, path: str | None = None) -> list[str]:
+    """What `check` says of a file without problems: each order that would run (one bullet
+    each, so the count and the bullets agree) with its effects after it, what waits for an
+    outcome, and the standing orders it puts in force. `path`: the file's name as the
+    reader knows it (default: as the game folder names it)."""
+    path = path or result.parsed.path
     plan = result.plan
-    ran = len(plan.executed) if plan else len(result.orders)
+    steps = plan.steps if plan else [(o.canonical(), []) for o in result.orders]
     later = plan.later if plan else 0
     lines = []
-    if not ran and not later:
+    if not steps and not later:
         lines.append(f"OK {path}: no orders (no actions this tick)")
     else:
-        lines.append(f"OK {path}: {counted(ran, 'order')} would run" + (":" if ran else ""))
+        lines.append(f"OK {path}: {counted(len(steps), 'order')} would run" +
+                     (":" if steps else ""))
         own = result.player + ": "
-        lines += [f"  - {effect.removeprefix(own)}" for effect in result.effects]
+        for order, effects in steps:
+            said = [effect.removeprefix(own) for effect in effects]
+            lines.append(f"  - {order}" + (f": {said[0]}" if said else ""))
+            lines += [f"      {effect}" for effect in said[1:]]
         if later:
             lines.append(f"  and {later} more {'line' if later == 1 else 'lines'} of the plan, "
                          "checked now for spelling and names only: each runs when the tick "
@@ -418,5 +424,5 @@ def report_lines(result: FileCheck) -> list[str]:
         shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
         lines.append(f"  standing orders in force once this file is played: {shown}")
     for warning in plan.warnings if plan else []:
-        lines.append(warning.render())
+        lines.append(warning.in_file(path).render())
     return lines

@@ -19,6 +19,7 @@ from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail, repor
 from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
 from .engine.host import Host, order_file
+from .engine.sheets import away_line
 from .engine.turn import count_orders
 from .engine.words import counted
 
@@ -137,17 +138,21 @@ def rollback(host: Host, tick: int) -> None:
 @click.command()
 @click.argument("player", required=False)
 @click.option("--all", "everyone", is_flag=True, help="Every player whose orders are awaited.")
-@click.option("--strategy", type=click.Choice(["random", "greedy"]), default="random",
-              show_default=True)
+@click.option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy",
+              show_default=True,
+              help="greedy: what a thoughtful player would write (a whole turn as a plan, "
+                   "each order the one that helps most); random: any legal orders, picked at "
+                   "random (to test a game, not to stand in for a player).")
 @click.option("--seed", type=int, default=None,
-              help="Seed for the random bot (default: derived from the tick and player).")
+              help="Seed for the bot's choices (default: derived from the tick and player).")
 @click.option("--force", is_flag=True,
               help="Replace a file that holds orders already (the draft is kept in "
                    ".lifegames/drafts.txt).")
 @dir_option
 def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int | None,
         force: bool) -> None:
-    """Write a legal order file for PLAYER (or --all awaited players). A file that already
+    """Write a legal order file for PLAYER (or --all awaited players), by default the greedy
+    bot's: the one you would want standing in for a player who is away. A file that already
     holds orders (a draft) is kept unless --force. Like tick, it holds the folder's lock and
     writes the file whole, never through a link. A seat over git gets the file as a commit,
     pushed to the player's remote as the player would push it."""
@@ -361,9 +366,10 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
             if not outcome.problems:
                 played += 1
                 count = sum(count_orders(o) for o in outcome.executed.values())
-                away = f"; played by the absent default: {', '.join(sorted(absent))}" \
-                    if absent else ""
-                click.echo(f"Tick {after.state['tick']} played ({counted(count, 'order')}{away}).")
+                click.echo(f"Tick {after.state['tick']} played ({counted(count, 'order')}).")
+                away = away_line(after.state.get("absent", []), after.game.absent_policy)
+                if away:
+                    click.echo(f"  {away}")
                 told = _tell(host, [])
                 if git_commit:
                     commit_in_git(host, f"Tick {after.state['tick']}: {counted(count, 'order')}")
@@ -423,21 +429,34 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
     if seats is None:
         return
     answered = []
+    said: dict[str, list[str]] = {}
     for check in checks:
-        lines = [problem.render() for problem in check.problems] or report_lines(check)
+        mine = f"{check.player}_orders.txt"  # as the seat (and a clone of it) names the file
+        said[check.player] = [p.in_file(mine).render() for p in check.problems] or \
+            report_lines(check, mine)
+    for other in host.unawaited:  # a file out of turn is answered only if it says something
+        if other.warnings or other.problems or other.standing is not None:
+            mine = f"{other.standpoint.player}_orders.txt"
+            said[other.standpoint.player] = [other.standpoint.not_awaited_note()] + [
+                p.in_file(mine).render() for p in [*other.problems, *other.warnings]]
+            if other.standing is not None and not other.problems:
+                said[other.standpoint.player].append(
+                    "standing orders in force once this file is read: " +
+                    (", ".join(other.standing) or "none"))
+    for player, lines in said.items():
         head = f"check of your orders for tick {int(loaded.state['tick']) + 1}"
         text = head + "\n" + "\n".join(lines) + "\n"
         # Answered once per version of the file: after a tick an unchanged file is merely
         # stale, which the new sheets already say.
-        seen = host.order_digests.get(check.player, "")
-        if reports.get(check.player) in (text, seen):
+        seen = host.order_digests.get(player, "")
+        if reports.get(player) in (text, seen):
             continue
-        reports[check.player] = seen or text
+        reports[player] = seen or text
         try:
-            playerfiles.write(seats, f"{check.player}/{REPORT}", text.encode("utf-8"))
+            playerfiles.write(seats, f"{player}/{REPORT}", text.encode("utf-8"))
         except (OSError, playerfiles.Refused):
             continue  # a seat that cannot take it: the report waits for the next change
-        answered.append(check.player)
+        answered.append(player)
     if answered:
         with host.folder.locked():
             host.publish_seats(f"Check report for tick {int(loaded.state['tick']) + 1}",
@@ -447,7 +466,8 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
 @click.command()
 @click.argument("player", required=False)
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also write one self-contained page with a chart per figure.")
+              default=None, help="Write one self-contained page with a chart per figure "
+                                 "instead of printing the table.")
 @dir_option
 def history(host: Host, player: str | None, html_file: Path | None) -> None:
     """Each player's key figures tick by tick (PLAYER: only what that player's sheets showed;
@@ -464,9 +484,10 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
         loaded, found = figures(host, player)
     except FolderError as error:
         fail(error)
-    headers, rows = table_rows(found)
-    click.echo(table(rows, headers, align="right"))
-    if target is not None:
+    if target is None:
+        headers, rows = table_rows(found)
+        click.echo(table(rows, headers, align="right"))
+    else:
         title = f"{loaded.game.title}: " + (f"{player}'s history" if player else "history")
         from .engine import playerfiles
 

@@ -53,17 +53,6 @@ def test_every_plan_example_in_the_readme_is_valid_for_its_game():
         assert named <= set(game.fact_names()), named - set(game.fact_names())
 
 
-def test_the_readme_figures_are_printed_by_the_script():
-    """Every game figure block in the README is the output of bench/readme_figures.py (its
-    markers are there and hold a table), never typed by hand."""
-    text = README.read_text(encoding="utf-8")
-    for name in ("round-trips", "bots"):
-        block = re.search(rf"<!-- figures:{name} -->\n(.*?)<!-- /figures:{name} -->", text,
-                          re.S)
-        assert block and block.group(1).startswith("| game | players |"), name
-        assert "games a row" in block.group(1)
-
-
 def test_the_readme_warning_example_is_what_check_prints(tmp_path):
     """The README's W- example is real: the same file in a new Simple Kingdoms game gives
     exactly the output shown (any seed: the map tile stays unexplored, the food is known)."""

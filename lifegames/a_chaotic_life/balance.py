@@ -4,21 +4,18 @@ bots write their files (the greedy bot's plans head them with its standing order
 Items react and offers to it are answered at once) and the engine's tick plays them.
 
     python3 -m lifegames.a_chaotic_life.balance [--games 200] [--players 2 3 4] [--seed 0]
-    python3 -m lifegames.a_chaotic_life.balance --write    # RULES.md's figure blocks
 
 For each setting it prints how games end, their length in ticks and player turns, the longest
 stretch of turns in which no player's score moved, how far the CP gets, how often each goal
 and each strategy wins, shared wins, how much each part of the game is used, and the cards
-never played. `--write` replaces RULES.md's blocks between `<!-- figures:NAME -->` markers
-(the balance figures and the deck list) and records in each the digest of what it was made
-from, the package's code and rule data (`inputs_digest`), so a test notices a stale block
-without playing a game.
+never played. RULES.md's blocks (the balance figures and the deck list) are written by
+`python3 bench/figures.py` from `balance_block` and `deck_block`, with the digest of what they
+were made from, so a test (tests/test_figures.py) notices a stale block without playing.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import random
 import re
 from collections import Counter
@@ -28,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.bots import choose_orders
-from ..engine.data import game_file, grammar_path
+from ..engine.data import game_file
 from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from ..engine.simulate import game_seed
@@ -41,7 +38,6 @@ SETTINGS = {"greedy": ["greedy"], "random": ["random"], "greedy vs random": ["gr
 SAFETY_TICKS = 5000
 PLAYED = re.compile(r"^\S+ (?:played|drew .* played)(?: \(paid [^)]*\))? (.+?)"
                     r"(?: on \S+)?(?: face up| \(the CP is| in reaction to )")
-RECORDED_GAMES = 200  # the games of each setting behind RULES.md's figures
 
 
 @dataclass
@@ -204,59 +200,11 @@ def balance_block(games: int, seed: int = 0, jobs: int = 1) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-# -- RULES.md's figure blocks ------------------------------------------------------------------
-# Until the project's general figure blocks exist, each block sits between `<!-- figures:NAME -->`
-# and `<!-- /figures:NAME -->`, its first line the digest of its inputs.
-
-BLOCKS = ("balance", "deck")
-DIGEST = re.compile(r"<!-- inputs sha256:([0-9a-f]{64}) -->")
+# -- RULES.md's figure blocks: bench/figures.py writes them (balance_block, deck_block) -----
 
 
 def rules_page() -> Path:
     return game_file(PACKAGE, "RULES.md")
-
-
-def inputs() -> list[Path]:
-    """What the figures are made from: the package's code, its rule data and grammar."""
-    package = Path(__file__).resolve().parent
-    data = game_file(PACKAGE, "rules.yaml").parent
-    return (sorted(package.glob("*.py")) + sorted(data.glob("*.yaml"))
-            + [grammar_path(PACKAGE)])
-
-
-def inputs_digest() -> str:
-    digest = hashlib.sha256()
-    for path in inputs():
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
-def _pattern(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(<!-- figures:{name} -->\n)(.*?)(<!-- /figures:{name} -->)", re.S)
-
-
-def block_digests(text: str) -> dict[str, str | None]:
-    """Each figure block of RULES.md and the inputs digest it records (None: no block, or
-    none recorded)."""
-    out: dict[str, str | None] = {}
-    for name in BLOCKS:
-        found = _pattern(name).search(text)
-        digest = DIGEST.search(found.group(2)) if found else None
-        out[name] = digest.group(1) if digest else None
-    return out
-
-
-def write(made: dict[str, str]) -> None:
-    page = rules_page()
-    body = page.read_text(encoding="utf-8")
-    head = f"<!-- inputs sha256:{inputs_digest()} -->\n"
-    for name, text in made.items():
-        pattern = _pattern(name)
-        if not pattern.search(body):
-            raise SystemExit(f"{page} has no <!-- figures:{name} --> block")
-        body = pattern.sub(lambda m, text=text: m.group(1) + head + text + "\n" + m.group(3),
-                           body)
-    page.write_text(body, encoding="utf-8")
 
 
 def deck_block() -> str:
@@ -279,21 +227,14 @@ def deck_block() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m lifegames.a_chaotic_life.balance")
     parser.add_argument("--games", type=int, default=None,
-                        help=f"games per setting (default 100; {RECORDED_GAMES} with --write)")
+                        help="games per setting (default 100)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4],
                         choices=(2, 3, 4))
     parser.add_argument("--settings", nargs="+", default=list(SETTINGS), choices=SETTINGS)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes playing the games (the figures do not depend on it)")
-    parser.add_argument("--write", action="store_true",
-                        help="replace RULES.md's figure blocks (the balance figures, with "
-                             f"{RECORDED_GAMES} games a setting unless --games, and the deck)")
     args = parser.parse_args(argv)
-    if args.write:
-        games = args.games or RECORDED_GAMES
-        write({"balance": balance_block(games, args.seed, args.jobs), "deck": deck_block()})
-        return 0
     for count in args.players:
         for setting in args.settings:
             print("\n".join(report(args.games or 100, count, setting, args.seed, args.jobs)),

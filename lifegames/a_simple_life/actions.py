@@ -13,6 +13,7 @@ as the log keeps it and the tick reports it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -86,7 +87,7 @@ def gain(s: Sheet, icon: str, day: int) -> str:
     data = sheet()
     if icon in data["fish"]:
         s["pond"][icon] = True
-        return f"caught the {icon} ({data['fish'][icon]} points)"
+        return f"caught the {icon} ({counted(data['fish'][icon], 'point')})"
     if icon in data["artifacts"]:
         s["museum"][icon] = True
         return f"found the {icon} for the Museum"
@@ -98,6 +99,20 @@ def gain(s: Sheet, icon: str, day: int) -> str:
 
 def gains(s: Sheet, icons: list[str], day: int) -> list[str]:
     return [gain(s, icon, day) for icon in icons]
+
+
+def gains_text(s: Sheet, icons: list[str], day: int) -> str:
+    """What a cell or a gift gave, as one phrase: `+1 heart, +2 stones` (each icon gained
+    counted once, where it was first gained; a fish, an artifact or a full row said as is)."""
+    pairs = list(zip(icons, gains(s, icons, day), strict=True))
+    plain = Counter(icon for icon, text in pairs if text == f"+1 {icon}")
+    said = []
+    for icon, text in pairs:
+        if text != f"+1 {icon}":
+            said.append(text)
+        elif icon in plain:
+            said.append(f"+{counted(plain.pop(icon), icon)}")
+    return ", ".join(said)
 
 
 def lose(s: Sheet, kind: str, count: int = 1) -> None:
@@ -219,8 +234,7 @@ def _lake_end(state: State, s: Sheet, caught: bool) -> list[str]:
     if caught:
         cell[col - 1] = "check"
         icons = sheet()["lake"][row - 1]["cells"][col - 1]
-        return [f"Lake row {row}, column {col} checked: " + "; ".join(
-            gains(s, icons, state["day"]))]
+        return [f"Lake row {row}, column {col} checked: " + gains_text(s, icons, state["day"])]
     cell[col - 1] = "cross" if cell[col - 1] == "circle" else "circle"
     return [f"Lake row {row}, column {col} gets a {cell[col - 1]}"]
 
@@ -263,7 +277,7 @@ def _dig(state: State, s: Sheet, col: int, row: int, dice: Dice, player: str) ->
     icons = sheet()["mines"][row][col - 1]
     found = [i for i in icons if i != "monster"]
     events = [f"Mines column {col}, row {row} crossed" +
-              (": " + "; ".join(gains(s, found, state["day"])) if found else "")]
+              (": " + gains_text(s, found, state["day"]) if found else "")]
     monsters = min(icons.count("monster"), room(s, "monster"))
     if not monsters:
         _mine_end(s)
@@ -353,7 +367,8 @@ def reroll(game: Game, state: State, player: str, cleaned: list[int], dice: Dice
         remove_dice(s, faces)
         new = roll(dice, player, len(faces))
         s["available"] = sorted(s["available"] + new)
-        events = [f"{paid}: rolled {show_dice(new)}; available now {show_dice(s['available'])}"]
+        events = [f"{paid}: rolled {show_dice(new)}; available now: "
+                  f"{show_dice(s['available'])}"]
     elif pending["kind"] == "lake":
         events = [paid] + _lake_roll(state, s, dice, player)
     elif pending["kind"] == "fight":
@@ -398,8 +413,8 @@ def give_on(state: State, s: Sheet, cleaned: tuple[str, dict[str, Any]]) -> list
     events = [f"gave {name} {counted(spec['flowers'], 'flower')}: box {s['friends'][name]} of "
               f"{spec['boxes']}"]
     if s["friends"][name] == spec["boxes"]:
-        events.append(f"befriended {name}: " + "; ".join(
-            gains(s, ["heart", *spec["gift"]], state["day"])))
+        events.append(f"befriended {name}: " + gains_text(s, ["heart", *spec["gift"]],
+                                                          state["day"]))
     return events + _town_used(s)
 
 
@@ -422,7 +437,8 @@ def upgrade_on(state: State, s: Sheet, cleaned: str) -> list[str]:
     lose(s, "stone", rules()["upgrade_stone"])
     s["tools"][tool] += 1
     gain(s, "upgrade", state["day"])
-    return [f"upgraded the {tool} to level {s['tools'][tool]}"] + _town_used(s)
+    return [f"upgraded the {tool.replace('_', ' ')} to level {s['tools'][tool]}"] + \
+        _town_used(s)
 
 
 # The Town actions on a sheet alone, by command (the bots plan a visit with them).

@@ -322,7 +322,7 @@ def orders_section(game: Game, state: State, player: str) -> str:
     if not legal:
         return "no orders are awaited from you now"
     s = me(state, player)
-    lines = [f"write them in {player}/{player}_orders.txt, one per line; after a roll (lake, "
+    lines = [f"write them in {player}_orders.txt, one per line; after a roll (lake, "
              "mine, fight, reroll) your file may go on as a plan (see the order template)"]
     lines += _answers(state, s, legal) if s["pending"] else _free(state, s, legal)
     return "\n".join(lines)

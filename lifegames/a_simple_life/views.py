@@ -306,10 +306,6 @@ def standing_section(state: State, player: str) -> str:
 def happened(state: State, player: str) -> str:
     s = me(state, player)
     lines = [f"- {line}" for line in s["log"]] or ["- (nothing: no orders this tick)"]
-    if player in state.get("absent", []):
-        lines.insert(0, "- you were absent: the host played your default (a prompt left open "
-                        "answered by accepting, digging $best_col, $best_row or fighting; then "
-                        "a pass)")
     return "\n".join(lines)
 
 

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from . import playerfiles
 from .orders import MAX_FILE_BYTES as ORDER_LIMIT  # an order blob is never read past it
-from .shapes import SNAPSHOT
+from .shapes import SNAPSHOT, host_file
 
 MAIN = "refs/heads/main"
 FETCHED = "refs/lifegames/remote"  # the seat's branch as last fetched (never checked out)
@@ -61,7 +61,6 @@ PROMISOR = "seat"
 HOST_CONFIG = ("[core]\n\trepositoryformatversion = 1\n\tfilemode = true\n\tbare = true\n"
                f"[extensions]\n\tpartialClone = {PROMISOR}\n[remote \"{PROMISOR}\"]\n"
                "\tpromisor = true\n")
-SEAT_FILES = ("seat.json", "check_report.txt", "executed_orders.txt")
 
 # Settings given on every git command line (they beat anything in a repository's config).
 SETTINGS: tuple[tuple[str, str], ...] = (
@@ -363,8 +362,7 @@ def host_path(player: str, path: str) -> bool:
     top, _, rest = path.partition("/")
     if rest:
         return top == "archive" and "/" not in rest and bool(SNAPSHOT.match(rest))
-    return path in SEAT_FILES or path == f"{player}_orders_template.txt" or bool(
-        SNAPSHOT.match(path))
+    return host_file(player, path)
 
 
 @dataclass

@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import gitseats, playerfiles
+from . import playerfiles
 from . import seats as seat_files
 from .contract import Game, SetupError
 from .dice import Dice, new_salt, new_seed, seed_digest
@@ -46,6 +46,7 @@ from .orders import (
 )
 from .reading import read_only
 from .seats import template_file
+from .shapes import host_file
 from .turn import (
     FileCheck,
     TickOutcome,
@@ -55,6 +56,10 @@ from .turn import (
     standing_updates,
 )
 from .words import counted
+
+if TYPE_CHECKING:
+    from . import gitseats
+    from .playercheck import PlayerCheck
 
 SEED_FILE = "seed_sha256.txt"
 DRAFTS = "drafts.txt"  # in .lifegames: order files a host tool replaced
@@ -138,15 +143,32 @@ class Host:
         self.order_digests: dict[str, str] = {}  # player -> sha256 of the order file last read
         self._remotes: gitseats.RemoteSeats | None = None
         self._settled: tuple[int, ...] = ()  # the state file remote seats were last built for
+        # What the last `check` found in the files of players who are not awaited (their
+        # standing lines, and W-NOT-AWAITED for orders that will not run): kept apart from
+        # check's result, which is the awaited files' alone, as a tick plays them.
+        self.unawaited: list[PlayerCheck] = []
 
     def remote_seats(self) -> gitseats.RemoteSeats | None:
-        """The game's seats over git (`setup --remotes`), or None."""
+        """The game's seats over git (`setup --remotes`), or None. gitseats (and with it
+        subprocess and threading) is imported only here, for a game that has them: check
+        and tick in any other folder never pay for it."""
         if self._remotes is None:
             remotes = self.folder.remotes()
             if remotes:
-                self._remotes = gitseats.RemoteSeats(self.folder.root / GIT_DIR,
-                                                     self.folder.root / SEATS_DIR, remotes)
+                from .gitseats import RemoteSeats
+
+                self._remotes = RemoteSeats(self.folder.root / GIT_DIR,
+                                            self.folder.root / SEATS_DIR, remotes)
         return self._remotes
+
+    def _seat_problem(self) -> tuple[type[gitseats.SeatProblem], ...]:
+        """What a seat over git raises when its order file cannot be read (to catch): only
+        a game with such seats can raise it, so no other game imports gitseats for it."""
+        if self._remotes is None:
+            return ()
+        from .gitseats import SeatProblem
+
+        return (SeatProblem,)
 
     def close(self) -> None:
         if self._remotes is not None:
@@ -291,14 +313,13 @@ class Host:
         (`Ironhold_Orders.txt`, `orders.txt`, `ironhold_orders.txt.txt`): lifegames reads only
         `<Player>_orders.txt`, so a player who saved under another name would wait in vain."""
         expected = order_file(player).split("/", 1)[1]
-        keep = {expected, f"{player}_orders_template.txt"}
         found = []
         remotes = self.remote_seats()
         names = remotes.seats[player].names() if remotes is not None else \
             playerfiles.listing(self.orders_root(), player)
         for name, kind in sorted(names.items()):
-            if kind == "file" and name not in keep and ORDERISH.search(name) \
-                    and not SNAPSHOT.match(name):
+            if kind == "file" and name != expected and ORDERISH.search(name) \
+                    and not host_file(player, name):
                 found.append(f"{player}/{name}")
         return found
 
@@ -307,7 +328,9 @@ class Host:
         tool replaces it, so no hand-written draft is ever lost."""
         try:
             found = self.read_order(player)
-        except (NotARegularFile, gitseats.SeatProblem):
+        except NotARegularFile:
+            return
+        except self._seat_problem():
             return
         if found is None or not found.complete:
             return
@@ -329,7 +352,7 @@ class Host:
                     relative, 1, 1, 2, refused.code, f"the order file {refused.reason}",
                     refused.hint)])
                 continue
-            except gitseats.SeatProblem as problem:
+            except self._seat_problem() as problem:
                 files[player] = ParsedFile(relative, problems=[Problem(
                     relative, 1, 1, 2, problem.code, problem.reason, problem.hint)])
                 continue
@@ -355,8 +378,10 @@ class Host:
         if remotes is not None:
             if seats is not None:
                 raise SetupError("give --seats (synced folders) or --remotes (git), not both")
+            from .gitseats import remote_urls
+
             try:
-                urls = gitseats.remote_urls(remotes, players, Path.cwd())
+                urls = remote_urls(remotes, players, Path.cwd())
             except ValueError as error:
                 raise SetupError(str(error)) from None
         return self.create(game, players, options, new_seed() if seed is None else seed,
@@ -424,7 +449,9 @@ class Host:
             ops.append(self._manifest(loaded, ops))
             self.folder.commit(ops + self._seat_ops(loaded, ops, setup=True), envelope)
             if remotes:
-                gitseats.RemoteSeats.create(root / GIT_DIR, players)
+                from .gitseats import RemoteSeats
+
+                RemoteSeats.create(root / GIT_DIR, players)
                 first = {p: self._setup_orders(p) for p in players}
                 self.seat_lines += self._remote_seats_now().publish(
                     f"Setup: {game.title} for {', '.join(players)}", first)
@@ -470,6 +497,14 @@ class Host:
             loaded = self._load()
             awaited = loaded.game.awaiting(loaded.state)
             players = [p for p in awaited if only is None or p == only]
+            others = [p for p in loaded.players if p not in awaited and only in (None, p)]
+            self.unawaited = []
+            if others:  # a game where everyone is awaited never loads playercheck for this
+                from .playercheck import check_as, folder_standpoint
+
+                self.unawaited = [
+                    check_as(folder_standpoint(loaded.game, loaded.state, loaded.players, p),
+                             parsed) for p, parsed in self._parse(loaded, others).items()]
             return loaded, check_files(loaded.game, loaded.state, self._parse(loaded, players))
 
         return read_only(self.folder, run)
@@ -526,11 +561,14 @@ class Host:
                                 self.standing_updates(loaded))
             if outcome.problems:
                 return loaded, outcome
-            missed = dict(loaded.envelope["stats"]["missed"])
+            misses = dict(loaded.envelope["stats"]["missed"])
+            away = set(outcome.state.get("absent", []))  # --absent, or a file saying `absent`
             for player in awaited:
-                done = count_orders(outcome.executed.get(player, []))  # absent: missed
-                missed[player] = missed.get(player, 0) + (0 if done else 1)
-            envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": missed})
+                lines = outcome.executed.setdefault(player, [])
+                if files[player].ended and player not in away and not count_orders(lines):
+                    lines.append(ON_PURPOSE)  # the record says so: a replay counts the same
+                misses[player] = misses.get(player, 0) + int(missed(lines, player in away))
+            envelope = dict(loaded.envelope, state=outcome.state, stats={"missed": misses})
             after = Loaded(loaded.game, envelope)
             ops = self._player_ops(after, outcome.executed, set(awaited))
             ops.append(self._manifest(after, ops))
@@ -543,20 +581,17 @@ class Host:
             self.publish_seats(f"Tick {outcome.state['tick']}: {counted(count, 'order')}")
             return after, outcome
 
-    def order_files_status(self, loaded: Loaded) -> tuple[dict[str, int], set[str]]:
-        """How many orders each player's file holds now (-1: it has syntax problems), and
+    def order_files_status(self, loaded: Loaded) -> tuple[dict[str, str], set[str]]:
+        """What each player's file holds now, in one phrase per situation (`status`), and
         which files are complete (end with an `end` line)."""
-        counts: dict[str, int] = {}
+        said: dict[str, str] = {}
         complete: set[str] = set()
         next_tick = int(loaded.state["tick"]) + 1
         for player, parsed in self._parse(loaded, loaded.players).items():
-            header = parsed.header
-            stale = header is not None and header.tick is not None and header.tick < next_tick
-            counts[player] = (-1 if parsed.problems else -2 if stale and parsed.orders
-                              else len(parsed.orders))
+            said[player] = holds(parsed, next_tick, player)
             if parsed.ended:
                 complete.add(player)
-        return counts, complete
+        return said, complete
 
     # -- writing ----------------------------------------------------------------------------
     def _previous_manifest(self) -> dict[str, Any]:
@@ -617,14 +652,18 @@ class Host:
         tick = int(state["tick"])
         ops: list[Op] = []
         previous = self._previous_manifest()
+        from .sheets import away_line, mark_away  # only a tick writes sheets
+
         seated = self.folder.seats_root() is not None
+        away = away_line(state.get("absent", []), game.absent_policy)
         for player in loaded.players:
             for name in previous.get(player, {}).get("sheets", []):
                 ops.append(Op("move", f"{player}/{name}", dest=f"{player}/{ARCHIVE}/{name}"))
             for name, text in sorted(game.views(state, player).items()):
                 if not VIEW_NAME.match(name):
                     raise ValueError(f"game produced a bad view name {name!r}")
-                ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}", text))
+                ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}",
+                              mark_away(text, away)))
             # A template nobody has edited is renewed too (in a turn-based game the waiting
             # players then read whose turn it is now); a draft is never overwritten. With
             # seats the order file is the player's alone: a fresh template goes beside it.
@@ -642,6 +681,42 @@ class Host:
                     lead = "\n" if self.folder.path(log).exists() else ""
                     ops.append(Op("append", log, f"{lead}# Tick {tick}\n{lines}"))
         return ops
+
+
+def holds(parsed: ParsedFile, next_tick: int, player: str) -> str:
+    """What an order file holds, one phrase for each situation, whoever's it is: problems;
+    stale (orders written for an earlier tick: they will never run); orders (and standing
+    orders); the absent default; standing orders only (stale or not: they are in force once
+    read, as the sheet lists); nothing, said on purpose (`end`); nothing yet (no file, the
+    template, comments)."""
+    from .playercheck import PLAIN
+
+    header = parsed.header
+    plan = [line for line in parsed.lines if line.kind not in PLAIN]
+    if parsed.problems:
+        return f"has problems (run: python3 play.py check {player})"
+    if plan and header is not None and header.tick is not None and header.tick < next_tick:
+        return f"stale: written for tick {header.tick}, so its orders will never run"
+    if parsed.orders:
+        return counted(len(parsed.orders), "order") + \
+            (" and standing orders" if parsed.standing else "")
+    if any(line.kind == "absent" for line in plan):
+        return "absent: the game's default for an absent player"
+    if parsed.standing:
+        return "standing orders only"
+    return "no orders, on purpose (it ends with `end`)" if parsed.ended else "no orders yet"
+
+
+# The line executed_orders.txt gets for an awaited player whose file ran no order and said
+# so on purpose (it ends with `end`): that tick is not missed, and the record says why.
+ON_PURPOSE = "# no orders, on purpose (the file ended with `end`)"
+
+
+def missed(executed: list[str], absent: bool) -> bool:
+    """A tick an awaited player missed, judged from what the record of that tick holds (so a
+    replay counts the same): played as absent, or no order of theirs ran and their file did
+    not say so on purpose (no file, the untouched template, comments, no `end`)."""
+    return absent or (not count_orders(executed) and ON_PURPOSE not in executed)
 
 
 class Incomplete(Busy):
@@ -673,6 +748,8 @@ def seed_file_text(seed: int, salt: str | None) -> str:
 def _ready_remotes(remotes: dict[str, str]) -> None:
     """Before anything is written: each remote reachable and empty, and the ones that are
     paths here made (bare repositories refusing rewrites)."""
+    from . import gitseats
+
     for player, url in sorted(remotes.items()):
         try:
             if gitseats.is_local(url):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 import lark
@@ -44,6 +44,11 @@ class Problem:
     message: str
     hint: str = ""
     source: str = ""
+
+    def in_file(self, path: str) -> Problem:
+        """The same problem, located in the file as `path` names it (a seat's own name for
+        its order file)."""
+        return replace(self, path=path)
 
     def render(self) -> str:
         """The problem as printed; what the player wrote has its control characters shown

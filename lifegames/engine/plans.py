@@ -147,6 +147,9 @@ class PlanResult:
     executed: list[Order] = field(default_factory=list)  # as they ran ($facts resolved)
     log: list[str] = field(default_factory=list)  # the lines executed_orders.txt gets
     effects: list[str] = field(default_factory=list)
+    # Each order that ran (as spelled in the log, `absent: ` before the default's) with the
+    # effects it had, for `check` to list orders and their effects apart.
+    steps: list[tuple[str, list[str]]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)  # W- codes: check shows, tick ignores
     stopped: str = ""  # why a plan stopped after an outcome (tick)
@@ -300,12 +303,15 @@ class Runner:
         self.result.log.append(f"#   {text}" if self.absent_depth else text)
         if not ends and not self.checking and not self.result.outcome:
             ends = self.game.unforeseen(state, self.player)
+        shown = list(effects)
         if ends:
             self.result.outcome = True
             if self.checking:
                 self.blind = True
                 effects = [f"{concrete.canonical()}: {HIDDEN}"]
+                shown = [HIDDEN]
         self.result.effects.extend(effects)
+        self.result.steps.append((f"absent: {text}" if self.absent_depth else text, shown))
         if not self.checking and self.game.suspended(state, self.player):
             raise Suspended(self._rest())
 

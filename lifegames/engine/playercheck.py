@@ -18,6 +18,7 @@ from . import seats as seat_files
 from .contract import Game, State, clone
 from .folder import FolderError
 from .orders import ParsedFile, Problem
+from .plans import problem
 from .turn import FileCheck, check_file, standing_lines
 
 
@@ -72,12 +73,49 @@ class PlayerCheck:
     standing: list[str] | None = None
 
 
+PLAIN = ("header", "standing", "standing_none")  # lines a file out of turn may hold
+
+
+def out_of_turn(where: Standpoint, parsed: ParsedFile) -> Problem | None:
+    """W-NOT-AWAITED on the first order (or plan line) of a file whose player is not awaited:
+    such orders never run as written. A file that names the coming tick (or an earlier one)
+    is stale once that tick is played (E-STALE-ORDERS), so its orders never run at all; one
+    that names no tick keeps them for the first tick that awaits its player, against sheets
+    not yet written. Standing lines are not warned of: they take effect out of turn. A file
+    for a later tick is a draft for it, checked when it comes."""
+    if where.is_awaited or where.over:
+        return None
+    first = next((line for line in parsed.lines if line.kind not in PLAIN), None)
+    header = parsed.header
+    tick = header.tick if header is not None else None
+    if first is None or (tick is not None and tick > where.next_tick):
+        return None
+    whose = ", ".join(where.awaited) or "nobody"
+    end = first.order.end_column if first.order is not None else None
+    standing = ("only `standing` lines take effect out of turn (in a file that starts with "
+                f"`orders for tick {where.next_tick}` and ends with `end`)")
+    if tick is None:
+        return problem(parsed.path, first, "W-NOT-AWAITED",
+                       f"these orders do not run now: tick {where.next_tick} awaits only "
+                       f"{whose}; left in this file, they run at the first tick that awaits "
+                       "you, against sheets you have not seen yet",
+                       "delete them, or check them again once your sheet says it is your "
+                       f"turn; {standing}", end=end)
+    return problem(parsed.path, first, "W-NOT-AWAITED",
+                   f"these orders will never run: tick {where.next_tick} awaits only {whose}, "
+                   "and once it is played this file is for an earlier tick (E-STALE-ORDERS)",
+                   "write them when your sheet says your orders are awaited, under the "
+                   f"`orders for tick` line of that sheet's template; {standing}", end=end)
+
+
 def check_as(where: Standpoint, parsed: ParsedFile) -> PlayerCheck:
     """`parsed` checked as `check` checks it for that player (see the module's docstring)."""
     game, player = where.game, where.player
     if not where.is_awaited:
         texts, problems = standing_lines(game, player, parsed)
-        return PlayerCheck(where, parsed, None, [*parsed.problems, *problems], [], texts)
+        warned = out_of_turn(where, parsed)
+        return PlayerCheck(where, parsed, None, [*parsed.problems, *problems],
+                           [warned] if warned else [], texts)
     work = None if where.knowledge is None else clone(where.knowledge)
     result = check_file(game, where.state, player, parsed, work=work)
     warnings = list(result.plan.warnings) if result.plan else []

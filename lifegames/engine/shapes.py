@@ -22,6 +22,17 @@ STAGED_NAME = re.compile(r"[0-9]{5,7}", re.ASCII)
 # Files the engine writes into a player's seat (relative to the seats folder): in the player's
 # own folder or its archive/, never a hidden name.
 SEAT_PATH = re.compile(rf"[A-Za-z][A-Za-z0-9_-]{{0,23}}/(?:archive/)?{_PART}", re.ASCII)
+# The files the engine itself keeps at the top of a player's folder or seat, beside the
+# numbered sheets: the log, the template, seat.json and watch's check report.
+HOST_FILES = ("executed_orders.txt", "seat.json", "check_report.txt")
+
+
+def host_file(player: str, name: str) -> bool:
+    """A file at the top of `player`'s folder or seat that the engine writes (a sheet, the
+    log, the template, seat.json, the check report): never the player's, never mistaken for
+    a misnamed order file."""
+    return name in HOST_FILES or name == f"{player}_orders_template.txt" or \
+        SNAPSHOT.match(name) is not None
 
 
 def seat_path(path: object) -> bool:

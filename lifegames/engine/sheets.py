@@ -72,13 +72,38 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
+def away_line(absent: Sequence[str], policy: str) -> str:
+    """What every sheet and the tick's report say of the players the host played by their
+    game's default this tick (`state["absent"]`; `policy`: the game's absent_policy): '' if
+    nobody. One sentence for every game, from the engine, which owns state["absent"]."""
+    if not absent:
+        return ""
+    names = ", ".join(absent[:-1]) + " and " + absent[-1] if len(absent) > 1 else absent[0]
+    verb = "were" if len(absent) > 1 else "was"
+    said = policy.strip().rstrip(".")
+    said = said[:1].lower() + said[1:]
+    return f"{names} {verb} away: played by the default ({said})"
+
+
+def mark_away(text: str, line: str) -> str:
+    """A sheet with the away line (away_line) as its first paragraph, just below its title
+    (sheets are `document`s; anything else gets it on top). Wrapped as sheets are."""
+    if not line:
+        return text
+    import textwrap
+
+    block = "\n".join(textwrap.wrap(line, 92, subsequent_indent="  ")) + "\n\n"
+    lines = text.split("\n", 3)
+    if len(lines) == 4 and lines[1] and set(lines[1]) == {"="} and lines[2] == "":
+        return "\n".join(lines[:3]) + "\n" + block + lines[3]
+    return block + text
+
+
 def standing_section(state: dict[str, Any], player: str) -> str:
-    """The sheet section every game shows: the player's standing orders in force, and who
-    was played by the absent-player default this tick (an empty string when neither)."""
+    """The sheet section every game with standing orders may show: the player's standing
+    orders in force (an empty string when none). Who was away is said by the engine at the
+    top of every sheet (mark_away)."""
     lines = []
-    absent = state.get("absent", [])
-    if absent:
-        lines.append(f"played by the default for absent players this tick: {', '.join(absent)}")
     if player in state.get("standing", {}):
         orders = state["standing"][player]
         lines.append("your standing orders in force: " + ("; ".join(orders) or "none"))

@@ -45,6 +45,7 @@ from .gitseats import SeatProblem
 from .host import (
     ARCHIVE,
     EXECUTED,
+    ON_PURPOSE,
     SEED_FILE,
     Host,
     Loaded,
@@ -146,8 +147,11 @@ def _replaying(source: Host, loaded: Loaded, target: Path, seed: int | None
             if player in awaited or block:  # others' blocks hold standing orders only
                 text = block[0] if block else ""
                 head = header_line(built.game.grammar_name(), tick)
+                # `end` as the player wrote it: others' standing orders need it, and an
+                # awaited file without orders had it only if its block says so (ON_PURPOSE).
+                end = "end\n" if player not in awaited or ON_PURPOSE in text else ""
                 playerfiles.write(seats or target, order_file(player),
-                                  f"{head}{text}end\n".encode(), sync=False)
+                                  f"{head}{text}{end}".encode(), sync=False)
         built, outcome = scratch.tick()
         if outcome.problems:
             first = outcome.problems[0]

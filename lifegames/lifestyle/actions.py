@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.contract import Game, State
 from ..engine.dice import Dice
-from ..engine.words import counted
+from ..engine.words import counted, listed
 from .data import card, rules
 from .model import (
     card_met,
@@ -109,7 +109,8 @@ def take(game: Game, state: State, player: str, picked: list[int], dice: Dice) -
         taken.append(state["display"][index])
         state["display"][index] = None
     seat(state, player)["dice"].extend(taken)
-    events = [log(state, f"{player} took {', '.join(taken)} into the dice zone")]
+    cards = listed([f"the {n}" for n in taken])
+    events = [log(state, f"{player} took {cards} into the dice zone")]
     events += finish_turn(state, player)
     _chance(state, False)
     return events
@@ -145,8 +146,10 @@ def _reroll(state: State, player: str, index: int, dice: Dice, how: str) -> list
     roll["steps"].append(f"{how} die {index + 1} ({old} -> {roll['dice'][index]}): "
                          f"{dice_text(roll['dice'])}")
     _chance(state, True)
-    return [log(state, f"{player} {how} die {index + 1}: {old} became "
-                       f"{roll['dice'][index]}, now {dice_text(roll['dice'])}")]
+    new = roll["dice"][index]
+    became = f"{old} became {new}" if new != old else f"a {new} again"
+    return [log(state, f"{player} {how} die {index + 1}: {became}; the dice now show "
+                       f"{dice_text(roll['dice'])}")]
 
 
 def use(game: Game, state: State, player: str, chosen: tuple[str, int | None],
@@ -169,7 +172,8 @@ def use(game: Game, state: State, player: str, chosen: tuple[str, int | None],
         what = f"turned die {index + 1} from {old} to {roll['dice'][index]}"
     roll["steps"].append(f"{name}: {what}: {dice_text(roll['dice'])}")
     _chance(state, False)
-    return [log(state, f"{player} used {name}: {what}, now {dice_text(roll['dice'])}")]
+    return [log(state, f"{player} used {name}: {what}; the dice now show "
+                       f"{dice_text(roll['dice'])}")]
 
 
 def accept(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
@@ -183,7 +187,7 @@ def accept(game: Game, state: State, player: str, checked: None, dice: Dice) -> 
         turn["missed"] = name
         got = take_tokens(state, player, rules()["botch_tokens"])
         _chance(state, False)
-        return [log(state, f"{player} botched the {name} ({dice_text(values)}, needs "
+        return [log(state, f"{player} botched the {name} (rolled {dice_text(values)}; it needs "
                            f"{card_need(name)}) and took {counted(got, 'token')} from the pool")]
     turn["fulfilled"].append(name)
     events = [log(state, f"{player} met the {name} with {dice_text(values)}")]
@@ -203,7 +207,8 @@ def _score_dice_zone(state: State, player: str) -> list[str]:
     pets = sum(1 for n in moved if card(n)["category"] == "pet")
     got = take_tokens(state, player, pets * rules()["pet_tokens"])
     extra = f"; {counted(pets, 'Pet')} earned {counted(got, 'token')}" if pets else ""
-    return [log(state, f"{player} met every card and moved {', '.join(moved)} to the "
+    cards = listed([f"the {n}" for n in moved])
+    return [log(state, f"{player} met every card in the dice zone and moved {cards} to the "
                        f"points zone{extra}")]
 
 

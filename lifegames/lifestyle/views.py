@@ -160,7 +160,7 @@ def orders_text(game: Game, state: State, player: str) -> str:
                 "that names the next tick and ends with `end`).")
     asked = game.prompt(state, player)
     lead = asked.text if asked else (
-        f"{player}: it is your turn. Write the orders in {player}/{player}_orders.txt.")
+        f"{player}: it is your turn. Write the orders in {player}_orders.txt.")
     note = ("A roll need not end your file: a plan can say what to do with the dice before "
             "they fall (your order file shows how). A file that stops at a roll is answered "
             "next tick, when you can see the dice.")

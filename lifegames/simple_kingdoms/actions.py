@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.contract import Game, State
 from ..engine.dice import Dice
-from ..engine.words import counted
+from ..engine.words import article, counted, listed
 from .checks import explores, where
 from .data import rules
 from .model import (
@@ -42,8 +42,9 @@ def build(game: Game, state: State, name: str, checked: tuple[Tile, str, dict[st
         t["settlement"] = building
     else:
         t["buildings"][building] = t["buildings"].get(building, 0) + 1
-    price = ", ".join(f"{a} {r}" for r, a in cost.items())
-    return [report(state, name, f"built a {building} on {where(t)} for {price}")]
+    price = listed([f"{a} {r}" for r, a in cost.items()])
+    said = article(building.replace("_", " "))
+    return [report(state, name, f"built {said} on {where(t)} for {price}")]
 
 
 def hire_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, int], dice: Dice
@@ -247,7 +248,7 @@ def describe(entry: dict[str, Any]) -> list[str]:
     """A ledger as the sentences of a sheet's 'last tick' section."""
     lines = []
     if entry["produced"]:
-        made = ", ".join(f"{n} {r}" for r, n in sorted(entry["produced"].items()))
+        made = listed([f"{n} {r}" for r, n in sorted(entry["produced"].items())])
         lines.append(f"produced {made}")
     for raid in entry["raids"]:
         row, col = raid["tile"]
@@ -257,8 +258,8 @@ def describe(entry: dict[str, Any]) -> list[str]:
     if entry["fed"]:
         lines.append(f"ate {entry['eaten']} food")
     else:
-        lines.append(f"went hungry (ate the last {entry['eaten']} food); "
-                     f"{counted(entry['starved'], 'civilian')} left")
+        lines.append(f"went hungry (ate the last {entry['eaten']} food) and lost "
+                     f"{counted(entry['starved'], 'civilian')}")
     lines.append(f"paid {entry['upkeep']} gold in soldier upkeep")
     for gone in entry["deserted"]:
         row, col = gone["tile"]

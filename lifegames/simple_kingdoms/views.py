@@ -182,7 +182,7 @@ def score_text(state: State) -> str:
 def orders_text(game: Game, state: State, name: str) -> str:
     limit = rules()["actions_per_tick"]
     advised = suggestions(game, state, name)
-    lines = [f"write up to {limit} orders in {name}/{name}_orders.txt; python3 play.py orders "
+    lines = [f"write up to {limit} orders in {name}_orders.txt; python3 play.py orders "
              "explains every command"]
     if advised:
         width = max(len(s.order) for s in advised)
@@ -212,8 +212,6 @@ def final_result(state: State) -> str:
 
 def _last_tick(state: State, name: str) -> str:
     last = state["reports"][name] + state["world"]
-    if name in state.get("absent", []):
-        last = ["you sent no orders and were played as absent: no actions", *last]
     return "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.contract import Game, State
 from ..engine.dice import Dice
-from ..engine.words import counted
+from ..engine.words import counted, listed
 from .data import card, cards, homes, rules, sims
 from .effects import (
     DIE,
@@ -57,6 +57,7 @@ from .model import (
     shares,
     sims_at,
     solo,
+    the_card,
 )
 from .state import HIDDEN
 
@@ -98,7 +99,7 @@ def travel(game: Game, state: State, player: str, chosen: tuple[dict[str, Any], 
     turn["venue"] = where["name"]
     turn["taken"].append(name)
     events = [log(state, f"{player} traveled to the {where['name']} ({where['need']} now "
-                         f"EMPTY) and took the {name}")]
+                         f"EMPTY) and took {the_card(name)}")]
     events += raise_card_needs(state, player, name)
     action = card(name)["action"]
     if solo(state):
@@ -127,7 +128,8 @@ def go_home(game: Game, state: State, player: str, chosen: tuple[list[str], list
         for name in used:
             mine["cards"].remove(name)
             state["discard"].append(name)
-        events.append(log(state, f"{player} discarded the set {', '.join(used)}"))
+        cards = listed([the_card(n) for n in used])
+        events.append(log(state, f"{player} discarded a set: {cards}"))
         events += set_need(state, player, needs_[0], True, "Go Home")
         return events + end_solo_turn(state, player)
     for need in needs_:
@@ -145,9 +147,10 @@ def go_home(game: Game, state: State, player: str, chosen: tuple[list[str], list
         events.append(log(state, f"{player} drew and keeps the Aspiration {drawn}"))
         return events + end_of_turn(state, player, fresh=True)
     mine["drawn"] = drawn
-    note(state, player, f"you drew the Aspiration {drawn}")
     state["turn"]["step"] = KEEP
-    return events + [log(state, f"{player} drew an Aspiration and keeps one of two")]
+    events.append(log(state, f"{player} drew a second Aspiration and will keep one of the two"))
+    note(state, player, f"you drew the Aspiration {drawn}")
+    return events
 
 
 def keep(game: Game, state: State, player: str, kept: str, dice: Dice) -> list[str]:
@@ -170,14 +173,14 @@ def swap(game: Game, state: State, player: str, chosen: tuple[str, str, str | No
     if who is None:
         state["discard"].remove(take)
         state["discard"].append(give)
-        source = "the discard pile"
+        said = f"swapped {the_card(give)} for {the_card(take)} from the discard pile"
     else:
         seat(state, who)["cards"].remove(take)
         seat(state, who)["cards"].append(give)
-        source = who
+        said = f"gave {who} {the_card(give)} for {the_card(take)}"
     mine["cards"].append(take)
     state["turn"]["taken"].append(take)
-    events = [log(state, f"SWAP CARDS: {player} gave the {give} for the {take} from {source}")]
+    events = [log(state, f"SWAP CARDS: {player} {said}")]
     return events + finish_action(game, state, player)
 
 
@@ -200,7 +203,7 @@ def interact(game: Game, state: State, player: str,
                 continue
             got = theirs.pop(pick(state, dice, len(theirs)))
             seat(state, who)["cards"].append(got)
-            events.append(log(state, f"{who} took the {got} from {partner} at random"))
+            events.append(log(state, f"{who} took {the_card(got)} from {partner} at random"))
             continue
         raising = face == "good"
         named = (good if raising else bad) if who == player else None
@@ -235,7 +238,7 @@ def complete(game: Game, state: State, player: str, chosen: tuple[str, list[str]
         state["scored"].append(name)
     mine["completed"].append(aspiration)
     events = [log(state, f"{player} completed the Aspiration {aspiration} with "
-                         f"{', '.join(used) or 'the Home card'}")]
+                         f"{listed([the_card(n) for n in used]) or 'the Home card'}")]
     events += set_need(state, player, choose_need(game, state, player, True), True,
                        "completing an Aspiration")
     return events + end_solo_turn(state, player)
@@ -356,7 +359,7 @@ def _solo_action(game: Game, state: State, player: str, name: str, action: str |
         return []
     events = []
     if action in ("iconic_sims_move", "swap_cards"):
-        events.append(log(state, f"the {name} has nothing to act on"))
+        events.append(log(state, f"{the_card(name)} has nothing to act on"))
     seat(state, player)["cards"].append(name)
     return events + after_action(game, state, player)
 

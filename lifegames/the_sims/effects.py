@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine.contract import Game, State
 from ..engine.dice import Dice
+from ..engine.words import listed
 from .data import card, find, rules, sims
 from .model import (
     START,
@@ -32,6 +33,7 @@ from .model import (
     shares,
     shows_interest,
     solo_won,
+    the_card,
 )
 from .state import HIDDEN
 
@@ -53,10 +55,14 @@ def log(state: State, text: str) -> str:
 
 
 def note(state: State, player: str, text: str) -> None:
-    """Something only `player` may read (the Aspiration they drew, say)."""
+    """Something only `player` may read (the Aspiration they drew, say). A note keeps its
+    place among the tick's public events (`tick 4#2: ...`: after the first two `recent`
+    holds of tick 4), so that the player's sheet reads them in the order they happened."""
     tick = int(state.get("tick", 0)) + 1
+    before = sum(1 for line in state["recent"] if line.startswith(f"tick {tick}: "))
     mine = seat(state, player)
-    mine["notes"] = [*mine["notes"], f"tick {tick}: {text}"][-RECENT:]
+    mine["notes"] = [*mine["notes"], f"tick {tick}#{before}: {text}"][-RECENT:]
+
 
 
 # -- chance --------------------------------------------------------------------------------------
@@ -75,7 +81,7 @@ def pick(state: State, dice: Dice, count: int) -> int:
     return dice.stream(PICK).die(count) - 1
 
 
-FACE_NAMES = {"good": "Good Interaction", "awkward": "Awkward Interaction",
+FACE_NAMES = {"good": "a Good Interaction", "awkward": "an Awkward Interaction",
               "hand": "the hand"}
 
 
@@ -117,7 +123,7 @@ def raise_card_needs(state: State, player: str, name: str) -> list[str]:
     events = []
     for need in card(name)["raises"]:
         if not seat(state, player)["needs"][need]:
-            events += set_need(state, player, need, True, f"the {name}")
+            events += set_need(state, player, need, True, the_card(name))
     return events
 
 
@@ -216,7 +222,7 @@ def grim_reaper(game: Game, state: State, player: str, name: str, dice: Dice) ->
         state["box"]["sims"] += taken
         state["board"] = []
         state["box"]["cards"].append(name)
-        return [log(state, f"the Grim Reaper took {', '.join(taken)} from the board")]
+        return [log(state, f"the Grim Reaper took {listed(taken)} from the board")]
     gone = list(mine["sims"])
     state["box"]["sims"] += gone
     mine["sims"] = []
@@ -236,7 +242,7 @@ def mrs_crumplebottom(game: Game, state: State, player: str, name: str, dice: Di
         if theirs:
             lost = theirs.pop(pick(state, dice, len(theirs)))
             state["discard"].append(lost)
-            events.append(log(state, f"Mrs. Crumplebottom made {other} discard the {lost}"))
+            events.append(log(state, f"Mrs. Crumplebottom made {other} discard {the_card(lost)}"))
     seat(state, player)["cards"].remove(name)
     state["discard"].append(name)
     return events + [log(state, "Mrs. Crumplebottom goes to the discard pile")]
@@ -355,14 +361,15 @@ def solo_reaper(game: Game, state: State, player: str, name: str, dice: Dice) ->
         state["box"]["sims"] += gone
         state["centre"] = []
         state["box"]["cards"].append(name)
-        return events + [log(state, f"the Grim Reaper took {', '.join(gone)} from the centre")]
+        return events + [log(state, f"the Grim Reaper took {listed(gone)} from the centre")]
     mine = seat(state, player)
     gone = list(mine["sims"])
     state["box"]["sims"] += gone
     mine["sims"] = []
     mine["specials"].append(name)
-    return events + [log(state, f"the centre was empty: your Sims ({', '.join(gone) or 'none'})"
-                                " left, and the Grim Reaper moved in")] + \
+    left = f", and {listed(gone)} left" if gone else ""
+    return events + [log(state, f"the centre was empty, so the Grim Reaper moved in with "
+                                f"{player}{left}")] + \
         party(game, state, player)
 
 
@@ -374,7 +381,7 @@ def solo_crumplebottom(game: Game, state: State, player: str, name: str, dice: D
         if mine:
             lost = mine.pop(pick(state, dice, len(mine)))
             state["discard"].append(lost)
-            events.append(log(state, f"you discarded the {lost} at random"))
+            events.append(log(state, f"you discarded {the_card(lost)} at random"))
     state["discard"].append(name)
     return events
 

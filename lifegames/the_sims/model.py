@@ -6,6 +6,7 @@ and the single player's two goals. Pure readings: nothing here changes a state."
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -246,3 +247,43 @@ def prompt_text(state: State, player: str) -> str | None:
         SCORE: f"{player}: complete an Aspiration (name it and the cards used), or "
                "end_turn.",
     }[turn["step"]]
+
+
+# -- the events a sheet lists -------------------------------------------------------------------
+
+# Action cards named after a person: a sentence names them without "the".
+PEOPLE = frozenset({"Don Lothario", "Mrs. Crumplebottom"})
+
+
+def the_card(name: str) -> str:
+    """`the Easel`, `Mrs. Crumplebottom`: an Action card as a sentence names it."""
+    return name if name in PEOPLE else f"the {name}"
+
+
+
+NOTE = re.compile(r"tick (\d+)(?:#(\d+))?: (.*)", re.S)
+
+
+def events_in_order(recent: list[str], notes: list[str]) -> list[tuple[str, bool]]:
+    """The public events and one player's notes as one list in the order they happened:
+    (`tick N: text`, whether it is a note). A note goes after the public events its tick had
+    logged before it (effects.note keeps that place; a note without it goes at its tick's
+    end). Where the oldest tick shown has lost events off the front of `recent`, its notes
+    may come a little late within that tick; never out of tick order."""
+    placed: list[tuple[int, int, int, str, bool]] = []
+    index: dict[int, int] = {}
+    for entry in recent:
+        found = NOTE.fullmatch(entry)
+        tick = int(found.group(1)) if found else 0  # "setup: ..." comes first
+        place = index.get(tick, 0)
+        index[tick] = place + 1
+        placed.append((tick, place, 1, entry, False))
+    for entry in notes:
+        found = NOTE.fullmatch(entry)
+        if found is None:
+            continue
+        tick = int(found.group(1))
+        after = int(found.group(2)) if found.group(2) is not None else 1 << 30
+        placed.append((tick, after, 0, f"tick {tick}: {found.group(3)}", True))
+    placed.sort(key=lambda p: p[:3])  # stable: each list keeps its own order
+    return [(text, mine) for *_, text, mine in placed]

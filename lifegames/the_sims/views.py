@@ -214,11 +214,9 @@ def standing_text(state: State, player: str) -> str:
 
 
 def events_text(state: State, player: str) -> str:
-    lines = [f"- {e}" for e in state["recent"]] or ["- the game has just begun"]
-    notes = seat(state, player)["notes"]
-    if notes:
-        lines += ["Only for you:"] + [f"- {n}" for n in notes]
-    return "\n".join(lines)
+    merged = m.events_in_order(state["recent"], seat(state, player)["notes"])
+    lines = [f"- {text}" + (" (only you see this)" if mine else "") for text, mine in merged]
+    return "\n".join(lines or ["- the game has just begun"])
 
 
 def orders_text(game: Game, state: State, player: str) -> str:
@@ -230,7 +228,7 @@ def orders_text(game: Game, state: State, player: str) -> str:
         return (f"Waiting for {turn['player']}. Your order file is read only when you are "
                 "awaited (your turn, or your move-in).")
     lead = prompt_text(state, player) or (
-        f"{player}: it is your turn. Write it in {player}/{player}_orders.txt.")
+        f"{player}: it is your turn. Write it in {player}_orders.txt.")
     if not m.moved_in(state, player) and turn["player"] == player:
         lead += ("\nYou play first: after move_in(...), write your first turn in the same "
                  "file (" + ", ".join(_after_move_in(game, state, player)[:4]) + ", ...).")
@@ -333,7 +331,7 @@ def _seat_view(state: State, player: str, private: bool) -> dict[str, Any]:
     if private:
         view["offers"] = {k: list(v) for k, v in mine["offers"].items()}
         view["drawn"] = mine["drawn"]
-        view["notes"] = list(mine["notes"])
+        view["notes"] = [text for text, _ in m.events_in_order([], mine["notes"])]
     else:
         view["offers"] = {k: len(v) for k, v in mine["offers"].items()}
         view["drawn"] = mine["drawn"] is not None

@@ -312,7 +312,7 @@ def test_p12_absent_player_answers_by_default_and_passes(tmp_path):
     assert lines[0] == "absent" and lines[1].startswith("#   dig(") and lines[-1] == "#   pass()"
     assert loaded.state["day"] == 2 and loaded.state["absent"] == ["Ana"]
     sheet = (tmp_path / "g" / "Ana" / "002_ana_sheet.txt").read_text()
-    assert "you were absent" in sheet
+    assert "Ana was away: played by the default (an absent player's open prompt" in sheet
     assert GAME.absent_policy.startswith("An absent player")
 
 

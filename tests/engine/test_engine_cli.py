@@ -17,6 +17,7 @@ from lifegames import registry
 from lifegames.cli import cli
 from lifegames.engine import folder as folder_module
 from lifegames.engine.folder import META
+from lifegames.engine.host import Host
 from lifegames.engine.orders import commands, usage
 from lifegames.engine.turn import HIDDEN
 
@@ -227,6 +228,24 @@ def test_documented_exit_codes_match_the_constants():
 # -- check ------------------------------------------------------------------------------------
 
 
+def test_check_lists_each_order_once_with_its_effects_below_it(game, run):
+    """`check` says "3 orders would run:" and then three bullets, one per order as written in
+    the log, each followed by what it does; an order with two effects (a move that explores)
+    keeps the second on an indented line of its own, never a bullet (issue 25, point 4)."""
+    write_orders(game, "Ironhold", 'hire_soldiers(0,0, 2)\nbuild(0,0, "farm")\n'
+                                   "move_soldiers(0,0, 0,1, 4)\n")
+    result = run("check", "Ironhold", "--dir", game)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "OK Ironhold/Ironhold_orders.txt: 3 orders would run:"
+    bullets = [line for line in lines if line.startswith("  - ")]
+    assert [b.split(":")[0] for b in bullets] == [
+        "  - hire_soldiers(0, 0, 2)", '  - build(0, 0, "farm")', "  - move_soldiers(0, 0, 0, 1, 4)"]
+    assert bullets[0] == "  - hire_soldiers(0, 0, 2): trained 2 soldiers on (0,0) for 10 gold"
+    below = lines[lines.index(bullets[2]) + 1]
+    assert below.startswith("      explored (0,1)"), result.output
+
+
 def test_check_player_checks_only_that_player(game, run):
     """`check Ironhold` reports only Ironhold's file (Thornvale's errors are not shown and do
     not change the exit code); `check Thornvale` shows them."""
@@ -399,3 +418,80 @@ def test_a_misnamed_order_file_is_pointed_out_by_check_and_status(game, run):
     assert "note: Thornvale/orders.txt looks like an order file" in checked
     assert "Ironhold/Ironhold_orders.txt looks" not in checked
     assert "Thornvale/orders.txt looks like an order file" in run("status", "--dir", game).output
+
+
+def test_the_programs_own_files_are_never_taken_for_a_misnamed_order_file(game, run):
+    """After a tick each player folder holds executed_orders.txt (and a seat its template,
+    seat.json and check_report.txt): check and status never call them misnamed order files,
+    while a file the player misnamed still is (issue 25, point 1)."""
+    assert run("tick", "--dir", game).exit_code == 0
+    assert (game / "Ironhold" / "executed_orders.txt").exists()
+    for name in ("Ironhold_orders_template.txt", "seat.json", "check_report.txt"):
+        (game / "Ironhold" / name).write_text("orders\n")
+    said = run("check", "--dir", game).output + run("status", "--dir", game).output
+    assert "looks like an order file" not in said, said
+    (game / "Ironhold" / "my_orders.txt").write_text("claim_tile(1,1)\n")
+    said = run("check", "--dir", game).output + run("status", "--dir", game).output
+    assert said.count("looks like an order file") == 2
+    assert "Ironhold/my_orders.txt looks like an order file" in said
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_an_absent_player_is_named_by_the_tick_and_on_every_sheet(tmp_path, run, game_id):
+    """`tick --absent NAME`, in every game: the tick's report and every sheet of every player
+    say "NAME was away: played by the default (the game's stated default)", once, from the
+    engine; the next tick, played by the player, says it nowhere (issue 25, point 2)."""
+    game = registry.get(game_id)
+    root = tmp_path / "game"
+    players = ",".join(game.default_players or ("Ana", "Ben", "Cleo")[:max(game.min_players, 2)])
+    assert run("setup", "--dir", root, "--game", game_id, "--players", players, "--seed",
+               "4").exit_code == 0
+    host = Host(str(root), registry.get)
+    away = host.load().game.awaiting(host.load().state)[0]
+    assert run("bot", "--dir", root, "--all", "--strategy", "greedy").exit_code == 0
+    played = run("tick", "--dir", root, "--absent", away)
+    assert played.exit_code == 0, played.output
+    said = f"{away} was away: played by the default ("
+    policy = game.absent_policy.rstrip(".")
+    assert f"  {said}{policy[:1].lower()}{policy[1:]})\n" in played.output
+    assert f"{away} away" in played.output.splitlines()[0]
+    sheets = sorted(root.glob("*/001_*.txt"))
+    assert len(sheets) >= len(host.load().players)
+    for sheet in sheets:
+        assert sheet.read_text(encoding="utf-8").count(said) == 1, sheet
+    assert run("bot", "--dir", root, "--all", "--strategy", "random").exit_code == 0
+    again = run("tick", "--dir", root)
+    assert again.exit_code == 0 and "was away" not in again.output, again.output
+    for sheet in root.glob("*/002_*.txt"):
+        assert "was away" not in sheet.read_text(encoding="utf-8"), sheet
+
+
+def test_orders_written_out_of_turn_get_a_warning_that_they_will_not_run(tmp_path, run):
+    """A player who is not awaited writes orders (Lifestyle, Ben while it is Ana's turn):
+    `check` warns W-NOT-AWAITED on the first order, that they will never run and what to do,
+    and keeps its exit code (a warning never stops a tick); the next tick indeed refuses the
+    file as stale. A file without the tick line keeps its orders for Ben's turn, and says so;
+    a file of standing orders only is not warned of (issue 25, point 6)."""
+    root = tmp_path / "game"
+    assert run("setup", "--dir", root, "--game", "lifestyle", "--players", "Ana,Ben",
+               "--seed", "3").exit_code == 0
+    assert run("bot", "Ana", "--dir", root, "--strategy", "greedy").exit_code == 0
+    write_orders(root, "Ben", "orders for tick 1\ntake_card(1, 1)\nend\n")
+    checked = run("check", "--dir", root)
+    assert checked.exit_code == 0, checked.output
+    assert "Ben/Ben_orders.txt:2:1: W-NOT-AWAITED: these orders will never run: tick 1 " \
+        "awaits only Ana" in checked.output, checked.output
+    assert "only `standing` lines take effect out of turn" in checked.output
+    alone = run("check", "Ben", "--dir", root)
+    assert "W-NOT-AWAITED" in alone.output and alone.exit_code == 0
+    write_orders(root, "Ben", "take_card(1, 1)\n")
+    assert "W-NOT-AWAITED: these orders do not run now: tick 1 awaits only Ana; left in this " \
+        "file, they run at the first tick that awaits you" in run("check", "--dir", root).output
+    write_orders(root, "Ben", "orders for tick 1\nstanding end_turn()\nend\n")
+    assert "W-NOT-AWAITED" not in run("check", "--dir", root).output
+    write_orders(root, "Ben", "orders for tick 1\ntake_card(1, 1)\nend\n")
+    assert run("tick", "--dir", root).exit_code == 0
+    host = Host(str(root), registry.get)
+    assert host.load().game.awaiting(host.load().state) == ["Ben"]
+    stale = run("check", "Ben", "--dir", root)
+    assert stale.exit_code == 1 and "E-STALE-ORDERS" in stale.output, stale.output

@@ -42,7 +42,7 @@ def test_the_deck_matches_the_rulebook_examples():
 def test_the_balanced_deck_is_pinned():
     """Issue 15 point 10: the category shares measured in RULES.md rest on these copies (Jobs
     few, as their points multiply with everything else; "Managers" plural, so two). A change
-    here must be measured again: python3 bench/lifestyle_balance.py --write."""
+    here must be measured again: python3 bench/figures.py --only lifestyle/measured."""
     by_category = Counter(cards()[n]["category"] for n in deck())
     assert by_category == {"pet": 21, "car": 19, "house": 16, "sports": 4, "job": 6, "love": 6}
     assert Counter(n for n in deck() if cards()[n]["category"] == "job") == {

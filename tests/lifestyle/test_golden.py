@@ -58,4 +58,4 @@ def test_example_shows_off_plans_standing_orders_and_absence(produced: dict[str,
     assert "standing end_turn()" in executed and "\nabsent\n" in executed
     sheets = "".join(v.decode() for k, v in produced.items() if k.endswith("_sheet.txt"))
     assert "standing orders answer for them" in sheets
-    assert "played by the default for absent players this tick" in sheets
+    assert "was away: played by the default (an absent player spends nothing" in sheets

@@ -312,7 +312,7 @@ def test_lp13_an_absent_player_is_played_by_the_default_and_replayed(tmp_path: P
     host.setup(GAME, ["Ana", "Ben"], [], 5, None, "a5")
     after, outcome = host.tick(absent={"Ana"})
     assert outcome.executed["Ana"] == ["absent", "#   take_card(1, 1)"]
-    assert "played by the default for absent players this tick: Ana" in \
+    assert "Ana was away: played by the default (an absent player spends nothing" in \
         host.folder.path("Ben/001_ben_sheet.txt").read_text(encoding="utf-8")
     host.folder.path(order_file("Ben")).write_text("take_card(1, 2)\n", encoding="utf-8")
     host.tick()

@@ -5,6 +5,7 @@ played."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,20 @@ def test_watch_does_not_play_a_file_saved_half_way(game: Path,
     after = tree(game)
     assert {k: v for k, v in after.items() if THORN not in k} == \
         {k: v for k, v in before.items() if THORN not in k}
+
+
+def test_watch_deadline_says_who_was_away_and_how_they_were_played(game: Path) -> None:
+    """`watch --deadline`: past the deadline, a player whose file is not complete is played
+    by the default, and watch says so in the tick's own words: "Thornvale was away: played
+    by the default (...)", as the tick's report and every sheet do (issue 25, point 2)."""
+    (game / order_file(IRON)).write_text('sell_resource("wood", 1)\nend\n', encoding="utf-8")
+    (game / order_file(THORN)).write_text('sell_resource("wood", 1)\n', encoding="utf-8")
+    state = Host(str(game), registry.get).folder.state_path
+    os.utime(state, (state.stat().st_atime - 3600, state.stat().st_mtime - 3600))
+    result = CliRunner().invoke(cli, ["--dir", str(game), "watch", "--interval", "0.01",
+                                      "--max-ticks", "1", "--deadline", "30m"])
+    assert result.exit_code == 0, result.output
+    assert f"\n  {THORN} was away: played by the default (an absent kingdom takes no " \
+        "actions" in result.output, result.output
+    sheet = next((game / IRON).glob("003_*_sheet.txt")).read_text(encoding="utf-8")
+    assert f"{THORN} was away: played by the default" in sheet

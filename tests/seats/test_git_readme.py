@@ -76,6 +76,9 @@ def test_r01_the_readme_recipe_for_seats_over_git_works_as_written(tmp_path):
         assert (ana / "001_ana_sheet.txt").exists()
         assert (ana / "executed_orders.txt").read_text() == "# Tick 1\nend_turn()\n"
         assert (ana / "check_report.txt").exists()
+        for name in ("check_report.txt", "001_ana_sheet.txt", "Ana_orders_template.txt"):
+            text = (ana / name).read_text(encoding="utf-8")
+            assert "Ana/" not in text, f"the clone's {name} names a path of the host's folder"
     finally:
         watcher.terminate()
         watcher.communicate(timeout=30)

@@ -267,6 +267,9 @@ def test_g05_an_unreachable_remote_is_reported_and_its_player_waits(tmp_path):
     assert "seat Ana: not pushed yet" in absent.stdout, output(absent)
     assert "not pushed yet" in table.play("--dir", "host", "status").stdout
     away.rename(table.remote("Ana"))
+    assert table.play("--dir", "host", "status").returncode == 0
+    checked = table.play("--dir", "host", "check")  # reads as last fetched: pushes nothing
+    assert checked.returncode == 1 and "Traceback" not in checked.stderr, output(checked)
     back = table.play("--dir", "host", "tick", "--absent", "Ana,Ben")
     assert back.returncode == 0, output(back)
     assert table.log("Ana")[:2] == ["lifegames Tick 2: 0 orders", "lifegames Tick 1: 0 orders"]
@@ -311,6 +314,9 @@ def test_g07_rollback_and_a_crash_before_the_push_reach_the_seats(tmp_path, monk
     monkeypatch.undo()
     assert table.log("Ana")[0] == "lifegames Tick 1: 0 orders"
     assert int(table.host().load().state["tick"]) == 2
+    checked = table.play("--dir", "host", "check")  # writes nothing, pushes nothing
+    assert checked.returncode == 1 and "Traceback" not in checked.stderr, output(checked)
+    assert table.log("Ana")[0] == "lifegames Tick 1: 0 orders"
     again = table.play("--dir", "host", "tick", "--absent", "Ana,Ben")
     assert again.returncode == 0, output(again)
     assert table.log("Ana")[:2] == ["lifegames Tick 3: 0 orders", "lifegames Tick 2"]

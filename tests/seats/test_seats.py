@@ -182,29 +182,36 @@ def test_s06_rollback_puts_every_seat_back_too(tmp_path):
     assert verify(host) == []
 
 
+def _watched_reports(host_dir: Path, seats: Path, players: list[str]) -> dict[str, str]:
+    """Run `watch` until each of `players` has a check report in their seat (one pass writes
+    them one after the other); their texts."""
+    watcher = subprocess.Popen(
+        ["python3", str(Path(__file__).resolve().parents[2] / "play.py"), "--dir",
+         str(host_dir), "watch", "--interval", "0.1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    reports = {p: seats / p / "check_report.txt" for p in players}
+    try:
+        for _ in range(100):
+            if all(r.exists() for r in reports.values()):
+                break
+            subprocess.run(["sleep", "0.1"], check=True)
+        return {p: r.read_text(encoding="utf-8") for p, r in reports.items()}
+    finally:
+        watcher.kill()
+        watcher.communicate()
+
+
 def test_s07_watch_answers_each_changed_order_file_in_its_seat(tmp_path):
     """watch writes the player's own check results into their seat (check_report.txt) within
     one polling interval of a change."""
     host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
     (seats / "Ironhold" / "Ironhold_orders.txt").write_text('build(0,0, "farn")\n')
-    watcher = subprocess.Popen(
-        ["python3", str(Path(__file__).resolve().parents[2] / "play.py"), "--dir",
-         str(tmp_path / "host"), "watch", "--interval", "0.1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        report = seats / "Ironhold" / "check_report.txt"
-        other = seats / "Thornvale" / "check_report.txt"
-        for _ in range(100):  # one pass writes both, one after the other: wait for both
-            if report.exists() and other.exists():
-                break
-            subprocess.run(["sleep", "0.1"], check=True)
-        text = report.read_text(encoding="utf-8")
-    finally:
-        watcher.kill()
-        watcher.communicate()
+    said = _watched_reports(tmp_path / "host", seats, ["Ironhold", "Thornvale"])
+    text = said["Ironhold"]
     assert "E-UNKNOWN-BUILDING" in text and "farn" in text
+    assert "\nIronhold_orders.txt:1:" in text and "Ironhold/" not in text  # as the seat names it
     assert "Thornvale" not in text
-    assert not other.read_text(encoding="utf-8").count("Ironhold")
+    assert not said["Thornvale"].count("Ironhold")
 
 
 def test_s08_a_player_checks_in_their_seat_against_what_they_know(tmp_path):
@@ -277,3 +284,56 @@ def test_s12_every_game_refuses_a_stale_file_and_plays_an_absent_player(tmp_path
     assert loaded.game.absent_policy and loaded.game.absent_policy in play(
         tmp_path / "host", "status").stdout
     assert verify(host) == []
+
+
+def test_s13_a_seats_own_files_are_never_taken_for_a_misnamed_order_file(tmp_path):
+    """A seat holds executed_orders.txt, the template, seat.json and watch's check report
+    beside the order file: status and check on the host name none of them as a misnamed
+    order file, and a file the player misnamed is still named (issue 25, point 1)."""
+    host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
+    write_in_seats(host, seats, random.Random(2))
+    assert play(tmp_path / "host", "tick").returncode == 0
+    (seats / "Ironhold" / "check_report.txt").write_text("no orders\n")
+    assert (seats / "Ironhold" / "executed_orders.txt").exists()
+    said = play(tmp_path / "host", "status").stdout + play(tmp_path / "host", "check").stdout
+    assert "looks like an order file" not in said, said
+    (seats / "Ironhold" / "Orders.txt").write_text("claim_tile(1,1)\n")
+    said = play(tmp_path / "host", "status").stdout
+    assert "note: Ironhold/Orders.txt looks like an order file" in said, said
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_s14_every_path_a_seat_names_is_right_inside_the_seat(tmp_path, game_id):
+    """Sheets, templates and logs in a seat name the order file as it stands beside them
+    (`Ben_orders.txt`), never as the referee's folder does (`Ben/Ben_orders.txt`): no seat
+    file names a path of any player's folder. The referee's sheets are the same bytes, and
+    right there too: they stand in the player's folder, beside the order file (issue 25,
+    point 7)."""
+    players = players_of(game_id)
+    host, seats = new_seated(tmp_path, game_id, SEED, players)
+    rng = random.Random(4)
+    for _ in range(3):
+        write_in_seats(host, seats, rng, "greedy")
+        _, outcome = host.tick()
+        assert not outcome.problems, [p.render() for p in outcome.problems]
+    for player in players:
+        for name, data in seat_files(seats, player).items():
+            text = data.decode("utf-8")
+            wrong = [f"{p}/" for p in players if f"{p}/" in text]
+            assert not wrong, f"{player}'s seat file {name} names {wrong}"
+
+
+def test_s15_orders_out_of_turn_are_warned_of_in_the_seat(tmp_path):
+    """Ben writes orders while it is Ana's turn (Lifestyle): `check` in his seat warns
+    W-NOT-AWAITED on them, naming the file as the seat does, and watch's report in his seat
+    says the same; a seat whose file says nothing (the template) gets no report at all
+    (issue 25, points 6 and 7)."""
+    host, seats = new_seated(tmp_path, "lifestyle", SEED, ["Ana", "Ben", "Cleo"])
+    assert host.load().game.awaiting(host.load().state) == ["Ana"]
+    (seats / "Ben" / "Ben_orders.txt").write_text("orders for tick 1\ntake_card(1, 1)\nend\n")
+    checked = play(seats / "Ben", "check")
+    assert checked.returncode == 0, output(checked)
+    assert "\nBen_orders.txt:2:1: W-NOT-AWAITED: these orders will never run" in checked.stdout
+    text = _watched_reports(tmp_path / "host", seats, ["Ana", "Ben"])["Ben"]
+    assert "\nBen_orders.txt:2:1: W-NOT-AWAITED" in text and "Ben/" not in text, text
+    assert not (seats / "Cleo" / "check_report.txt").exists()

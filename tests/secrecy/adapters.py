@@ -511,7 +511,7 @@ def _sims_fired(events: list[str]) -> set[str]:
     text = "\n".join(events)
     fired = {"raise"} if "Ana's Fun is now FULL (Go Home)" in text else set()
     fired |= {"skip_newcomers"} if "(standing skip_newcomers)" in text else set()
-    return fired | ({"lower"} if "Ben's Hunger is now EMPTY (Awkward Interaction)" in text
+    return fired | ({"lower"} if "Ben's Hunger is now EMPTY (an Awkward Interaction)" in text
                     else set())
 
 

@@ -39,7 +39,7 @@ def test_example_shows_off_every_kind_of_order(produced: dict[str, bytes]) -> No
               "sell_resource"}
     assert wanted <= used, f"the example never uses: {sorted(wanted - used)}"
     sheets = "".join(v.decode() for k, v in produced.items() if k.endswith("_sheet.txt"))
-    for event in ("explored (", "claimed (", "received ", "built a big_farm"):
+    for event in ("explored (", "claimed (", "received ", "built a big farm"):
         assert event in sheets, f"no sheet reports {event!r}"
 
 

@@ -159,7 +159,7 @@ def test_s03_the_food_that_avoids_hunger_is_the_least_that_does(state):
     for amount, fed in ((6, False), (7, True)):
         outcome = play(state, {IRON: f'buy_resource("food", {amount})\n'})
         assert [e for e in outcome.events if "went hungry" in e] == ([] if fed else [
-            "Ironhold: went hungry (ate the last 13 food); 1 civilian left"])
+            "Ironhold: went hungry (ate the last 13 food) and lost 1 civilian"])
 
 
 def test_s04_every_exposed_tile_is_named_with_the_orders_that_cover_it(state):

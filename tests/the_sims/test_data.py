@@ -170,4 +170,4 @@ def test_d10_the_quick_figures_in_rules_md_are_current():
 
     for name in ("components", "setup"):
         assert sims_figures.block(name) == sims_figures.BLOCKS[name](), \
-            f"run python3 bench/sims_figures.py --only {name} --write"
+            f"run python3 bench/figures.py --only the-sims/{name}"

@@ -160,3 +160,36 @@ def test_q09_the_single_players_orders_are_named_as_such_with_more_players():
                           ('invite("Bella Goth")', "passes every Iconic Sim")):
         error = reject(state, ANA, text, "E-SOLO-ONLY")
         assert instead in error.hint, text
+
+
+def test_q10_recent_events_read_in_tick_order_with_your_own_notes_in_place():
+    """Issue 25, point 9 -- RECENT EVENTS is one list in the order things happened: the
+    Aspiration you drew at Go Home (a note only you see) sits right after the public line that
+    says you drew one, not after events of later ticks; the other players' sheets show only
+    the public line."""
+    from lifegames.the_sims.views import sheet
+
+    state = ready(Ana={"needs": {"Hunger": False, "Fun": False, "Social": False},
+                       "at": "Park", "aspiration": "Dinner Date"})
+    top = state["asp_pile"][0]
+    for files in ({ANA: 'go_home("Fun", "Hunger")'}, {ANA: f'keep("{top}")'},
+                  {"Ben": "go_home()"}):
+        outcome = play(state, files)
+        assert not outcome.problems, [p.render() for p in outcome.problems]
+        state = outcome.state
+
+    def events(player: str) -> list[str]:
+        text = sheet(GAME, GAME.knowledge(state, player), player)
+        block = text.split("RECENT EVENTS\n-------------\n")[1].split("\n\n")[0]
+        return block.splitlines()
+
+    mine = events(ANA)
+    ticks = [int(line.split()[2].rstrip(":")) for line in mine]
+    assert ticks == sorted(ticks) and ticks[-1] == 3, mine
+    drew = mine.index("- tick 1: Ana drew a second Aspiration and will keep one of the two")
+    assert mine[drew + 1] == f"- tick 1: you drew the Aspiration {top} (only you see this)"
+    assert "Only for you" not in "\n".join(mine)
+    theirs = events("Ben")  # Ben's own draw at his Go Home is his note
+    assert not any(top in line and "only you" in line for line in theirs)
+    public = [[line for line in lines if "only you" not in line] for lines in (mine, theirs)]
+    assert public[0] == public[1]

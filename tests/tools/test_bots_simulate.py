@@ -37,6 +37,22 @@ def test_bot_writes_order_files_that_check_accepts(tmp_path: Path, strategy: str
     assert written > 0, "the bots never gave an order"
 
 
+def test_bot_stands_in_with_the_greedy_strategy_unless_told(tmp_path: Path) -> None:
+    """Issue 25, point 11: `bot PLAYER` writes the greedy bot's file (the one a player would
+    want standing in for them); `--help` and the README say what each strategy does."""
+    root = tmp_path / "game"
+    assert play(root, "setup", "--seed", "8", "--ticks", "4").returncode == 0
+    assert play(root, "bot", IRON).returncode == 0
+    text = (root / IRON / f"{IRON}_orders.txt").read_text(encoding="utf-8")
+    assert "written by the greedy bot" in text
+    said = " ".join(play(None, "bot", "--help").stdout.split())
+    assert "[default: greedy]" in said and "greedy: what a thoughtful player" in said
+    assert "random: any legal orders" in said
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `bot PLAYER`"))
+    assert "`greedy` (the default" in row and "`random` writes" in row
+
+
 def test_bot_refuses_unknown_players_and_finished_games(tmp_path: Path) -> None:
     """Property: a bot for nobody, or once the game is over, is a usage error (exit 2)."""
     root = tmp_path / "game"

@@ -59,3 +59,14 @@ def test_the_html_page_is_self_contained_and_stable(finished: Path, tmp_path: Pa
                                                              registry.get))[1])[0]) - 2
     assert "<script" not in text and "http" not in text.replace("http://www.w3.org", "")
     assert page("t", []).startswith("<!DOCTYPE html>")
+
+
+def test_history_html_prints_only_where_the_page_is(finished: Path, tmp_path: Path):
+    """`history --html FILE` writes the table into the page and prints one line naming it,
+    not the table too (issue 25, point 3); without --html the table is printed."""
+    target = tmp_path / "page.html"
+    result = play(finished, "history", "--html", str(target))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"wrote {target}\n"
+    shown = play(finished, "history")
+    assert shown.returncode == 0 and len(shown.stdout.splitlines()) > FINISHED_TICKS

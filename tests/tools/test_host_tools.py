@@ -78,6 +78,46 @@ def test_status_shows_awaited_players_order_counts_and_missed_ticks(tmp_path: Pa
     assert status_line(last.stdout, THORN).endswith("missed 2 ticks")
 
 
+def test_status_says_one_phrase_for_one_situation(tmp_path: Path) -> None:
+    """Issue 25, point 8: a file of standing orders only is "standing orders only" for every
+    player, with or without a tick line and stale or not (its standing orders are in force
+    once read); "stale" is said only of orders that will never run; a file that says `end`
+    and nothing else is no orders on purpose, and never a missed tick (A Simple Life for
+    two, and Simple Kingdoms), where an untouched template is."""
+    root = tmp_path / "life"
+    assert play(root, "setup", "--game", "lifestyle", "--players", "Ana,Ben,Cleo", "--seed",
+                "3").returncode == 0
+    write_orders(root, "Ben", "orders for tick 1\nstanding end_turn()\nend\n")
+    write_orders(root, "Cleo", "standing end_turn()\n")
+    for player in ("Ben", "Cleo"):
+        line = status_line(play(root, "status").stdout, player)
+        assert ": standing orders only" in line, line
+    assert play(root, "bot", "Ana", "--strategy", "greedy").returncode == 0
+    assert play(root, "tick").returncode == 0
+    after = play(root, "status").stdout
+    assert ": standing orders only" in status_line(after, "Ben")  # tick 1's file: stale
+    write_orders(root, "Cleo", "orders for tick 1\ntake_card(1, 1)\nend\n")
+    line = status_line(play(root, "status").stdout, "Cleo")
+    assert ": stale: written for tick 1, so its orders will never run" in line, line
+
+    for game, players in (("a-simple-life", "Ana,Ben"), ("simple-kingdoms", f"{IRON},{THORN}")):
+        root = tmp_path / game
+        assert play(root, "setup", "--game", game, "--players", players, "--seed",
+                    "2").returncode == 0
+        first, second = players.split(",")
+        write_orders(root, first, "orders for tick 1\nend\n")
+        line = status_line(play(root, "status").stdout, first)
+        assert ": no orders, on purpose (it ends with `end`) [complete" in line, line
+        assert play(root, "tick").returncode == 0, game  # the second leaves the template
+        said = play(root, "status").stdout
+        assert status_line(said, first).endswith("missed 0 ticks"), said
+        assert status_line(said, second).endswith("missed 1 tick"), said
+        log = (root / first / "executed_orders.txt").read_text(encoding="utf-8")
+        assert log == "# Tick 1\n# no orders, on purpose (the file ended with `end`)\n", log
+        verified = play(root, "verify")  # the replay counts the same misses from the record
+        assert verified.returncode == 0, output(verified)
+
+
 # -- watch ------------------------------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..engine.contract import Game, State
 from ..engine.svg import INK, LINE, MUTED, PALE, TINTS, Picture, player_style
 from .data import rules
+from .effects import seen_by
 from .state import HIDDEN
 
 WIDTH, COL_W, CARD_H = 900, 168, 22
@@ -103,3 +104,8 @@ def _seat(pic: Picture, view: State, name: str, index: int, y: float, you: bool)
     pic.text(38, y + 68, f"in front ({len(front)}): {', '.join(front) or 'none'}; claimed: "
              f"{', '.join(claimed) or 'none'}", size=11, fit=WIDTH - 54)
     pic.line(16, y + 78, WIDTH - 16, y + 78, stroke=LINE)
+
+
+def happened(game: Game, view: State, player: str | None) -> list[str]:
+    """The tick's log as the player read it (the fuller line of a card they saw)."""
+    return [seen_by(entry, player) for entry in view["log"]]

@@ -161,3 +161,10 @@ def _goals(pic: Picture, view: State, s: State, x: float, y: float) -> None:
     if s["pending"]:
         pic.text(x, base + 64, f"waiting for an answer: {s['pending']['kind']}", size=11,
                  bold=True, fill="#D55E00")
+
+
+def happened(game: Game, view: State, player: str | None) -> list[str]:
+    """The log of the player's sheet (a spectator's view holds nobody's)."""
+    if player not in view["sheets"]:
+        return []
+    return list(view["sheets"][player].get("log", []))

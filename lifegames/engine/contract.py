@@ -464,6 +464,15 @@ class Game:
             return None
         return str(draw(self, view, player).render())
 
+    def happened(self, state: State, player: str | None) -> list[str]:
+        """What the last tick did, in words, as `player` was told it (None: a spectator), for
+        the story page (`history --html`): board.happened of the player's view, or nothing
+        if the game's package has none."""
+        told = self._part("board", "happened")
+        if told is None:
+            return []
+        return [str(line) for line in told(self, self.knowledge(state, player), player)]
+
     def order_template(self, state: State, player: str) -> str:
         return str(self._shown("order_template", state, player))
 

@@ -511,16 +511,38 @@ __all__ = ["Difference", "NoGame", "ReplayError", "compare", "diff", "dumps", "e
 def history(source: Host, viewer: str | None = None) -> tuple[Loaded, list[Any]]:
     """Each player's figures tick by tick (`viewer`: only that player's, as they saw them),
     from a replay in memory of the hidden record of executed orders."""
-    from .history import replay_states, rows
+    from .history import rows
+
+    loaded, replayed = _replayed(source)
+    try:
+        return loaded, rows(loaded.game, (s for s, _ in replayed), loaded.players, viewer)
+    except ValueError as error:
+        raise _edited(error) from None
+
+
+def story(source: Host, viewer: str | None = None) -> tuple[Loaded, Any]:
+    """The game's story (history.Story) from the same replay: the figures, and each tick's
+    board and words, as `viewer` knew them (None: the referee)."""
+    from .history import story as told
+
+    loaded, replayed = _replayed(source)
+    try:
+        return loaded, told(loaded.game, replayed, loaded.players, viewer)
+    except ValueError as error:
+        raise _edited(error) from None
+
+
+def _replayed(source: Host) -> tuple[Loaded, Any]:
+    from .history import replay
 
     with source.folder.locked():
         loaded = source._load(strict=False)
         logs = {p: executed_log(source.folder, p) for p in loaded.players}
     envelope = loaded.envelope
-    states = replay_states(loaded.game, loaded.players, envelope["setup"]["options"],
-                           int(envelope["seed"]), logs, int(loaded.state["tick"]))
-    try:
-        return loaded, rows(loaded.game, states, loaded.players, viewer)
-    except ValueError as error:
-        raise ReplayError(str(error), "the record of executed orders was edited; "
-                          "`python3 play.py verify` shows where") from None
+    return loaded, replay(loaded.game, loaded.players, envelope["setup"]["options"],
+                          int(envelope["seed"]), logs, int(loaded.state["tick"]))
+
+
+def _edited(error: ValueError) -> ReplayError:
+    return ReplayError(str(error), "the record of executed orders was edited; "
+                       "`python3 play.py verify` shows where")

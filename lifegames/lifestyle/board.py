@@ -109,3 +109,8 @@ def _small(pic: Picture, name: str, x: float, y: float, width: float, where: str
     pic.text(x + 5, y + 16, name, size=11, bold=True, fit=width - 10)
     pic.text(x + 5, y + 32, spec["category"], size=10, fill=MUTED, fit=width - 10)
 
+
+
+def happened(game: Game, view: State, player: str | None) -> list[str]:
+    """The tick's events, all of them on the table."""
+    return list(view["log"])

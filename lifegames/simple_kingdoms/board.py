@@ -99,3 +99,10 @@ def _soldiers(pic: Picture, t: State, x: float, y: float, players: list[str]) ->
         label = f"{count} soldier{'s' if count != 1 else ''}"
         pic.text(x + 18, y + 4, label, size=12)
         x += 90
+
+
+def happened(game: Game, view: State, player: str | None) -> list[str]:
+    """What the last tick did to the kingdom (its sheet's "Last tick"), then to everyone."""
+    mine = list(view["reports"].get(player, [])) if player else [
+        f"{p}: {line}" for p in view["players"] for line in view["reports"][p]]
+    return mine + list(view["world"])

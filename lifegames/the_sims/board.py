@@ -125,3 +125,8 @@ def _seat(pic: Picture, seat: State, name: str, index: int, y: float, you: bool)
 def _one(seat: State, name: str) -> State:
     """A state holding only `seat`, for the rules' points formula."""
     return {"seats": {name: seat}}
+
+
+def happened(game: Game, view: State, player: str | None) -> list[str]:
+    """The tick's events, all of them on the table."""
+    return list(view["log"])

@@ -105,8 +105,8 @@ def reveal(host: Host, force: bool) -> None:
 @click.argument("second", type=int, required=False)
 @dir_option
 def diff_command(host: Host, player: str, first: int | None, second: int | None) -> None:
-    """A unified diff of PLAYER's sheets between ticks FIRST and SECOND (default: the last
-    two)."""
+    """A unified diff of PLAYER's sheets and board picture between ticks FIRST and SECOND
+    (default: the last two)."""
     from .engine.tools import diff
 
     try:

@@ -453,7 +453,8 @@ def _rollback_record(source: Host, loaded: Loaded, tick: int) -> str:
 
 def diff(source: Host, player: str, first: int | None = None, second: int | None = None
          ) -> str:
-    """A unified diff of a player's sheets between two ticks (default: the last two)."""
+    """A unified diff of a player's sheets and board between two ticks (default: the last
+    two): the board's SVG is stable line by line, so its diff shows what changed."""
     with source.folder.locked():
         loaded = source._load(strict=False)
         if player not in loaded.players:

@@ -467,7 +467,7 @@ def diff(source: Host, player: str, first: int | None = None, second: int | None
                 raise UsageError(f"there is no tick {tick}", f"ticks run from 0 to {current}")
         a, b = _sheets(source, player, first, current), _sheets(source, player, second, current)
     chunks: list[str] = []
-    for kind in sorted(set(a) | set(b)):
+    for kind in sorted(set(a) | set(b), key=lambda k: (k.endswith(".svg"), k)):  # sheets first
         old_name, old = a.get(kind, ("/dev/null", ""))
         new_name, new = b.get(kind, ("/dev/null", ""))
         chunks.extend(difflib.unified_diff(old.splitlines(keepends=True),

@@ -106,8 +106,8 @@ def reveal(host: Host, force: bool) -> None:
 @click.argument("second", type=int, required=False)
 @dir_option
 def diff_command(host: Host, player: str, first: int | None, second: int | None) -> None:
-    """A unified diff of PLAYER's sheets between ticks FIRST and SECOND (default: the last
-    two)."""
+    """A unified diff of PLAYER's sheets and board picture between ticks FIRST and SECOND
+    (default: the last two)."""
     from .engine.tools import diff
 
     try:
@@ -466,33 +466,41 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
 @click.command()
 @click.argument("player", required=False)
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Write one self-contained page with a chart per figure "
-                                 "instead of printing the table.")
+              default=None, help="Write the game's story as one self-contained page instead "
+              "of printing the table: the result, a chart per figure, the board of each tick "
+              "and what happened in words.")
 @dir_option
 def history(host: Host, player: str | None, html_file: Path | None) -> None:
     """Each player's key figures tick by tick (PLAYER: only what that player's sheets showed;
     without it, the referee's view of everyone). The page replaces FILE whole, never through
-    a link, and never inside a game folder's hidden data, a player's folder or a seat."""
-    from .engine.history import page, table_rows
+    a link, and never inside a game folder's hidden data, a player's folder or a seat; it
+    needs no script and fetches nothing (a PLAYER's page: only what their sheets showed)."""
+    from .engine.history import table_rows
     from .engine.sheets import table
     from .engine.tools import history as figures
+    from .engine.tools import story
 
     target = cli_common.output_path(html_file) if html_file is not None else None
     try:
         if player:
             (player,) = host.player_names({player})
-        loaded, found = figures(host, player)
+        if target is None:
+            loaded, found = figures(host, player)
+        else:
+            loaded, told = story(host, player)
+            found = told.rows
     except FolderError as error:
         fail(error)
     if target is None:
         headers, rows = table_rows(found)
         click.echo(table(rows, headers, align="right"))
     else:
-        title = f"{loaded.game.title}: " + (f"{player}'s history" if player else "history")
         from .engine import playerfiles
+        from .engine.story import page
 
+        title = f"{loaded.game.title}: " + (f"{player}'s story" if player else "the story")
         try:
-            playerfiles.write(target.parent, target.name, page(title, found).encode("utf-8"))
+            playerfiles.write(target.parent, target.name, page(title, told).encode("utf-8"))
         except playerfiles.Refused as refused:
             fail(FolderError(f"{html_file} {refused.reason}", "name a new file"), USAGE)
         click.echo(f"wrote {html_file}")

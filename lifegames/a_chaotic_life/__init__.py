@@ -11,6 +11,9 @@ written once and shared by every action that plays, draws or trades a card; mode
 readings of the state and the scoring that checks, actions, advice, views and bots all need
 (so that none imports another for them); balance.py, the script that measures the
 reconstructed deck (RULES.md's figures).
+
+board.py, part of every package's shape too, draws the board picture beside the sheets
+from the same view (the engine's SVG writer, engine/svg.py, does the writing).
 """
 
 from .rules import AChaoticLife

@@ -11,6 +11,9 @@ actions, advice, views and bots all need (stock and dice, the tools, the Mines c
 name, goals and score, the standing orders in force, the names an order gives), so that none
 imports another for them; balance.py, the script that measures the reconstructed sheet
 (RULES.md's figures).
+
+board.py, part of every package's shape too, draws the board picture beside the sheets
+from the same view (the engine's SVG writer, engine/svg.py, does the writing).
 """
 
 from .rules import ASimpleLife

@@ -363,8 +363,35 @@ class Game:
 
     def views(self, state: State, player: str) -> dict[str, str]:
         """Every file the player's folder holds for this tick: name -> text. The engine prefixes
-        numbered names with the tick; the only path from state to a player's folder."""
-        return dict(self._shown("views", state, player))
+        numbered names with the tick; the only path from state to a player's folder. Beside
+        the sheets, the board picture (`<player>_board.svg`, if the game draws one): made from
+        the same view as the sheets, so it shows nothing they could not."""
+        if self.declaration is None:  # TRANSITIONAL
+            return dict(self._shown("views", state, player))
+        view = self.knowledge(state, player)
+        out = dict(self._needed("views", "views")(self, view, player))
+        board = self.board(view, player)
+        if board is not None:
+            out[f"{player.lower()}_board.svg"] = board
+        return out
+
+    def board(self, view: State, player: str | None) -> str | None:
+        """The board picture of a view (`knowledge(state, player)`; None: a spectator's), as
+        SVG text: board.board of the game's package draws it (engine/svg.py), or None if the
+        game draws none."""
+        draw = self._part("board", "board")
+        if draw is None:
+            return None
+        return str(draw(self, view, player).render())
+
+    def happened(self, state: State, player: str | None) -> list[str]:
+        """What the last tick did, in words, as `player` was told it (None: a spectator), for
+        the story page (`history --html`): board.happened of the player's view, or nothing
+        if the game's package has none."""
+        told = self._part("board", "happened")
+        if told is None:
+            return []
+        return [str(line) for line in told(self, self.knowledge(state, player), player)]
 
     def order_template(self, state: State, player: str) -> str:
         return str(self._shown("order_template", state, player))

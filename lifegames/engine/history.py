@@ -1,15 +1,16 @@
-"""A game's story at a glance: each player's key figures, tick by tick.
+"""A game's story: each player's key figures, the board and what happened, tick by tick.
 
 The referee's folder holds only the current state, so the states of earlier ticks are rebuilt
 in memory from the setup and the hidden record of executed orders (the replay `verify` trusts).
 Each figure comes from `Game.figures`; a player's own history is computed on their knowledge of
-each state, so it shows only what their sheets showed.
+each state, so it shows only what their sheets showed; so are the boards and the words of
+each tick (`Game.board`, `Game.happened`). engine/story.py makes the page.
 """
 
 from __future__ import annotations
 
-import html
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from .contract import Game, State
@@ -24,9 +25,17 @@ def replay_states(game: Game, players: list[str], options: dict[str, Any], seed:
                   logs: dict[str, dict[int, str]], upto: int) -> Iterator[State]:
     """The state after setup and after each tick up to `upto`, replayed in memory from each
     player's executed orders (tick -> that tick's lines)."""
+    for state, _ in replay(game, players, options, seed, logs, upto):
+        yield state
+
+
+def replay(game: Game, players: list[str], options: dict[str, Any], seed: int,
+           logs: dict[str, dict[int, str]], upto: int) -> Iterator[tuple[State, list[str]]]:
+    """As replay_states, each state with the events of the tick that made it (none at setup):
+    the referee's words for what happened."""
     state = game.setup(list(players), options, Dice(seed, 0))
     state["tick"] = 0
-    yield state
+    yield state, []
     for tick in range(1, upto + 1):
         awaited = game.awaiting(state)
         parsed = {p: parse_text(game.grammar_name(),
@@ -39,7 +48,7 @@ def replay_states(game: Game, players: list[str], options: dict[str, Any], seed:
         if outcome.problems:
             raise ValueError(f"tick {tick} does not replay: {outcome.problems[0].render()}")
         state = outcome.state
-        yield state
+        yield state, list(outcome.events)
 
 
 def rows(game: Game, states: Iterator[State], players: list[str], viewer: str | None
@@ -68,73 +77,51 @@ def table_rows(found: list[Row]) -> tuple[list[str], list[list[Any]]]:
                                         for t, p, f in found]
 
 
-def page(title: str, found: list[Row]) -> str:
-    """One self-contained HTML page: a small SVG chart per figure and the table (no network,
-    no script), stable byte for byte."""
-    headers, body = table_rows(found)
-    players = list(dict.fromkeys(p for _, p, _ in found))
-    parts = [
-        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        f"<title>{html.escape(title)}</title>",
-        "<style>body{font-family:sans-serif;margin:2em}svg{margin:0 1em 1em 0}"
-        "table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 6px;"
-        "text-align:right}</style>", "</head>", "<body>", f"<h1>{html.escape(title)}</h1>",
-    ]
-    for name in figure_names(found):
-        parts.append(_chart(name, found, players))
-    parts.append("<table>")
-    parts.append("<tr>" + "".join(f"<th>{html.escape(str(h))}</th>" for h in headers) +
-                 "</tr>")
-    for row in body:
-        parts.append("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) +
-                     "</tr>")
-    parts += ["</table>", "</body>", "</html>", ""]
-    return "\n".join(parts)
+@dataclass
+class Chapter:
+    """One tick of the story: the board as the viewer saw it then (SVG text, or None if the
+    game draws none) and what happened, in words, as they were told it."""
+
+    tick: int
+    board: str | None
+    events: list[str]
 
 
-COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad", "#d68910")
-WIDTH, HEIGHT, PAD = 320, 160, 24
+@dataclass
+class Story:
+    """A game's story as one viewer may know it (None: the referee): the figures, one
+    chapter per tick, and how it ended or stands."""
+
+    viewer: str | None
+    players: list[str]
+    rows: list[Row]
+    chapters: list[Chapter]
+    result: list[str]
+    over: bool
 
 
-def _chart(name: str, found: list[Row], players: list[str]) -> str:
-    series = {p: [(t, f[name]) for t, q, f in found if q == p and _number(f.get(name))]
-              for p in players}
-    points = [v for s in series.values() for v in s]
-    if not points:
-        return ""
-    ticks = [t for t, _ in points]
-    values = [float(v) for _, v in points]
-    t0, t1 = min(ticks), max(max(ticks), min(ticks) + 1)
-    v0, v1 = min(min(values), 0.0), max(max(values), 1.0)
-
-    def x(t: int) -> float:
-        return PAD + (WIDTH - 2 * PAD) * (t - t0) / (t1 - t0)
-
-    def y(v: float) -> float:
-        return HEIGHT - PAD - (HEIGHT - 2 * PAD) * (v - v0) / (v1 - v0)
-
-    out = [f'<svg width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
-           f'role="img" aria-label="{html.escape(name)}">',
-           f'<text x="{PAD}" y="14" font-size="12">{html.escape(name)} '
-           f'({_fmt(v0)} to {_fmt(max(values))})</text>',
-           f'<line x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - PAD}" y2="{HEIGHT - PAD}" '
-           'stroke="#999"/>']
-    for index, (player, points_of) in enumerate(series.items()):
-        if not points_of:
-            continue
-        colour = COLOURS[index % len(COLOURS)]
-        line = " ".join(f"{x(t):.1f},{y(float(v)):.1f}" for t, v in points_of)
-        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" '
-                   f'points="{line}"/>')
-        out.append(f'<text x="{WIDTH - PAD}" y="{20 + 12 * index}" font-size="10" '
-                   f'text-anchor="end" fill="{colour}">{html.escape(player)}</text>')
-    out.append("</svg>")
-    return "\n".join(out)
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _fmt(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+def story(game: Game, replayed: Iterable[tuple[State, list[str]]], players: list[str],
+          viewer: str | None) -> Story:
+    """The story of a replayed game: for a player, everything from their knowledge of each
+    state (their sheets' figures, their board, what they were told); for the referee, every
+    player's figures, a spectator's board and every event of each tick."""
+    found: list[Row] = []
+    chapters: list[Chapter] = []
+    state: State = {}
+    for state, events in replayed:
+        found += rows(game, iter([state]), players, viewer)
+        seen = game.knowledge(state, viewer)
+        told = events if viewer is None else game.happened(state, viewer)
+        chapters.append(Chapter(int(state["tick"]), game.board(seen, viewer), told))
+    over = game.is_over(state)
+    if over:
+        result = game.result(state)
+        lines = [result.summary]
+        if result.winners:
+            lines.insert(0, ("Winners: " if len(result.winners) > 1 else "Winner: ")
+                         + ", ".join(result.winners))
+        lines += [f"{p}: {result.scores[p]}" for p in players if p in result.scores]
+    else:
+        lines = [f"The game is not over: tick {state['tick']} was the last played.",
+                 *game.status_lines(state)]
+    return Story(viewer, list(players), found, chapters, lines, over)

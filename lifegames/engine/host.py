@@ -74,7 +74,7 @@ SALT = re.compile(r"[0-9a-f]{1,64}")
 ORDERISH = re.compile(r"order", re.IGNORECASE)
 SEATS_DIR = f"{META}/seats"  # with --remotes: each seat's files, the host's own copy
 GIT_DIR = f"{META}/git"  # with --remotes: the host's repository of each seat
-VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.txt$")
+VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(?:txt|svg)$")
 
 
 def order_file(player: str) -> str:

@@ -457,7 +457,8 @@ def _rollback_record(source: Host, loaded: Loaded, tick: int) -> str:
 
 def diff(source: Host, player: str, first: int | None = None, second: int | None = None
          ) -> str:
-    """A unified diff of a player's sheets between two ticks (default: the last two)."""
+    """A unified diff of a player's sheets and board between two ticks (default: the last
+    two): the board's SVG is stable line by line, so its diff shows what changed."""
     with source.folder.locked():
         loaded = source._load(strict=False)
         if player not in loaded.players:
@@ -470,7 +471,7 @@ def diff(source: Host, player: str, first: int | None = None, second: int | None
                 raise UsageError(f"there is no tick {tick}", f"ticks run from 0 to {current}")
         a, b = _sheets(source, player, first, current), _sheets(source, player, second, current)
     chunks: list[str] = []
-    for kind in sorted(set(a) | set(b)):
+    for kind in sorted(set(a) | set(b), key=lambda k: (k.endswith(".svg"), k)):  # sheets first
         old_name, old = a.get(kind, ("/dev/null", ""))
         new_name, new = b.get(kind, ("/dev/null", ""))
         chunks.extend(difflib.unified_diff(old.splitlines(keepends=True),
@@ -515,16 +516,38 @@ __all__ = ["Difference", "NoGame", "ReplayError", "compare", "diff", "dumps", "e
 def history(source: Host, viewer: str | None = None) -> tuple[Loaded, list[Any]]:
     """Each player's figures tick by tick (`viewer`: only that player's, as they saw them),
     from a replay in memory of the hidden record of executed orders."""
-    from .history import replay_states, rows
+    from .history import rows
+
+    loaded, replayed = _replayed(source)
+    try:
+        return loaded, rows(loaded.game, (s for s, _ in replayed), loaded.players, viewer)
+    except ValueError as error:
+        raise _edited(error) from None
+
+
+def story(source: Host, viewer: str | None = None) -> tuple[Loaded, Any]:
+    """The game's story (history.Story) from the same replay: the figures, and each tick's
+    board and words, as `viewer` knew them (None: the referee)."""
+    from .history import story as told
+
+    loaded, replayed = _replayed(source)
+    try:
+        return loaded, told(loaded.game, replayed, loaded.players, viewer)
+    except ValueError as error:
+        raise _edited(error) from None
+
+
+def _replayed(source: Host) -> tuple[Loaded, Any]:
+    from .history import replay
 
     with source.folder.locked():
         loaded = source._load(strict=False)
         logs = {p: executed_log(source.folder, p) for p in loaded.players}
     envelope = loaded.envelope
-    states = replay_states(loaded.game, loaded.players, envelope["setup"]["options"],
-                           int(envelope["seed"]), logs, int(loaded.state["tick"]))
-    try:
-        return loaded, rows(loaded.game, states, loaded.players, viewer)
-    except ValueError as error:
-        raise ReplayError(str(error), "the record of executed orders was edited; "
-                          "`python3 play.py verify` shows where") from None
+    return loaded, replay(loaded.game, loaded.players, envelope["setup"]["options"],
+                          int(envelope["seed"]), logs, int(loaded.state["tick"]))
+
+
+def _edited(error: ValueError) -> ReplayError:
+    return ReplayError(str(error), "the record of executed orders was edited; "
+                       "`python3 play.py verify` shows where")

@@ -8,6 +8,9 @@ facts), bots.py (the greedy bot's judgement and its plans), legal.py (the orders
 listing), data.py (rules.yaml, cards.yaml). One file more: model.py, the readings of the state,
 what each card's dice must show (and the odds of it) and the final scoring, which checks,
 actions, advice, views and bots all read, so that none of them imports another for them.
+
+board.py, part of every package's shape too, draws the board picture beside the sheets
+from the same view (the engine's SVG writer, engine/svg.py, does the writing).
 """
 
 from .rules import Lifestyle

@@ -7,6 +7,9 @@ warnings and the sheets' sample orders), views.py (sheets, template, JSON views,
 bots.py (the greedy bot), legal.py (the orders worth listing), data.py (rules.yaml). One file
 more: model.py, the formulas of the rule text (income, food, defense, caps, score), read by
 checks, actions, advice, views and bots alike, so that none of those imports another for them.
+
+board.py, part of every package's shape too, draws the board picture beside the sheets
+from the same view (the engine's SVG writer, engine/svg.py, does the writing).
 """
 
 from .rules import SimpleKingdoms

@@ -13,6 +13,9 @@ the readings of the state and the scoring that checks, actions, advice, legal, v
 all need (so that none imports another for them); balance.py, the script that measures the
 reconstructed components (RULES.md's figures). RULES.md, "Where the rules live", says which
 function holds each section of the rulebook.
+
+board.py, part of every package's shape too, draws the board picture beside the sheets
+from the same view (the engine's SVG writer, engine/svg.py, does the writing).
 """
 
 from .rules import TheSims

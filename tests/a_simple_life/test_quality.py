@@ -140,7 +140,8 @@ def _last_sheet(players: list[str], done: dict[str, bool], score: int = 0) -> di
             s["done"]["monsters"] = 1
     out = play(state, {p: "pass" for p in players})
     assert out.state["over"]
-    assert list(GAME.views(out.state, players[0])) == [f"{players[0].lower()}_sheet.txt"]
+    low = players[0].lower()
+    assert sorted(GAME.views(out.state, players[0])) == [f"{low}_board.svg", f"{low}_sheet.txt"]
     return {p: player_sheet(out.state, p) for p in players}
 
 

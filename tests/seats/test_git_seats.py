@@ -39,7 +39,8 @@ def test_g01_setup_makes_a_remote_per_seat_and_prints_the_one_line_each_player_n
         assert table.log(player) == ["lifegames Setup: A Chaotic Life! for Ana, Ben, Cleo"]
         clone = table.clone(player)
         names = sorted(p.name for p in clone.iterdir() if p.name != ".git")
-        assert names == ["000_" + player.lower() + "_sheet.txt", f"{player}_orders.txt",
+        assert names == [f"000_{player.lower()}_board.svg", f"000_{player.lower()}_sheet.txt",
+                         f"{player}_orders.txt",
                          f"{player}_orders_template.txt", "seat.json"]
         assert table.seat(player)["player"] == player
         mine = table.host_dir / ".lifegames" / "git" / f"{player}.git"

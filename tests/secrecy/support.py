@@ -1,18 +1,19 @@
 """What the generic secrecy tests need, game by game and for every game.
 
 `seen` renders every byte a player is shown at a state, by where it is shown: their seat's
-seat.json, their sheets and order template, `check`'s output (problems, warnings, effects) for
-order files, their facts and `state --json --player`, and `status`. `states` plays whole games
-by the engine's bots (random and greedy) and yields the states to look at: the start of each
-sampled tick and the state after every order of it (mid-turn: what a seat holds when a file
-stops after a draw, and what `check` and the sheets would be made from if it stopped anywhere
-else). Each game's `Adapter` (adapters.py) says, from its rules and not from its declaration,
-what is hidden from a player and what is visible to them, how to re-draw the secrets
-consistently with what a player knows, and which order files probe them.
+seat.json, their sheets and board picture, order template, `check`'s output (problems,
+warnings, effects) for order files, their facts and `state --json --player`, and `status`.
+`states` plays whole games by the engine's bots (random and greedy) and yields the states to
+look at: the start of each sampled tick and the state after every order of it (mid-turn: what a
+seat holds when a file stops after a draw, and what `check` and the sheets would be made from
+if it stopped anywhere else). Each game's `Adapter` (adapters.py) says, from its rules and not
+from its declaration, what is hidden from a player and what is visible to them, how to re-draw
+the secrets consistently with what a player knows, and which order files probe them.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -76,7 +77,9 @@ def seen(game: Game, state: State, player: str, players: list[str], files: list[
          ) -> dict[str, str]:
     """Every byte `player` is shown at `state`, by where it is shown."""
     out = {"seat.json": seat_view(game, state, player, players)}
-    out.update({f"sheet {name}": text for name, text in game.views(state, player).items()})
+    # a board picture is read as its text says it (a name with & in it is escaped in the SVG)
+    out.update({f"sheet {name}": html.unescape(text) if name.endswith(".svg") else text
+                for name, text in game.views(state, player).items()})
     out["order template"] = game.order_template(state, player)
     out["facts"] = json.dumps(game.facts(state, player), sort_keys=True)
     out["state --json --player"] = json.dumps(game.player_state(state, player), sort_keys=True)

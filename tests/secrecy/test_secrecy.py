@@ -6,8 +6,8 @@ one fails here).
    sampled ticks and after every order of those ticks (mid-turn states: a file may stop after
    a draw, and `check` or a seat may meet any of them), every secret is dealt again in a way
    consistent with what one player knows, and every byte that player can see must be the same:
-   seat.json, sheets, order template, `check` output and warnings (for the bot's file and for
-   files probing the secrets), facts, `state --json --player`, status.
+   seat.json, sheets, board pictures, order template, `check` output and warnings (for the
+   bot's file and for files probing the secrets), facts, `state --json --player`, status.
 2. Name search. At the same states, every hidden thing (another player's card in hand or
    pouch, a face-down card, the deck; unexplored terrain) is looked for by name in every byte
    the player can see, and may be found only if a thing of that name is visible to them by the
@@ -150,3 +150,37 @@ def test_s4_an_item_moved_into_the_pouch_is_not_named_to_the_others_mid_turn() -
         assert all("Leash" not in names for names in shown.values()), (player, shown)
     mine = names_shown(finder, seen(game, after, ANA, adapter.players, []))
     assert "Leash" in mine["seat.json"]  # her own Item, hers to see
+
+
+def test_s5_the_board_pictures_are_read_and_one_drawn_from_the_whole_state_is_caught() -> None:
+    """The boards are among the bytes s1 and s2 read, in every game; and a board drawn from the
+    whole state instead of the player's view (a mistake the engine's one path prevents) names
+    Ben's hand to Ana, which the name search of s2 reports."""
+    from lifegames.engine.contract import Game, clone
+
+    for game_id in ADAPTERS:
+        adapter, game = ADAPTERS[game_id], registry.get(game_id)
+        item = looked(game_id)[0][0]
+        player = adapter.players_of(item.state)[0]
+        shown = seen(game, item.state, player, adapter.players_of(item.state), [])
+        assert f"sheet {player.lower()}_board.svg" in shown, (game_id, sorted(shown))
+    game_id = "a-chaotic-life"
+    adapter, game = ADAPTERS[game_id], registry.get(game_id)
+    finder = Finder(adapter.names())
+    items = [i for i in looked(game_id)[0] if any(
+        i.state["hands"][p] for p in adapter.players_of(i.state))][:5]
+    assert items
+    honest = Game.views
+
+    def leaky(self: Game, state: dict[str, Any], player: str) -> dict[str, str]:
+        out = honest(self, state, player)
+        out[f"{player.lower()}_board.svg"] = str(self.board(clone(state), player))
+        return out
+
+    Game.views = leaky  # type: ignore[method-assign]
+    try:
+        leaks = [leak for item in items for leak in _names_leaked(adapter, game, finder, item)]
+    finally:
+        Game.views = honest  # type: ignore[method-assign]
+    assert any("_board.svg names" in leak for leak in leaks), leaks[:3]
+    assert not [leak for item in items for leak in _names_leaked(adapter, game, finder, item)]

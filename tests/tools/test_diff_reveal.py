@@ -39,8 +39,10 @@ def test_diff_defaults_to_the_last_two_ticks(finished: Path) -> None:
     lines = headers(result.stdout)
     assert lines[:2] == [f"--- {IRON}/archive/011_ironhold_sheet.txt",
                          f"+++ {IRON}/012_ironhold_sheet.txt"]
-    assert all(re.fullmatch(rf"(---|\+\+\+) {IRON}/(archive/011_|012_)\w+\.txt", h)
+    assert all(re.fullmatch(rf"(---|\+\+\+) {IRON}/(archive/011_|012_)\w+\.(txt|svg)", h)
                for h in lines), lines
+    assert lines[-2:] == [f"--- {IRON}/archive/011_ironhold_board.svg",  # the board comes last
+                          f"+++ {IRON}/012_ironhold_board.svg"]
     assert "-Ironhold - kingdom sheet - tick 11 of 12" in result.stdout
     assert "+Ironhold - kingdom sheet - tick 12 of 12" in result.stdout
     check_hunks(result.stdout, finished / IRON / "archive" / "011_ironhold_sheet.txt",

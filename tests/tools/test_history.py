@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine.history import page, table_rows
+from lifegames.engine.history import Story, table_rows
 from lifegames.engine.host import Host
-from lifegames.engine.tools import history
+from lifegames.engine.story import MAX_BOARDS, page
+from lifegames.engine.tools import history, story
 
 from .conftest import FINISHED_TICKS
 from .helpers import GAME, IRON, PLAYERS, play
@@ -47,18 +48,55 @@ def test_a_players_history_is_computed_on_what_they_knew(finished: Path, monkeyp
 
 
 def test_the_html_page_is_self_contained_and_stable(finished: Path, tmp_path: Path):
-    """`history --html FILE`: an SVG chart per figure and the table, no script and nothing
-    fetched from elsewhere; two runs write the same bytes."""
+    """`history --html FILE`: an SVG chart per figure, a board per tick and the table, no
+    script and nothing fetched from elsewhere; two runs write the same bytes."""
     first, second = tmp_path / "a.html", tmp_path / "b.html"
     for target in (first, second):
         result = play(finished, "history", "--html", str(target))
         assert result.returncode == 0, result.stderr
     text = first.read_text(encoding="utf-8")
     assert first.read_bytes() == second.read_bytes()
-    assert text.count("<svg") == len(table_rows(history(Host(str(finished),
-                                                             registry.get))[1])[0]) - 2
+    figures = len(table_rows(history(Host(str(finished), registry.get))[1])[0]) - 2
+    boards = min(FINISHED_TICKS + 1, MAX_BOARDS)
+    assert text.count('<figure class="chart">') == figures
+    assert text.count('<figure class="board"') == boards
+    assert text.count("<svg") == figures + boards
     assert "<script" not in text and "http" not in text.replace("http://www.w3.org", "")
-    assert page("t", []).startswith("<!DOCTYPE html>")
+    assert page("t", Story(None, [], [], [], ["-"], False)).startswith("<!DOCTYPE html>")
+
+
+def test_the_story_tells_the_result_first_then_each_tick_in_words(finished: Path):
+    """The page leads with the result (the game is over: who won or how it ended), then the
+    charts, the boards and every tick's events in the order the referee saw them."""
+    loaded, told = story(Host(str(finished), registry.get))
+    text = page("t", told)
+    result = GAME.result(loaded.state)
+    assert told.over and told.result[-len(PLAYERS):] == [
+        f"{p}: {result.scores[p]}" for p in PLAYERS]
+    order = [text.index(mark) for mark in ('id="result"', 'id="figures"', 'id="boards"',
+                                           'id="ticks"', 'id="table"')]
+    assert order == sorted(order)
+    assert text.index(result.summary.replace("'", "&#x27;")) < order[1]
+    assert [c.tick for c in told.chapters] == list(range(FINISHED_TICKS + 1))
+    assert all(c.events for c in told.chapters[1:])  # every tick of Simple Kingdoms reports
+    for chapter in told.chapters[1:]:
+        assert f'id="tick-{chapter.tick}"' in text
+
+
+def test_a_players_story_is_what_their_sheets_showed(finished: Path):
+    """Ironhold's page: the boards are Ironhold's own boards of each tick, and the words are
+    what Ironhold's sheets reported (Game.happened on Ironhold's view), never the referee's."""
+    _, told = story(Host(str(finished), registry.get), IRON)
+    _, everyone = story(Host(str(finished), registry.get))
+    assert {p for _, p, _ in told.rows} == {IRON}
+    assert told.chapters[-1].board == GAME.board(GAME.knowledge(
+        Host(str(finished), registry.get).load().state, IRON), IRON)
+    assert told.chapters != everyone.chapters
+    for chapter in told.chapters[1:]:
+        name = f"{chapter.tick:03d}_{IRON.lower()}_sheet.txt"
+        sheet = next(p for p in (finished / IRON / name, finished / IRON / "archive" / name)
+                     if p.exists()).read_text(encoding="utf-8")
+        assert chapter.events and all(line in sheet for line in chapter.events), chapter.tick
 
 
 def test_history_html_prints_only_where_the_page_is(finished: Path, tmp_path: Path):

@@ -1,0 +1,132 @@
+"""The board picture beside each player's sheet: the Venues, the Card Hub and every seat.
+
+The six Venues with the Need each one fills and its SIMbols, the movers standing at each (in
+each player's colour and shape) and, alone, the Iconic Sims waiting there; the Card Hub; the
+Iconic Sims face up; the draw piles as counts; and each player's Needs tracker, points,
+Aspiration, Home, Iconic Sims and cards. Drawn from the player's view (`Game.board`), where
+every hidden card is only a count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.contract import Game, State
+from ..engine.svg import INK, LINE, MUTED, TINTS, Picture, player_style
+from .data import needs
+from .model import board as venues
+from .model import card_symbols, points
+
+WIDTH, VENUE_W, VENUE_H = 880, 280, 92
+HOME = "home"
+
+
+def board(game: Game, view: State, player: str | None) -> Picture:
+    players = list(view["players"])
+    seats = view["seats"]
+    top = 56
+    hub_top = top + 2 * (VENUE_H + 10) + 34
+    seats_top = hub_top + 150
+    height = seats_top + 70 * len(players) + 10
+    turn = view["turn"]
+    pic = Picture(WIDTH, height, f"The Sims Board Game, tick {view['tick']}: the board"
+                  + (f" as {player} sees it" if player else ""),
+                  "The six Venues with their Needs and who stands at each, the Card Hub, the "
+                  "Iconic Sims face up, the draw piles, and each player's Needs tracker, "
+                  "points, Aspiration, Home, Iconic Sims and cards.")
+    status = "over" if view["over"] else f"{turn['player']}'s turn {turn['number']}"
+    pic.text(16, 24, f"The Sims Board Game - tick {view['tick']}: {status}", size=16,
+             bold=True, fit=WIDTH - 300)
+    pic.text(WIDTH - 16, 24, f"first to {view['target']} points wins", size=12, anchor="end",
+             fill=MUTED)
+    pic.text(16, 44, f"draw piles: {len(view['pile'])} Action cards, {len(view['sims_pile'])} "
+             f"Iconic Sims, {len(view['asp_pile'])} Aspirations, {len(view['home_pile'])} "
+             f"Homes; discard pile {len(view['discard'])}", size=12, fill=MUTED,
+             fit=WIDTH - 32)
+    for n, place in enumerate(venues(view)):
+        r, c = divmod(n, 3)
+        _venue(pic, view, place, 16 + c * (VENUE_W + 8), top + r * (VENUE_H + 10), players)
+    at_home = [p for p in players if seats[p]["at"] == HOME]
+    y = top + 2 * (VENUE_H + 10) + 14
+    pic.text(16, y, "at home: " + (", ".join(at_home) or "nobody"), size=12, fit=WIDTH - 32)
+    _hub(pic, view, 16, hub_top)
+    for n, name in enumerate(players):
+        _seat(pic, seats[name], name, n, seats_top + 70 * n, name == player)
+    return pic
+
+
+def _venue(pic: Picture, view: State, place: dict[str, Any], x: float, y: float,
+           players: list[str]) -> None:
+    name = place["name"]
+    pic.rect(x, y, VENUE_W, VENUE_H, fill=TINTS[0], stroke=INK,
+             tip=f"{name}: fills {place['need']}; SIMbols {', '.join(place['symbols'])}")
+    pic.text(x + 8, y + 18, name, size=13, bold=True, fit=VENUE_W - 16)
+    pic.text(x + 8, y + 36, f"fills {place['need']}; {', '.join(place['symbols'])}", size=11,
+             fit=VENUE_W - 16)
+    here = [p for p in players if view["seats"][p]["at"] == name]
+    mx = x + 14
+    for p in here:
+        colour, shape = player_style(players.index(p))
+        pic.mark(shape, mx, y + 56, 8, colour, tip=f"{p}'s mover")
+        pic.text(mx + 12, y + 60, p, size=11)
+        mx += 24 + 7 * len(p)
+    waiting = [s["sim"] for s in view["board"] if isinstance(s, dict) and s["venue"] == name]
+    if waiting:
+        pic.text(x + 8, y + 82, "waiting: " + ", ".join(waiting), size=10, fit=VENUE_W - 16)
+
+
+def _hub(pic: Picture, view: State, x: float, y: float) -> None:
+    pic.text(x, y, "Card Hub", size=13, bold=True)
+    for n, name in enumerate(view["hub"]):
+        r, c = divmod(n, 3)
+        cx, cy = x + c * 150, y + 8 + r * 54
+        if name is None:
+            pic.rect(cx, cy, 142, 48, fill="#ffffff", dashed=True, tip="an empty Hub space")
+            pic.text(cx + 71, cy + 28, "empty", size=11, anchor="middle", fill=MUTED)
+            continue
+        symbols = ", ".join(card_symbols(name))
+        pic.rect(cx, cy, 142, 48, fill=TINTS[4], stroke=INK, tip=f"{name}: {symbols}")
+        pic.text(cx + 6, cy + 18, name, size=11, bold=True, fit=130)
+        pic.text(cx + 6, cy + 36, symbols, size=10, fill=MUTED, fit=130)
+    face_up = [s for s in view["board"] if isinstance(s, str)]
+    if face_up or not any(isinstance(s, dict) for s in view["board"]):
+        pic.text(x + 470, y, "Iconic Sims face up", size=13, bold=True)
+        for n, sim in enumerate(face_up):
+            pic.rect(x + 470, y + 8 + n * 30, 200, 24, fill=TINTS[3], stroke=INK, tip=sim)
+            pic.text(x + 478, y + 25 + n * 30, sim, size=11, fit=186)
+        if not face_up:
+            pic.text(x + 470, y + 24, "none", size=11, fill=MUTED)
+
+
+def _seat(pic: Picture, seat: State, name: str, index: int, y: float, you: bool) -> None:
+    colour, shape = player_style(index)
+    pic.mark(shape, 24, y + 10, 7, colour, tip=name)
+    pic.text(38, y + 15, f"{name}{' (you)' if you else ''}: {points(_one(seat, name), name)} "
+             f"points", size=13, bold=True)
+    for n, need in enumerate(needs()):
+        full = seat["needs"][need]
+        nx = 200 + n * 82
+        pic.rect(nx, y, 78, 20, fill=TINTS[2] if full else "#ffffff",
+                 stroke=INK if full else LINE, dashed=not full,
+                 tip=f"{name}'s {need}: {'FULL' if full else 'EMPTY'}")
+        pic.text(nx + 4, y + 14, f"{need} {'full' if full else 'empty'}", size=10, fit=70)
+    aspiration = seat["aspiration"] or "none"
+    done = len(seat["completed"])
+    pic.text(38, y + 36, f"Aspiration: {aspiration} ({done} completed); Home: "
+             f"{seat['home'] or 'not moved in'}; Iconic Sims: {len(seat['sims'])}"
+             + (f" ({', '.join(seat['sims'])})" if seat["sims"] else ""), size=11,
+             fit=WIDTH - 54)
+    cards = [c for c in seat["cards"]]
+    pic.text(38, y + 54, f"cards ({len(cards)}): " + (", ".join(cards) or "none"), size=11,
+             fit=WIDTH - 54)
+    pic.line(16, y + 62, WIDTH - 16, y + 62, stroke=LINE)
+
+
+def _one(seat: State, name: str) -> State:
+    """A state holding only `seat`, for the rules' points formula."""
+    return {"seats": {name: seat}}
+
+
+def happened(game: Game, view: State, player: str | None) -> list[str]:
+    """The tick's events, all of them on the table."""
+    return list(view["log"])

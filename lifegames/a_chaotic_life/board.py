@@ -4,7 +4,7 @@ The Communal Person's Timeline as one column per life stage from Baby to Senior 
 played there, with the cards placed above it), the stage the CP is in; each player's
 happiness and sadness counters and what they play for, the cards in front of them, and their
 hand: its cards for the player whose picture it is, only its size for the others; the deck,
-the discard pile, the open Mini-Goals and the supply. Drawn from the player's view
+the discard pile and the open Mini-Goals. Drawn from the player's view
 (`Game.board`), where another player's hand and pouch are placeholders, so only their sizes
 can be drawn.
 """
@@ -40,10 +40,8 @@ def board(game: Game, view: State, player: str | None) -> Picture:
                   "and hand.")
     pic.text(16, 24, f"A Chaotic Life! - tick {view['tick']}: {status}", size=16, bold=True,
              fit=WIDTH - 32)
-    supply = view["supply"]
     pic.text(16, 44, f"deck {len(view['deck'])} cards; discard pile {len(view['discard'])}; "
-             f"supply {supply['happiness']} happiness, {supply['sadness']} sadness; open "
-             f"Mini-Goals: {', '.join(view['minigoals']) or 'none'}", size=12, fill=MUTED,
+             f"open Mini-Goals: {', '.join(view['minigoals']) or 'none'}", size=12, fill=MUTED,
              fit=WIDTH - 32)
     for n, stage in enumerate(stages):
         _stage(pic, stage, columns.get(stage, []), 16 + n * (COL_W + 6), 56, line_h,

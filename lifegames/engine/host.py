@@ -662,8 +662,9 @@ class Host:
             for name, text in sorted(game.views(state, player).items()):
                 if not VIEW_NAME.match(name):
                     raise ValueError(f"game produced a bad view name {name!r}")
-                ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}",
-                              mark_away(text, away)))
+                # the away line heads the text sheets; a picture keeps its bytes
+                shown = mark_away(text, away) if name.endswith(".txt") else text
+                ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}", shown))
             # A template nobody has edited is renewed too (in a turn-based game the waiting
             # players then read whose turn it is now); a draft is never overwritten. With
             # seats the order file is the player's alone: a fresh template goes beside it.

@@ -165,3 +165,17 @@ def test_p09_a_board_beside_every_sheet_of_the_golden_folders(game: str) -> None
         board = sheet.with_name(f"{tick}_{player}_board.svg")
         assert board.is_file(), board
         assert board.stat().st_size < LIMIT, board
+
+
+def test_p10_every_board_of_the_golden_playthroughs_is_a_whole_svg_document():
+    """A board is written as the game drew it: nothing the engine adds to text sheets (the
+    line naming an absent player, say) lands in front of its XML declaration."""
+    import xml.etree.ElementTree as ElementTree
+
+    root = Path(__file__).resolve().parents[2] / "examples"
+    boards = sorted(root.glob("*/expected/**/*_board.svg"))
+    assert len({p.relative_to(root).parts[0] for p in boards}) == 5
+    for path in boards:
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("<?xml"), path
+        assert ElementTree.fromstring(text.encode("utf-8")).tag.endswith("svg"), path

@@ -376,7 +376,7 @@ def test_s19_a_new_sim_drawn_to_your_venue_is_met_in_the_same_interaction():
     dice = FakeDice("hand", "good")
     order(state, ANA, "interact", dice)
     assert dice.left == [], "the die was rolled for Travis Scott too"
-    assert any("rolled Good Interaction with Travis Scott" in e for e in state["log"])
+    assert any("a Good Interaction with Travis Scott" in e for e in state["log"])
     assert seat(state)["needs"]["Hunger"], "his Good Interaction raised a Need"
 
 

@@ -70,8 +70,12 @@ def test_replay_upto_rebuilds_an_earlier_tick(finished: Path, tmp_path: Path) ->
     result = play(finished, "replay", str(tmp_path / "at4"), "--upto", "4")
     assert result.returncode == 0, output(result)
     at4 = tmp_path / "at4"
-    assert sorted(p.name for p in (at4 / IRON / "archive").iterdir() if "tile" not in p.name) \
-        == [f"{t:03d}_ironhold_sheet.txt" for t in range(4)]
+    sheets = [p.name for p in (at4 / IRON / "archive").iterdir()
+              if p.name.endswith("_sheet.txt") and "tile" not in p.name]
+    assert sorted(sheets) == [f"{t:03d}_ironhold_sheet.txt" for t in range(4)]
+    assert sorted(p.name for p in (at4 / IRON / "archive").iterdir()
+                  if p.name.endswith("_board.svg")) == [f"{t:03d}_ironhold_board.svg"
+                                                        for t in range(4)]
     assert (at4 / IRON / "004_ironhold_sheet.txt").read_bytes() == \
         (finished / IRON / "archive" / "004_ironhold_sheet.txt").read_bytes()
     assert sorted(executed_ticks(at4, IRON)) == [1, 2, 3, 4]

@@ -91,7 +91,7 @@ BLOCKS = (
     Block("a-chaotic-life/deck", "games/a_chaotic_life/RULES.md",
           "lifegames.a_chaotic_life.balance:deck_block", {}, ("a-chaotic-life",)),
     Block("a-chaotic-life/balance", "games/a_chaotic_life/RULES.md",
-          "lifegames.a_chaotic_life.balance:balance_block", {"games": 100, "seed": 0},
+          "lifegames.a_chaotic_life.balance:balance_block", {"games": 50, "seed": 0},
           ("a-chaotic-life",)),
     Block("the-sims/balance", "games/the_sims/RULES.md", "balance_reports:sims",
           {"games": 100, "seed": 0}, ("the-sims",)),

@@ -52,13 +52,16 @@ class EngineState(_EngineKept):
     tick: Annotated[int, PUBLIC, Range(0)]
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def clone(value: Any) -> Any:
     """A deep copy of JSON-shaped data (dicts, lists, scalars), as copy.deepcopy would make
     of a state but several times faster: checks, bots and forecasts copy states constantly."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, dict):  # leaves are copied without a call: most of a state is leaves
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [clone(v) for v in value]
+        return [v if type(v) in _ATOMS else clone(v) for v in value]
     if isinstance(value, tuple):
         return tuple(clone(v) for v in value)
     return value

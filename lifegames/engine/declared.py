@@ -180,6 +180,9 @@ class Context:
         self.vocabulary, self.view = vocabulary, view
 
 
+_CONTAINERS = (dict, list)
+
+
 def _copy(value: Any) -> Any:
     if type(value) is dict:
         return {k: _copy(v) for k, v in value.items()}
@@ -456,19 +459,24 @@ class Record(_Table):
         self.fields: dict[str, Slot] = {}
         self.required: frozenset[str] = frozenset()
         self.droppable: frozenset[str] = frozenset()  # fields a view may leave out
+        self.open: frozenset[str] = frozenset()  # fields every viewer sees whole
 
     def finish(self, fields: dict[str, Slot], required: frozenset[str]) -> None:
         self.fields = fields
         self.required = required
         self.plain = all(slot.plain for slot in fields.values())
+        self.open = frozenset(name for name, slot in fields.items() if slot.plain)
         self.droppable = frozenset(
             name for name, slot in fields.items() if isinstance(slot.visibility, Owner)
             and slot.visibility.by == ENTRY and slot.visibility.others == NOTHING)
 
     def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
         out = {}
-        fields = self.fields
+        fields, whole = self.fields, self.open
         for key, item in value.items():  # in the state's order; undeclared keys left out
+            if key in whole:  # the common case, without a call (views run on every decision)
+                out[key] = _copy(item) if type(item) in _CONTAINERS else item
+                continue
             slot = fields.get(key)
             if slot is not None:
                 shown = slot.show(item, viewer, None, value, entry)

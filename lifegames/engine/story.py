@@ -176,7 +176,7 @@ def chart(name: str, found: list[Row], players: list[str]) -> str:
                 pic.mark(shape, cx, cy, 4, colour, tip=f"{player}, tick {t}: {_plain(v)}")
     top = PLOT_TOP + PLOT_H + 58
     for row_index, row in enumerate(legend_rows):
-        lx = LEFT
+        lx: float = LEFT
         for player in row:
             colour, shape = player_style(players.index(player))
             ly = top + 20 * row_index

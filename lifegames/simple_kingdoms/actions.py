@@ -177,11 +177,13 @@ def economy(state: State, names: list[str] | None = None) -> dict[str, dict[str,
             kingdom["gold"] -= gold
             kingdom["food"] -= food
             entry["raids"].append({"tile": [t["row"], t["col"]], "gold": gold, "food": food})
-        # 4. Gold income
-        entry["income"] = income(state, name)
+        # 4. Gold income (the soldiers are counted once: nothing before step 6 moves them)
+        soldiers = soldiers_of(state, name)
+        head_count = kingdom["civilians"] + soldiers
+        entry["income"] = income(state, name, head_count)
         kingdom["gold"] += entry["income"]
         # 5. Feed
-        need = food_needed(state, name)
+        need = food_needed(state, name, head_count)
         entry["eaten"] = min(need, kingdom["food"])
         entry["fed"] = kingdom["food"] >= need
         kingdom["food"] -= entry["eaten"]
@@ -191,7 +193,6 @@ def economy(state: State, names: list[str] | None = None) -> dict[str, dict[str,
             kingdom["civilians"] -= entry["starved"]
         # 6. Pay soldiers; those who cannot be paid desert
         wage = data["soldiers"]["upkeep_gold"]
-        soldiers = soldiers_of(state, name)
         paid = min(soldiers, kingdom["gold"] // wage) if wage else soldiers
         entry["upkeep"] = paid * wage
         kingdom["gold"] -= entry["upkeep"]

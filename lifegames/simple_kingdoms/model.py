@@ -49,7 +49,10 @@ def owned_tiles(state: State, name: str) -> list[Tile]:
 
 
 def soldiers_of(state: State, name: str) -> int:
-    return sum(t["soldiers"].get(name, 0) for t in state["tiles"])
+    count = 0
+    for t in state["tiles"]:  # a loop, not sum(): the bots' forecasts call this constantly
+        count += t["soldiers"].get(name, 0)
+    return count
 
 
 def people(state: State, name: str) -> int:
@@ -80,14 +83,17 @@ def exposed_tiles(state: State, name: str) -> list[Tile]:
     return [t for t in owned_tiles(state, name) if state["threat"] > tile_defense(t)]
 
 
-def income(state: State, name: str) -> int:
+def income(state: State, name: str, head_count: int | None = None) -> int:
+    """`head_count`: the kingdom's people, when the caller has just counted them."""
     spec = rules()["income"]
-    return linear(spec["per_person"], spec["base"], people(state, name))
+    count = people(state, name) if head_count is None else head_count
+    return linear(spec["per_person"], spec["base"], count)
 
 
-def food_needed(state: State, name: str) -> int:
+def food_needed(state: State, name: str, head_count: int | None = None) -> int:
     spec = rules()["eating"]
-    return linear(spec["per_person"], spec["base"], people(state, name), up=True)
+    count = people(state, name) if head_count is None else head_count
+    return linear(spec["per_person"], spec["base"], count, up=True)
 
 
 def score_parts(state: State, name: str) -> dict[str, int]:

@@ -15,10 +15,10 @@ from typing import Any
 
 from ..engine.contract import Game, OrderError, State
 from ..engine.dice import Dice
-from ..engine.words import counted
+from ..engine.words import counted, listed
 from . import checks as c
 from . import model as m
-from .data import KINDS, card, played_when_drawn, rules
+from .data import KINDS, TYPE_NAMES, card, played_when_drawn, rules
 from .effects import (
     draw_top,
     gain,
@@ -72,9 +72,10 @@ def play(game: Game, state: State, player: str, plan: c.PlayPlan, dice: Dice) ->
         pay(state, player, plan.pay, card(plan.name)["cost"])
     if not card(plan.name)["free"]:
         _spend(state)
-    cost = f" (paid {card(plan.name)['cost']} {plan.pay})" if plan.pay else ""
+    cost = f", paying {counted(card(plan.name)['cost'], f'{plan.pay} counter')}" \
+        if plan.pay else ""
     entries = _played(game, state, player, plan.name, dice, target=plan.target,
-                      kind=plan.kind, how=f"played{cost}", acting=True)
+                      kind=plan.kind, paid=cost, acting=True)
     if c.steals(plan.name):
         _unforeseen(state, player)
     return texts(entries, player)
@@ -90,9 +91,9 @@ def _ready(state: State, player: str, plan: c.PlayPlan) -> list[str]:
     _spend(state)
     state["turn"]["ready"].append(plan.name)
     to = card(plan.name)["react"]
-    what = ", ".join(to["to"] + [f"{t} cards" for t in to["types"]])
-    return texts([log(state, f"{player} played {plan.name} face up: it alters the next card "
-                             f"played this turn that it can ({what})")], player)
+    what = " or ".join(to["to"] + [f"{TYPE_NAMES[t]} card" for t in to["types"]])
+    return texts([log(state, f"{player} played {plan.name} face up: it will alter the next "
+                             f"{what} played this turn")], player)
 
 
 def draw(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
@@ -120,15 +121,15 @@ def _drawn(game: Game, state: State, player: str, name: str, dice: Dice, where: 
     the game), the rest kept."""
     if played_when_drawn(name) and state["over"]:
         state["discard"].append(name)
-        return [log(state, f"{player} drew {name}; the game is over, so it is discarded")]
+        return [log(state, f"{player} drew {name}, which was discarded as the game is over")]
     if played_when_drawn(name):
-        return _played(game, state, player, name, dice, how=f"drew from the {where} and at "
-                                                              "once played", acting=True)
+        return _played(game, state, player, name, dice, acting=True,
+                       how=f"{player} drew {{}} from the {where} and played it at once")
     m.hand(state, player).append(name)
     text = f"{player} drew a card from the {where}"
     if where == "discard pile":
         return [log(state, f"{player} took {name} from the discard pile")]
-    return [log(state, text, {player: f"{text}: {name}"})]
+    return [log(state, text, {player: f"{player} drew {name} from the {where}"})]
 
 
 def claim(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
@@ -146,8 +147,9 @@ def swap(game: Game, state: State, player: str, checked: tuple[str, str, str], d
         state["removed"].append([player, name])
     got = gain(state, player, kind, rules()["swap"]["counters"])
     _spend(state)
-    text = f"{player} removed two cards face down for {got} {kind}"
-    return texts([log(state, text, {player: f"{text} ({first} and {second})"})], player)
+    text = f"{player} removed two cards from the game face down for " \
+        f"{counted(got, kind + ' counter')}"
+    return texts([log(state, text, {player: f"{text}: {first} and {second}"})], player)
 
 
 def discard(game: Game, state: State, player: str, checked: tuple[str, str], dice: Dice
@@ -163,7 +165,8 @@ def discard_down(game: Game, state: State, player: str, name: str, dice: Dice) -
     take_card(state, player, name, "hand")
     state["discard"].append(name)
     state["turn"]["phase"] = LIMIT
-    return texts([log(state, f"{player} discarded {name} (down to the hand limit)")], player)
+    return texts([log(state, f"{player} discarded {name} to come down to the hand limit")],
+                 player)
 
 
 def _move(state: State, player: str, name: str, into: bool) -> list[str]:
@@ -171,8 +174,9 @@ def _move(state: State, player: str, name: str, into: bool) -> list[str]:
     (m.pouch if into else m.hand)(state, player).append(name)
     if name not in state["turn"]["moved"]:
         state["turn"]["moved"].append(name)
-    text = f"{player} moved an Item {'into' if into else 'out of'} the Item Pouch"
-    return texts([log(state, text, {player: f"{text}: {name}"})], player)
+    where = f"{'into' if into else 'out of'} the Item Pouch"
+    return texts([log(state, f"{player} moved an Item {where}",
+                      {player: f"{player} moved {name} {where}"})], player)
 
 
 def pouch(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
@@ -194,8 +198,8 @@ def end_turn(game: Game, state: State, player: str, checked: None, dice: Dice) -
     entries = _discard_down(state, player) + _draw_up(game, state, player, dice)
     for item in state["turn"]["ready"]:
         state["discard"].append(item)
-        entries.append(log(state, f"{player}'s {item}, played this turn, altered no card: "
-                                  "it goes to the discard pile"))
+        entries.append(log(state, f"{player}'s {item}, played face up this turn, altered no "
+                                  "card and went to the discard pile"))
     state["turn"]["ready"] = []
     if not state["over"]:
         entries += _next_turn(state, player)
@@ -213,8 +217,8 @@ def _discard_down(state: State, player: str) -> Entries:
         name = (dead or list(reversed(mine)))[0]
         mine.remove(name)
         state["discard"].append(name)
-        entries.append(log(state, f"{player} discarded {name} (down to the hand limit, as the "
-                                  "turn ended)"))
+        entries.append(log(state, f"{player} discarded {name} as the turn ended, to come down "
+                                  "to the hand limit"))
     return entries
 
 
@@ -243,15 +247,15 @@ def _draw_up(game: Game, state: State, player: str, dice: Dice) -> Entries:
                 break
         elif name in played:
             state["discard"].append(name)
-            entries.append(log(state, f"{player} drew {name} again while drawing up: "
-                                      "discarded unplayed"))
+            entries.append(log(state, f"{player} drew {name} a second time while drawing up "
+                                      "and discarded it unplayed"))
         else:
             played.add(name)
             entries += _played(game, state, player, name, dice,
-                               how="drew while drawing up and at once played")
+                               how=f"{player} drew {{}} while drawing up and played it at once")
     if got:
         text = f"{player} drew {counted(len(got), 'card')} up to the hand limit"
-        entries.append(log(state, text, {player: f"{text}: {', '.join(got)}"}))
+        entries.append(log(state, text, {player: f"{text}: {listed(got)}"}))
     return entries
 
 
@@ -261,16 +265,16 @@ def _next_turn(state: State, player: str) -> Entries:
     state["turns"] += 1
     if state["idle"] >= len(state["players"]):
         state["over"], state["end"] = True, "idle"
-        return [log(state, "a whole round passed without an action: the game is over")]
+        return [log(state, "A whole round passed without an action, so the game is over")]
     rounds = int(rules()["old_age_rounds"])
     if state["turns"] >= rounds * len(state["players"]):
         state["over"], state["end"] = True, "old age"
-        return [log(state, f"the CP has lived {rounds} rounds: it dies of old age and the game "
+        return [log(state, f"The CP has lived {rounds} rounds: it dies of old age and the game "
                            "is over")]
     following = left_of(state, player)
     state["turn"] = new_turn(following, turn["number"] + 1)
-    return [log(state, f"{player} ended the turn ({counted(turn['used'], 'action')}); "
-                       f"{following} is next")]
+    after = f"after {counted(turn['used'], 'action')}" if turn["used"] else "without an action"
+    return [log(state, f"{player} ended the turn {after}; {following} is next")]
 
 
 # -- trades --------------------------------------------------------------------------------------
@@ -284,11 +288,13 @@ def offer(game: Game, state: State, player: str, checked: tuple[str, c.Terms, c.
     state["turn"]["offered"].append(to)
     made = {"from": player, "to": to, "give": give.as_dict(), "want": want.as_dict(),
             "tick": int(state["tick"])}
-    entries = [log(state, f"{player} offered {to} a trade: {give.text()} for {want.text()}")]
+    whose = f"{to}'s"
+    entries = [log(state, f"{player} offered {to} a trade: {give.text(whose)} for "
+                          f"{want.text(whose)}")]
     _unforeseen(state, player)
     for standing in game.standing(state, to):
         if standing.command == "decline":
-            return texts(entries + close(state, made, None, "declined (standing order)"),
+            return texts(entries + close(state, made, None, "declined", standing=True),
                          player)
         if standing.command == "accept":
             state["offer"] = made
@@ -298,20 +304,21 @@ def offer(game: Game, state: State, player: str, checked: tuple[str, c.Terms, c.
                 state["offer"] = None
                 continue
             state["offer"] = None
-            return texts(entries + close(state, made, chosen, "accepted (standing order)",
-                                         True), player)
+            return texts(entries + close(state, made, chosen, "accepted", True,
+                                         standing=True), player)
     state["offer"] = made
     return texts(entries + [log(state, f"{to} may answer in their next order file")], player)
 
 
 def close(state: State, made: dict[str, Any], chosen: str | None, how: str,
-          done: bool = False) -> Entries:
-    """Settle an offer: trade everything (an action of the offerer) or nothing."""
+          done: bool = False, standing: bool = False) -> Entries:
+    """Settle an offer: trade everything (an action of the offerer) or nothing. `standing`:
+    answered by the taker's standing order."""
     state["offer"] = None
     maker, taker = made["from"], made["to"]
+    answer = f"{taker} {how} {maker}'s offer" + (" by standing order" if standing else "")
     if not done:
-        return [log(state, f"{taker} {how} {maker}'s offer: nothing changes hands and no "
-                           "action is spent")]
+        return [log(state, f"{answer}: nothing changes hands and no action is spent")]
     give, want = c.Terms.of(made["give"]), c.Terms.of(made["want"])
     for name in give.cards:
         take_card(state, maker, name)
@@ -323,10 +330,10 @@ def close(state: State, made: dict[str, Any], chosen: str | None, how: str,
         hand_over(state, maker, taker, kind, getattr(give, kind))
         hand_over(state, taker, maker, kind, getattr(want, kind))
     _spend(state)
-    text = f"{taker} {how} {maker}'s offer: the trade is made"
+    text = f"{answer}: the trade is made"
     private = {}
     if chosen:
-        seen = f"{text} ({taker} gave {chosen} as the card of their choice)"
+        seen = f"{text}, and {taker} gave {chosen} as the card of their choice"
         private = {maker: seen, taker: seen}
     return [log(state, text, private)]
 

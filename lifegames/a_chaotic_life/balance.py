@@ -36,8 +36,9 @@ from .data import PACKAGE, card, cards, find, names, stages
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
 SETTINGS = {"greedy": ["greedy"], "random": ["random"], "greedy vs random": ["greedy", "random"]}
 SAFETY_TICKS = 5000
-PLAYED = re.compile(r"^\S+ (?:played|drew .* played)(?: \(paid [^)]*\))? (.+?)"
-                    r"(?: on \S+)?(?: face up| \(the CP is| in reaction to )")
+PLAYED = re.compile(r"^\S+ (?:played (?P<card>.+?)(?: on \S+)?(?: face up:| while the CP was "
+                    r"| in reaction to )|drew (?P<drawn>.+?)(?: from the deck| from the discard "
+                    r"pile| while drawing up) and played it at once )")
 
 
 @dataclass
@@ -56,7 +57,7 @@ def count_events(texts: list[str], game: Played) -> None:
     in reaction or by order), trades, Mini-Goals, swaps."""
     for text in texts:
         found = PLAYED.match(text)
-        name = find(found.group(1)) if found else None
+        name = find(found["card"] or found["drawn"]) if found else None
         if name:
             game.cards[name] += 1
             spec = card(name)
@@ -65,16 +66,19 @@ def count_events(texts: list[str], game: Played) -> None:
             game.used["Item reactions"] += 1
         if "the trade is made" in text:
             game.used["trades made"] += 1
-        elif "'s offer: nothing changes hands" in text:
+        elif "offer" in text and ": nothing changes hands" in text:
             game.used["offers declined"] += 1
         if "claimed the Mini-Goal" in text:
             game.used["Mini-Goals claimed"] += 1
-        if "removed two cards face down" in text:
+        if "removed two cards from the game face down" in text:
             game.used["swaps"] += 1
 
 
-def play(seed: int, players: list[str], strategies: list[str]) -> Played:
-    """One whole game between bots, tick by tick through the engine."""
+def play(seed: int, players: list[str], strategies: list[str],
+         seen: list[str] | None = None) -> Played:
+    """One whole game between bots, tick by tick through the engine. `seen` collects every
+    event sentence of it as someone reads it (the public line and each private one), for
+    the test that reads them all (tests/a_chaotic_life/test_quality.py)."""
     state = GAME.setup(players, {}, Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
@@ -92,6 +96,8 @@ def play(seed: int, players: list[str], strategies: list[str]) -> Played:
             raise RuntimeError(outcome.problems[0].render())
         state = game.state = outcome.state
         count_events([e["text"] for e in state["log"]], game)
+        if seen is not None:
+            seen += [t for e in state["log"] for t in [e["text"], *e["private"].values()]]
         now = GAME.result(state).scores
         moved, scores = moved or now != scores, now
         for _ in range(int(state["turns"]) - turns):

@@ -13,7 +13,7 @@ from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from . import checks
 from . import model as m
-from .data import KINDS, box, card, names, other, played_when_drawn, rules, stages
+from .data import KINDS, box, card, cards, names, other, played_when_drawn, rules, stages
 from .legal import candidates, proposed
 from .model import breakdown, playable_later, standings
 
@@ -64,7 +64,8 @@ def card_value(state: State, player: str, name: str) -> float:
         return CARD
     spec = card(name)
     if spec["type"] == "item":
-        return ITEM if reaction_orders(state, player, name) else SPARE
+        return ITEM if reaction_orders(state, player, name) and answers_to_come(state, name) \
+            else SPARE
     if not playable_later(state, name):
         return 0.0
     if spec["type"] == "age":
@@ -78,6 +79,22 @@ def card_value(state: State, player: str, name: str) -> float:
     later = [net_gain(state, player, name, s) * FAR ** (i - now - 1)
              for i, s in enumerate(order) if i > now]
     return CARD + LATER * max([0.0, *later])
+
+
+def answers_to_come(state: State, item: str) -> bool:
+    """Whether a card the Item answers may still be played in this life: one of its stages
+    is still to come and not every copy is spent (on the Timeline or in front of a player).
+    An Item whose moment has passed (the rulebook's Bandage after the Injured) is then worth
+    only a swap, so the bot swaps it for a counter instead of holding it to the end."""
+    react = card(item)["react"]
+    spent = Counter(n for e in state["timeline"] for n in (e["card"], *e["above"]))
+    for someone in state["players"]:
+        spent.update(state["front"][someone])
+    for name, spec in cards().items():
+        if (name in react["to"] or spec["type"] in react["types"]) \
+                and spent[name] < spec["copies"] and playable_later(state, name):
+            return True
+    return False
 
 
 def heuristic(game: Game, state: State, player: str) -> float:
@@ -216,11 +233,17 @@ def reaction_orders(state: State, player: str, item: str) -> list[str]:
         return [f'react("{item}", "any", mine, helps)', f'react("{item}", "any", others, hurts)']
     if "flip" in mods:
         return [f'react("{item}", "any", mine, hurts)', f'react("{item}", "any", others, helps)']
-    out = []  # redirect: the bot takes the counters when they are of its goal's kind
+    # redirect: the bot takes a card's counters. From a player of its own goal, when the card
+    # helps them (theirs lost, ours gained). From a player of the other goal, always: what
+    # helps them comes to the bot in the other kind, which cancels at most as many of its own
+    # counters as it denies them (a score never goes below 0), and what hurts them is the
+    # bot's kind. So at two players, where the other goal is the only other one, it still
+    # has a use.
+    out = []
     for someone in state["players"]:
         if someone != player:
             same = m.goal(state, someone) == goal
-            out.append(f'react("{item}", "any", "{someone}", {"helps" if same else "hurts"})')
+            out.append(f'react("{item}", "any", "{someone}", {"helps" if same else "any"})')
     return out
 
 
@@ -254,10 +277,12 @@ def hand_limit() -> int:
 # A thoughtful player by mail writes the whole turn in one file: the plays worth making with the
 # cards in hand, then, while two actions are left and some card still unseen would be worth
 # playing at once, a draw followed by one line for each such card (`if drawn == "Spouse" and
-# can play("Spouse"): play("Spouse")`), then pouch moves and end_turn, which discards down by
-# itself. Every order after the first card played is guarded by `can`, so that another
-# player's hidden Item changing a card never stops the file short. Standing orders head the
-# file, so the bot's Items answer cards and offers to it are settled at once.
+# can play("Spouse"): play("Spouse")`), again while two actions are left (a card drawn and not
+# played leaves its action for another draw: a CP waiting for its next Age card is dug for twice
+# as fast), then pouch moves and end_turn, which discards down by itself. Every order after the
+# first card played is guarded by `can`, so that another player's hidden Item changing a card
+# never stops the file short. Standing orders head the file, so the bot's Items answer cards
+# and offers to it are settled at once.
 
 STEAL = 4.0  # a card taken at random from another player: one for us, one less for them
 MOST_STEPS = 12  # known orders in one turn, far more than three actions and free moves take
@@ -297,6 +322,8 @@ def turn_lines(game: Game, work: State, player: str) -> list[str]:
     """The turn's lines, from the bot's knowledge `work` (changed as the plan is imagined)."""
     out: list[str] = []
     guarded = False
+    if wins_by_ending(work, player):
+        return ["end_turn()"]
 
     def write(text: str) -> None:
         out.append(f"if can {text}: {text}" if guarded else text)
@@ -328,8 +355,7 @@ def turn_lines(game: Game, work: State, player: str) -> list[str]:
         guarded = True
         for name, text in follow:
             out.append(f'if drawn == "{name}" and can {text}: {text}')
-        game.act(work, player, _parsed("draw()"), _dice(work))
-        work["turn"]["used"] += 1  # as if the card drawn were played
+        game.act(work, player, _parsed("draw()"), _dice(work))  # imagined not played
     for name in sorted(set(m.hand(work, player))):
         if card_type(name) == "item" and len(m.pouch(work, player)) < rules()["pouch_size"]:
             text = f'pouch("{name}")'
@@ -338,6 +364,19 @@ def turn_lines(game: Game, work: State, player: str) -> list[str]:
                 game.act(work, player, _parsed(text), _dice(work))
     out.append("end_turn()")
     return out
+
+
+def wins_by_ending(work: State, player: str) -> bool:
+    """Whether a turn without an action would end the game (the rulebook's round in which
+    nobody acts) with the player its only winner. Orders are judged by the position they
+    leave, and that ending comes only with end_turn, which the bot does not judge: a leader
+    with nothing to score used to play a steal and so keep alive a game it had won, in
+    stretches of turns in which no score moved (issue 23, point 2)."""
+    if work["turn"]["used"] or work["idle"] + 1 < len(work["players"]):
+        return False
+    ended = clone(work)
+    ended["over"] = True
+    return standings(ended)[0] == [player]
 
 
 def card_type(name: str) -> str:
@@ -357,8 +396,8 @@ def best_known(game: Game, work: State, player: str) -> str | None:
     legal = list(game.legal_orders(work, player))
     for text in legal:
         order = _parsed(text)
-        if order.command in SKIPPED:
-            continue
+        if order.command in SKIPPED or (order.command == "discard" and not work["deck"]):
+            continue  # with the deck empty, the draw-up rebuilds it from the discarded card
         if order.command == "offer":
             value = base + 1.0 if _fair_offer(work, player, order) else None
         elif order.command == "draw_discard":

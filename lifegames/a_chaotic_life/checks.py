@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
-from ..engine.words import counted
+from ..engine.words import counted, listed
 from . import model as m
 from .data import (
     KINDS,
@@ -60,11 +60,12 @@ class Terms:
     def of(cls, data: dict[str, Any]) -> Terms:
         return cls(list(data["cards"]), data["happiness"], data["sadness"], data["any_card"])
 
-    def text(self) -> str:
+    def text(self, whose: str = "their") -> str:
+        """The terms as a sentence says them; `whose` choice "a card" is ("Ben's", "your")."""
         parts = list(self.cards)
-        parts += [f"{getattr(self, k)} {k}" for k in KINDS if getattr(self, k)]
-        parts += ["a card of their choice"] * self.any_card
-        return ", ".join(parts) or "nothing"
+        parts += [counted(getattr(self, k), f"{k} counter") for k in KINDS if getattr(self, k)]
+        parts += [f"a card of {whose} choice"] * self.any_card
+        return listed(parts) or "nothing"
 
 
 _SPLIT = re.compile(r"\s*(?:,|\+|;|\band\b)\s*", re.IGNORECASE)

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine.contract import Order, State
 from ..engine.dice import Dice
-from ..engine.words import counted
+from ..engine.words import counted, listed
 from .data import KINDS, card, find, other, rules, stage_words, tag_words
 from .model import counters, front_count, goal, hand, held_in, in_box, pouch, stage
 from .state import HIDDEN
@@ -72,9 +72,11 @@ def hand_over(state: State, giver: str, taker: str, kind: str, amount: int) -> i
     return moved
 
 
-def gains_text(amounts: dict[str, int]) -> str:
-    parts = [f"+{n} {k}" for k, n in amounts.items() if n]
-    return ", ".join(parts) or "nothing"
+def counters_text(amounts: dict[str, int]) -> str:
+    """`1 happiness counter`, `2 happiness counters and 1 sadness counter`, `no counters`:
+    the counters of an event as a sentence names them."""
+    parts = [counted(n, f"{k} counter") for k, n in amounts.items() if n]
+    return listed(parts) or "no counters"
 
 
 def take_card(state: State, player: str, name: str, zone: str | None = None) -> str:
@@ -98,9 +100,10 @@ def refill_deck(state: State, dice: Dice) -> bool:
     state["discard"] = []
     dice.stream(DECK_STREAM).shuffle(state["deck"])
     state["reshuffles"] += 1
-    last = " (the last deck of this life)" if last_deck(state) else ""
-    pile = counted(len(state["deck"]), "card")
-    log(state, f"the deck ran out: the discard pile ({pile}) was shuffled into a new deck{last}")
+    last = ", the last deck of this life" if last_deck(state) else ""
+    size = len(state["deck"])
+    pile = "only card was" if size == 1 else f"{size} cards were"
+    log(state, f"The deck ran out: the discard pile's {pile} shuffled into a new deck{last}")
     return True
 
 
@@ -116,7 +119,7 @@ def draw_top(state: State, dice: Dice) -> str | None:
     name = state["deck"].pop(0)
     if not state["deck"] and last_deck(state) and not state["over"]:
         state["over"], state["end"] = True, "old age"
-        log(state, "the last card of the last deck was drawn: the CP dies of old age and the "
+        log(state, "The last card of the last deck was drawn: the CP dies of old age and the "
                    "game is over")
     return name
 
@@ -124,15 +127,15 @@ def draw_top(state: State, dice: Dice) -> str | None:
 def shuffle_back(state: State, name: str, dice: Dice) -> str:
     """A card that goes back into the deck. With two players the deck is never shuffled (the
     Age cards would lose their order): the card goes to a random place. Otherwise the deck is
-    shuffled with it."""
+    shuffled with it. What happened to the card, as a predicate its name goes before."""
     stream = dice.stream(DECK_STREAM)
     if len(state["players"]) == 2:
         place = stream.die(len(state["deck"]) + 1) - 1
         state["deck"].insert(place, name)
-        return f"{name} went back into the deck at a random place (the deck is not shuffled)"
+        return "went back into the deck at a random place, as a two-player deck is never shuffled"
     state["deck"].append(name)
     stream.shuffle(state["deck"])
-    return f"{name} was shuffled back into the deck"
+    return "was shuffled back into the deck"
 
 
 def random_index(dice: Dice, stream: str, size: int) -> int:
@@ -372,23 +375,25 @@ def _react(state: State, player: str, item: str, play: Play, readied: bool = Fal
         if mod in ("cancel", "rewind"):
             play.cancelled = True
             play.rewound = mod == "rewind"
-            said.append(f"{play.name} has no effect" + (" and goes back into the deck"
-                                                          if play.rewound else ""))
+            # a rewind's card is then said to go back into the deck, where it goes
+            said.append(f"time turns back and {play.name} is undone" if play.rewound
+                        else f"{play.name} has no effect")
         elif mod == "double":
             play.reward = {k: 2 * n for k, n in play.reward.items()}
-            said.append(f"its counters are doubled ({gains_text(play.reward)})")
+            said.append(f"its counters are doubled, to {counters_text(play.reward)}")
         elif mod == "flip":
             play.reward = {k: play.reward[other(k)] for k in KINDS}
-            said.append(f"happiness and sadness change places ({gains_text(play.reward)})")
+            said.append("its happiness and sadness counters change places, to "
+                        f"{counters_text(play.reward)}")
         elif mod == "redirect":
             play.to = player
             said.append(f"{player} takes its counters")
         else:
             play.protected.append(player)
-            said.append(f"it does nothing to {player}")
+            said.append(f"it has no effect on {player}")
     if react["bonus"]:
         got = {k: gain(state, player, k, n) for k, n in react["bonus"].items()}
-        said.append(f"{player} {gains_text(got)}")
+        said.append(f"{player} gains {counters_text(got)}")
     return log(state, f"{player} played {item} in reaction to {play.name}: "
                       f"{'; '.join(said)}")
 
@@ -415,7 +420,7 @@ def _do_chase(state: State, play: Play, value: str) -> list[dict[str, Any]]:
         while value in state["front"][player] and player not in play.protected:
             state["front"][player].remove(value)
             state["discard"].append(value)
-            out.append(log(state, f"the {play.name} chased away {player}'s {value}"))
+            out.append(log(state, f"The {play.name} chased away {player}'s {value}"))
     return out
 
 
@@ -429,7 +434,8 @@ def _do_steal(state: State, play: Play, zone: str, dice: Dice) -> list[dict[str,
     hand(state, play.player).append(taken)
     where = "hand" if zone == "hand" else "Item Pouch"
     text = f"{play.player} took a card at random from {victim}'s {where}"
-    return [log(state, text, {play.player: f"{text}: {taken}", victim: f"{text}: {taken}"})]
+    seen = f"{play.player} took {taken} at random from {victim}'s {where}"
+    return [log(state, text, {play.player: seen, victim: seen})]
 
 
 def _do_counters(state: State, play: Play, effect: str, count: int) -> list[dict[str, Any]]:
@@ -440,14 +446,15 @@ def _do_counters(state: State, play: Play, effect: str, count: int) -> list[dict
     me = play.player
     if effect == "take_counters":
         moved = hand_over(state, target, me, kind, count)
-        return [log(state, f"{me} took {moved} {kind} from {target}")]
+        return [log(state, f"{me} took {counted(moved, kind + ' counter')} from {target}")]
     if effect == "grant_counters":
         got = gain(state, target, kind, count)
-        return [log(state, f"{target} took {got} {kind} from the box, {me}'s gift")]
+        return [log(state, f"{target} took {counted(got, kind + ' counter')} from the box, a "
+                           f"gift from {me}")]
     given = hand_over(state, me, target, kind, count)
     taken = hand_over(state, target, me, other(kind), count)
-    return [log(state, f"{me} gave {given} {kind} to {target} and took {taken} "
-                       f"{other(kind)} in return")]
+    return [log(state, f"{me} gave {counted(given, kind + ' counter')} to {target} and took "
+                       f"{counted(taken, other(kind) + ' counter')} in return")]
 
 
 def _do_lava(state: State, play: Play, count: int, dice: Dice) -> list[dict[str, Any]]:
@@ -459,7 +466,7 @@ def _do_lava(state: State, play: Play, count: int, dice: Dice) -> list[dict[str,
                 break
             lost = cards.pop(random_index(dice, "lava", len(cards)))
             state["discard"].append(lost)
-            out.append(log(state, f"the lava took {player}'s {lost} (now on the discard pile)"))
+            out.append(log(state, f"The lava took {player}'s {lost} to the discard pile"))
     return out
 
 
@@ -477,7 +484,8 @@ def _do_gifts(state: State, play: Play, count: int, dice: Dice) -> list[dict[str
         taker = left_of(state, giver)
         hand(state, taker).append(gift)
         text = f"{giver} passed a card to {taker}"
-        out.append(log(state, text, {giver: f"{text}: {gift}", taker: f"{text}: {gift}"}))
+        seen = f"{giver} passed {gift} to {taker}"
+        out.append(log(state, text, {giver: seen, taker: seen}))
     return out
 
 
@@ -490,6 +498,8 @@ def place_item(state: State, item: str) -> None:
 
 
 def _place(state: State, play: Play, dice: Dice) -> str:
+    """Put the played card where it goes; what happened to it when a sentence should say so
+    (a predicate its name goes before), else ""."""
     spec = play.spec
     where = "deck" if play.rewound else spec["place"]
     if (play.cancelled and not play.rewound) or where == "discard":
@@ -500,9 +510,9 @@ def _place(state: State, play: Play, dice: Dice) -> str:
     elif where == "above_adult":
         adult = next(e for e in state["timeline"] if card(e["card"])["type"] == "age"
                      and card(e["card"])["effects"][0][1]["stage"] == "adult")
-        again = " (on the first: the CP remarried)" if adult["above"] else ""
+        again = ", on top of the first Spouse: the CP remarried" if adult["above"] else ""
         adult["above"].append(play.name)
-        return f"{play.name} placed above the Adult card{again}"
+        return f"went above the Adult card{again}"
     elif where == "front":
         state["front"][play.player].append(play.name)
     else:
@@ -511,19 +521,22 @@ def _place(state: State, play: Play, dice: Dice) -> str:
 
 
 def resolve(state: State, player: str, name: str, dice: Dice, standing: Standing,
-            target: str | None = None, kind: str | None = None, how: str = "played",
-            acting: bool = False) -> list[dict[str, Any]]:
+            target: str | None = None, kind: str | None = None, how: str = "",
+            acting: bool = False, paid: str = "") -> list[dict[str, Any]]:
     """Play `name` (already out of the player's hand): reactions, then effects, then its
-    place. The log entries it made, in order. `acting`: played as one of its player's
-    actions (fire_reactions)."""
+    place. The log entries it made, in order. `how`: the sentence that says it was played,
+    with {} for the card (and its target); `paid`: what playing it cost, as the end of that
+    sentence. `acting`: played as one of its player's actions (fire_reactions)."""
+    how = how or f"{player} played {{}}"
     start = stage(state)
     play = Play(name, player, target, kind, reward_of(state, player, name, kind), player)
     on = f" on {target}" if target else ""
-    entries = [log(state, f"{player} {how} {name}{on} (the CP is {stage_words(start)})")]
+    entries = [log(state, how.format(f"{name}{on}") + f" while the CP was {stage_words(start)}"
+                   + paid)]
     entries += fire_reactions(state, play, standing, acting)
     if play.cancelled:
-        where = _place(state, play, dice) or f"{name} went to the discard pile"
-        return entries + [log(state, f"{where}, without effect")]
+        went = _place(state, play, dice) or "went to the discard pile"
+        return entries + [log(state, f"{name} had no effect and {went}")]
     said: list[str] = []
     for effect, value in play.spec["effects"]:
         if effect == "age":
@@ -538,7 +551,7 @@ def resolve(state: State, player: str, name: str, dice: Dice, standing: Standing
             said.append(f"{player} may take {value} more {more} this turn")
         elif effect == "death":
             state["over"], state["end"] = True, "death"
-            said.append("the CP has died: the game is over")
+            said.append("the CP has died and the game is over")
         elif effect == "chase":
             entries += _do_chase(state, play, value)
         elif effect == "steal":
@@ -549,16 +562,23 @@ def resolve(state: State, player: str, name: str, dice: Dice, standing: Standing
             entries += _do_lava(state, play, value, dice)
         elif effect == "gifts":
             entries += _do_gifts(state, play, value, dice)
+    said = [s for s in said if s]
     if any(play.reward.values()):
         got = {k: gain(state, play.to, k, n) for k, n in play.reward.items()}
-        short = [f"{n - got[k]} {k}" for k, n in play.reward.items() if n > got[k]]
-        said.insert(0, f"{play.to} {gains_text(got)}" + (
-            f" (the box ran out of {', '.join(short)})" if short else ""))
-    said.append(_place(state, play, dice))
-    done = "; ".join(s for s in said if s)
-    if done:
-        entries.append(log(state, f"{name}: {done}"))
+        short = {k: n - got[k] for k, n in play.reward.items() if n > got[k]}
+        said.insert(0, f"{name} gave {play.to} {counters_text(got)}" + (
+            f", as the box ran out of {counters_text(short)}" if short else ""))
+    if went := _place(state, play, dice):
+        said.append(f"{name} {went}")
+    if said:
+        entries.append(log(state, capital("; ".join(said))))
     return entries
+
+
+def capital(text: str) -> str:
+    """A sentence that opens with a lowercase phrase ('the CP is now a Child') opens with a
+    capital; a card or a player's name is left as it is spelled."""
+    return text[:1].upper() + text[1:]
 
 
 def texts(entries: list[dict[str, Any]], player: str) -> list[str]:

@@ -27,12 +27,14 @@ from typing import Any
 from ..engine.commands import Command, Commands
 from ..engine.contract import Arg, Game, Order, OrderError, Prompt, Result, SetupError, State
 from ..engine.dice import Dice
+from ..engine.words import listed
 from . import actions, advice, checks, legal
 from .actions import close, new_turn
 from .checks import Terms, parse_terms, resolve_card, resolve_judge, resolve_kind
 from .data import (
     KINDS,
     TYPES,
+    an,
     box,
     card,
     cards,
@@ -174,6 +176,17 @@ def _trigger(arg: Arg) -> Arg:
     it), else a card's name."""
     low = " ".join(str(arg.value).lower().split())
     return arg._replace(value=low) if low == "any" or low in TYPES else _card(arg)
+
+
+def goals_text(players: list[str], goals: list[str]) -> str:
+    """Who plays for which Life-Goal, the players of one goal named together: 'Ana and Cleo
+    play for a Terrible Life, Ben and Dan for a Happy Life'."""
+    said = []
+    for kind in dict.fromkeys(goals):
+        who = [p for p, g in zip(players, goals, strict=True) if g == kind]
+        verb = "" if said else (" plays" if len(who) == 1 else " play")
+        said.append(f"{listed(who)}{verb} for {an(goal_card(kind))}")
+    return ", ".join(said)
 
 
 def terms_text(terms: Terms) -> str:
@@ -319,10 +332,8 @@ class AChaoticLife(Game):
                 mine.remove(drawn)
                 state["discard"].append(drawn)
                 mine.append(state["deck"].pop(0))
-                log(state, f"{player} was dealt {drawn}: discarded and replaced")
-        log(state, f"{players[0]} drew the {first} card: goals are "
-                   + ", ".join(f"{p} {goal_card(g)}" for p, g in zip(players, goals,
-                                                                     strict=True)))
+                log(state, f"{player} was dealt {drawn}, discarded it and was dealt another card")
+        log(state, f"{players[0]} drew the {first} card: " + goals_text(players, goals))
         return state
 
     def vocabulary(self) -> Mapping[str, Collection[str]]:
@@ -376,7 +387,8 @@ class AChaoticLife(Game):
         if state["over"] or not offer or offer["to"] != player:
             return None
         give, want = checks.Terms.of(offer["give"]), checks.Terms.of(offer["want"])
-        text = (f"{player}: {offer['from']} offers you {give.text()} for {want.text()}. "
+        text = (f"{player}: {offer['from']} offers you {give.text('your')} for "
+                f"{want.text('your')}. "
                 "Answer with accept() or decline(); an empty file declines.")
         return Prompt(player, text, tuple(self.legal_orders(state, player)))
 

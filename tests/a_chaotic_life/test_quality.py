@@ -1,10 +1,14 @@
 """Issue 16 for A Chaotic Life!: one spelling in executed_orders.txt (point 5), warnings
 `check` shows for orders whose outcome the rules make certain and bad (point 7), and the sheet
-of a finished game (point 8)."""
+of a finished game (point 8); issue 25: the tick's status (point 5) and event sentences in
+plain English (point 10)."""
 
 from __future__ import annotations
 
-from lifegames.a_chaotic_life import GAME
+import re
+
+from lifegames.a_chaotic_life import GAME, balance
+from lifegames.a_chaotic_life.data import names
 
 from .helpers import ANA, BEN, arrange, check_as, new_state, parse_one, play, stand
 
@@ -210,3 +214,74 @@ def test_the_tick_summary_names_the_items_played_and_no_standing_disclaimer():
     said = [x for x in GAME.status_lines(loud) if x.startswith("last tick: ")]
     assert len(said) == 1 and said[0].startswith(
         "last tick: Ben played Umbrella in reaction to Party"), GAME.status_lines(loud)
+
+
+# -- issue 25 point 10: event sentences in plain English ---------------------------------------
+
+AWKWARD = {
+    "a parenthesis": re.compile(r"[()]"),
+    "a signed count": re.compile(r"[+-]\d"),
+    "one of a plural": re.compile(r"\b1 (?:\w+ )?(?:counters|cards|actions|rounds)\b"),
+    "counters not called counters": re.compile(r"\b\d+ (?:happiness|sadness)\b(?! counter)"),
+    "a doubled space": re.compile(r"  |^ | $"),
+    "a space before a stop": re.compile(r" [,;:.]"),
+    "a doubled stop": re.compile(r"[,;:] ?[,;:]"),
+    "a lowercase start": re.compile(r"^[a-z]"),
+    "a before a vowel": re.compile(r"\ba [AEIOU]"),
+}
+
+
+def awkward(text: str) -> list[str]:
+    """What reads wrong in an event sentence; a card's name as a label ('Party: ...') too."""
+    found = [why for why, shape in AWKWARD.items() if shape.search(text)]
+    if text.split(": ")[0] in names():
+        found.append("a card name as a label")
+    return found
+
+
+def rare_sentences() -> list[str]:
+    """Events the bots seldom or never cause: Items laid face up (one altering nothing), a
+    second Spouse, a gain the box (with its limit on) cannot pay."""
+    from lifegames.a_chaotic_life.data import rules
+
+    from .helpers import order
+
+    items = arrange(new_state([ANA, BEN]), hands={ANA: ["Passport", "Megaphone", "Travel"]},
+                    stage="child", player=ANA)
+    items = play(items, 'play("Passport")\nplay("Megaphone")\nplay("Travel")\nend_turn\n').state
+    spouse = arrange(new_state(), stage="teen", hands={ANA: ["Spouse", "Adult", "Spouse"]},
+                     player=ANA)
+    for text in ('play("Adult")', 'play("Spouse")', 'play("Spouse")'):
+        order(spouse, ANA, text)
+    box = arrange(new_state(), stage="adult", hands={ANA: ["Party"]},
+                  counters={BEN: {"happiness": 25}}, player=ANA)
+    rules()["counter_limit"] = True
+    try:
+        order(box, ANA, 'play("Party")')
+    finally:
+        rules()["counter_limit"] = False
+    return [t for state in (items, spouse, box) for e in state["log"]
+            for t in [e["text"], *e["private"].values()]]
+
+
+def test_q03_every_event_sentence_reads_as_plain_english():
+    """Issue 25 point 10: every event the game writes (the sheets' RECENT EVENTS, the tick's
+    output, check's effects) is a plain English sentence: no bracketed asides, '+1 sadness'
+    or '1 counters', a capital where a sentence opens, 'an Adult'. Read from whole bot games
+    at 2, 3 and 4 players, greedy and random, every line as each reader reads it (public and
+    private); the old sentences stand as proof that the reading finds what it looks for."""
+    for old in ["Cleo played (paid 1 sadness) Early Riser (the CP is a Baby)",
+                "Heartbreak: Ana +1 happiness", "Ana took 1 happiness from Ben",
+                "the lava took Ben's Lock (now on the discard pile)",
+                "Ana ended the turn (1 action); Ben is next",
+                "the deck ran out: the discard pile (1 cards) was shuffled into a new deck"]:
+        assert awkward(old), old
+    seen: list[str] = []
+    for count, strategies in ((2, ["greedy"]), (2, ["random"]), (3, ["greedy"]),
+                              (3, ["random"]), (4, ["greedy", "random"]), (4, ["random"])):
+        for seed in (1, 2):
+            balance.play(seed, list(balance.PLAYERS[:count]), strategies, seen)
+    seen += rare_sentences()
+    assert len(set(seen)) > 500, "the games told too little to judge"
+    bad = {text: awkward(text) for text in sorted(set(seen)) if awkward(text)}
+    assert not bad, bad

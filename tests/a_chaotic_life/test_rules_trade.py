@@ -39,7 +39,7 @@ def test_r43_an_offer_waits_for_the_answer_in_the_other_players_next_file():
     assert not outcome.problems
     state = outcome.state
     assert state["offer"]["to"] == BEN and GAME.awaiting(state) == [BEN]
-    assert "Camera, 1 sadness for Lock" in state["recent"][-2]["text"]
+    assert "Camera and 1 sadness counter for Lock" in state["recent"][-2]["text"]
     prompt = GAME.prompt(state, BEN)
     assert prompt is not None and "accept()" in prompt.answers
     reject(state, ANA, "draw", "E-OFFER-PENDING")

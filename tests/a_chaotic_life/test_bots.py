@@ -1,0 +1,120 @@
+"""Issue 23 for A Chaotic Life!: the greedy bot's judgement of Items and draws (point 6, every
+card kind played in greedy games at each player count; point 2, no dead stretch of turns in
+which no score moves). Each test sets up the position where the bot misjudged and checks the
+decision it now takes, and that it still declines where the play would not pay."""
+
+from __future__ import annotations
+
+import random
+
+from lifegames.a_chaotic_life import GAME
+from lifegames.a_chaotic_life.bots import SPARE, card_value, plan, standing_orders
+
+from .helpers import ANA, BEN, CLEO, arrange, new_state, order, stand
+
+
+def _two_players(**kwargs):
+    state = new_state([ANA, BEN])
+    return arrange(state, goals={ANA: "happiness", BEN: "sadness"},
+                   pouches={ANA: [], BEN: []}, **kwargs)
+
+
+def _plan(state, player):
+    return plan(GAME, GAME.knowledge(state, player), player, random.Random(0))
+
+
+def test_b01_piggy_bank_takes_a_neighbor_from_a_player_of_the_other_goal():
+    """Cards, Item Cards ("alter your opponents' plays"): at two players the only other goal
+    is the opposite one. A Neighbor paid in sadness, taken by a Piggy Bank, gives a happiness
+    player sadness, which cancels at most as many of their counters as it denies the sadness
+    player (a score never goes below 0): never worse for them, and here (no counters to
+    cancel) better. The bot's standing order used to answer only what hurt that player, so
+    at two players the Piggy Bank was never played."""
+    state = _two_players(hands={ANA: ["Piggy Bank"], BEN: ["Neighbor"]}, player=BEN,
+                         counters={ANA: {}, BEN: {}})
+    stand(state, ANA, *standing_orders(state, ANA))
+    events = order(state, BEN, 'play("Neighbor", sadness)')
+    assert any("Ana played Piggy Bank in reaction to Neighbor" in e for e in events)
+    assert state["counters"][BEN] == {"happiness": 0, "sadness": 0}
+    assert state["counters"][ANA]["sadness"] == 1
+
+
+def test_b01b_piggy_bank_leaves_a_same_goal_players_card_that_hurts_them():
+    """The same judgement at three players, one goal: a card that hurts its player would, taken,
+    hurt the Piggy Bank's player instead, so it is left alone."""
+    state = new_state([ANA, BEN, CLEO])
+    arrange(state, stage="adult", goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"},
+            hands={ANA: ["Piggy Bank"], BEN: ["Neighbor"], CLEO: []},
+            pouches={ANA: [], BEN: [], CLEO: []}, player=BEN)
+    stand(state, ANA, *standing_orders(state, ANA))
+    events = order(state, BEN, 'play("Neighbor", sadness)')
+    assert not any("Piggy Bank" in e for e in events)
+    assert state["counters"][BEN]["sadness"] == 1
+
+
+def test_b02_an_item_whose_moment_has_passed_is_swapped_for_a_counter():
+    """Actions, Swap what's Unusable: an Item that can alter only cards no longer to be played
+    (the Time Machine and the Party Hat answer Age cards; the CP is a Senior) is a missed
+    opportunity; the bot swaps the two for a counter instead of keeping them to the end, when
+    no score moves any more."""
+    state = new_state([ANA, BEN, CLEO])
+    arrange(state, stage="senior", goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"},
+            hands={ANA: ["Time Machine", "Party Hat"], BEN: [], CLEO: []},
+            pouches={ANA: [], BEN: [], CLEO: []}, player=ANA,
+            counters={ANA: {"happiness": 3}})
+    assert card_value(state, ANA, "Time Machine") == SPARE
+    assert 'swap("Party Hat", "Time Machine", happiness)' in _plan(state, ANA)
+
+
+def test_b02b_an_item_whose_cards_may_still_come_is_kept():
+    """The same Items while the Senior card may still be played (the bot already leads, so a
+    counter would not give it the lead): they are kept for it."""
+    state = new_state([ANA, BEN, CLEO])
+    arrange(state, stage="adult", goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"},
+            hands={ANA: ["Time Machine", "Party Hat"], BEN: [], CLEO: []},
+            pouches={ANA: [], BEN: [], CLEO: []}, player=ANA,
+            counters={ANA: {"happiness": 3}})
+    assert card_value(state, ANA, "Time Machine") > SPARE
+    assert not any(line.startswith("swap(") for line in _plan(state, ANA))
+
+
+def test_b03_a_draw_not_played_leaves_the_action_for_a_second_draw():
+    """What's in a Turn? (three actions, a draw may repeat): when the card drawn is not worth
+    playing, the bot draws again with the action it kept, so a CP waiting for its next Age
+    card goes through the deck twice as fast. The second draw is guarded: with a card drawn
+    and played, one action is left and it does not run."""
+    state = _two_players(stage="child", hands={ANA: ["Senior", "Adult"], BEN: []}, player=ANA)
+    draws = [line for line in _plan(state, ANA) if "draw()" in line and "drawn" not in line]
+    assert draws == ["draw()", "if actions_left >= 2 and can draw(): draw()"]
+
+
+def test_b04_a_card_is_not_discarded_when_the_draw_up_would_bring_it_straight_back():
+    """The Item Pouch & Discard Pile (the exhausted deck is the discard pile shuffled): with
+    the deck and the discard pile empty, a card discarded comes straight back in the draw-up.
+    The record of this Child pays the Teen's player in happiness (studied, traveled, got a
+    pet), so to a sadness player holding the Teen, passing it on looked worth an action; the
+    bot discarded it turn after turn, drew it back each time, and no score moved."""
+    state = _two_players(stage="child", hands={ANA: [], BEN: ["Teen", "Senior"]}, player=BEN,
+                         history={"child": ["studied", "traveled", "pet"]},
+                         counters={BEN: {"sadness": 2}}, discard=[])
+    state["removed"] += [[ANA, name] for name in state["deck"]]
+    state["deck"] = []
+    lines = _plan(state, BEN)
+    assert not any(line.startswith("discard(") for line in lines)
+    assert 'play("Teen")' not in lines
+
+
+def test_b05_a_leader_ends_the_turn_that_ends_the_game_in_its_favour():
+    """How to Win - Or Lose! (no player acts for an entire round): with every other player's
+    last turn spent without an action, a turn without one ends the game. The leader ends it
+    so, rather than play a steal that only keeps going a game it has won."""
+    state = new_state([ANA, BEN, CLEO])
+    arrange(state, stage="senior", goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"},
+            hands={ANA: ["Pickpocket"], BEN: ["Neighbor"], CLEO: []},
+            pouches={ANA: [], BEN: [], CLEO: []}, player=ANA,
+            counters={ANA: {"happiness": 5}, BEN: {"happiness": 2}})
+    state["idle"] = 2
+    assert [line for line in _plan(state, ANA) if not line.startswith("standing")] \
+        == ["end_turn()"]
+    state["idle"] = 1  # a round not yet over: the steal is worth it
+    assert any(line.startswith('play_on("Pickpocket"') for line in _plan(state, ANA))

@@ -170,8 +170,9 @@ def _acl_fired(events: list[str]) -> set[str]:
     """An Item played by a standing react order; an offer answered by a standing order."""
     text = "\n".join(events)
     fired = {"react"} if " in reaction to " in text else set()
-    fired |= {"accept"} if "accepted (standing order)" in text else set()
-    return fired | ({"decline"} if "declined (standing order)" in text else set())
+    fired |= {"accept"} if re.search(r"accepted \S+ offer by standing order", text) else set()
+    return fired | ({"decline"} if re.search(r"declined \S+ offer by standing order", text)
+                    else set())
 
 
 CHAOTIC = Adapter("a-chaotic-life", ["Ana", "Ben", "Cleo"], _acl_names, _acl_hidden,
@@ -460,7 +461,7 @@ def _sims_scripted() -> list[tuple[str, State, str]]:
     home["standing"] = {ANA: ['raise("Fun")']}
     meet = arrange(moved_in(), hub=hub, board=[], Ben={"at": "Museum", "cards": ["Violin"]})
     meet["standing"] = {BEN: ['lower("Hunger")']}
-    out = [("a scripted swap", swap, 'travel("Cafe", "Yard Sale")\n'
+    out = [("a scripted swap", swap, 'travel("Museum", "Yard Sale")\n'
                                      'swap("Yard Sale", "Violin", "Ben")\n'),
            ("a Go Home by standing raise", home, "go_home()\n"),
            ("an interaction by standing lower", meet,

@@ -206,8 +206,9 @@ def test_r08_travel_needs_a_full_need_lowers_it_and_takes_a_matching_hub_card():
 def test_r09_befriend_takes_every_board_sim_whose_interest_a_taken_card_shows():
     """Travel 2, Befriend Iconic Sims: take any Iconic Sims from the board whose interest
     SIMbol matches an Action card you took this turn."""
-    state = ready(board=["Bella Goth", "Bob Pancakes"])
-    order(state, ANA, 'travel("Cafe", "Candlelit Dinner")')
+    both = ["Gourmet Kitchen" if c == "Candlelit Dinner" else c for c in HUB]  # heart + pan
+    state = ready(board=["Bella Goth", "Bob Pancakes"], hub=both)
+    order(state, ANA, 'travel("Cafe", "Gourmet Kitchen")')
     assert seat(state, ANA)["sims"] == ["Bella Goth", "Bob Pancakes"]
     assert state["board"] == [] and points(state, ANA) == 2
     state = ready(board=["Bella Goth", "Bob Pancakes"])

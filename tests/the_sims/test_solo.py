@@ -9,6 +9,7 @@ from lifegames.engine.contract import SetupError
 from lifegames.engine.dice import Dice
 from lifegames.the_sims import GAME
 from lifegames.the_sims.data import aspirations, homes
+from lifegames.the_sims.model import met
 
 from .helpers import FakeDice, arrange, check_invariants, legal, new_state, order, reject
 
@@ -202,11 +203,12 @@ def test_s09_no_scoring_after_go_home():
     Go Home; end_turn is only for declining to score."""
     state = new_state([ANA], ["aspirations=Dinner Date,Serenader,Botanist"])
     order(state, ANA, 'move_in("Rose Cottage")')
-    arrange(state, hub=HUB, board=[], Ana={"cards": ["Love Letter", "Frying Pan",
-                                                     "Gourmet Kitchen"],
+    arrange(state, hub=HUB, board=[], Ana={"cards": ["Love Letter", "Frying Pan", "Toaster",
+                                                     "Mixing Bowl", "Gourmet Kitchen"],
                                            "needs": {"Fun": False}})
     reject(state, ANA, "end_turn", "E-WRONG-MOMENT")
-    order(state, ANA, 'go_home("Fun", "Frying Pan", "Gourmet Kitchen")')
+    order(state, ANA, 'go_home("Fun", "Frying Pan", "Toaster", "Mixing Bowl")')
+    assert met(state, ANA, "Dinner Date")  # the Love Letter, the Gourmet Kitchen, the Home
     assert seat(state)["completed"] == [] and state["turn"]["step"] == "start"
 
 
@@ -238,7 +240,7 @@ def test_s11_swap_cards_swaps_with_the_discard_pile():
     card in the discard pile; you get its SIMbols only (no Need, no action)."""
     state = solo(hub=["Yard Sale", "Easel", *HUB[2:]], cards=["Laptop"],
                  discard=["Guitar", "Chess Set"], needs={"Fun": False})
-    order(state, ANA, 'travel("Cafe", "Yard Sale")')
+    order(state, ANA, 'travel("Museum", "Yard Sale")')
     assert state["turn"]["step"] == "swap"
     reject(state, ANA, 'swap("Laptop", "Guitar", "Ben")', "E-SOLO-SWAP")
     reject(state, ANA, 'swap("Yard Sale", "Guitar")', "E-NOT-THERE")

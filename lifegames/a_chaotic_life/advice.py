@@ -124,7 +124,7 @@ def _hopeless_offer(state: State, player: str, order: Order) -> list[OrderError]
 
 def _idle_end(state: State, player: str) -> list[OrderError]:
     """end_turn without an action, when every other player's last turn had none either."""
-    if state["turn"]["used"] or state["idle"] + 1 < len(state["players"]):
+    if not m.ends_idle(state):
         return []
     return _losing_end(state, player, "ending your turn without an action ends the game (a "
                        "whole round has passed without one)")

@@ -116,6 +116,18 @@ def _one(job: tuple[int, list[str], list[str]]) -> Played:
     return play(*job)
 
 
+def _with_death(job: tuple[list[str], int, list[str], list[str]]) -> Played:
+    """One game with Death! playable in the stages given, not the data's (the comparison
+    RULES.md argues its Assumption with); the card's stages are put back afterwards."""
+    spec = card("Death!")
+    kept = spec["stages"]
+    spec["stages"] = job[0]
+    try:
+        return play(*job[1:])
+    finally:
+        spec["stages"] = kept
+
+
 def report(games: int, count: int, setting: str, seed: int = 0, jobs: int = 1) -> list[str]:
     """The figures of one setting; `jobs` processes play its games (the same games, in the
     same order, whatever their number)."""
@@ -203,6 +215,30 @@ def balance_block(games: int, seed: int = 0, jobs: int = 1) -> str:
     for count in (2, 3, 4):
         for setting in SETTINGS:
             lines += report(games, count, setting, seed, jobs)
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def death_block(games: int, seed: int = 0, jobs: int = 1) -> str:
+    """Greedy games with Death! as the data has it and with Death! at any stage: how the
+    games end and how far the CP gets, the figures the Assumption on Death! rests on."""
+    lines = [f"greedy games, {games} at each player count, seed {seed}"]
+    choices = {"as cards.yaml has it (" + ", ".join(card("Death!")["stages"]) + ")":
+               card("Death!")["stages"], "at any stage": stages()}
+    for count in (2, 3, 4):
+        players = list(PLAYERS[:count])
+        for label, allowed in choices.items():
+            tasks = [(allowed, game_seed(seed, i), players, SETTINGS["greedy"])
+                     for i in range(games)]
+            if jobs > 1:
+                with ProcessPoolExecutor(jobs) as pool:
+                    played = list(pool.map(_with_death, tasks, chunksize=1))
+            else:
+                played = [_with_death(t) for t in tasks]
+            ended = Counter(str(g.state["end"]) for g in played)
+            senior = sum(g.state["stage"] == "senior" for g in played)
+            lines.append(f"{count} players, Death! {label}: the CP reached Senior in "
+                         f"{pct(senior, games)}; ended by " + ", ".join(
+                             f"{end} {pct(n, games)}" for end, n in sorted(ended.items())))
     return "```\n" + "\n".join(lines) + "\n```"
 
 

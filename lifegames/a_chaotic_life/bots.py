@@ -372,7 +372,7 @@ def wins_by_ending(work: State, player: str) -> bool:
     leave, and that ending comes only with end_turn, which the bot does not judge: a leader
     with nothing to score used to play a steal and so keep alive a game it had won, in
     stretches of turns in which no score moved (issue 23, point 2)."""
-    if work["turn"]["used"] or work["idle"] + 1 < len(work["players"]):
+    if not m.ends_idle(work):
         return False
     ended = clone(work)
     ended["over"] = True

@@ -119,6 +119,12 @@ def playable_later(state: State, name: str) -> bool:
     return any(order.index(s) >= now for s in spec["stages"])
 
 
+def ends_idle(state: State) -> bool:
+    """Whether ending the current turn now, with no action taken in it, closes the round
+    in which nobody acted (the rulebook's ending): the advice and the bots both ask."""
+    return not state["turn"]["used"] and state["idle"] + 1 >= len(state["players"])
+
+
 def card_count(state: State) -> int:
     """Every card of the box, wherever it is (always 67)."""
     total = len(state["deck"]) + len(state["discard"]) + len(state["removed"])

@@ -117,14 +117,15 @@ def test_r39b_after_the_last_whole_round_the_cp_dies_of_old_age():
 def test_r40_death_gives_three_counters_opposite_to_the_goal_and_ends_the_game():
     """Cards to Consider, Death!: its player takes 3 counters of the kind opposite to their
     goal and the game ends (How to Win - Or Lose!: the CP dies due to the Death card); our
-    card asks for an Adult or Senior CP (RULES.md, Assumptions: measured); a Medicine
+    card asks for a Senior CP (RULES.md, Assumptions: measured under Balance); a Medicine
     cancels it."""
-    state = arrange(new_state(), stage="teen", hands={ANA: ["Death!", "Adult"]},
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Death!", "Senior"]},
                     counters={ANA: {"happiness": 6}}, goals={ANA: "happiness"}, player=ANA)
     reject(state, ANA, 'play("Death!")', "E-WRONG-STAGE")
-    order(state, ANA, 'play("Adult")')
+    order(state, ANA, 'play("Senior")')
+    paid = counters_of(state, ANA)
     order(state, ANA, 'play("Death!")')
-    assert counters_of(state, ANA) == (6, 3), "the Adult pays nothing here, then Death!'s 3"
+    assert counters_of(state, ANA) == (paid[0], paid[1] + 3), "Death! pays 3 sadness"
     assert GAME.is_over(state) and state["end"] == "death" and GAME.awaiting(state) == []
     assert GAME.result(state).winners == [ANA]
     state = arrange(new_state(), stage="senior", hands={ANA: ["Death!"], CLEO: ["Medicine"]},

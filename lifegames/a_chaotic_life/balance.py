@@ -19,6 +19,7 @@ import argparse
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,17 +129,20 @@ def _with_death(job: tuple[list[str], int, list[str], list[str]]) -> Played:
         spec["stages"] = kept
 
 
+def _played(worker: Callable[[Any], Played], tasks: list[Any], jobs: int) -> list[Played]:
+    """The games of `tasks`, in their order, played by `jobs` processes (or this one)."""
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            return list(pool.map(worker, tasks, chunksize=1))
+    return [worker(t) for t in tasks]
+
+
 def report(games: int, count: int, setting: str, seed: int = 0, jobs: int = 1) -> list[str]:
     """The figures of one setting; `jobs` processes play its games (the same games, in the
     same order, whatever their number)."""
     players = list(PLAYERS[:count])
     tasks = [(game_seed(seed, i), players, SETTINGS[setting]) for i in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            played = list(pool.map(_one, tasks, chunksize=1))
-    else:
-        played = [_one(t) for t in tasks]
-    return summary(played, count, setting)
+    return summary(_played(_one, tasks, jobs), count, setting)
 
 
 def summary(played: list[Played], count: int, setting: str) -> list[str]:
@@ -229,11 +233,7 @@ def death_block(games: int, seed: int = 0, jobs: int = 1) -> str:
         for label, allowed in choices.items():
             tasks = [(allowed, game_seed(seed, i), players, SETTINGS["greedy"])
                      for i in range(games)]
-            if jobs > 1:
-                with ProcessPoolExecutor(jobs) as pool:
-                    played = list(pool.map(_with_death, tasks, chunksize=1))
-            else:
-                played = [_with_death(t) for t in tasks]
+            played = _played(_with_death, tasks, jobs)
             ended = Counter(str(g.state["end"]) for g in played)
             senior = sum(g.state["stage"] == "senior" for g in played)
             lines.append(f"{count} players, Death! {label}: the CP reached Senior in "

@@ -48,22 +48,22 @@ def ending(game: Game, state: State, player: str, order: Order, after: State
 
 
 def _wrong_kind(state: State, player: str, order: Order) -> list[OrderError]:
-    """Counters of the kind opposite to your goal, taken by choice (a swap, a Neighbor):
-    each cancels one of your own at the end."""
+    """Counters of the kind opposite to your goal, taken by choice (a swap, a Neighbor, a
+    Spouse): each cancels one of your own at the end."""
     arg = order.arg("kind")
     if order.command not in ("swap", "play") or arg is None:
         return []
-    if order.command == "play" and card(find(order["card"]) or "Baby")["type"] != "neighbor":
-        return []
+    name = find(order["card"]) or "Baby" if order.command == "play" else ""
+    if name and not (card(name)["kind"] and not card(name)["target"]):
+        return []  # the kind of a card played is not always its reward (a cost's, a target's)
     kind, goal = kind_of(arg.value), m.goal(state, player)
     if kind is None or kind == goal:
         return []
     return [OrderError("W-WRONG-KIND",
                        f"{kind} is the opposite of your goal ({goal_card(goal)}): at the end "
                        f"each {kind} counter cancels one of your {goal}",
-                       f"name {goal} instead" + (" (or leave the kind out: a Neighbor pays "
-                                                 "your goal's kind)" if order.command == "play"
-                                                 else ""), "kind")]
+                       f"name {goal} instead" + (f" (or leave the kind out: {name} pays your "
+                                                 "goal's kind)" if name else ""), "kind")]
 
 
 def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:

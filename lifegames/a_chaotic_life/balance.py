@@ -242,6 +242,40 @@ def death_block(games: int, seed: int = 0, jobs: int = 1) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
+def cards_block(games: int, seed: int = 0, jobs: int = 1) -> str:
+    """Greedy games at each player count: how they end, how far the CP gets, the longest run
+    of turns in which no score moved, and how often each card was played in them all (issue 23
+    asks for every card kind played in a run of this size at every player count)."""
+    counts = (2, 3, 4)
+    lines = [f"greedy games, {games} at each player count, seed {seed}"]
+    plays: dict[int, Counter[str]] = {}
+    for count in counts:
+        players = list(PLAYERS[:count])
+        tasks = [(game_seed(seed, i), players, SETTINGS["greedy"]) for i in range(games)]
+        played = _played(_one, tasks, jobs)
+        plays[count] = Counter()
+        for game in played:
+            plays[count].update(game.cards)
+        ended = Counter(str(g.state["end"]) for g in played)
+        senior = sum(g.state["stage"] == "senior" for g in played)
+        dead = [g.dead for g in played]
+        never = [n for n in playable() if not plays[count][n]]
+        lines.append(f"{count} players: ended by " + ", ".join(
+            f"{end} {pct(n, games)}" for end, n in sorted(ended.items()))
+            + f"; the CP reached Senior in {pct(senior, games)}; turns in a row in which no "
+            f"score moved: at most {max(dead)}, 5 or more in {sum(d >= 5 for d in dead)} "
+            f"games; cards never played: {', '.join(never) or 'none'}")
+    lines.append("times each card was played (" + " / ".join(f"{c} players" for c in counts)
+                 + "):")
+    by_type: dict[str, list[str]] = {}
+    for name in playable():
+        by_type.setdefault(card(name)["type"], []).append(
+            f"{name} " + "/".join(str(plays[c][name]) for c in counts))
+    for kind, entries in by_type.items():
+        lines.append(f"  {kind}: " + ", ".join(entries))
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
 # -- RULES.md's figure blocks: bench/figures.py writes them (balance_block, deck_block) -----
 
 

@@ -13,7 +13,7 @@ from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from . import checks
 from . import model as m
-from .data import KINDS, box, card, cards, names, other, played_when_drawn, rules, stages
+from .data import KINDS, box, card, cards, find, names, other, played_when_drawn, rules, stages
 from .legal import candidates, proposed
 from .model import breakdown, playable_later, standings
 
@@ -48,6 +48,8 @@ def net_gain(state: State, player: str, name: str, when: str) -> float:
             amounts = value[when]["gain"]
         elif effect == "neighbor":
             amounts = {goal: 2}
+        elif effect == "named":
+            amounts = {goal: value}
         else:
             continue
         for kind, count in amounts.items():
@@ -405,7 +407,7 @@ def best_known(game: Game, work: State, player: str) -> str | None:
         else:
             after = game.after(work, player, order)
             value = None if after is None else judge(after, player) + (
-                STEAL if order.command == "play_on" and checks.steals(order["card"]) else 0.0)
+                steal_worth(work, player, order["card"]) if order.command == "play_on" else 0.0)
             if after is not None and not after["over"] and not game.ends_file(work, player,
                                                                               order):
                 enabled = _enabled(game, after, player, set(legal))
@@ -413,6 +415,29 @@ def best_known(game: Game, work: State, player: str) -> str | None:
         if value is not None and value > best_value:
             best, best_value = text, value
     return best
+
+
+def steal_worth(state: State, player: str, name: str) -> float:
+    """What taking a card at random with `name` is worth beyond the card itself: STEAL (one for
+    us, one less for them) while cards are still to be drawn. With the deck and the discard
+    pile both empty nothing new comes into the game, and most cards left are past their stage
+    or Items with nothing to answer: a steal is then worth STEAL times the share of the unseen
+    cards of that zone (the hand's, or the Items of a pouch) that would score if played now. A
+    steal
+    bound to bring nothing used to keep alive a game that was over, in stretches of turns in
+    which no score moved before the closing round (issue 23, point 2)."""
+    found = find(name)
+    if not checks.steals(found):
+        return 0.0
+    if state["deck"] or state["discard"]:
+        return STEAL
+    zone = next(v for k, v in card(str(found))["effects"] if k == "steal")
+    pool = [n for n in unseen(state, player).elements()
+            if zone == "hand" or card(n)["type"] == "item"]
+    if not pool:
+        return 0.0
+    now = m.stage(state)
+    return STEAL * sum(net_gain(state, player, n, now) > 0 for n in pool) / len(pool)
 
 
 ENABLE = 0.5  # the margin a play made possible by the order before it must clear
@@ -487,7 +512,7 @@ def _best_with(game: Game, work: State, player: str, name: str) -> tuple[str, fl
         if after is None:
             continue
         value = judge(after, player) + (
-            STEAL if order.command == "play_on" and checks.steals(name) else 0.0)
+            steal_worth(work, player, name) if order.command == "play_on" else 0.0)
         if value > keep + 1e-6 and (best is None or value > best[1]):
             best = (text, value)
     return best

@@ -268,7 +268,7 @@ def play(state: State, player: str, order: Order) -> PlayPlan:
     if spec["kind"]:
         if kind_given:
             plan.kind = resolve_kind(order)
-        elif spec["type"] == "neighbor":
+        elif not spec["target"]:  # a reward of the kind you name: your goal's by default
             plan.kind = goal(state, player)
         else:
             raise OrderError("E-NEEDS-KIND", f"{name} needs a counter kind",

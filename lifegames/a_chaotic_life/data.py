@@ -23,12 +23,12 @@ PLAYABLE = ("age", "event", "special", "interact", "pet", "neighbor")
 # The effect vocabulary: kind -> what its value must be. effects.py implements each once.
 EFFECTS = {
     "gain": "gain", "by_stage": "lines", "tag": "name", "age": "age", "extra_action": "count",
-    "death": "count", "chase": "card", "neighbor": "flag", "steal": "zone",
+    "death": "count", "chase": "card", "neighbor": "flag", "named": "count", "steal": "zone",
     "swap_counters": "count", "take_counters": "count", "grant_counters": "count",
     "lava": "count", "gifts": "count",
 }
 TARGETED = ("steal", "swap_counters", "take_counters", "grant_counters")
-CHOOSING = ("swap_counters", "take_counters", "grant_counters", "neighbor")
+CHOOSING = ("swap_counters", "take_counters", "grant_counters", "neighbor", "named")
 MODS = ("cancel", "rewind", "double", "flip", "redirect", "protect")
 PLACES = ("timeline", "above_adult", "front", "discard", "deck")
 CONDITIONS = ("tag", "married", "front")

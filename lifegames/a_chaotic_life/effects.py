@@ -153,7 +153,7 @@ def hand_limit() -> int:
 # -- the cards' effects ----------------------------------------------------------------------
 
 Standing = Callable[[str], list[Order]]
-REWARDS = ("gain", "by_stage", "age", "neighbor", "death")
+REWARDS = ("gain", "by_stage", "age", "neighbor", "named", "death")
 
 
 @dataclass
@@ -209,6 +209,8 @@ def reward_of(state: State, player: str, name: str, kind: str | None) -> dict[st
             table = rules()["neighbor_rewards"]
             count = min(front_count(state, player, "neighbor") + 1, len(table))
             amounts = {kind or goal(state, player): table[count - 1]}
+        elif effect == "named":
+            amounts = {kind or goal(state, player): value}
         elif effect == "death":
             amounts = {other(goal(state, player)): value}
         for k, n in amounts.items():

@@ -91,6 +91,8 @@ def _effect_text(effect: str, value: Any) -> str:
         "chase": f"every {value} in play goes to the discard pile",
         "neighbor": "+" + "/".join(map(str, rules()["neighbor_rewards"])) + " counters for "
                     "your 1st..7th Neighbor (your goal's kind unless you name one)",
+        "named": f"+{counted(value, 'counter')} of the kind you name (your goal's unless you "
+                 "name one)",
         "steal": f"take a random card from their {'hand' if value == 'hand' else 'Item Pouch'}",
         "swap_counters": f"give them {value} of the kind you name, take {value} of the other",
         "take_counters": f"take {value} of the kind you name from them",

@@ -118,3 +118,22 @@ def test_b05_a_leader_ends_the_turn_that_ends_the_game_in_its_favour():
         == ["end_turn()"]
     state["idle"] = 1  # a round not yet over: the steal is worth it
     assert any(line.startswith('play_on("Pickpocket"') for line in _plan(state, ANA))
+
+
+def test_b06_with_nothing_left_to_draw_a_steal_that_cannot_score_is_left_unplayed():
+    """How to Win - Or Lose! (a round without an action ends the game): with the deck and the
+    discard pile empty, no card comes into play any more. Taking an Item from a pouch then
+    brings nothing that can score (the Items left answer nothing), so the bot keeps its
+    Burglar rather than put off the end; while cards are still to be drawn, it steals."""
+    state = new_state([ANA, BEN, CLEO])
+    arrange(state, stage="senior", goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"},
+            hands={ANA: ["Burglar"], BEN: [], CLEO: []},
+            pouches={ANA: [], BEN: ["Camera", "Umbrella"], CLEO: []}, discard=[], player=ANA,
+            counters={ANA: {"happiness": 5}, BEN: {"happiness": 2}})
+    state["removed"] += [[CLEO, name] for name in state["deck"]]
+    state["deck"] = []
+    lines = [line for line in _plan(state, ANA) if not line.startswith("standing")]
+    assert not any("Burglar" in line for line in lines), lines
+    state["deck"] = [state["removed"].pop()[1]]
+    lines = [line for line in _plan(state, ANA) if not line.startswith("standing")]
+    assert any(line.startswith('play_on("Burglar", "Ben")') for line in lines), lines

@@ -70,6 +70,10 @@ def test_w01_counters_of_the_opposite_kind_taken_by_choice_are_warned():
     assert warned(state, 'swap("Camera", "Lock", happiness)\nend_turn\n') == []
     assert warned(state, 'play("Neighbor", sad)\nend_turn\n') == [("W-WRONG-KIND", "sad")]
     assert warned(state, 'play("Neighbor")\nend_turn\n') == []
+    state = two(hands={ANA: ["Spouse"]}, stage="adult")
+    assert warned(state, 'play("Spouse", sadness)\nend_turn\n') == [
+        ("W-WRONG-KIND", "sadness")]
+    assert warned(state, 'play("Spouse")\nend_turn\n') == []
 
 
 def test_w02_a_pet_that_chases_your_own_pet_is_warned():

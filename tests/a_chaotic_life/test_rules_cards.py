@@ -15,6 +15,7 @@ from .helpers import (
     FakeDice,
     arrange,
     counters_of,
+    legal,
     new_state,
     order,
     reject,
@@ -96,6 +97,27 @@ def test_r26_special_cards_place_themselves_spouse_above_the_adult_and_remarriag
     assert "remarried" in state["log"][-1]["text"]
     state = arrange(new_state(), hands={ANA: ["Travel"]}, player=ANA)
     reject(state, ANA, 'play("Travel")', "E-WRONG-STAGE")
+
+
+def test_r26b_spouse_pays_the_counter_of_the_kind_its_player_names():
+    """Other Small Reminders: a Spouse's player "collect[s] the counter", of no stated kind: one
+    counter of the kind its player names, their goal's unless they name one (RULES.md,
+    Assumptions), so a marriage, and then a Divorce, is worth playing on a Terrible Life too."""
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Spouse", "Spouse", "Divorce"]},
+                    goals={ANA: "sadness"}, player=ANA)
+    order(state, ANA, 'play("Spouse")')
+    assert counters_of(state, ANA) == (0, 1), "a Terrible Life's Spouse pays 1 sadness"
+    order(state, ANA, 'play("Spouse", happiness)')
+    assert counters_of(state, ANA) == (1, 1), "the kind named is the kind paid"
+    order(state, ANA, 'play("Divorce")')
+    assert counters_of(state, ANA) == (1, 4)
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Spouse"]},
+                    goals={ANA: "happiness"}, player=ANA)
+    order(state, ANA, 'play("Spouse")')
+    assert counters_of(state, ANA) == (1, 0), "a Happy Life's Spouse pays 1 happiness"
+    assert 'play("Spouse", sadness)' in legal(
+        arrange(new_state(), stage="adult", hands={ANA: ["Spouse"]}, goals={ANA: "happiness"},
+                player=ANA), ANA), "the other kind is listed as a choice"
 
 
 def test_r27_special_cards_with_requirements():

@@ -423,9 +423,8 @@ def steal_worth(state: State, player: str, name: str) -> float:
     pile both empty nothing new comes into the game, and most cards left are past their stage
     or Items with nothing to answer: a steal is then worth STEAL times the share of the unseen
     cards of that zone (the hand's, or the Items of a pouch) that would score if played now. A
-    steal
-    bound to bring nothing used to keep alive a game that was over, in stretches of turns in
-    which no score moved before the closing round (issue 23, point 2)."""
+    steal bound to bring nothing used to keep alive a game that was over, in stretches of turns
+    in which no score moved before the closing round (issue 23, point 2)."""
     found = find(name)
     if not checks.steals(found):
         return 0.0

@@ -18,8 +18,10 @@ from .data import needs, rules, sims
 from .model import left_for, matching, points, seat, shown, solo_goals
 from .state import HIDDEN
 
-# What k FULL Needs are worth: the last ones matter most (with none you cannot travel).
-NEEDS_VALUE = (0.0, 6.0, 10.0, 12.5, 14.0, 14.8, 15.3, 15.6, 15.8, 16.0)
+# What k FULL Needs are worth: the last ones matter most (with none you cannot travel). The first
+# one spent is worth less than a card, so a bot with every Need FULL travels rather than Go Home
+# for nothing (with a Card Hub nobody wants, that Go Home came round forever).
+NEEDS_VALUE = (0.0, 6.0, 10.0, 12.5, 14.0, 14.8, 15.0, 15.2, 15.4, 15.6)
 POINT = 10.0  # one point (2-5 players)
 PROGRESS = 2.6  # one SIMbol towards the Aspiration
 INTEREST = 0.9  # a board Iconic Sim whose interest the collection shows

@@ -470,16 +470,16 @@ def _sims_scripted() -> list[tuple[str, State, str]]:
     order(alone, ANA, 'move_in("Jazz Loft")')
     invite = arrange(clone(alone), hub=["Cowplant", *hub[1:]], board=[
         {"sim": "Rory Oaklow", "venue": "Park"}, {"sim": "Johnny Zest", "venue": "Gym"}],
-        discard=[], Ana={"specials": []})
+        discard=[], Ana={"cards": ["Laptop"], "specials": []})  # the Laptop shows his gamepad
     out.append(("a scripted invitation", invite,
                 'travel("Park", "Cowplant")\ninvite("Johnny Zest")\n'))
-    skip = arrange(clone(alone), hub=hub, board=[{"sim": "Bella Goth", "venue": "Gym"}],
+    skip = arrange(clone(alone), hub=hub, board=[{"sim": "Bella Goth", "venue": "Park"}],
                    discard=[], Ana={"specials": []})
-    skip["sims_pile"].remove("Johnny Zest")
-    skip["sims_pile"].insert(0, "Johnny Zest")  # the dice of seed 2015 bring him to the Gym
+    skip["sims_pile"].remove("Geoffrey Landgraab")
+    skip["sims_pile"].insert(0, "Geoffrey Landgraab")  # seed 2015's dice: to the Park
     skip["standing"] = {ANA: ["skip_newcomers"]}
     out.append(("a newcomer left by standing skip_newcomers", skip,
-                'travel("Gym", "Laptop")\ninteract\n'))
+                'travel("Park", "Watering Can")\ninteract\n'))
     kind = aspirations()[alone["seats"][ANA]["aspirations"][0]][0]
     plain = [n for n in deck() if cards()[n]["symbols"] == [kind] and n not in hub][:3]
     fits = next(n for n in hub if set(cards()[n]["symbols"]) & {"leaf", "dumbbell", "palette"})

@@ -11,7 +11,7 @@ import sys
 from ..golden_support import Golden, GoldenError, compare, tree
 
 GOLDEN = Golden("the_sims",
-                ("--game", "the-sims", "--players", "Ana,Ben,Cleo", "--seed", "8"),
+                ("--game", "the-sims", "--players", "Ana,Ben,Cleo", "--seed", "399"),
                 ("Ana", "Ben", "Cleo"))
 EXAMPLE, EXPECTED, PLAYERS = GOLDEN.example, GOLDEN.expected, GOLDEN.players
 REGENERATE = GOLDEN.regenerate_command

@@ -421,17 +421,18 @@ def test_r18_swap_cards_swaps_one_of_yours_for_one_of_another_players():
     Action card for one of another player's; the card you get raises no Need, does no action,
     and counts for befriending this turn."""
     state = ready(hub=["Yard Sale", "Easel", *HUB[2:]], board=["Johnny Zest"],
-                  Ana={"cards": ["Chess Set"]}, Ben={"cards": ["Guitar"]})
+                  Ana={"cards": ["Chess Set"]}, Ben={"cards": ["Motion Game Console"]})
     order(state, ANA, 'travel("Park", "Yard Sale")')
     assert state["turn"]["step"] == "swap"
-    reject(state, ANA, 'swap("Chess Set", "Guitar")', "E-WHO")
+    reject(state, ANA, 'swap("Chess Set", "Motion Game Console")', "E-WHO")
     reject(state, ANA, 'swap("Chess Set", "Easel", "Ben")', "E-NOT-THERE")
-    assert 'swap("Chess Set", "Guitar", "Ben")' in legal(state, ANA)
-    order(state, ANA, 'swap("Chess Set", "Guitar", "Ben")')
-    assert sorted(seat(state, ANA)["cards"]) == ["Guitar", "Yard Sale"]
+    assert 'swap("Chess Set", "Motion Game Console", "Ben")' in legal(state, ANA)
+    order(state, ANA, 'swap("Chess Set", "Motion Game Console", "Ben")')
+    assert sorted(seat(state, ANA)["cards"]) == ["Motion Game Console", "Yard Sale"]
     assert seat(state, BEN)["cards"] == ["Chess Set"]
-    assert seat(state, ANA)["sims"] == ["Johnny Zest"], "the Guitar shows his note"
-    assert seat(state, ANA)["needs"]["Energy"] is False, "no Need raised by the Guitar"
+    assert seat(state, ANA)["sims"] == ["Johnny Zest"], "the console shows his gamepad"
+    assert seat(state, ANA)["needs"]["Energy"] is False, \
+        "the Park emptied Energy; the Motion Game Console, got by the swap, raised nothing"
 
 
 def test_r19_don_lothario_charms_a_sim_away_or_moves_in():

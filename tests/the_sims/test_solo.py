@@ -136,7 +136,7 @@ def test_s06_interact_good_awkward_and_the_hand():
     """Single Player Travel 3: roll for each Iconic Sim at your Venue. Good: raise a Need, the
     Sim stays. Awkward: the Sim goes to the centre; draw a new Sim to their Venue. Come on Over!
     (hand): the Sim moves in; draw a new one; one that lands at your Venue is met at once."""
-    state = solo(board=[at("Johnny Zest", "Gym"), at("Travis Scott", "Gym")],
+    state = solo(board=[at("Geoffrey Landgraab", "Gym"), at("Bonehilda", "Gym")],
                  needs={"Hunger": False})
     state["sims_pile"].remove("Dina Caliente")
     state["sims_pile"].remove("Jocasta Bjergsen")
@@ -146,17 +146,17 @@ def test_s06_interact_good_awkward_and_the_hand():
     reject(state, ANA, 'interact("Ana")', "E-SOLO-INTERACT")
     order(state, ANA, "interact", FakeDice("good", "awkward", "hand"))
     mine = seat(state)
-    assert mine["needs"]["Hunger"], "Good with Johnny Zest raised a Need"
-    assert state["centre"] == ["Travis Scott"]
+    assert mine["needs"]["Hunger"], "Good with Geoffrey Landgraab raised a Need"
+    assert state["centre"] == ["Bonehilda"]
     assert at("Jocasta Bjergsen", "Park") in state["board"], "new Sim at the Park"
     assert mine["sims"] == []
-    state = solo(board=[at("Johnny Zest", "Gym")])
-    state["sims_pile"].remove("Travis Scott")
-    state["sims_pile"].insert(0, "Travis Scott")
+    state = solo(board=[at("Geoffrey Landgraab", "Gym")])
+    state["sims_pile"].remove("Jocasta Bjergsen")
+    state["sims_pile"].insert(0, "Jocasta Bjergsen")
     order(state, ANA, 'travel("Gym", "Laptop")')
-    order(state, ANA, "interact", FakeDice("hand", "good"))
-    assert seat(state)["sims"] == ["Johnny Zest"]
-    assert state["board"] == [at("Travis Scott", "Gym")], "met at once with a Good roll"
+    order(state, ANA, "interact", FakeDice("hand", "good", places=[2]))  # Park, then the Gym
+    assert seat(state)["sims"] == ["Geoffrey Landgraab"]
+    assert state["board"] == [at("Jocasta Bjergsen", "Gym")], "met at once with a Good roll"
 
 
 def test_s07_a_party_at_four_sims_raises_a_need():
@@ -217,7 +217,7 @@ def test_s10_iconic_sims_move_invites_one_sim_on_the_board():
     (a Venue or the centre) whose interest your collection shows (the card itself joins it
     after its action); one taken from a Venue is replaced by a new draw."""
     state = solo(hub=["Cowplant", *HUB[1:]], board=[at("Rory Oaklow", "Park"),
-                                                    at("Johnny Zest", "Gym")])
+                                                    at("Johnny Zest", "Gym")], cards=["Laptop"])
     order(state, ANA, 'travel("Park", "Cowplant")')
     assert state["turn"]["step"] == "invite" and legal(state, ANA) == ['invite("Johnny Zest")']
     reject(state, ANA, 'invite("Rory Oaklow")', "E-NOT-INVITABLE")
@@ -303,7 +303,7 @@ def test_s14_mrs_crumplebottom_discards_two_random_cards():
 def test_s15_you_win_as_soon_as_both_goals_are_met():
     """Single Player Object of the Game: three Aspirations completed and three Iconic Sims at
     home (Don Lothario and the Grim Reaper count) is a win, as soon as it happens."""
-    state = solo(board=[at("Johnny Zest", "Gym")], sims=["Bob Pancakes"],
+    state = solo(board=[at("Geoffrey Landgraab", "Gym")], sims=["Bob Pancakes"],
                  specials=["Don Lothario"])
     seat(state)["completed"] = list(seat(state)["aspirations"])
     order(state, ANA, 'travel("Gym", "Laptop")')
@@ -371,29 +371,29 @@ def test_s18_a_party_needs_four_sims_three_is_not_one():
 def test_s19_a_new_sim_drawn_to_your_venue_is_met_in_the_same_interaction():
     """Single Player Travel 3, Come on Over!: a new Iconic Sim who lands at the Venue where
     your Plumbob Mover stands can be met at once: the die is rolled for them too."""
-    state = solo(board=[at("Johnny Zest", "Gym")], needs={"Hunger": False})
-    state["sims_pile"].remove("Travis Scott")
-    state["sims_pile"].insert(0, "Travis Scott")
+    state = solo(board=[at("Geoffrey Landgraab", "Gym")], needs={"Hunger": False})
+    state["sims_pile"].remove("Jocasta Bjergsen")
+    state["sims_pile"].insert(0, "Jocasta Bjergsen")
     order(state, ANA, 'travel("Gym", "Laptop")')
-    dice = FakeDice("hand", "good")
+    dice = FakeDice("hand", "good", places=[2])  # of the Park and the Gym, the Gym
     order(state, ANA, "interact", dice)
-    assert dice.left == [], "the die was rolled for Travis Scott too"
-    assert any("a Good Interaction with Travis Scott" in e for e in state["log"])
+    assert dice.left == [], "the die was rolled for Jocasta Bjergsen too"
+    assert any("a Good Interaction with Jocasta Bjergsen" in e for e in state["log"])
     assert seat(state)["needs"]["Hunger"], "his Good Interaction raised a Need"
 
 
 def test_s19b_meeting_a_newcomer_is_a_choice_standing_skip_newcomers_declines_it():
     """Single Player Travel 3, Come on Over!: you *can* interact with a new Sim who lands at
     your Venue; `standing skip_newcomers` leaves them there for a later visit."""
-    state = solo(board=[at("Johnny Zest", "Gym")], needs={"Hunger": False})
+    state = solo(board=[at("Geoffrey Landgraab", "Gym")], needs={"Hunger": False})
     state["standing"] = {ANA: ["skip_newcomers"]}
-    state["sims_pile"].remove("Travis Scott")
-    state["sims_pile"].insert(0, "Travis Scott")
+    state["sims_pile"].remove("Jocasta Bjergsen")
+    state["sims_pile"].insert(0, "Jocasta Bjergsen")
     order(state, ANA, 'travel("Gym", "Laptop")')
-    dice = FakeDice("hand")
+    dice = FakeDice("hand", places=[2])  # of the Park and the Gym, the Gym
     order(state, ANA, "interact", dice)
-    assert state["board"] == [at("Travis Scott", "Gym")] and not seat(state)["needs"]["Hunger"]
-    assert not any("with Travis Scott" in e for e in state["log"])
+    assert state["board"] == [at("Jocasta Bjergsen", "Gym")] and not seat(state)["needs"]["Hunger"]
+    assert not any("with Jocasta Bjergsen" in e for e in state["log"])
 
 
 def test_s20_an_empty_board_gets_a_sim_before_the_next_turn():

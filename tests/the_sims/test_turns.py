@@ -280,7 +280,7 @@ def test_t14_the_barrier_on_the_rare_cards():
     alone = new_state([ANA])
     order(alone, ANA, 'move_in("Jazz Loft")')
     arrange(alone, hub=["Cowplant", *HUB[1:]], board=[], discard=[],
-            Ana={"cards": ["Violin"], "specials": []})
+            Ana={"cards": ["Laptop"], "specials": []})
     alone["centre"] = [alone["sims_pile"].pop(next(
         i for i, s in enumerate(alone["sims_pile"]) if s == "Johnny Zest"))]
     order(alone, ANA, 'travel("Park", "Cowplant")')

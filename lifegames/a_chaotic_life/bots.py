@@ -324,7 +324,7 @@ def turn_lines(game: Game, work: State, player: str) -> list[str]:
     """The turn's lines, from the bot's knowledge `work` (changed as the plan is imagined)."""
     out: list[str] = []
     guarded = False
-    if wins_by_ending(work, player):
+    if wins_by_ending(work, player) or out_of_reach(work, player):
         return ["end_turn()"]
 
     def write(text: str) -> None:
@@ -379,6 +379,66 @@ def wins_by_ending(work: State, player: str) -> bool:
     ended = clone(work)
     ended["over"] = True
     return standings(ended)[0] == [player]
+
+
+def out_of_reach(state: State, player: str) -> bool:
+    """Whether the player can no longer catch the leader: the CP is in its last stage (no Age
+    card pays again) and the most that everything still open to them could add, each card at
+    its best, falls short. That is the cards they hold, a counter for each pair they could
+    swap, the open Mini-Goals, and for each card left to draw (deck and discard pile) or to
+    steal the best card they cannot see. Such a player ends the turn without an action, as a
+    player who has lost lets the round pass: any action (a last draw, a Borrow that a Lock
+    stops) only puts off the closing round, in turns in which no score moves (issue 23,
+    point 2). Items are left out: they answer other players' cards whether or not this player
+    acts."""
+    if state["over"] or m.stage(state) != stages()[-1] or player not in state["goals"]:
+        return False
+    behind = -_lead(state, player)
+    if behind <= 0:
+        return False
+    now, goal = m.stage(state), m.goal(state, player)
+    best_unseen = max((max(0.0, net_gain(state, player, n, now)) for n in unseen(state, player)),
+                      default=0.0)
+
+    def most(name: str) -> float:
+        spec = card(name)
+        if now not in spec["stages"]:
+            return 0.0
+        best = max(0.0, net_gain(state, player, name, now))
+        for effect, value in spec["effects"]:
+            if effect == "neighbor":
+                best = float(max(rules()["neighbor_rewards"]))
+            elif effect in ("take_counters", "swap_counters"):
+                best = 2.0 * value  # theirs taken, ours gained
+            elif effect == "grant_counters":
+                best = float(value)  # the other kind given to the leader
+            elif effect == "steal":
+                best = 2.0 * best_unseen
+        return best
+
+    held = m.holding(state, player)
+    gain = sum(most(n) for n in held if n != "?")
+    gain += sum(card_type(n) in ("item", "special", "pet") for n in held) // 2
+    for name in state["minigoals"]:
+        worth = card(name)["worth"]
+        if within_reach(state, player, name):
+            gain += max(0, worth[goal] + worth["goal"] - worth[other(goal)])
+    gain += best_unseen * (len(state["deck"]) + len(state["discard"]))
+    return gain < behind
+
+
+def within_reach(state: State, player: str, minigoal: str) -> bool:
+    """Whether the Mini-Goal could still be met in the CP's last stage: each need is met, or
+    is one that cards played now could meet (cards in front, a marriage, a note of this stage
+    that would complete its count)."""
+    now = m.stage(state)
+    for need in card(minigoal)["needs"]:
+        if m.met(state, player, need) or need["kind"] != "tag":
+            continue
+        noted = m.tag_stages(state, need["name"])
+        if now in noted or len(noted) + 1 < need["stages"]:
+            return False
+    return True
 
 
 def card_type(name: str) -> str:

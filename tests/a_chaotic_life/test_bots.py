@@ -137,3 +137,21 @@ def test_b06_with_nothing_left_to_draw_a_steal_that_cannot_score_is_left_unplaye
     state["deck"] = [state["removed"].pop()[1]]
     lines = [line for line in _plan(state, ANA) if not line.startswith("standing")]
     assert any(line.startswith('play_on("Burglar", "Ben")') for line in lines), lines
+
+
+def test_b07_a_player_who_can_no_longer_catch_the_leader_lets_the_round_pass():
+    """How to Win - Or Lose! (a round in which no player chooses to act ends the game): in the
+    CP's last stage, with nothing left to draw, a player whose every card at its best cannot
+    close the gap takes no action (a Borrow that might meet a Lock would only put off the
+    end); with the gap within reach, it plays the Borrow."""
+    state = new_state([ANA, BEN, CLEO])
+    arrange(state, stage="senior", goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"},
+            hands={ANA: [], BEN: [], CLEO: ["Borrow"]}, pouches={ANA: [], BEN: [], CLEO: []},
+            discard=[], player=CLEO,
+            counters={ANA: {"happiness": 15}, BEN: {"happiness": 11}, CLEO: {"happiness": 7}})
+    state["removed"] += [[BEN, name] for name in state["deck"]]
+    state["deck"] = []
+    assert [line for line in _plan(state, CLEO) if not line.startswith("standing")] \
+        == ["end_turn()"]
+    state["counters"][CLEO]["happiness"] = 13  # two behind: a Borrow makes it a tie
+    assert any(line.startswith('play_on("Borrow", "Ana"') for line in _plan(state, CLEO))

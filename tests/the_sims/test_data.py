@@ -171,3 +171,26 @@ def test_d10_the_quick_figures_in_rules_md_are_current():
     for name in ("components", "setup"):
         assert sims_figures.block(name) == sims_figures.BLOCKS[name](), \
             f"run python3 bench/figures.py --only the-sims/{name}"
+
+
+def test_d11_the_data_has_the_shape_rules_md_argues_for_the_race():
+    """RULES.md's Assumptions (the Action cards, Aspirations, Homes and Iconic Sims rows, issue
+    24's race that lasts) describe the reconstructed data in words: this holds the words to the
+    data, so a change to one that forgets the other fails here."""
+    homes = Counter(d.homes().values())
+    assert homes == {"heart": 6, "pan": 6, "note": 6}
+    home_kinds = set(homes)
+    on_home_kinds = Counter(k for kinds in d.aspirations().values() for k in kinds
+                            if k in home_kinds)
+    assert on_home_kinds == {"heart": 2, "pan": 2, "note": 2}
+    others = [tuple(sorted(k)) for k in d.aspirations().values() if not set(k) & home_kinds]
+    assert len(others) == 23 and len(set(others)) == 10
+    assert all(2 <= n <= 3 for n in Counter(others).values())
+    interests = Counter(d.sims().values())
+    assert interests == {"heart": 1, "pan": 1, "leaf": 1, "palette": 5, "dumbbell": 5,
+                         "gamepad": 5}
+    shown = Counter(len(d.card(n)["symbols"]) for n in d.deck())
+    assert shown[1] == len(d.deck()) - 3, "all cards but three show one SIMbol"
+    assert all(len(set(d.card(n)["symbols"])) == len(d.card(n)["symbols"]) for n in d.deck())
+    actions = Counter(d.card(n)["action"] for n in d.deck())
+    assert actions["iconic_sims_move"] == 1 and actions["swap_cards"] == 1

@@ -385,12 +385,12 @@ def out_of_reach(state: State, player: str) -> bool:
     """Whether the player can no longer catch the leader: the CP is in its last stage (no Age
     card pays again) and the most that everything still open to them could add, each card at
     its best, falls short. That is the cards they hold, a counter for each pair they could
-    swap, the open Mini-Goals, and for each card left to draw (deck and discard pile) or to
-    steal the best card they cannot see. Such a player ends the turn without an action, as a
-    player who has lost lets the round pass: any action (a last draw, a Borrow that a Lock
-    stops) only puts off the closing round, in turns in which no score moves (issue 23,
-    point 2). Items are left out: they answer other players' cards whether or not this player
-    acts."""
+    swap, the open Mini-Goals, each card of the discard pile, and for each card left in the
+    deck the best it could be (`draw_pool`) and for a steal the best card they cannot see.
+    Such a player ends the turn without an action, as a player who has lost lets the round
+    pass: any action (a last draw, a Borrow that a Lock stops) only puts off the closing
+    round, in turns in which no score moves (issue 23, point 2). Items are left out: they
+    answer other players' cards whether or not this player acts."""
     if state["over"] or m.stage(state) != stages()[-1] or player not in state["goals"]:
         return False
     behind = -_lead(state, player)
@@ -399,6 +399,8 @@ def out_of_reach(state: State, player: str) -> bool:
     now, goal = m.stage(state), m.goal(state, player)
     best_unseen = max((max(0.0, net_gain(state, player, n, now)) for n in unseen(state, player)),
                       default=0.0)
+    best_draw = max((max(0.0, net_gain(state, player, n, now)) for n in draw_pool(state, player)),
+                    default=0.0)
 
     def most(name: str) -> float:
         spec = card(name)
@@ -423,7 +425,7 @@ def out_of_reach(state: State, player: str) -> bool:
         worth = card(name)["worth"]
         if within_reach(state, player, name):
             gain += max(0, worth[goal] + worth["goal"] - worth[other(goal)])
-    gain += best_unseen * (len(state["deck"]) + len(state["discard"]))
+    gain += best_draw * len(state["deck"]) + sum(most(n) for n in state["discard"])
     return gain < behind
 
 
@@ -542,6 +544,20 @@ def _fair_offer(work: State, player: str, order: Order) -> bool:
                                                                            theirs) > 0
 
 
+def draw_pool(state: State, player: str) -> Counter[str]:
+    """What the next card drawn from the deck may be, as the player knows it: with the deck
+    empty, the discard pile it is rebuilt from; after a rebuild, the cards it was rebuilt from
+    that are out of sight (the others' draws since are unseen too); else any unseen card. A
+    bot that took a rebuilt deck for fresh cards drew from a deck of dead cards it had watched
+    go in, turns in which no score moved (issue 23, point 2)."""
+    if not state["deck"]:
+        return Counter(state["discard"])
+    hidden = unseen(state, player)
+    if state["reshuffles"]:
+        return Counter(state["rebuilt"]) & hidden
+    return hidden
+
+
 def unseen(state: State, player: str) -> Counter[str]:
     """The cards the player cannot see (the deck, the others' hands and pouches, the cards
     they removed), by name: the box less every card in sight."""
@@ -581,8 +597,7 @@ def follow_ups(game: Game, work: State, player: str) -> tuple[list[tuple[str, st
     """For each card the bot might draw next, the order it would give at once, if any helps;
     and what a draw is worth on average (each unseen card as likely as the next)."""
     out = []
-    # an empty deck is rebuilt from the discard pile in sight: the draw is one of its cards
-    pool = Counter(work["discard"]) if not work["deck"] else unseen(work, player)
+    pool = draw_pool(work, player)
     total = 0.0
     for name in sorted(pool):
         if played_when_drawn(name):

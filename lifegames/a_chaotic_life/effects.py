@@ -97,6 +97,7 @@ def refill_deck(state: State, dice: Dice) -> bool:
     if state["deck"] or not state["discard"]:
         return bool(state["deck"])
     state["deck"] = list(state["discard"])
+    state["rebuilt"] = sorted(state["discard"])
     state["discard"] = []
     dice.stream(DECK_STREAM).shuffle(state["deck"])
     state["reshuffles"] += 1
@@ -129,6 +130,8 @@ def shuffle_back(state: State, name: str, dice: Dice) -> str:
     Age cards would lose their order): the card goes to a random place. Otherwise the deck is
     shuffled with it. What happened to the card, as a predicate its name goes before."""
     stream = dice.stream(DECK_STREAM)
+    if state["reshuffles"]:
+        state["rebuilt"] = sorted([*state["rebuilt"], name])
     if len(state["players"]) == 2:
         place = stream.die(len(state["deck"]) + 1) - 1
         state["deck"].insert(place, name)

@@ -317,6 +317,7 @@ class AChaoticLife(Game):
             "idle": 0,
             "turns": 0,
             "reshuffles": 0,
+            "rebuilt": [],
             "over": False,
             "end": None,
             "log": [],

@@ -112,6 +112,9 @@ class ChaoticState(EngineState):
     idle: Count  # turns in a row without an action
     turns: Count
     reshuffles: Count
+    # what the deck was last rebuilt from, by name (sorted): the discard pile lay face up, so
+    # everyone knows it; with the cards put back into the deck since
+    rebuilt: Annotated[list[Card], PUBLIC]
     over: Annotated[bool, PUBLIC]
     end: Annotated[Literal["death", "idle", "old age"] | None, PUBLIC]  # model.ENDINGS
     log: Annotated[list[Entry], PUBLIC]  # this tick's

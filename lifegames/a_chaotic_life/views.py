@@ -148,7 +148,12 @@ def table_text(state: State) -> str:
     discard = state["discard"]
     goals = ", ".join(f"{n} ({card_text(n)})" for n in state["minigoals"]) or "all claimed"
     removed = len(state["removed"])
-    return (f"Deck: {counted(len(state['deck']), 'card')}, face down. Discard pile: {len(discard)}"
+    # after a rebuild everyone saw what went into the deck: the sheet remembers it for them
+    rebuilt = (f"; each card in it is one of {', '.join(state['rebuilt'])} (the discard pile "
+               "it was rebuilt from, with any card put back since)"
+               if state["reshuffles"] and state["deck"] else "")
+    return (f"Deck: {counted(len(state['deck']), 'card')}, face down{rebuilt}. "
+            f"Discard pile: {len(discard)}"
             + (f", top {discard[-1]} (all, oldest first: {', '.join(discard)})" if discard
                else "") + ".\n"
             f"Removed face down by swaps: {removed}. {box_text(state)}.\n"

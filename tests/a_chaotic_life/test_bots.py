@@ -9,6 +9,7 @@ import random
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.bots import SPARE, card_value, plan, standing_orders
+from lifegames.a_chaotic_life.data import card
 
 from .helpers import ANA, BEN, CLEO, arrange, new_state, order, stand
 
@@ -155,3 +156,24 @@ def test_b07_a_player_who_can_no_longer_catch_the_leader_lets_the_round_pass():
         == ["end_turn()"]
     state["counters"][CLEO]["happiness"] = 13  # two behind: a Borrow makes it a tie
     assert any(line.startswith('play_on("Borrow", "Ana"') for line in _plan(state, CLEO))
+
+
+def test_b08_a_deck_rebuilt_from_dead_cards_is_not_drawn_from_in_hope():
+    """The Item Pouch & Discard Pile (the discard pile, face up, becomes the new deck): a player
+    knows what a rebuilt deck holds. A player behind in the CP's last stage, with only cards
+    of past stages left in it, lets the round pass; facing a deck never rebuilt, which might
+    hold any card out of sight, the same player draws."""
+    state = new_state([ANA, BEN])
+    arrange(state, stage="senior", goals={ANA: "happiness", BEN: "sadness"},
+            hands={ANA: [], BEN: []}, pouches={ANA: [], BEN: []}, discard=[], player=ANA,
+            counters={ANA: {"happiness": 14}, BEN: {"sadness": 16}})
+    dead = [n for n in sorted(set(state["deck"])) if "senior" not in card(n)["stages"]][:2]
+    for name in dead:
+        state["deck"].remove(name)
+    state["removed"] += [[BEN, name] for name in state["deck"]]
+    state["deck"] = list(dead)
+    assert [line for line in _plan(state, ANA) if not line.startswith("standing")][0] \
+        == "draw()"
+    state["reshuffles"], state["rebuilt"] = 1, sorted(dead)
+    assert [line for line in _plan(state, ANA) if not line.startswith("standing")] \
+        == ["end_turn()"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.data import rules
+from lifegames.a_chaotic_life.views import table_text
 from lifegames.engine.dice import Dice
 
 from .helpers import (
@@ -62,6 +63,25 @@ def test_r37_an_exhausted_deck_is_rebuilt_from_the_shuffled_discard_pile():
         assert state["discard"] == [] and state["reshuffles"] == 1
         assert sorted(state["deck"] + state["hands"][ANA]) == sorted(pile)
         assert state["deck"] + state["hands"][ANA] != pile, "shuffled"
+
+
+def test_r37b_everyone_knows_what_a_rebuilt_deck_is_made_of():
+    """The Item Pouch & Discard Pile: the discard pile lies face up, so when it becomes the new
+    deck every player knows which cards that deck holds (not their order). The state keeps
+    that list, a card put back into the deck since joins it, each player's view and the
+    sheet show it; before any rebuild the sheet names no card of the deck."""
+    state = arrange(new_state(["Ana", "Ben", "Cleo"]),
+                    hands={ANA: ["Child"], BEN: ["Time Machine"]}, player=ANA)
+    assert "each card in it is one of" not in table_text(state)
+    _empty_deck(state)
+    pile = sorted(state["discard"])
+    stand(state, BEN, 'react("Time Machine")')
+    order(state, ANA, "draw", Dice(5, 1))
+    assert state["rebuilt"] == pile
+    order(state, ANA, 'play("Child")', Dice(3, 1))
+    assert "Child" in state["deck"] and state["rebuilt"] == sorted([*pile, "Child"])
+    assert GAME.knowledge(state, CLEO)["rebuilt"] == state["rebuilt"]
+    assert f"each card in it is one of {', '.join(state['rebuilt'])}" in table_text(state)
 
 
 def test_r38_two_players_put_a_card_back_at_a_random_place_without_shuffling():

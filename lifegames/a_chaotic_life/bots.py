@@ -553,7 +553,7 @@ def draw_pool(state: State, player: str) -> Counter[str]:
     if not state["deck"]:
         return Counter(state["discard"])
     hidden = unseen(state, player)
-    if state["reshuffles"]:
+    if state["reshuffles"] and "rebuilt" in state:
         return Counter(state["rebuilt"]) & hidden
     return hidden
 

@@ -130,7 +130,7 @@ def shuffle_back(state: State, name: str, dice: Dice) -> str:
     Age cards would lose their order): the card goes to a random place. Otherwise the deck is
     shuffled with it. What happened to the card, as a predicate its name goes before."""
     stream = dice.stream(DECK_STREAM)
-    if state["reshuffles"]:
+    if "rebuilt" in state and state["reshuffles"]:
         state["rebuilt"] = sorted([*state["rebuilt"], name])
     if len(state["players"]) == 2:
         place = stream.die(len(state["deck"]) + 1) - 1

@@ -14,7 +14,7 @@ every state the host loads against it; card names and stages come from the rule 
 `AChaoticLife.vocabulary`.
 """
 
-from typing import Annotated, Final, Literal, TypedDict
+from typing import Annotated, Final, Literal, NotRequired, TypedDict
 
 from ..engine.contract import EngineState
 from ..engine.declared import KEY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
@@ -113,8 +113,9 @@ class ChaoticState(EngineState):
     turns: Count
     reshuffles: Count
     # what the deck was last rebuilt from, by name (sorted): the discard pile lay face up, so
-    # everyone knows it; with the cards put back into the deck since
-    rebuilt: Annotated[list[Card], PUBLIC]
+    # everyone knows it; with the cards put back into the deck since. Absent from a game begun
+    # before it was kept, which then goes on as before (nothing known of a rebuilt deck).
+    rebuilt: NotRequired[Annotated[list[Card], PUBLIC]]
     over: Annotated[bool, PUBLIC]
     end: Annotated[Literal["death", "idle", "old age"] | None, PUBLIC]  # model.ENDINGS
     log: Annotated[list[Entry], PUBLIC]  # this tick's

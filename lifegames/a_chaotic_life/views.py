@@ -151,7 +151,7 @@ def table_text(state: State) -> str:
     # after a rebuild everyone saw what went into the deck: the sheet remembers it for them
     rebuilt = (f"; each card in it is one of {', '.join(state['rebuilt'])} (the discard pile "
                "it was rebuilt from, with any card put back since)"
-               if state["reshuffles"] and state["deck"] else "")
+               if state["reshuffles"] and state["deck"] and "rebuilt" in state else "")
     return (f"Deck: {counted(len(state['deck']), 'card')}, face down{rebuilt}. "
             f"Discard pile: {len(discard)}"
             + (f", top {discard[-1]} (all, oldest first: {', '.join(discard)})" if discard

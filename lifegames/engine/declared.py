@@ -582,7 +582,11 @@ class Either(Node):
 
 
 def _split(tp: Any) -> tuple[Any, tuple[object, ...]]:
-    """A type and the markers of its Annotated[...] (none if it has none)."""
+    """A type and the markers of its Annotated[...] (none if it has none). A field that may be
+    missing (NotRequired, for a field added after games were begun) is judged as its type
+    when present; the record knows it may be absent from `__required_keys__`."""
+    if typing.get_origin(tp) in (typing.NotRequired, typing.Required):
+        (tp,) = typing.get_args(tp)
     if typing.get_origin(tp) is Annotated:
         base, *markers = typing.get_args(tp)
         return base, tuple(markers)
@@ -663,7 +667,13 @@ class _Compiler:
         self.records[cls] = record
         hints = typing.get_type_hints(cls, include_extras=True)
         fields = {name: self.slot(tp, f"{cls.__name__}.{name}") for name, tp in hints.items()}
-        record.finish(fields, frozenset(getattr(cls, "__required_keys__", frozenset(hints))))
+        # read NotRequired from the hints too: a module with postponed annotations hides it
+        # from __required_keys__
+        required = frozenset(
+            name for name in getattr(cls, "__required_keys__", frozenset(hints))
+            if typing.get_origin(hints[name]) is not typing.NotRequired) | frozenset(
+            name for name, tp in hints.items() if typing.get_origin(tp) is typing.Required)
+        record.finish(fields, required)
         return record
 
 

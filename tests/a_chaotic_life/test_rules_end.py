@@ -69,7 +69,8 @@ def test_r37b_everyone_knows_what_a_rebuilt_deck_is_made_of():
     """The Item Pouch & Discard Pile: the discard pile lies face up, so when it becomes the new
     deck every player knows which cards that deck holds (not their order). The state keeps
     that list, a card put back into the deck since joins it, each player's view and the
-    sheet show it; before any rebuild the sheet names no card of the deck."""
+    sheet show it; before any rebuild the sheet names no card of the deck. A game begun
+    before the list was kept goes on without it."""
     state = arrange(new_state(["Ana", "Ben", "Cleo"]),
                     hands={ANA: ["Child"], BEN: ["Time Machine"]}, player=ANA)
     assert "each card in it is one of" not in table_text(state)
@@ -82,6 +83,11 @@ def test_r37b_everyone_knows_what_a_rebuilt_deck_is_made_of():
     assert "Child" in state["deck"] and state["rebuilt"] == sorted([*pile, "Child"])
     assert GAME.knowledge(state, CLEO)["rebuilt"] == state["rebuilt"]
     assert f"each card in it is one of {', '.join(state['rebuilt'])}" in table_text(state)
+    del state["rebuilt"]  # a game begun before the list was kept still loads and plays
+    assert not GAME.state_problem(state, state["players"])
+    assert "each card in it is one of" not in table_text(state)
+    order(state, ANA, "draw", Dice(3, 2))
+    assert "rebuilt" not in state
 
 
 def test_r38_two_players_put_a_card_back_at_a_random_place_without_shuffling():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import inspect
 from pathlib import Path
-from typing import Annotated, Literal, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
 import pytest
 
@@ -201,6 +201,25 @@ def test_d10_a_field_of_a_players_record_in_a_table_is_owned_by_the_entrys_key()
     assert declared.problem(Office, view, WORDS, view=True) == ""
     assert declared.problem(Office, view, WORDS) == "desks.Bob has no field 'diary'"
 
+
+
+class Ledger(EngineState):
+    pages: Annotated[list[str], PUBLIC]
+    # added after games were begun: an old game's state has no such field
+    notes: NotRequired[Annotated[list[str], Nobody(placeholder="?")]]
+
+
+def test_d11_a_field_added_later_may_be_missing_and_is_checked_and_hidden_when_present() -> None:
+    """A game that grows a field must still load the games begun before it (a game by mail
+    lasts weeks): NotRequired lets the field be missing; when present it is checked and
+    shown to players as its declaration says."""
+    assert declared.problem(Ledger, {"tick": 1, "pages": ["p"]}, WORDS) == ""
+    assert declared.problem(Ledger, {"tick": 1, "pages": [], "notes": [3]}, WORDS) == \
+        "notes[0] is a number (3), not a text"
+    assert declared.problem(Ledger, {"tick": 1}, WORDS) == "the state has no field 'pages'"
+    state = {"tick": 1, "pages": [], "notes": ["secret"]}
+    assert declared.view(Ledger, state, "Ann")["notes"] == ["?"]
+    assert "notes" not in declared.view(Ledger, {"tick": 1, "pages": []}, "Ann")
 
 # -- every game: one shape -----------------------------------------------------------------------
 

@@ -202,7 +202,6 @@ def test_d10_a_field_of_a_players_record_in_a_table_is_owned_by_the_entrys_key()
     assert declared.problem(Office, view, WORDS) == "desks.Bob has no field 'diary'"
 
 
-
 class Ledger(EngineState):
     pages: Annotated[list[str], PUBLIC]
     # added after games were begun: an old game's state has no such field
@@ -220,6 +219,7 @@ def test_d11_a_field_added_later_may_be_missing_and_is_checked_and_hidden_when_p
     state = {"tick": 1, "pages": [], "notes": ["secret"]}
     assert declared.view(Ledger, state, "Ann")["notes"] == ["?"]
     assert "notes" not in declared.view(Ledger, {"tick": 1, "pages": []}, "Ann")
+
 
 # -- every game: one shape -----------------------------------------------------------------------
 

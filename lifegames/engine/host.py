@@ -18,6 +18,7 @@ from . import playerfiles
 from . import seats as seat_files
 from .contract import Game, SetupError
 from .dice import Dice, new_salt, new_seed, seed_digest
+from .escape import file_name
 from .folder import (
     FILE_LIMIT,
     FORMAT,
@@ -320,7 +321,7 @@ class Host:
         for name, kind in sorted(names.items()):
             if kind == "file" and name != expected and ORDERISH.search(name) \
                     and not host_file(player, name):
-                found.append(f"{player}/{name}")
+                found.append(f"{player}/{file_name(name)}")
         return found
 
     def keep_draft(self, player: str, why: str) -> None:
@@ -384,8 +385,28 @@ class Host:
                 urls = remote_urls(remotes, players, Path.cwd())
             except ValueError as error:
                 raise SetupError(str(error)) from None
+            self._remotes_outside(urls)
         return self.create(game, players, options, new_seed() if seed is None else seed,
                            new_salt() if salt is None else salt, seats, urls)
+
+    def _remotes_outside(self, urls: dict[str, str]) -> None:
+        """A remote that is a path here must lie outside the game folder, and not hold it:
+        inside, it would be the referee's private files (its state, a player's folder, the
+        host's own repository of a seat) served to a player. Links are followed, as git
+        would follow them."""
+        from .gitseats import is_local
+
+        home = {Path(os.path.abspath(self.folder.root)), Path(os.path.realpath(self.folder.root))}
+        for player, url in sorted(urls.items()):
+            if not is_local(url):
+                continue
+            for where in {Path(os.path.abspath(url)), Path(os.path.realpath(url))}:
+                if any(where == root or root in where.parents or where in root.parents
+                       for root in home):
+                    raise SetupError(f"{player}'s remote {url} is inside the game folder "
+                                     f"{self.folder.root} (or holds it): the game folder is "
+                                     "the referee's; put the remotes beside it, for example "
+                                     "--remotes ../remotes/{player}.git")
 
     def create(self, game: Game, players: list[str], options: dict[str, Any], seed: int,
                salt: str | None, seats: Path | None = None,
@@ -406,7 +427,7 @@ class Host:
                                   "use an empty folder for a new game")
         others = sorted(set(os.listdir(root)) - SETUP_ALLOWS) if root.is_dir() else []
         if others:
-            shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
+            shown = ", ".join(map(file_name, others[:5])) + (", ..." if len(others) > 5 else "")
             raise FolderError(f"{root} is not empty (it holds {shown})",
                               "set up a new game in an empty folder (a git repository's .git "
                               "and .gitignore may be there), or pass --dir PATH")

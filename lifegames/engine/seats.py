@@ -25,6 +25,7 @@ from typing import Any
 
 from . import playerfiles
 from .contract import Game, State
+from .escape import file_name
 from .folder import SNAPSHOT, Op, dumps, read_engine_file
 from .playerfiles import Refused
 
@@ -114,7 +115,7 @@ def prepare(seats: Path, players: list[str]) -> list[str]:
         extra = sorted(set(found) - {".git", ".gitignore"})
         if extra:
             problems.append(f"the seat {seats / player} is not empty (it holds "
-                            f"{', '.join(extra[:5])})")
+                            f"{', '.join(map(file_name, extra[:5]))})")
     if not problems:
         seats.mkdir(parents=True, exist_ok=True)
         for player in players:

@@ -366,7 +366,11 @@ def _seat_status(host: Host) -> list[str]:
             lines.append(f"    tick {record.played_tick} played the order file of commit "
                          f"{record.played[:7]}")
         if record.problem:
-            lines.append(f"    {record.problem}")
+            lines.append(f"    {record.code}: {record.problem}")
+            lines.append(f"      {record.hint}")
+        if record.unpublished:
+            lines.append("    the host's files could not be committed to this seat: "
+                         f"{record.unpublished}")
         if seat.pending():
             lines.append("    the host's newest commit is not pushed yet (the next tick or "
                          "watch round pushes it)")

@@ -32,6 +32,8 @@ import hashlib
 import json
 import os
 import re
+import signal
+import stat
 import subprocess
 import threading
 from collections.abc import Iterable
@@ -39,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import playerfiles
+from .escape import file_name
 from .orders import MAX_FILE_BYTES as ORDER_LIMIT  # an order blob is never read past it
 from .shapes import SNAPSHOT, host_file
 
@@ -49,7 +52,7 @@ IDENTITY = ("lifegames", "lifegames@localhost")
 PROTOCOLS = ("file", "git", "ssh", "http", "https")
 TREE_LIMIT = 8 * 1024 * 1024  # a top folder larger than this is not a seat's
 FILE_LIMIT = 32 * 1024 * 1024  # a file of the host's own in a seat (far above any it writes)
-WALK_LIMIT = 5_000  # commits looked at between the host's last commit and the player's
+CHAIN_LIMIT = 10_000  # the host's own commits a seat's remote may lack (one a tick)
 PUSH_TRIES = 5
 TIMEOUT = 120.0  # seconds one git command may take (a remote that hangs is unreachable)
 REPO_CONFIG = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n"
@@ -148,16 +151,27 @@ def environment(git_dir: Path | None = None) -> dict[str, str]:
 def run(args: list[str], git_dir: Path | None, data: bytes | None = None,
         check: bool = True) -> subprocess.CompletedProcess[bytes]:
     """One git command, never inside a folder a player can write: with GIT_DIR set to the
-    host's own repository (or none at all), run from that folder."""
+    host's own repository (or none at all), run from that folder. It runs in a process group
+    of its own, so that a command that outlives TIMEOUT (a remote that hangs, a FIFO where git
+    reads) is stopped with every process it started (upload-pack, ssh), never left behind."""
     git_dir = git_dir.absolute() if git_dir is not None else None
     cwd = git_dir if git_dir is not None and git_dir.is_dir() else None
     try:
-        done = subprocess.run(["git", *args], input=data, capture_output=True, check=False,
-                              env=environment(git_dir), cwd=cwd, timeout=TIMEOUT)
+        proc = subprocess.Popen(["git", *args], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=environment(git_dir), cwd=cwd, start_new_session=True)
     except FileNotFoundError:
         raise GitError("git is not installed (seats over git need it on the host)") from None
+    try:
+        out, err = proc.communicate(data, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         raise GitError(f"git {args[0]} took longer than {TIMEOUT:.0f} s") from None
+    finally:
+        if proc.returncode is None:  # timed out, or interrupted: stop the whole group
+            with contextlib.suppress(OSError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
     if check and done.returncode != 0:
         raise GitError(f"git {args[0]} failed: {first_line(done.stderr)}")
     return done
@@ -213,6 +227,26 @@ def _transport(url: str, side: str) -> list[str]:
         return []
     settings = " ".join(f"-c {key}={value}" for key, value in _REMOTE_SETTINGS)
     return [f"--{side}=git {settings} {side}"]
+
+
+def special_file(repository: Path, limit: int = 100_000) -> str:
+    """The first thing in a repository on this machine that is neither a file nor a folder,
+    nor a link to one (a FIFO, a socket, a device), as a path relative to it; '' if none, or
+    if it holds more than `limit` entries (git's own time limit still applies then)."""
+    seen = 0
+    for folder, names, files in os.walk(repository):
+        for entry in names + files:
+            seen += 1
+            if seen > limit:
+                return ""
+            path = os.path.join(folder, entry)
+            try:
+                mode = os.stat(path).st_mode
+            except OSError:
+                continue  # a dangling link: git finds nothing there either
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                return file_name(os.path.relpath(path, repository))
+    return ""
 
 
 def make_local_remote(url: str) -> None:
@@ -293,15 +327,13 @@ class Objects:
         raw = self.read(name, "tree", TREE_LIMIT)
         return parse_tree(raw) if raw is not None else {}
 
-    def parents(self, commit: str) -> list[str]:
-        raw = self.read(commit, "commit", 1 << 20)
-        if raw is None:
-            return []
-        head = raw.split(b"\n\n", 1)[0].decode("utf-8", "replace")
-        return [line[7:].strip() for line in head.splitlines() if line.startswith("parent ")]
-
     def message(self, commit: str) -> str:
-        raw = self.read(commit, "commit", 1 << 20) or b""
+        """A commit's message ("lifegames" if it is too large to read: the host's own are
+        short, so only a player's can be)."""
+        try:
+            raw = self.read(commit, "commit", 1 << 16) or b""
+        except GitError:
+            raw = b""
         return raw.split(b"\n\n", 1)[-1].decode("utf-8", "replace").strip() or "lifegames"
 
     def close(self) -> None:
@@ -350,6 +382,7 @@ class Record:
     problem: str = ""  # why the seat cannot be read or written now ('' if it can)
     code: str = ""
     hint: str = ""
+    unpublished: str = ""  # why the host's files could not be committed to it ('' if they were)
 
     def dumps(self) -> str:
         return json.dumps(self.__dict__, sort_keys=True, indent=1) + "\n"
@@ -374,6 +407,7 @@ class Seat:
     objects: Objects = field(init=False)
     record: Record = field(init=False)
     last_read: str = field(init=False, default="")  # the commit read_order last read from
+    notes: list[str] = field(init=False, default_factory=list)  # what a rebuild had to say
 
     def __post_init__(self) -> None:
         self.objects = Objects(self.git_dir)
@@ -422,6 +456,24 @@ class Seat:
     def set_main(self, commit: str) -> None:
         run(["update-ref", MAIN, commit], self.git_dir)
 
+    def _top(self, commit: str) -> dict[str, tuple[str, str]]:
+        """name -> (mode, id) of a commit's top folder; SeatProblem if the host will not read
+        it (a folder listing over TREE_LIMIT, or objects git cannot parse)."""
+        try:
+            return self.objects.tree(f"{commit}^{{tree}}")
+        except GitError:
+            found = self.objects.info(f"{commit}^{{tree}}")
+            if found is not None and found[2] > TREE_LIMIT:
+                raise SeatProblem(
+                    "E-SEAT-TOO-LARGE", f"the top folder of {self.player}'s commit "
+                    f"{commit[:7]} lists {found[2]} bytes of names; the host reads at most "
+                    f"{TREE_LIMIT} bytes there", "push a commit that deletes files from the "
+                    "top folder, or moves them into a folder of their own (the host never "
+                    "reads one); the host reads nothing from the seat until then") from None
+            raise SeatProblem("E-SEAT-UNREADABLE", f"the top folder of {self.player}'s commit "
+                              f"{commit[:7]} is not one git writes", "push a commit made by "
+                              "git itself (`git commit`) on top of it") from None
+
     # -- the order file -----------------------------------------------------------------------
     def read_order(self) -> Blob | None:
         """The player's order file in the seat's newest commit (None if it has none)."""
@@ -430,7 +482,7 @@ class Seat:
         tip = self.ref(MAIN)
         if not tip:
             return None
-        entry = self.objects.tree(f"{tip}^{{tree}}").get(self.order_name)
+        entry = self._top(tip).get(self.order_name)
         self.last_read = tip
         if entry is None:
             return None
@@ -454,7 +506,12 @@ class Seat:
                               f"most {ORDER_LIMIT} bytes", "commit a shorter order file")
         if found[1] != "blob":
             raise SeatProblem("E-NOT-A-FILE", f"{where} cannot be read", "push it again")
-        return Blob(self.objects.read(oid, "blob", ORDER_LIMIT) or b"", found[2])
+        try:
+            data = self.objects.read(oid, "blob", ORDER_LIMIT) or b""
+        except GitError:
+            raise SeatProblem("E-NOT-A-FILE", f"{where} cannot be read", "push it again"
+                              ) from None
+        return Blob(data, found[2])
 
     def names(self) -> dict[str, str]:
         """name -> kind ('file', 'folder', 'link', ...) of the top of the seat's newest
@@ -462,8 +519,8 @@ class Seat:
         tip = self.ref(MAIN)
         kinds = {"120000": "link", "160000": "submodule"}
         try:
-            top = self.objects.tree(f"{tip}^{{tree}}") if tip else {}
-        except GitError:
+            top = self._top(tip) if tip else {}
+        except (GitError, SeatProblem):
             return {}
         return {name: kinds.get(mode, "folder" if mode.startswith("4") else "file")
                 for name, (mode, _) in top.items()}
@@ -474,6 +531,22 @@ class Seat:
                 "--no-recurse-submodules", "--no-write-fetch-head",
                 f"--filter=blob:limit={ORDER_LIMIT + 1}", *_transport(self.url, "upload-pack"),
                 "--end-of-options", PROMISOR, f"+{MAIN}:{FETCHED}"]
+
+    def blocked(self) -> str:
+        """Why git must not run in this seat's remote now ('' if it may): a remote that is a
+        path here and holds something other than files, folders and links to them (a FIFO
+        would keep every git that opens it waiting)."""
+        if not is_local(self.url):
+            return ""
+        odd = special_file(Path(self.url))
+        if not odd:
+            return ""
+        self._problem("E-SEAT-UNREACHABLE", f"{self.player}'s remote {self.url} holds "
+                      f"{odd}, which is not a file: the host runs no git there",
+                      "whoever keeps the remote removes it (the host tries again at every "
+                      "tick and every `watch` round; meanwhile `tick --absent` and `watch "
+                      "--deadline` play this player by their default)")
+        return odd
 
     def fetched(self, done: subprocess.CompletedProcess[bytes] | GitError) -> bool:
         """Take in the result of a fetch; True if the seat's branch changed."""
@@ -494,12 +567,22 @@ class Seat:
             marker = self.git_dir.with_suffix(".fetched")
             marker.touch()
         tip = self.ref(FETCHED)
-        if tip == self.record.fetched and self.record.code != "E-SEAT-UNREACHABLE":
+        if tip == self.record.fetched and not self.record.problem:
             return False
+        before = (self.record.fetched, self.record.code, self.record.problem)
         self.record.fetched = tip
-        self._take(tip)
+        try:
+            self._take(tip)
+        except GitError as error:  # an object the host will not read: this seat's alone
+            self.record.code, self.record.hint = "E-SEAT-UNREADABLE", (
+                "push a commit made by git itself (`git commit`) on top of your last one")
+            self.record.problem = (f"{self.player}'s commit {tip[:7]} could not be taken in: "
+                                   f"{error}")
+        except SeatProblem as problem:
+            self.record.code, self.record.problem = problem.code, problem.reason
+            self.record.hint = problem.hint
         self.save()
-        return True
+        return (self.record.fetched, self.record.code, self.record.problem) != before
 
     def _problem(self, code: str, reason: str, hint: str) -> None:
         if (self.record.code, self.record.problem) != (code, reason):
@@ -507,7 +590,10 @@ class Seat:
             self.save()
 
     def _take(self, tip: str) -> None:
-        """Make the host's branch hold the player's new commits (never rewriting theirs)."""
+        """Make the host's branch hold the player's new commits (never rewriting theirs).
+        Which commit holds which is git's to say (`merge-base`): the host reads nothing of a
+        player's commits but their top folder and archive/, so no message, however long,
+        and no number of commits, however large, is ever read here."""
         self.record.problem = self.record.code = self.record.hint = ""
         mine, pushed = self.ref(MAIN), self.record.pushed
         if not tip:
@@ -515,8 +601,7 @@ class Seat:
             self.record.problem = f"{self.player}'s remote {self.url} has no main branch"
             self.record.hint = "push the branch main back (from a clone that has it)"
             return
-        behind = self._ancestors(tip, stop=pushed)
-        if pushed and behind is not None and pushed not in behind:
+        if pushed and not self._holds(tip, pushed):
             self.record.code = "E-SEAT-REWRITTEN"
             self.record.problem = (f"{self.player}'s remote {self.url} was rewritten: its main "
                                    f"branch no longer holds the host's commit {pushed[:7]}")
@@ -525,64 +610,76 @@ class Seat:
                                 "on top); the host never force-pushes, and reads nothing from "
                                 "the seat until then")
             return
-        if behind is None:
-            self.record.code = "E-SEAT-REWRITTEN"
-            self.record.problem = (f"{self.player}'s remote {self.url} holds more than "
-                                   f"{WALK_LIMIT} new commits since the host's last one")
-            self.record.hint = "push fewer commits (squash them), then push again"
-            return
-        if not mine or mine in behind:
+        self._host_entries(tip)  # SeatProblem if its folders are more than the host reads
+        if not mine or self._holds(tip, mine):
             self.set_main(tip)  # the player's commits on top of the host's: take them
-            return
-        ahead = self._ancestors(mine, stop=pushed)
-        if ahead is None or tip not in ahead:  # both moved on: the host's go on top
-            self._rebuild_on(tip, mine, behind)
+        elif not self._holds(mine, tip):  # both moved on: the host's go on top
+            self._rebuild_on(tip, mine)
 
-    def _ancestors(self, tip: str, stop: str, limit: int = WALK_LIMIT) -> set[str] | None:
-        """Every commit from `tip` back to `stop` (included) or the first commit; None if
-        there are more than `limit`."""
-        seen: set[str] = set()
-        todo = [tip]
-        while todo:
-            commit = todo.pop()
-            if commit in seen:
-                continue
-            seen.add(commit)
-            if len(seen) > limit:
-                return None
-            if commit != stop:
-                todo.extend(self.objects.parents(commit))
-        return seen
+    def _holds(self, tip: str, commit: str) -> bool:
+        """Whether `commit` is `tip` or one of its ancestors (git walks the history)."""
+        done = run(["merge-base", "--is-ancestor", commit, tip], self.git_dir, check=False)
+        if done.returncode not in (0, 1):
+            raise GitError(f"git merge-base failed: {first_line(done.stderr)}")
+        return done.returncode == 0
 
-    def _rebuild_on(self, tip: str, mine: str, theirs: set[str]) -> None:
+    def _rebuild_on(self, tip: str, mine: str) -> None:
         """The host's commits that the remote has not got, rebuilt one by one on the player's
-        newer commit `tip` (only the host's files: the player's stay as they pushed them)."""
-        chain = []
-        commit = mine
-        while commit and commit not in theirs and commit != self.record.pushed:
-            chain.append(commit)
-            parents = self.objects.parents(commit)
-            commit = parents[0] if parents else ""
+        newer commit `tip`: the host's files, and an order file the host wrote for the player
+        (a bot's) unless the player's own newer commits changed that file: theirs wins then,
+        and the host says so (in `notes`). Every other file stays as the player pushed it."""
+        listed = run(["rev-list", "--first-parent", "--parents", f"--max-count={CHAIN_LIMIT}",
+                      mine, "--not", tip], self.git_dir).stdout.decode("ascii").split("\n")
+        chain = [line.split() for line in listed if line.strip()][::-1]  # oldest first
+        built_on = chain[0][1] if chain and len(chain[0]) > 1 else ""
+        theirs = self._order_entry(built_on) != self._order_entry(tip)
         base = tip
-        for old in reversed(chain):
-            parents = self.objects.parents(old)
+        for old, *parents in chain:
             before = self._host_entries(parents[0]) if parents else {}
             after = self._host_entries(old)
             puts: dict[str, bytes | str] = {path: oid for path, oid in after.items()
                                             if before.get(path) != oid}
             gone = [path for path in before if path not in after]
-            base = self._commit(base, self.objects.message(old), puts, gone) or base
+            message = self.objects.message(old)
+            wrote = self._order_entry(old)
+            if wrote != self._order_entry(parents[0] if parents else ""):
+                if theirs:
+                    self.notes.append(f"seat {self.player}: the order file of the host's "
+                                      f"commit \"{message}\" was not kept: {self.player} "
+                                      "pushed an order file of their own meanwhile, and "
+                                      "theirs stands")
+                elif wrote:
+                    puts[self.order_name] = wrote
+                else:
+                    gone.append(self.order_name)
+            base = self._commit(base, message, puts, gone) or base
         self.set_main(base)
+
+    def _order_entry(self, commit: str) -> str:
+        """The blob id of the order file in a commit ('' if it has none, or not as a file)."""
+        if not commit:
+            return ""
+        entry = self._top(commit).get(self.order_name)
+        return entry[1] if entry is not None and entry[0] in ("100644", "100755") else ""
 
     # -- building and pushing -------------------------------------------------------------------
     def _host_entries(self, commit: str) -> dict[str, str]:
-        """path -> blob id of the host's files in a commit (top folder and archive/)."""
-        top = self.objects.tree(f"{commit}^{{tree}}")
+        """path -> blob id of the host's files in a commit (top folder and archive/). A name
+        the host reads is one it writes (plain ASCII, see host_path): anything else is the
+        player's, carried along unread."""
+        top = self._top(commit)
         out = {name: oid for name, (mode, oid) in top.items()
-               if mode.startswith("100") and host_path(self.player, name)}
+               if mode.startswith("100") and "/" not in name and host_path(self.player, name)}
         archive = top.get("archive")
         if archive is not None and archive[0].startswith("4"):
-            for name, (mode, oid) in self.objects.tree(archive[1]).items():
+            try:
+                listed = self.objects.tree(archive[1])
+            except GitError:
+                raise SeatProblem("E-SEAT-TOO-LARGE", f"the folder archive/ of {self.player}'s "
+                                  f"commit {commit[:7]} is more than the host reads",
+                                  "push a commit that deletes the files you added to "
+                                  "archive/") from None
+            for name, (mode, oid) in listed.items():
                 if mode.startswith("100") and host_path(self.player, f"archive/{name}"):
                     out[f"archive/{name}"] = oid
         return out
@@ -697,6 +794,7 @@ class RemoteSeats:
         return changed
 
     def _fetch(self, seats: list[Seat]) -> None:
+        seats = [seat for seat in seats if not seat.blocked()]
         for seat, done in zip(seats, _together([(s.fetch_command(), s.git_dir) for s in seats]),
                               strict=True):
             if seat.fetched(done):
@@ -709,18 +807,27 @@ class RemoteSeats:
         chosen = set(self.seats if only is None else only)
         lines = []
         for player in sorted(chosen):
+            seat = self.seats[player]
             try:
-                self.seats[player].build(message, (orders or {}).get(player))
+                seat.build(message, (orders or {}).get(player))
+                why = ""
             except GitError as error:
-                lines.append(f"seat {player}: not committed yet ({error}); the next tick or "
+                why = str(error)
+            except SeatProblem as problem:
+                why = problem.reason
+            if why:
+                lines.append(f"seat {player}: not committed yet ({why}); the next tick or "
                              "`watch` round tries again")
+            if seat.record.unpublished != why:
+                seat.record.unpublished = why
+                seat.save()
         return lines + self.push()
 
     def push(self) -> list[str]:
         """Push every seat whose branch the remote lacks; a push that raced a player's is
         rebuilt on their new commit and pushed again, never forced."""
         lines: list[str] = []
-        todo = [seat for seat in self.seats.values() if seat.pending()]
+        todo = [seat for seat in self.seats.values() if seat.pending() and not seat.blocked()]
         for _attempt in range(PUSH_TRIES):
             if not todo:
                 break
@@ -747,6 +854,9 @@ class RemoteSeats:
                 todo = []
         lines += [f"seat {seat.player}: not pushed yet (the remote kept moving); the next "
                   "round tries again" for seat in todo]
+        for seat in self.seats.values():
+            lines += seat.notes
+            seat.notes.clear()
         return lines
 
 

@@ -1,0 +1,76 @@
+"""A host's commit rebuilt on a player's newer push keeps what the host wrote into that seat:
+a bot's order file and a check report are never dropped silently. If the player changed their
+own order file meanwhile, theirs stands, and the host says so. The race is made exactly: the
+host's commit is built, the player pushes, then the host pushes (refused, fetched, rebuilt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lifegames.engine.gitseats import MAIN
+
+from ..reliability.helpers import output
+from .gitkit import Table
+
+BOT = 'orders for tick 1\nsell_resource("food", 1)\nend\n'
+THEIRS = 'orders for tick 1\nsell_resource("food", 2)\nend\n'
+
+
+def _raced(tmp_path, player_touches_orders: bool) -> tuple[Table, list[str]]:
+    table = Table(tmp_path / "t")
+    done = table.setup("simple-kingdoms", ["Ana", "Ben"], 5)
+    assert done.returncode == 0, output(done)
+    clone = table.clone("Ana")
+    host = table.host()
+    seats = host.remote_seats()
+    assert seats is not None
+    seat = seats.seats["Ana"]
+    (seat.files / "check_report.txt").write_text("a check report\n")
+    assert seat.build("bot: Ana", BOT.encode())  # built, not pushed yet
+    if player_touches_orders:
+        (clone / "Ana_orders.txt").write_text(THEIRS)
+    else:
+        (clone / "notes.txt").write_text("my notes\n")
+    table.git(clone, "add", "-A")
+    table.git(clone, "commit", "-qm", "mine")
+    table.git(clone, "push", "-q")
+    lines = seats.push()
+    assert seat.ref(MAIN) == seat.record.pushed, lines
+    table.git(clone, "pull", "-q")
+    host.close()
+    return table, lines
+
+
+def test_r01_the_bots_file_and_the_check_report_survive_a_players_push(tmp_path):
+    """The player pushed a file of their own: the host's rebuilt commit keeps the bot's
+    order file and the check report beside the player's file; nothing needs saying."""
+    table, lines = _raced(tmp_path, player_touches_orders=False)
+    clone = table.clones / "Ana"
+    assert (clone / "Ana_orders.txt").read_text() == BOT, lines
+    assert (clone / "check_report.txt").read_text() == "a check report\n"
+    assert (clone / "notes.txt").read_text() == "my notes\n"
+    assert not any("not kept" in line for line in lines), lines
+
+
+def test_r02_the_players_own_order_file_wins_and_the_host_says_so(tmp_path):
+    """The player pushed their own order file meanwhile: it stands, the check report is
+    still written, and the host's output says the bot's file was not kept."""
+    table, lines = _raced(tmp_path, player_touches_orders=True)
+    clone = table.clones / "Ana"
+    assert (clone / "Ana_orders.txt").read_text() == THEIRS
+    assert (clone / "check_report.txt").read_text() == "a check report\n"
+    assert any("was not kept" in line and "Ana" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("touch", [False, True])
+def test_r03_the_next_tick_plays_the_file_that_stood(tmp_path, touch):
+    """After the race, tick plays Ana's file as it stands in her branch: the bot's (never
+    'no orders' for a file the host lost) or her own."""
+    table, _ = _raced(tmp_path, player_touches_orders=touch)
+    table.clone("Ben")
+    table.push_orders("Ben", "orders for tick 1\nend\n")
+    done = table.play("--dir", "host", "tick")
+    assert done.returncode == 0, output(done)
+    log = (table.host_dir / "Ana" / "executed_orders.txt").read_text()
+    assert f'sell_resource("food", {2 if touch else 1})' in log, log
+    assert table.play("--dir", "host", "status").returncode == 0

@@ -330,6 +330,9 @@ def status(host: Host) -> None:
     for line in game.status_lines(state):
         click.echo(f"  {line}")
     click.echo(cli_common.trust_line(host))
+    exposed = cli_common.privacy_line(host)
+    if exposed is not None:
+        click.echo(exposed)
     if game.is_over(state):
         click.echo(f"The game is over. {game.result(state).summary}")
         return

@@ -27,6 +27,7 @@ import errno
 import functools
 import io
 import os
+import shlex
 import stat
 import sys
 from collections.abc import Callable
@@ -368,6 +369,28 @@ def trust_line(host: Host) -> str:
                 "safe")
     return ("seats: each player's seat holds only what they may see; this folder holds every "
             "secret: keep it to yourself")
+
+
+def privacy_line(host: Host) -> str | None:
+    """A warning when the referee's files (`.lifegames/`) or a player's remote on this
+    machine can be read or written by others than the host's account (setup makes them
+    private; a chmod or a copy can undo it); None when they are still private."""
+    from .engine.gitseats import is_local
+    from .engine.privacy import exposed
+
+    root = host.folder.root
+    tops = [root / META]
+    tops += [Path(url.removeprefix("file://")) for _, url in sorted(host.folder.remotes().items())
+             if is_local(url)]
+    found = exposed(tops)
+    if found.first is None:
+        return None
+    first = os.path.relpath(os.path.abspath(found.first), os.path.abspath(root))
+    fix = " ".join(shlex.quote(str(top)) for top in found.tops)
+    more = "at least " if found.cut else ""
+    return visible(f"warning: others than you can read or write {more}"
+                   f"{counted(found.found, 'path')} of the referee's files (the first: {first}); "
+                   f"make them yours alone again with: chmod -R go= {fix}")
 
 
 def commit_in_git(host: Host, message: str) -> None:

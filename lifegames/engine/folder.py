@@ -39,7 +39,7 @@ from .shapes import (
 __all__ = ["FORMAT", "PLAYER_NAME", "SNAPSHOT", "Busy", "Damaged", "FolderError", "GameFolder",
            "NoGame", "NotARegularFile", "Op", "Refused", "dumps", "safe_relative"]
 
-META = ".lifegames"
+META = playerfiles.PRIVATE_FOLDER  # every file in it is the host's alone (0600, folders 0700)
 STATE_FILE = "state.json"
 MANIFEST_FILE = "manifest.json"
 SEATS_FILE = "seats.json"  # where the players' seats are (the referee's own record)
@@ -160,7 +160,7 @@ class GameFolder:
             if not create:
                 raise NoGame(f"no game in {self.root}",
                              "start one with: python3 play.py setup (or pass --dir PATH)")
-            self.meta.mkdir(parents=True, exist_ok=True)
+            playerfiles.make_folders(self.meta)
             self._meta_is_folder()
         lock = self.meta / LOCK_FILE
         deadline = time.monotonic() + wait
@@ -190,7 +190,7 @@ class GameFolder:
         it is cleared at once instead of blocking every command for seconds."""
         try:
             fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY | playerfiles.NOFOLLOW,
-                         0o644)
+                         playerfiles.PRIVATE_FILE_MODE)
         except FileExistsError:
             return False
         try:
@@ -391,7 +391,7 @@ class GameFolder:
         staging = self.meta / STAGING
         if staging.exists():
             shutil.rmtree(staging)
-        staging.mkdir(parents=True)
+        playerfiles.make_folders(staging)
         entries: list[dict[str, Any]] = []
         for index, op in enumerate(all_ops):
             if op.kind == "seat-delete":
@@ -404,16 +404,13 @@ class GameFolder:
                 entries.append({"op": "delete", "path": op.path})
                 continue
             staged = f"{index:05d}"
-            (staging / staged).write_bytes(op.text.encode("utf-8"))
+            _write_private(staging / staged, op.text.encode("utf-8"))
             entry: dict[str, Any] = {"op": op.kind, "path": op.path, "staged": staged}
             if op.kind == "append":
                 entry["offset"] = self._size(op.path)
             entries.append(entry)
         journal_tmp = self.meta / (JOURNAL_FILE + ".tmp")
-        with open(journal_tmp, "w", encoding="utf-8") as handle:
-            handle.write(dumps({"ops": entries}))
-            handle.flush()
-            os.fsync(handle.fileno())
+        _write_private(journal_tmp, dumps({"ops": entries}).encode("utf-8"), sync=True)
         os.replace(journal_tmp, self.meta / JOURNAL_FILE)
         self.committed = True
         self.written = sorted({p for e in entries if not e["op"].startswith("seat-")
@@ -607,10 +604,47 @@ class GameFolder:
                           "missing", _DAMAGED_HINT)
         with top.child(folders, create=True) as parent:  # type: ignore[union-attr]
             if kind == "write":
+                if not parent.private:
+                    _make_public(staging, staged)
                 staging.rename(staged, parent, name)
             else:
                 found = staging.read(staged, FILE_LIMIT)
                 parent.append_at(name, entry["offset"], found.data if found else b"")
+
+
+def _write_private(path: Path, data: bytes, sync: bool = False) -> None:
+    """A new file inside the hidden folder, 0600 whatever the umask (a staged file, the
+    journal): the referee's files are never readable by anyone else, even for a moment."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | playerfiles.NOFOLLOW
+                 | playerfiles.CLOEXEC | playerfiles.BINARY, playerfiles.PRIVATE_FILE_MODE)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, playerfiles.PRIVATE_FILE_MODE)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        if sync:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _make_public(staging: Folder, staged: str) -> None:
+    """A staged file about to move out of the hidden folder (a player's sheet) gets the modes
+    the umask gives any new file, as if written in place: only the referee's own files are
+    private."""
+    if not hasattr(os, "fchmod"):
+        return
+    opened = staging._open_regular(staged, os.O_RDONLY)
+    if opened is None:
+        return
+    fd, _ = opened
+    try:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+    finally:
+        os.close(fd)
 
 
 def _host() -> str:

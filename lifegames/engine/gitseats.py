@@ -55,13 +55,18 @@ FILE_LIMIT = 32 * 1024 * 1024  # a file of the host's own in a seat (far above a
 CHAIN_LIMIT = 10_000  # the host's own commits a seat's remote may lack (one a tick)
 PUSH_TRIES = 5
 TIMEOUT = 120.0  # seconds one git command may take (a remote that hangs is unreachable)
-REPO_CONFIG = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n"
+# sharedRepository = 0600 (in both configs): git makes every file it writes in the
+# repository (objects fetched or pushed, packs, refs) readable and writable by the owner
+# alone, and its folders 0700, whatever the umask of the git that writes them.
+REPO_CONFIG = ("[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n"
+               "\tsharedRepository = 0600\n")
 # The host's own repository of a seat: a partial clone, so that no file larger than an order
 # file crosses from a seat (the remote's server permitting). The seat's URL is given
 # to each fetch on its command line, never written here: an object that was not fetched
 # cannot then be fetched behind the host's back.
 PROMISOR = "seat"
 HOST_CONFIG = ("[core]\n\trepositoryformatversion = 1\n\tfilemode = true\n\tbare = true\n"
+               "\tsharedRepository = 0600\n"
                f"[extensions]\n\tpartialClone = {PROMISOR}\n[remote \"{PROMISOR}\"]\n"
                "\tpromisor = true\n")
 
@@ -251,15 +256,20 @@ def special_file(repository: Path, limit: int = 100_000) -> str:
 
 def make_local_remote(url: str) -> None:
     """A new bare repository for a remote that is a path here (setup makes them). Refuses a
-    path that exists and is not an empty folder."""
+    path that exists and is not an empty folder. The repository is the host's account's alone
+    (folders 0700, files 0600, and so is what a player's push adds): each player reaches it
+    over ssh as that account, and no one else on the machine may read another's seat."""
     path = Path(url)
     if path.is_symlink() or (path.exists() and (not path.is_dir() or any(path.iterdir()))):
         raise GitError(f"{path} already exists; give each player a new remote")
     path.parent.mkdir(parents=True, exist_ok=True)
-    run(["init", "--quiet", "--bare", "--template=", "--initial-branch=main", str(path)], None)
+    path.mkdir(mode=0o700, exist_ok=True)
+    run(["init", "--quiet", "--bare", "--template=", "--initial-branch=main", "--shared=0600",
+         str(path)], None)
     # The remote refuses a rewritten or deleted branch by itself too (the host checks anyway).
-    (path / "config").write_text(REPO_CONFIG + "[receive]\n\tdenyNonFastForwards = true\n"
-                                 "\tdenyDeletes = true\n", encoding="utf-8")
+    playerfiles.write(path, "config", (REPO_CONFIG + "[receive]\n\tdenyNonFastForwards = "
+                                       "true\n\tdenyDeletes = true\n").encode("utf-8"))
+    playerfiles.make_private_tree(path)
 
 
 # -- reading objects ------------------------------------------------------------------------
@@ -778,13 +788,15 @@ class RemoteSeats:
 
     @staticmethod
     def create(git_root: Path, players: Iterable[str]) -> None:
-        """The host's own bare repositories (config written by lifegames, no hooks)."""
-        git_root.mkdir(parents=True, exist_ok=True)
+        """The host's own bare repositories (config written by lifegames, no hooks), the host's
+        account's alone: folders 0700, files 0600, and so is what a fetch adds."""
+        playerfiles.make_folders(git_root)
         for player in players:
             path = git_root / f"{player}.git"
             run(["init", "--quiet", "--bare", "--template=", "--initial-branch=main",
-                 str(path)], None)
-            (path / "config").write_text(HOST_CONFIG, encoding="utf-8")
+                 "--shared=0600", str(path)], None)
+            playerfiles.write(path, "config", HOST_CONFIG.encode("utf-8"))
+            playerfiles.make_private_tree(path)
 
     def fetch(self) -> list[str]:
         """Fetch every seat's remote at once; the players whose branch changed since the last

@@ -282,6 +282,8 @@ class Host:
         if remotes is None:
             return []
         changed = remotes.fetch()
+        for seat in remotes.seats.values():  # a new marker is made under the umask
+            playerfiles.make_private(seat.git_dir.with_suffix(".fetched"))
         if self._settled != self._state_stamp():
             self.seat_lines += remotes.publish(f"Tick {self.folder.peek_tick()}")
             self._settled = self._state_stamp()

@@ -13,6 +13,10 @@ a link at that name is replaced, never written through.
 
 Where the platform has no descriptor-relative calls (Windows), the same checks are made on
 paths, with lstat before each step.
+
+Everything inside a folder named `.lifegames` (the referee's state and the host's copies of
+the seats) is the host's alone: a folder created there is made 0700 and a file 0600, set
+explicitly rather than left to the umask. Other files get the umask's modes, as usual.
 """
 
 from __future__ import annotations
@@ -43,6 +47,59 @@ DIR_FDS = (
 )
 TEMP_PREFIX = ".lifegames-tmp-"
 CHUNK = 1 << 20
+PRIVATE_FOLDER = ".lifegames"  # the referee's hidden folder: all in it is the host's alone
+PRIVATE_DIR_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
+
+
+def is_private(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` lies in (or is) a folder named `.lifegames`: its entries are made for
+    the host's account alone."""
+    return PRIVATE_FOLDER in Path(os.path.abspath(path)).parts
+
+
+def make_folders(path: str | os.PathLike[str]) -> None:
+    """`mkdir -p path`: each folder it creates inside a `.lifegames` folder (or the
+    `.lifegames` folder itself) is made 0700 whatever the umask; others get the umask's."""
+    target = Path(os.path.abspath(path))
+    missing = []
+    while not os.path.lexists(target) and target != target.parent:
+        missing.append(target)
+        target = target.parent
+    for folder in reversed(missing):
+        private = is_private(folder)
+        try:
+            os.mkdir(folder, PRIVATE_DIR_MODE if private else 0o777)
+        except FileExistsError:
+            continue
+        if private:
+            os.chmod(folder, PRIVATE_DIR_MODE)
+    if not Path(path).is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))
+
+
+def make_private_tree(top: str | os.PathLike[str]) -> None:
+    """make_private on `top` and everything below it (links are not followed): a folder
+    that a tool such as git has just filled under the umask becomes the host's alone."""
+    make_private(top)
+    for folder, names, files in os.walk(top):
+        for name in names + files:
+            make_private(os.path.join(folder, name))
+
+
+def make_private(path: str | os.PathLike[str]) -> None:
+    """Take the group's and others' permissions from a file or folder (a link is neither
+    followed nor changed; a missing path is left missing)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK | NOCTTY | CLOEXEC)
+    except OSError:
+        return
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+            _fchmod(fd, stat.S_IMODE(mode) & ~(stat.S_IRWXG | stat.S_IRWXO))
+    finally:
+        os.close(fd)
 
 
 class Refused(Exception):
@@ -125,21 +182,27 @@ class Folder:
     """An open folder, reached without following any link below the root. Use as a context
     manager (it holds a file descriptor where the platform allows)."""
 
-    def __init__(self, path: Path, shown: str, fd: int | None) -> None:
+    def __init__(self, path: Path, shown: str, fd: int | None, private: bool = False) -> None:
         self.path = path
         self.shown = shown  # the folder as messages name it ('' for the root)
         self.fd = fd
+        self.private = private  # inside `.lifegames`: what is created here is the host's alone
+
+    @property
+    def file_mode(self) -> int:
+        return PRIVATE_FILE_MODE if self.private else 0o666
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
     def open(cls, root: str | os.PathLike[str]) -> Folder:
         """The root folder itself (the host chose it: a link here is followed)."""
         path = Path(root)
+        private = is_private(path)
         if not DIR_FDS:
             if not path.is_dir():
                 raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))
-            return cls(path, "", None)
-        return cls(path, "", os.open(path, os.O_RDONLY | DIRECTORY | CLOEXEC))
+            return cls(path, "", None, private)
+        return cls(path, "", os.open(path, os.O_RDONLY | DIRECTORY | CLOEXEC), private)
 
     def child(self, names: tuple[str, ...] | list[str], create: bool = False) -> Folder | None:
         """The folder `names` below this one (None if missing and not `create`); Refused if
@@ -160,17 +223,21 @@ class Folder:
         return current if current is not self else self._dup()
 
     def _dup(self) -> Folder:
-        return Folder(self.path, self.shown, None if self.fd is None else os.dup(self.fd))
+        return Folder(self.path, self.shown, None if self.fd is None else os.dup(self.fd),
+                      self.private)
 
     def _step(self, name: str, create: bool) -> Folder | None:
         shown = self.name(name)
         path = self.path / name
+        private = self.private or name == PRIVATE_FOLDER
+        made = False
         info = self.lstat(name)
         if info is None:
             if not create:
                 return None
             with contextlib.suppress(FileExistsError):
-                os.mkdir(*self._at(name), 0o777, **self._fd())
+                os.mkdir(*self._at(name), PRIVATE_DIR_MODE if private else 0o777, **self._fd())
+                made = private
             info = self.lstat(name)
             if info is None:
                 raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), shown)
@@ -181,14 +248,18 @@ class Folder:
                           "is a file, not a folder" if stat.S_ISREG(info.st_mode)
                           else refusal(shown, info.st_mode).reason.replace("a file", "a folder"))
         if self.fd is None:
-            return Folder(path, shown, None)
+            if made:
+                os.chmod(path, PRIVATE_DIR_MODE)
+            return Folder(path, shown, None, private)
         try:
             fd = os.open(name, os.O_RDONLY | DIRECTORY | NOFOLLOW | CLOEXEC, dir_fd=self.fd)
         except OSError as exc:
             if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
                 raise Refused(shown, "link", _KINDS[0][2]) from None
             raise _named(exc, shown) from None
-        return Folder(path, shown, fd)
+        if made:
+            _fchmod(fd, PRIVATE_DIR_MODE)  # exactly, whatever the umask took
+        return Folder(path, shown, fd, private)
 
     def close(self) -> None:
         if self.fd is not None:
@@ -271,7 +342,7 @@ class Folder:
             return None
         try:
             fd = os.open(*self._at(name), flags | NOFOLLOW | NONBLOCK | NOCTTY | CLOEXEC | BINARY,
-                         0o666, **self._fd())
+                         self.file_mode, **self._fd())
         except FileNotFoundError:
             if flags & os.O_CREAT:
                 raise
@@ -308,11 +379,13 @@ class Folder:
                 os.unlink(*self._at(temp), **self._fd())
         try:
             fd = os.open(*self._at(temp), os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW
-                         | CLOEXEC | BINARY, 0o666, **self._fd())
+                         | CLOEXEC | BINARY, self.file_mode, **self._fd())
         except OSError as exc:
             raise _named(exc, shown) from None
         try:
             try:
+                if self.private:
+                    _fchmod(fd, PRIVATE_FILE_MODE)
                 _write_all(fd, data)
                 if sync:
                     os.fsync(fd)
@@ -337,6 +410,8 @@ class Folder:
         assert opened is not None
         fd, now = opened
         try:
+            if self.private:
+                _fchmod(fd, PRIVATE_FILE_MODE)
             at = min(offset, now.st_size)
             os.ftruncate(fd, at)
             os.lseek(fd, at, os.SEEK_SET)
@@ -392,6 +467,12 @@ class Folder:
         if self.fd is not None:
             with contextlib.suppress(OSError):
                 os.fsync(self.fd)
+
+
+def _fchmod(fd: int, mode: int) -> None:
+    """Set a descriptor's mode, where the platform has modes (not Windows)."""
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -117,9 +117,8 @@ def prepare(seats: Path, players: list[str]) -> list[str]:
             problems.append(f"the seat {seats / player} is not empty (it holds "
                             f"{', '.join(map(file_name, extra[:5]))})")
     if not problems:
-        seats.mkdir(parents=True, exist_ok=True)
-        for player in players:
-            (seats / player).mkdir(exist_ok=True)
+        for player in players:  # inside .lifegames (seats over git): the host's alone
+            playerfiles.make_folders(seats / player)
     return problems
 
 

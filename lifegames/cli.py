@@ -14,6 +14,7 @@ import click
 from . import cli_common, registry
 from .cli_common import REJECTED, USAGE, commit_in_git, dir_option, fail, report_lines, run_main
 from .engine.contract import SetupError
+from .engine.escape import visible
 from .engine.folder import FolderError
 from .engine.host import Host, Loaded, order_file
 from .engine.turn import TickOutcome, count_orders
@@ -169,7 +170,11 @@ def _where(root: Path) -> str:
 
 def _maybe_commit(host: Host, git_commit: bool, title: str, players: list[str]) -> None:
     if git_commit:
-        commit_in_git(host, f"Setup: {title} for {', '.join(players)}")
+        try:
+            with host.folder.locked():  # git never runs beside another lifegames command
+                commit_in_git(host, f"Setup: {title} for {', '.join(players)}")
+        except FolderError as error:
+            fail(error)
 
 
 @cli.command()
@@ -183,9 +188,24 @@ def _maybe_commit(host: Host, git_commit: bool, title: str, players: list[str]) 
 @dir_option
 def tick(host: Host, git_commit: bool, absent: str) -> None:
     """Check every awaited order file, then play exactly one tick (or change nothing)."""
+    if not git_commit:
+        return _tick(host, absent, None, git_commit)
+    # With --commit the lock is held from before the tick until its commit into git is made:
+    # a tick an earlier run played but never committed (it was killed) is committed first,
+    # and git never runs beside another lifegames command.
+    seen = host.folder.peek_tick()
+    try:
+        with host.folder.locked():
+            cli_common.catch_up_in_git(host)
+            _tick(host, absent, seen, git_commit)
+    except FolderError as error:
+        fail(error)
+
+
+def _tick(host: Host, absent: str, seen: int | None, git_commit: bool) -> None:
     try:
         away = {name.strip() for name in absent.split(",") if name.strip()}
-        loaded, outcome = host.tick(absent=host.player_names(away))
+        loaded, outcome = host.tick(absent=host.player_names(away), expect=seen)
     except FolderError as error:
         fail(error)
     if outcome.problems:
@@ -349,8 +369,27 @@ def status(host: Host) -> None:
                        f"{order_file(player)} is read")
     click.echo(f"missing orders: {game.missing_orders_policy}")
     click.echo(f"absent players (tick --absent NAME): {game.absent_policy}")
-    for line in _seat_status(host):
+    for line in [*_seat_status(host), *_git_status(host, int(state["tick"]))]:
         click.echo(line)
+
+
+def _git_status(host: Host, tick: int) -> list[str]:
+    """In a game the host commits into git (a `--commit` run said so): a line if the newest
+    tick is not committed yet (the run that played it was interrupted)."""
+    from .engine.gitops import committed_tick
+    from .engine.gitseats import GitError
+    from .engine.host import COMMITS_FILE
+
+    if not host.folder.path(COMMITS_FILE).is_file():
+        return []
+    try:
+        done = committed_tick(host.folder.root)
+    except GitError as error:
+        return [f"git: {visible(str(error))}"]
+    if done is not None and done >= tick:
+        return []
+    return [f"git: tick {tick} is played but not committed yet (the run that played it was "
+            "interrupted); the next `tick --commit` commits it first"]
 
 
 def _seat_status(host: Host) -> list[str]:

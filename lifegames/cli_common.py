@@ -37,6 +37,7 @@ from typing import Any, NoReturn, TextIO
 import click
 
 from . import registry
+from .engine import playerfiles
 from .engine.contract import SetupError
 from .engine.escape import visible
 from .engine.folder import JOURNAL_FILE, META, FolderError, GameFolder
@@ -393,15 +394,64 @@ def privacy_line(host: Host) -> str | None:
                    f"make them yours alone again with: chmod -R go= {fix}")
 
 
+def remember_commits(host: Host) -> None:
+    """Note in the hidden folder that the host commits this game into git (`status` then says
+    when the last tick is not committed yet); written once, by the first `--commit` run."""
+    from .engine.host import COMMITS_FILE, COMMITS_TEXT
+
+    if host.folder.read_meta(COMMITS_FILE.split("/", 1)[1]) is None:
+        playerfiles.write(host.folder.root, COMMITS_FILE, COMMITS_TEXT.encode("utf-8"))
+
+
+def _state_time(host: Host) -> float | None:
+    """When the state file was last written: the game a `--commit` run owes git is that one."""
+    try:
+        return host.folder.state_path.lstat().st_mtime
+    except OSError:
+        return None
+
+
+def catch_up_in_git(host: Host) -> None:
+    """Before a `--commit` run plays, under the folder's lock: the game as it stands committed
+    in the game folder's repository if the newest commit lifegames made there names an earlier
+    tick (the run that played it was killed before it could commit, or was run without
+    --commit). Every path the engine keeps is committed (deletions of archived sheets too),
+    never anything else, with the subject that run would have given it and a note that it is
+    late, so the history keeps one commit per tick."""
+    from .engine.gitops import LATE, commit, committed_tick
+    from .engine.gitseats import GitError
+
+    try:
+        loaded = host.load()
+    except FolderError:
+        return  # the command itself reports what is wrong with the folder
+    root = host.folder.root
+    try:
+        remember_commits(host)
+        done = committed_tick(root)
+        if done is not None and done >= int(loaded.state["tick"]):
+            return
+        said = commit(root, host.commit_message(loaded) + LATE, host.engine_paths(loaded),
+                      _state_time(host))
+    except GitError as error:
+        click.echo(f"error: {error} (the game itself is saved)", err=True)
+        sys.exit(DAMAGED)
+    if "nothing new" not in said:
+        click.echo(said)
+
+
 def commit_in_git(host: Host, message: str) -> None:
     """The files the last commit wrote, committed in the game folder's own repository. Git
     never runs in a seat (a folder a player can write); seats over git are published by the
     tick itself, and the history of synced seats is this repository's copy of each player's
     folder."""
     from .engine.gitops import GitError, commit
+    from .engine.host import COMMITS_FILE
 
     try:
-        click.echo(commit(host.folder.root, message, host.folder.written))
+        remember_commits(host)
+        click.echo(commit(host.folder.root, message, [*host.folder.written, COMMITS_FILE],
+                          _state_time(host)))
     except GitError as error:
         click.echo(f"error: {error} (the game itself is saved)", err=True)
         sys.exit(DAMAGED)

@@ -76,6 +76,11 @@ ORDERISH = re.compile(r"order", re.IGNORECASE)
 SEATS_DIR = f"{META}/seats"  # with --remotes: each seat's files, the host's own copy
 GIT_DIR = f"{META}/git"  # with --remotes: the host's repository of each seat
 VIEW_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(?:txt|svg)$")
+# Written by the first `setup --commit` or `tick --commit`: the host records every tick in the
+# game folder's git repository, so `status` says when the last one is not recorded yet.
+COMMITS_FILE = f"{META}/commits_in_git.txt"
+COMMITS_TEXT = ("The host commits every tick into this game folder's git repository "
+                "(tick --commit).\n")
 
 
 def order_file(player: str) -> str:
@@ -615,6 +620,56 @@ class Host:
             if parsed.ended:
                 complete.add(player)
         return said, complete
+
+    # -- the game folder's git repository ---------------------------------------------------
+    def engine_paths(self, loaded: Loaded) -> list[str]:
+        """Every path of the game folder that the engine keeps up to date, as the last commit
+        left them: the seed's hash, .gitignore, the hidden state and records, each player's
+        current sheets, archived sheets (and the places they were moved from, now gone),
+        logs, and the order template where it is still the engine's (a draft is the
+        player's, never listed). Derived from the manifest and the player folders, so a
+        commit into git that a killed run never made can be made later from it."""
+        from .folder import STATE_FILE
+
+        root = self.folder.root
+        paths = [SEED_FILE, ".gitignore", f"{META}/{STATE_FILE}", f"{META}/{MANIFEST_FILE}",
+                 f"{META}/{SEATS_FILE}", COMMITS_FILE]
+        previous = self._previous_manifest()
+        for player in loaded.players:
+            entry = previous.get(player, {})
+            paths += [f"{player}/{name}" for name in entry.get("sheets", [])]
+            for name in sorted(playerfiles.listing(root, f"{player}/{ARCHIVE}")):
+                if SNAPSHOT.match(name):
+                    paths += [f"{player}/{ARCHIVE}/{name}", f"{player}/{name}"]
+            paths += [f"{player}/{EXECUTED}", record_file(player)]
+            for name in (order_file(player), template_file(player)):
+                try:
+                    found = self.folder.read_player(name, MAX_FILE_BYTES)
+                except NotARegularFile:
+                    continue
+                if found is not None and entry.get("template") == \
+                        hashlib.sha256(found.data).hexdigest():
+                    paths.append(name)
+        return sorted(set(paths))
+
+    def commit_message(self, loaded: Loaded) -> str:
+        """The subject a `--commit` run gives the game as it stands: `Setup: TITLE for A, B`
+        at tick 0, else `Tick N: K orders`, K counted from the referee's record of the
+        orders executed in tick N (as the run that played it counted them)."""
+        tick = int(loaded.state["tick"])
+        if tick == 0:
+            return f"Setup: {loaded.game.title} for {', '.join(loaded.players)}"
+        count = 0
+        for player in loaded.players:
+            raw = read_engine_file(self.folder.root, record_file(player), REPAIR_HINT) or b""
+            lines: list[str] | None = None
+            for line in raw.decode("utf-8", "replace").splitlines():
+                if line.startswith("# Tick "):
+                    lines = [] if line == f"# Tick {tick}" else None
+                elif lines is not None and line:
+                    lines.append(line)
+            count += count_orders(lines or [])
+        return f"Tick {tick}: {counted(count, 'order')}"
 
     # -- writing ----------------------------------------------------------------------------
     def _previous_manifest(self) -> dict[str, Any]:

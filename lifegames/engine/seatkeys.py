@@ -24,7 +24,8 @@ KEY_TYPES = ("ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp3
              "ecdsa-sha2-nistp521", "sk-ssh-ed25519@openssh.com",
              "sk-ecdsa-sha2-nistp256@openssh.com")
 CLONE_SCHEMES = ("ssh", "git+ssh", "ssh+git", "https", "git")
-_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://[^/]+/")
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+_HOST = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/]+/.")
 _SCP = re.compile(r"^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+:.")
 _COMMENT = re.compile(r"[^\x00-\x1f\x7f]{0,200}")
 
@@ -137,6 +138,8 @@ def clone_urls(template: str, players: list[str]) -> dict[str, str]:
         if scheme.group(1).lower() not in CLONE_SCHEMES:
             raise ValueError(f"--clone-url may be an address of {', '.join(CLONE_SCHEMES)}, "
                              "or user@host:path; not " + scheme.group(1))
+        if not _HOST.match(template):
+            raise ValueError("--clone-url names no host (scheme://host/path/{player}.git)")
     elif not _SCP.match(template):
         raise ValueError("--clone-url is the address players clone from elsewhere: "
                          "ssh://user@host/path/{player}.git, user@host:path/{player}.git or "

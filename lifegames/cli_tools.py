@@ -522,11 +522,11 @@ def authorized_keys(host: Host, keys: tuple[str, ...]) -> None:
 
     named: dict[str, Path] = {}
     for given in keys:
-        name, equals, file = given.partition("=")
-        if not equals or not name.strip() or not file:
+        name, equals, where = given.partition("=")
+        if not equals or not name.strip() or not where:
             fail(FolderError(f"--key {given!r} is not PLAYER=FILE",
                              "for example --key Ana=ana.pub"), USAGE)
-        named[name.strip()] = Path(file)
+        named[name.strip()] = Path(where)
     try:
         players = {name: host.player_names({name}).pop() for name in named}
         remotes = host.folder.remotes()
@@ -541,7 +541,8 @@ def authorized_keys(host: Host, keys: tuple[str, ...]) -> None:
     if git is None:
         fail(FolderError("git is not installed", "seats over git need it on the host"), USAGE)
     git = os.path.realpath(git)
-    lines, seen = [], {}
+    lines: list[str] = []
+    seen: dict[str, str] = {}
     for name, file in named.items():
         player = players[name]
         url = remotes[player]

@@ -383,3 +383,27 @@ def test_s11_the_forced_command_runs_from_a_plain_checkout_with_no_environment(t
                           capture_output=True, text=True, timeout=30, input="0000",
                           cwd=tmp_path)
     assert done.returncode == 0 and "refs/heads/main" in done.stdout, output(done)
+
+
+def test_s12_a_repository_path_with_a_space_and_a_quote_is_served_through_sshd(tmp_path, sshd):
+    """The line's quoting as the real sshd and shell read it: a player whose repository lies
+    under `seats "2026" of games/` clones it, and nothing else."""
+    folder = tmp_path / 'seats "2026" of games'
+    folder.mkdir()
+    repo = _bare(folder / "Cleo.git")
+    private = _key(tmp_path, "cleo")
+    key = seatkeys.read_public_key(private.with_suffix(".pub"))
+    command = seatkeys.forced_command("Cleo", str(repo), sys.executable,
+                                      os.path.realpath("/usr/bin/git"))
+    with open(sshd.authorized, "a", encoding="utf-8") as handle:
+        handle.write(seatkeys.authorized_line("Cleo", key, command) + "\n")
+    env = player_env(tmp_path)
+    env["GIT_SSH_COMMAND"] = sshd.ssh_command(private)
+    done = subprocess.run(["git", "clone", "-q", sshd.url(repo), str(tmp_path / "clone")],
+                          env=env, capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, output(done)
+    other = _bare(folder / "Dan.git")
+    _refused(subprocess.run(["git", "ls-remote", sshd.url(other)], env=env,
+                            capture_output=True, text=True, timeout=120,
+                            stdin=subprocess.DEVNULL), "this key reaches Cleo's seat only")

@@ -100,7 +100,7 @@ def cli(ctx: click.Context, folder: str | None) -> None:
                    "git@example.org:me/game-{player}.git (an empty repository). tick and "
                    "watch fetch and push them; the game folder stays the referee's.")
 @click.option("--clone-url", "clone_url", default=None, metavar="TEMPLATE",
-              help="With --remotes on this machine: the address players clone from, with "
+              help="With --remotes: the address players clone their seat from, with "
                    "{player}, e.g. ssh://games@host.example/home/games/remotes/{player}.git; "
                    "setup prints it in each player's clone line (see authorized-keys).")
 @click.option("--commit", "git_commit", is_flag=True,

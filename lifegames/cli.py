@@ -20,7 +20,8 @@ from .engine.host import Host, Loaded, order_file
 from .engine.turn import TickOutcome, count_orders
 from .engine.words import counted
 
-TOOLS = ("bot", "diff", "history", "replay", "reveal", "rollback", "simulate", "verify", "watch")
+TOOLS = ("authorized-keys", "bot", "diff", "history", "replay", "reveal", "rollback", "simulate",
+         "verify", "watch")
 
 
 class _Commands(click.Group):
@@ -69,6 +70,7 @@ def cli(ctx: click.Context, folder: str | None) -> None:
 
     \b
     Referee:  replay / verify / reveal / diff / rollback / bot / simulate / watch / history
+    Host:     authorized-keys (seats over ssh: each player's key reaches their seat only)
 
     \b
     Exit codes: 0 ok, 1 orders rejected, 2 usage, 3 folder busy, 4 damaged folder or
@@ -98,13 +100,17 @@ def cli(ctx: click.Context, folder: str | None) -> None:
                    "with {player}, e.g. ../remotes/{player}.git (made here) or "
                    "git@example.org:me/game-{player}.git (an empty repository). tick and "
                    "watch fetch and push them; the game folder stays the referee's.")
+@click.option("--clone-url", "clone_url", default=None, metavar="TEMPLATE",
+              help="With --remotes: the address players clone their seat from, with "
+                   "{player}, e.g. ssh://games@host.example/home/games/remotes/{player}.git; "
+                   "setup prints it in each player's clone line (see authorized-keys).")
 @click.option("--commit", "git_commit", is_flag=True,
               help="Commit the new game in the game folder's git repository (started if "
                    "needed). Never runs git in a seat.")
 @dir_option
 def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
           seed: int | None, salt: str | None, ticks: int | None, seats: Path | None,
-          remotes: str | None, git_commit: bool) -> None:
+          remotes: str | None, clone_url: str | None, git_commit: bool) -> None:
     """Start a new game in the folder.
 
     WORDS are the game's own options: `hard` (Simple Kingdoms); `--goals N`, `goal=F`,
@@ -115,6 +121,17 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
         raise click.BadParameter(f"no game {game_id!r}; installed: {', '.join(registry.ids())}",
                                  param_hint="--game") from None
     names = [p.strip() for p in players.split(",")] if players else list(game.default_players)
+    clones: dict[str, str] = {}
+    if clone_url is not None:
+        from .engine.seatkeys import clone_urls
+
+        if remotes is None:
+            fail(SetupError("--clone-url goes with --remotes (the seats over git it names)"),
+                 USAGE)
+        try:
+            clones = clone_urls(clone_url, names)
+        except ValueError as error:
+            fail(SetupError(str(error)), USAGE)
     for place in (host.folder.root, seats):  # never a game inside another's files or a seat
         if place is not None:
             cli_common.output_path(Path(place), folder=True, links=True)
@@ -137,8 +154,14 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
 
         click.echo("  seats over git: send each player their own line, and no one else's:")
         for player, url in sorted(host.folder.remotes().items()):
+            url = clones.get(player, url)
             click.echo(f"    {player}: git clone -b main -c pull.rebase=true {shlex.quote(url)} "
                        f"{player}")
+        if clones:
+            keys = " ".join(f"--key {p}={p.lower()}.pub" for p in sorted(clones))
+            click.echo(f"  their keys (the .pub files they send): python3 play.py "
+                       f"authorized-keys{where} {keys} >> ~/.ssh/authorized_keys, as the "
+                       "account in those addresses")
         for line in host.seat_lines:
             click.echo(f"  {line}")
         click.echo(f"Next: each player edits <Player>_orders.txt in their clone, commits and "

@@ -506,4 +506,68 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
         click.echo(f"wrote {html_file}")
 
 
-COMMANDS = [history, replay, verify, reveal, diff_command, rollback, bot, simulate, watch]
+@click.command(name="authorized-keys")
+@click.option("--key", "keys", multiple=True, required=True, metavar="PLAYER=FILE",
+              help="A player's public key file (their .pub), once per player.")
+@dir_option
+def authorized_keys(host: Host, keys: tuple[str, ...]) -> None:
+    """Print an ~/.ssh/authorized_keys line per player: their key may then fetch from and push
+    to their own seat's repository over ssh, and do nothing else (no shell, no other
+    repository). For a game set up with --remotes on paths of this machine; append the lines
+    to the authorized_keys file of the account the players log in as."""
+    import shutil
+
+    from .engine.gitseats import is_local
+    from .engine.seatkeys import KeyProblem, authorized_line, forced_command, read_public_key
+
+    named: dict[str, Path] = {}
+    for given in keys:
+        name, equals, where = given.partition("=")
+        if not equals or not name.strip() or not where:
+            fail(FolderError(f"--key {given!r} is not PLAYER=FILE",
+                             "for example --key Ana=ana.pub"), USAGE)
+        named[name.strip()] = Path(where)
+    try:
+        players = {name: host.player_names({name}).pop() for name in named}
+        remotes = host.folder.remotes()
+    except FolderError as error:
+        fail(error)
+    if not remotes:
+        fail(FolderError(f"the game in {host.folder.root} has no seats over git",
+                         "authorized-keys serves the repositories of `setup --remotes`"), USAGE)
+    if len(set(players.values())) != len(players):
+        fail(FolderError("a player is named twice", "give one --key per player"), USAGE)
+    git = shutil.which("git")
+    if git is None:
+        fail(FolderError("git is not installed", "seats over git need it on the host"), USAGE)
+    git = os.path.realpath(git)
+    lines: list[str] = []
+    seen: dict[str, str] = {}
+    for name, file in named.items():
+        player = players[name]
+        url = remotes[player]
+        if not is_local(url):
+            fail(FolderError(f"{player}'s remote {url} is not a path on this machine",
+                             "authorized-keys serves repositories on this machine; a forge "
+                             "or gitolite grants access its own way"), USAGE)
+        repo = os.path.realpath(url.removeprefix("file://"))
+        if not os.path.isdir(repo):
+            fail(FolderError(f"{player}'s repository {repo} is missing",
+                             "it is made by setup; was it moved?"), USAGE)
+        try:
+            key = read_public_key(file)
+            command = forced_command(player, repo, sys.executable, git)
+        except KeyProblem as problem:
+            fail(FolderError(str(problem), f"ask {player} for the .pub file of their key "
+                             "(ssh-keygen -t ed25519 makes one)"), USAGE)
+        if key.body in seen:
+            fail(FolderError(f"{player} and {seen[key.body]} sent the same key",
+                             "each player needs a key of their own"), USAGE)
+        seen[key.body] = player
+        lines.append(authorized_line(player, key, command))
+    for line in lines:
+        click.echo(line)
+
+
+COMMANDS = [authorized_keys, history, replay, verify, reveal, diff_command, rollback, bot,
+            simulate, watch]

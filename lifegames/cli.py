@@ -237,6 +237,8 @@ def _tick(host: Host, absent: str, seen: int | None, git_commit: bool) -> None:
         files = "file" if len({p.path for p in outcome.problems}) == 1 else "files"
         click.echo(f"\n{counted(len(outcome.problems), 'problem')}; nothing was played and no "
                    f"file changed. Fix the order {files} above and run tick again.", err=True)
+        for line in host.seat_lines:  # the fetch and push before the refusal still ran
+            click.echo(f"  {line}")
         sys.exit(REJECTED)
     state = loaded.state
     away = state.get("absent", [])

@@ -418,6 +418,7 @@ class Seat:
     record: Record = field(init=False)
     last_read: str = field(init=False, default="")  # the commit read_order last read from
     notes: list[str] = field(init=False, default_factory=list)  # what a rebuild had to say
+    gone: bool = field(init=False, default=False)  # the last fetch found no branch main
 
     def __post_init__(self) -> None:
         self.objects = Objects(self.git_dir)
@@ -563,8 +564,10 @@ class Seat:
         if not isinstance(done, GitError) and done.returncode != 0 and \
                 b"couldn't find remote ref" in done.stderr:
             self._problem("E-SEAT-REWRITTEN", f"{self.player}'s remote {self.url} has no "
-                          "main branch any more", "push the branch main back (from a clone "
-                          "that has it: `git push origin main`)")
+                          "main branch any more", "the host pushes its last commit there "
+                          "again (making a branch rewrites nothing); then `git pull` and "
+                          "push your orders on top")
+            self.gone = True  # pending: the push of this round makes the branch again
             return False
         if isinstance(done, GitError) or done.returncode != 0:
             why = str(done) if isinstance(done, GitError) else first_line(done.stderr)
@@ -765,7 +768,8 @@ class Seat:
         self.save()
 
     def pending(self) -> bool:
-        return bool(self.ref(MAIN)) and self.ref(MAIN) != self.record.pushed
+        """Whether the remote lacks the host's branch: a newer commit, or no branch at all."""
+        return bool(self.ref(MAIN)) and (self.gone or self.ref(MAIN) != self.record.pushed)
 
 
 # -- every seat of a game -----------------------------------------------------------------------
@@ -849,6 +853,7 @@ class RemoteSeats:
                 head = seat.ref(MAIN)
                 if not isinstance(done, GitError) and done.returncode == 0:
                     seat.record.pushed = seat.record.fetched = head
+                    seat.gone = False
                     seat.save()
                     lines.append(f"seat {seat.player}: pushed {head[:7]} to {seat.url}")
                 elif _raced(done):

@@ -381,9 +381,10 @@ def test_a02_nothing_a_player_pushes_runs_on_the_host_and_only_their_order_file_
         assert "was rewritten" in results["check"].stdout
         assert "lifegames Tick" not in "\n".join(table.log("Ana"))
     if vector is c_deleted:
-        # A deleted branch is said, then made again by the host's next push (creating a
-        # branch rewrites nothing), and the game plays on from there.
+        # A deleted branch is said, and made again by the push of the same round (making a
+        # branch rewrites nothing): the game plays on from there.
         assert "has no main branch" in results["check"].stdout
+        assert "seat Ana: pushed" in results["tick"].stdout + results["tick"].stderr
         assert "seat Ana: pushed" in results["bot"].stdout
         assert results["again"].returncode == 0, output(results["again"])
         assert "has no main branch" not in results["status"].stdout

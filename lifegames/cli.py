@@ -405,7 +405,7 @@ def _git_status(host: Host, tick: int) -> list[str]:
     from .engine.gitseats import GitError
     from .engine.host import COMMITS_FILE
 
-    if not host.folder.path(COMMITS_FILE).is_file():
+    if host.folder.read_meta(COMMITS_FILE.split("/", 1)[1]) is None:
         return []
     try:
         done = committed_tick(host.folder.root)

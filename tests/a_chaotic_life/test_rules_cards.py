@@ -358,6 +358,27 @@ def test_r29f_a_pet_its_own_player_chases_away_counts_against_the_card():
     assert owner_change(state, dog) == worth
 
 
+def test_r29g_a_pet_counts_for_its_player_only_in_their_goals_kind():
+    """How to Win - Or Lose! (the counters cards give are added after the cancelling; RULES.md,
+    Assumptions, the scoring row: they cancel nothing), with the row on whose card a standing
+    react answers: a Pet worth happiness is worth nothing to a player on a Terrible Life, so
+    playing it neither helps nor hurts them. Ana's Mousetrap, kept for her own cards that hurt
+    her, lets her Mouse stay; on a Happy Life her Mouse helps her, and Ben's Mousetrap, kept
+    for another player's card that helps them, catches it."""
+    state = arrange(new_state(), player=ANA, hands={ANA: ["Mouse"]},
+                    pouches={ANA: ["Mousetrap"]}, counters={ANA: {"sadness": 2}},
+                    goals={ANA: "sadness", BEN: "sadness", CLEO: "sadness"})
+    stand(state, ANA, 'react("Mousetrap", "any", mine, hurts)')
+    order(state, ANA, 'play("Mouse")')
+    assert state["pouches"][ANA] == ["Mousetrap"] and state["front"][ANA] == ["Mouse"]
+    assert breakdown(state, ANA)["score"] == 2, "the Mouse's happiness cancels none of hers"
+    state = arrange(new_state(), player=ANA, hands={ANA: ["Mouse"], BEN: ["Mousetrap"]},
+                    goals={ANA: "happiness", BEN: "sadness", CLEO: "sadness"})
+    stand(state, BEN, 'react("Mousetrap", "any", others, helps)')
+    order(state, ANA, 'play("Mouse")')
+    assert state["hands"][BEN] == [] and state["front"][ANA] == []
+
+
 @pytest.mark.parametrize("item, card_, expect", [
     ("Passport", "Travel", {"ANA": (2, 2)}),
     ("Umbrella", "Accident", {"ANA": (2, 0)}),

@@ -269,6 +269,12 @@ def can_react(state: State, player: str, item: str, play: Play) -> bool:
     return held_in(state, player, item) is not None and can_alter(state, player, item, play)
 
 
+def goal_worth(worth: dict[str, int] | None, goal_kind: str) -> int:
+    """What a card in front of a player (a Pet) adds to their score at the end: its counters
+    of their goal's kind. Those of the other kind cancel nothing (model.breakdown)."""
+    return worth[goal_kind] + worth["goal"] if worth else 0
+
+
 def owner_change(state: State, play: Play) -> int:
     """What the card, as it stands, does to its own player's score: > 0 it helps their goal,
     < 0 it hurts it (counters they take, give or have swapped, a Pet of theirs chased away),
@@ -294,15 +300,12 @@ def owner_change(state: State, play: Play) -> int:
     lost = 0
     for effect, value in play.spec["effects"]:
         if effect == "chase" and me not in play.protected and value in state["front"][me]:
-            worth = card(value)["worth"] or {}
-            lost += worth.get(goal_kind, 0) + worth.get("goal", 0)
+            lost += goal_worth(card(value)["worth"], goal_kind)
 
     def left(amounts: dict[str, int]) -> int:  # toward the goal, before any floor at 0
         return amounts[goal_kind] - amounts[other(goal_kind)]
 
-    worth = play.spec["worth"] if play.spec["place"] == "front" else None
-    kept = (worth.get(goal_kind, 0) + worth["goal"] - worth.get(other(goal_kind), 0)
-            if worth else 0)
+    kept = goal_worth(play.spec["worth"], goal_kind) if play.spec["place"] == "front" else 0
     change = left(mine) - left(counters(state, me)) - lost + kept
     return change or helped
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lifegames.a_chaotic_life.data import card, stages
+from lifegames.a_chaotic_life.effects import Play, owner_change, reward_of
 from lifegames.a_chaotic_life.model import breakdown
 
 from .helpers import (
@@ -188,6 +189,32 @@ def test_r28b_an_item_you_play_on_your_own_turn_is_an_action_by_standing_order_t
     assert state["turn"]["used"] == 1 and counters_of(state, ANA) == (2, 0), "Ben's is free"
 
 
+def test_r28c_a_face_up_item_answers_only_in_its_own_players_place_in_the_asking():
+    """Cards, Item Cards (an Item is played as another card is, to change it), with RULES.md,
+    Assumptions, the row on playing an Item as an action: an Item its player lays face up on
+    their turn waits for a card it can alter for that player, in that player's own place in
+    the asking. Ben and Cleo, asked after Ana about her card, never play her face-up Item:
+    her Piggy Bank cannot take her own Neighbor's counters, so no one else takes them with
+    it, and her Lock, which her own Pickpocket does not touch, keeps no one else's hand. Both
+    wait, and go to the discard pile when her turn ends."""
+    state = arrange(new_state(), hands={ANA: ["Piggy Bank", "Neighbor", "Lock", "Pickpocket"],
+                                        BEN: ["Dog"]},
+                    goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"}, player=ANA)
+    order(state, ANA, 'play("Piggy Bank")')
+    order(state, ANA, 'play("Neighbor")')
+    assert counters_of(state, ANA) == (1, 0), "the Neighbor pays Ana, not a later player"
+    assert counters_of(state, BEN) == (0, 0) and counters_of(state, CLEO) == (0, 0)
+    assert state["turn"]["ready"] == ["Piggy Bank"]
+    state["turn"]["used"] = 0
+    order(state, ANA, 'play("Lock")')
+    order(state, ANA, 'play_on("Pickpocket", "Ben")', FakeDice(1))
+    assert state["hands"][BEN] == [] and "Dog" in state["hands"][ANA], \
+        "Ana's own Lock does not guard Ben's hand"
+    assert state["turn"]["ready"] == ["Piggy Bank", "Lock"]
+    order(state, ANA, "end_turn", FakeDice())
+    assert state["discard"][-2:] == ["Piggy Bank", "Lock"]
+
+
 def test_r29_reactions_fire_in_seat_order_one_item_each_first_standing_that_applies():
     """Cards, Item Cards (our order): the card's player first, then each player to their
     left; each plays at most one Item, the first of their standing react orders that applies
@@ -261,6 +288,95 @@ def test_r29b_no_standing_order_no_reaction_and_a_filter_narrows_one():
     stand(state, BEN, 'react("Umbrella", "event")')
     order(state, ANA, 'play("Injured")')
     assert state["hands"][BEN] == ["Umbrella"], "Injured is a Special, not an Event"
+
+
+def test_r29d_a_reaction_for_others_cards_stays_silent_on_its_owners_own_card():
+    """Cards, Item Cards ("alter your opponents' plays or enhance your own"; RULES.md,
+    Assumptions, the row on whose card a standing react answers): a react order that answers
+    `others` never fires on a card its own player plays, on their own turn, while the same
+    order still answers the next player's card."""
+    state = arrange(new_state(), stage="child", player=BEN,
+                    hands={BEN: ["Party", "Megaphone"], CLEO: ["Big Win"]})
+    stand(state, BEN, 'react("Megaphone", "any", others)')
+    order(state, BEN, 'play("Party")')
+    assert state["hands"][BEN] == ["Megaphone"] and counters_of(state, BEN) == (1, 0), \
+        "Ben's own Party is not another player's card"
+    assert state["turn"]["used"] == 1
+    arrange(state, player=CLEO)
+    order(state, CLEO, 'play("Big Win")')
+    assert state["hands"][BEN] == [] and counters_of(state, CLEO) == (2, 0), "doubled"
+
+
+def test_r29e_a_card_that_changes_nothing_for_its_player_neither_helps_nor_hurts_them():
+    """Cards, Item Cards, with RULES.md, Assumptions, the row on whose card a standing react
+    answers (`helps`, `hurts`: what the card does to its own player's goal as it stands): a
+    card that moves its player's score by nothing is neither. An Adult card after Teen years
+    with no note pays nothing (the Adult has no growing-up base), so a Time Machine waiting
+    for another player's card that helps them, or one that hurts them, stays in hand; the
+    Teen card, which pays its player a counter for growing up, is sent back."""
+    for judged in ("helps", "hurts"):
+        state = arrange(new_state(), stage="teen", player=ANA,
+                        hands={ANA: ["Adult"], BEN: ["Time Machine"]},
+                        goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"})
+        stand(state, BEN, f'react("Time Machine", "any", others, {judged})')
+        order(state, ANA, 'play("Adult")', FakeDice())
+        assert state["hands"][BEN] == ["Time Machine"], judged
+        assert state["stage"] == "adult" and counters_of(state, ANA) == (0, 0), judged
+    state = arrange(new_state(), stage="child", player=ANA,
+                    hands={ANA: ["Teen"], BEN: ["Time Machine"]},
+                    goals={ANA: "happiness", BEN: "happiness", CLEO: "happiness"})
+    stand(state, BEN, 'react("Time Machine", "any", others, helps)')
+    order(state, ANA, 'play("Teen")', FakeDice())
+    assert state["hands"][BEN] == [] and state["stage"] == "child"
+
+
+def test_r29f_a_pet_its_own_player_chases_away_counts_against_the_card():
+    """Cards, Pet Cards (a Pet is worth its counters at the end only if it is still in play;
+    a Cat removes a Mouse, a Dog the Cat), with RULES.md, Assumptions, the row on whose card a
+    standing react answers (`helps`: the card as it stands raises its player's score): losing
+    one's own Pet counts against the card that chases it. Ana's Cat, with her own Mouse in
+    front of her, wins her one Pet's counter and loses her another: it does not help her, so
+    her Leash, kept for her cards that help her, stays in her pouch and the Mouse goes. With
+    Ben's Mouse instead, her Cat helps her, and Ben's Leash, kept for another player's card
+    that helps them, keeps his Mouse. Her Dog, with her own Cat in front of her, helps her by
+    the Dog's worth less the Cat's."""
+    goals = {ANA: "happiness", BEN: "happiness", CLEO: "happiness"}
+    state = arrange(new_state(), player=ANA, hands={ANA: ["Cat"]}, pouches={ANA: ["Leash"]},
+                    front={ANA: ["Mouse"]}, goals=goals)
+    stand(state, ANA, 'react("Leash", "any", mine, helps)')
+    order(state, ANA, 'play("Cat")')
+    assert state["pouches"][ANA] == ["Leash"] and state["front"][ANA] == ["Cat"]
+    assert breakdown(state, ANA)["score"] == 1, "one Pet for another"
+    state = arrange(new_state(), player=ANA, hands={ANA: ["Cat"], BEN: ["Leash"]},
+                    front={BEN: ["Mouse"]}, goals=goals)
+    stand(state, BEN, 'react("Leash", "any", others, helps)')
+    order(state, ANA, 'play("Cat")')
+    assert state["hands"][BEN] == [] and state["front"][BEN] == ["Mouse"]
+    state = arrange(new_state(), player=ANA, front={ANA: ["Cat"]}, goals=goals)
+    dog = Play("Dog", ANA, None, None, reward_of(state, ANA, "Dog", None), ANA)
+    worth = card("Dog")["worth"]["happiness"] - card("Cat")["worth"]["happiness"]
+    assert owner_change(state, dog) == worth
+
+
+def test_r29g_a_pet_counts_for_its_player_only_in_their_goals_kind():
+    """How to Win - Or Lose! (the counters cards give are added after the cancelling; RULES.md,
+    Assumptions, the scoring row: they cancel nothing), with the row on whose card a standing
+    react answers: a Pet worth happiness is worth nothing to a player on a Terrible Life, so
+    playing it neither helps nor hurts them. Ana's Mousetrap, kept for her own cards that hurt
+    her, lets her Mouse stay; on a Happy Life her Mouse helps her, and Ben's Mousetrap, kept
+    for another player's card that helps them, catches it."""
+    state = arrange(new_state(), player=ANA, hands={ANA: ["Mouse"]},
+                    pouches={ANA: ["Mousetrap"]}, counters={ANA: {"sadness": 2}},
+                    goals={ANA: "sadness", BEN: "sadness", CLEO: "sadness"})
+    stand(state, ANA, 'react("Mousetrap", "any", mine, hurts)')
+    order(state, ANA, 'play("Mouse")')
+    assert state["pouches"][ANA] == ["Mousetrap"] and state["front"][ANA] == ["Mouse"]
+    assert breakdown(state, ANA)["score"] == 2, "the Mouse's happiness cancels none of hers"
+    state = arrange(new_state(), player=ANA, hands={ANA: ["Mouse"], BEN: ["Mousetrap"]},
+                    goals={ANA: "happiness", BEN: "sadness", CLEO: "sadness"})
+    stand(state, BEN, 'react("Mousetrap", "any", others, helps)')
+    order(state, ANA, 'play("Mouse")')
+    assert state["hands"][BEN] == [] and state["front"][ANA] == []
 
 
 @pytest.mark.parametrize("item, card_, expect", [

@@ -5,6 +5,8 @@ nothing; no trade takes more than one extra tick."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from lifegames.a_chaotic_life import GAME
@@ -29,6 +31,21 @@ from .helpers import (
 def _offer_state():
     return arrange(new_state(), hands={ANA: ["Camera", "Senior"], BEN: ["Lock", "Dog"]},
                    counters={ANA: {"sadness": 2}, BEN: {"happiness": 2}}, player=ANA)
+
+
+def _judging_state(ana: dict[str, int], ben: dict[str, int]) -> dict[str, Any]:
+    """Two players with these counters, Ana on a Happy Life to offer, Ben on a Terrible Life
+    answering by standing order: accept what helps him, decline the rest."""
+    state = arrange(new_state(["Ana", "Ben"]), counters={ANA: ana, BEN: ben},
+                    goals={ANA: "happiness", BEN: "sadness"}, player=ANA)
+    stand(state, BEN, "accept(helps)", "decline")
+    return state
+
+
+def _offer_ben(state: dict[str, Any], give: str, want: str) -> None:
+    """Ana's offer to Ben, as if it were her first to him this turn."""
+    state["turn"]["offered"] = []
+    order(state, ANA, f'offer("Ben", "{give}", "{want}")')
 
 
 def test_r43_an_offer_waits_for_the_answer_in_the_other_players_next_file():
@@ -149,15 +166,27 @@ def test_r50_a_standing_answer_may_accept_only_what_helps_its_players_goal():
     """Actions!, Trade (our standing answers): `accept(helps)` accepts an offer only when the
     counters that change hands raise the answerer's score, so a standing answer never takes
     a trade that hurts its player; `decline` after it settles the rest at once."""
-    state = arrange(new_state(["Ana", "Ben"]), counters={ANA: {"sadness": 2},
-                                                         BEN: {"happiness": 2}},
-                    goals={ANA: "happiness", BEN: "sadness"}, player=ANA)
-    stand(state, BEN, "accept(helps)", "decline")
-    order(state, ANA, 'offer("Ben", "1 sadness", "1 happiness")')
+    state = _judging_state({"sadness": 2}, {"happiness": 2})
+    _offer_ben(state, "1 sadness", "1 happiness")
     assert counters_of(state, BEN) == (1, 1) and state["turn"]["used"] == 1, "it helps Ben"
-    state["turn"]["offered"] = []
-    order(state, ANA, 'offer("Ben", "nothing", "1 sadness")')
+    _offer_ben(state, "nothing", "1 sadness")
     assert counters_of(state, BEN) == (1, 1) and state["offer"] is None, "declined"
     with pytest.raises(OrderError) as info:
         GAME.validate(BEN, parse_one("accept(joy)"))
     assert info.value.code == "E-UNKNOWN-JUDGE"
+
+
+def test_r50b_accept_helps_counts_the_counters_of_the_other_kind_which_cancel():
+    """How to Win - Or Lose! (one counter of each kind cancels one of the other), with
+    RULES.md, Assumptions, the trade row (`accept(helps)` takes only what raises your score):
+    the counters of the kind opposite to the answerer's goal count against a trade that
+    brings them, and for one that takes them away. Ben, on a Terrible Life, turns down 1
+    sadness and 2 happiness for nothing (one more cancelled than gained), takes 2 sadness and
+    1 happiness for nothing, and takes an offer that only asks for his 1 happiness."""
+    state = _judging_state({"happiness": 3, "sadness": 3}, {"happiness": 1})
+    _offer_ben(state, "1 sadness, 2 happiness", "nothing")
+    assert counters_of(state, BEN) == (1, 0) and state["turn"]["used"] == 0, "declined"
+    _offer_ben(state, "2 sadness, 1 happiness", "nothing")
+    assert counters_of(state, BEN) == (2, 2) and state["turn"]["used"] == 1, "it helps Ben"
+    _offer_ben(state, "nothing", "1 happiness")
+    assert counters_of(state, BEN) == (1, 2) and state["turn"]["used"] == 2, "so does this"

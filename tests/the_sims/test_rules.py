@@ -312,6 +312,26 @@ def test_r12b_an_aspiration_drawn_and_kept_at_go_home_waits_for_the_next_turn():
     assert seat(state, ANA)["completed"] == ["Dinner Date"]
 
 
+def test_r12c_an_aspiration_drawn_at_go_home_with_none_held_waits_for_the_next_turn():
+    """Scored Aspirations, IMPORTANT, on Go Home's other path: a player who holds no Aspiration
+    (none was left to draw when one was owed) keeps the one Go Home draws without choosing,
+    and the turn ends there; the card is new, so though the collection already shows its three
+    SIMbols it completes at the end of the next turn (RULES.md, Assumptions, the Scoring row
+    counts a card kept this way as new too)."""
+    state = ready(Ana={"home": "Rose Cottage", "aspiration": None,
+                       "cards": ["Frying Pan", "Gourmet Kitchen"], "needs": {"Fun": False}})
+    state["asp_pile"].remove("Dinner Date")
+    state["asp_pile"].insert(0, "Dinner Date")
+    order(state, ANA, 'go_home("Fun")', FakeDice())
+    mine = seat(state, ANA)
+    assert mine["completed"] == [] and points(state, ANA) == 0, "met, but new this turn"
+    assert mine["aspiration"] == "Dinner Date" and mine["drawn"] is None
+    assert state["turn"]["player"] == BEN, "nothing to choose between: the turn ended"
+    set_turn(state, ANA)
+    order(state, ANA, 'travel("Park", "Easel")')
+    assert mine["completed"] == ["Dinner Date"] and points(state, ANA) == 3
+
+
 def play_turn(state, player, text):
     outcome = play(state, {player: text})
     assert not outcome.problems, [p.render() for p in outcome.problems]

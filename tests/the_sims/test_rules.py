@@ -503,6 +503,31 @@ def test_r21_mrs_crumplebottom_makes_the_others_discard_at_random():
     assert state["discard"] == ["Laptop", "Mrs. Crumplebottom"] and seat(state, ANA)["cards"] == []
 
 
+@pytest.mark.parametrize("count", [3, 4, 5])
+def test_r21b_mrs_crumplebottom_makes_every_other_player_discard_at_three_to_five(count):
+    """Watch Out! It's Mrs. Crumplebottom! (reconstructed: RULES.md, Assumptions, her row):
+    the discard hits all the other players, not just the next one. At 3, 4 and 5 players each
+    other player who holds a card loses exactly one, in turn from the taker's left; a player
+    with none (from 4 players, the third seat) is passed over and the rest still discard; the
+    taker keeps the collection they had, and she ends on the discard pile. r21 has a single
+    victim, so it cannot tell "every other player" from "the next player"."""
+    players = ["Ana", "Ben", "Cleo", "Dan", "Eve"][:count]
+    hands = {"Ben": ["Violin", "Laptop"], "Cleo": ["Drum Kit", "Toaster"],
+             "Dan": ["Bookshelf", "Hammock"], "Eve": ["Drone", "Sketchbook"]}
+    if count >= 4:
+        hands["Cleo"] = []
+    seats_ = {p: {"cards": hands[p]} for p in players[1:]}
+    state = ready(players, hub=["Mrs. Crumplebottom", *HUB[1:]], Ana={"cards": ["Chess Set"]},
+                  **seats_)
+    losers = [p for p in players[1:] if hands[p]]
+    order(state, ANA, 'travel("Park", "Mrs. Crumplebottom")',
+          FakeDice(picks=[2] * len(losers)))
+    assert seat(state, ANA)["cards"] == ["Chess Set"]
+    for player in players[1:]:
+        assert seat(state, player)["cards"] == hands[player][:1], player
+    assert state["discard"] == [hands[p][1] for p in losers] + ["Mrs. Crumplebottom"]
+
+
 def test_r22_the_game_ends_when_no_action_card_can_be_taken():
     """(Assumption) When the Action pile is empty and no Card Hub card shows a SIMbol of any
     Venue, the game ends at the next refill and the most points win."""

@@ -11,8 +11,8 @@ import pytest
 from lifegames.engine.contract import SetupError
 from lifegames.engine.dice import Dice
 from lifegames.lifestyle import GAME
-from lifegames.lifestyle.data import deck
-from lifegames.lifestyle.model import breakdown, score
+from lifegames.lifestyle.data import CONDITIONS, card, deck
+from lifegames.lifestyle.model import breakdown, met, score
 
 from .helpers import (
     ANA,
@@ -476,3 +476,104 @@ def test_r33_swimming_turns_a_die_to_4_even_from_above():
     assert state["turn"]["roll"]["dice"] == [4, 3]
     order(state, ANA, "accept")
     assert seats(state)[ANA]["points"] == ["Swimming", "Farmhouse"]
+
+
+# -- The Cards: what the dice must show (the reconstructed condition vocabulary) ----------------
+
+KINDS = "cards.yaml, Fields, condition"  # the six kinds and what each means
+SIX_KINDS = "RULES.md, Assumptions, conditions row"  # the same six, as the project's choice
+PAST_SIX = "RULES.md, Assumptions, dice may show more than 6"
+REACH = "RULES.md, Assumptions, the Cat row"  # reaching a result reads as a minimum
+
+
+def _case(kind, value, dice, wanted, section, why):
+    condition = {"kind": kind, **({"value": value} if value is not None else {})}
+    word = "meets" if wanted else "misses"
+    label = f"{kind}{'' if value is None else value}-{len(dice)}dice-" \
+        f"{'+'.join(map(str, dice))}-{word}"
+    return pytest.param(condition, dice, wanted, f"{section}: {why}", id=label)
+
+
+CONDITION_CASES = [
+    # total_at_least N: the dice add up to N or more
+    _case("total_at_least", 4, [4], True, REACH, "one die showing exactly N reaches N+"),
+    _case("total_at_least", 4, [3], False, KINDS, "one die one short of N"),
+    _case("total_at_least", 7, [3, 4], True, REACH, "two dice adding up to exactly N"),
+    _case("total_at_least", 7, [3, 3], False, KINDS, "two dice one short of N"),
+    _case("total_at_least", 12, [4, 4, 4], True, REACH, "three dice adding up to exactly N"),
+    _case("total_at_least", 12, [4, 3, 4], False, KINDS, "three dice one short of N"),
+    _case("total_at_least", 13, [7, 6], True, PAST_SIX, "a 7 from Cycling counts as 7"),
+    # total_exactly N: the dice add up to N, no more and no less
+    _case("total_exactly", 5, [5], True, KINDS, "one die showing N"),
+    _case("total_exactly", 5, [4], False, KINDS, "one die one under N"),
+    _case("total_exactly", 5, [6], False, KINDS, "one die one over N: exactly is not N+"),
+    _case("total_exactly", 7, [4, 3], True, KINDS, "two dice adding up to N"),
+    _case("total_exactly", 7, [3, 3], False, KINDS, "two dice one under N"),
+    _case("total_exactly", 7, [4, 4], False, KINDS, "two dice one over N"),
+    _case("total_exactly", 9, [2, 3, 4], True, KINDS, "three dice adding up to N"),
+    _case("total_exactly", 9, [2, 3, 3], False, KINDS, "three dice one under N"),
+    _case("total_exactly", 9, [2, 3, 5], False, KINDS, "three dice one over N"),
+    # all_at_least N: every die, not just one or most of them, shows N or more
+    _case("all_at_least", 5, [5], True, KINDS, "one die showing exactly N"),
+    _case("all_at_least", 5, [4], False, KINDS, "one die one short of N"),
+    _case("all_at_least", 5, [5, 6], True, KINDS, "both dice N or more"),
+    _case("all_at_least", 5, [6, 4], False, KINDS, "the second die one short, the first high"),
+    _case("all_at_least", 5, [5, 6, 5], True, KINDS, "all three dice N or more"),
+    _case("all_at_least", 5, [6, 6, 4], False, KINDS, "the last die one short"),
+    _case("all_at_least", 5, [4, 6, 6], False, KINDS, "the first die one short"),
+    _case("all_at_least", 5, [6, 4, 6], False, KINDS, "the middle die one short"),
+    _case("all_at_least", 5, [12, 4, 9], False, KINDS, "a high total does not lift a low die"),
+    # pair: at least two of the dice show the same number, wherever they lie
+    _case("pair", None, [3], False, KINDS, "one die is no pair"),
+    _case("pair", None, [3, 3], True, KINDS, "two dice alike"),
+    _case("pair", None, [3, 4], False, KINDS, "two dice one apart"),
+    _case("pair", None, [2, 5, 2], True, KINDS, "a pair among three: first and last"),
+    _case("pair", None, [5, 2, 2], True, KINDS, "a pair among three: last two"),
+    _case("pair", None, [2, 2, 5], True, KINDS, "a pair among three: first two"),
+    _case("pair", None, [4, 4, 4], True, KINDS, "three alike hold a pair"),
+    _case("pair", None, [1, 2, 3], False, KINDS, "three dice all different"),
+    _case("pair", None, [7, 5, 7], True, PAST_SIX, "two 7s are a pair"),
+    # three_of_a_kind: three dice, all the same number
+    _case("three_of_a_kind", None, [4], False, KINDS, "one die is not three of a kind"),
+    _case("three_of_a_kind", None, [4, 4], False, KINDS, "two alike are not three of a kind"),
+    _case("three_of_a_kind", None, [4, 4, 4], True, KINDS, "three alike"),
+    _case("three_of_a_kind", None, [4, 4, 5], False, KINDS, "only a pair, the odd die last"),
+    _case("three_of_a_kind", None, [5, 4, 4], False, KINDS, "only a pair, the odd die first"),
+    # run: three dice in a row, in any order
+    _case("run", None, [3], False, KINDS, "one die is no run of 3"),
+    _case("run", None, [3, 4], False, KINDS, "two in a row are no run of 3"),
+    _case("run", None, [3, 4, 5], True, KINDS, "three in a row"),
+    _case("run", None, [5, 3, 4], True, KINDS, "three in a row, rolled out of order"),
+    _case("run", None, [3, 4, 6], False, KINDS, "a gap at the top"),
+    _case("run", None, [2, 4, 5], False, KINDS, "a gap at the bottom"),
+    _case("run", None, [3, 3, 4], False, KINDS, "two alike and the next number"),
+    _case("run", None, [5, 6, 7], True, PAST_SIX, "a 7 from Cycling continues 5-6"),
+]
+
+
+@pytest.mark.parametrize(("condition", "dice", "wanted", "section"), CONDITION_CASES)
+def test_r36_each_dice_condition_is_met_at_its_boundary_and_missed_just_past_it(
+        condition, dice, wanted, section):
+    """The Cards (each card shows the result to reach; the deck and its conditions are our
+    reconstruction: cards.yaml, Fields, condition, and RULES.md, Assumptions): every kind of
+    condition with 1, 2 and 3 dice, on the roll that just meets it and the one that just
+    misses it. The id names the kind and the dice; `section` names the text the case reads.
+    Without these, a kind read too loosely (a total of N or more for exactly N, one die for
+    every die, two dice for a run of three) went unnoticed by every rule test."""
+    assert met(condition, list(dice)) is wanted, section
+
+
+def test_r37_the_condition_table_covers_every_kind_with_one_two_and_three_dice():
+    """The Cards, as r36 reads them (cards.yaml, Fields, condition; RULES.md, Assumptions,
+    conditions row): each kind the loader accepts has cases with 1, 2 and 3 dice, both met and
+    missed, so a kind added to the vocabulary without boundary cases fails here; every kind
+    the deck uses is among them."""
+    cases: dict[str, set[tuple[int, bool]]] = {}
+    for case in CONDITION_CASES:
+        condition, dice, wanted, _ = case.values
+        cases.setdefault(condition["kind"], set()).add((len(dice), wanted))
+    assert set(cases) == set(CONDITIONS), f"{SIX_KINDS}: a kind without boundary cases"
+    assert {card(name)["condition"]["kind"] for name in set(deck())} <= set(cases)
+    for kind, seen in cases.items():
+        assert {count for count, _ in seen} == {1, 2, 3}, kind
+        assert {wanted for _, wanted in seen} == {True, False}, kind

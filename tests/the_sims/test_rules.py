@@ -1,14 +1,18 @@
 """One numbered test per rule of The Sims Board Game rulebook for 2-5 players. Each
 docstring names the section it checks.
-Positions are arranged directly; the Interaction die is injected with FakeDice."""
+Positions are arranged directly; the Interaction die is injected with FakeDice, except in
+r10d, which rolls the engine's real dice to see what each numbered face does."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from lifegames.engine.contract import SetupError
+from lifegames.engine.contract import SetupError, clone
 from lifegames.engine.dice import Dice
 from lifegames.the_sims import GAME
+from lifegames.the_sims.actions import DIE
 from lifegames.the_sims.data import aspirations, deck, homes, needs
 
 from .helpers import (
@@ -261,6 +265,82 @@ def test_r10c_interact_names_must_fit_the_roll_to_come():
     reject(state, ANA, 'travel("Park", "Easel")', "E-WRONG-MOMENT")
 
 
+class RecordedDice:
+    """The real dice of one tick (`Dice(seed, tick)`), passed through unchanged; every roll of
+    the Interaction die is written down as (sides, face) so a test can tell which face of the
+    real die led to which outcome."""
+
+    def __init__(self, seed):
+        self.real = Dice(seed, 1)
+        self.rolls = []
+
+    def stream(self, name):
+        real = self.real.stream(name)
+        return RecordedStream(real, self.rolls) if name == DIE else real
+
+
+class RecordedStream:
+    """One real stream of the Interaction die that notes each roll in `rolls`."""
+
+    def __init__(self, real, rolls):
+        self.real, self.rolls = real, rolls
+
+    def die(self, sides=6):
+        face = self.real.die(sides)
+        self.rolls.append((sides, face))
+        return face
+
+
+def _interaction_outcomes(before, after):
+    """What Ana's roll and then Ben's did, read off their trackers and collections. Ana named
+    Fun (EMPTY) to raise and Social (FULL) to lower; Ben raises his only EMPTY Need, Hygiene,
+    and lowers his last FULL one, Fun (the default). A roll that moved neither Need must have
+    taken a card: the cards that changed hands are counted against it."""
+    outcomes = []
+    for who, raised, lowered in ((ANA, "Fun", "Social"), (BEN, "Hygiene", "Fun")):
+        was, now = seat(before, who)["needs"], seat(after, who)["needs"]
+        assert not was[raised] and was[lowered]
+        assert now == {**was, raised: now[raised], lowered: now[lowered]}, \
+            f"{who}: no other Need moves"
+        good, awkward = now[raised], not now[lowered]
+        assert not (good and awkward), who
+        outcomes.append("good" if good else "awkward" if awkward else "hand")
+    ana_took, ben_took = (outcome == "hand" for outcome in outcomes)
+    gained = len(seat(after, ANA)["cards"]) - len(seat(before, ANA)["cards"])
+    assert gained == ana_took - ben_took, ("a hand takes one of the other's cards", outcomes)
+    if ana_took and not ben_took:
+        assert set(seat(after, ANA)["cards"]) - set(seat(before, ANA)["cards"]) <= \
+            set(seat(before, BEN)["cards"])
+    return outcomes
+
+
+def test_r10d_the_real_interaction_die_has_six_faces_three_good_two_awkward_one_hand():
+    """Travel 3, Interact, with the Interaction die of Components (its faces reconstructed as
+    3 Good, 2 Awkward and 1 hand: RULES.md, Assumptions, the Interaction die row): rolled
+    through the engine's real dice, each of the six faces always does the same thing, Good
+    raising the roller's Need, Awkward lowering one and the hand taking a card of the other
+    player, and the six faces between them do so 3, 2 and 1 times. Every other rule test fakes
+    the die by face name, so only this one sees what a numbered face does."""
+    by_face: dict[int, list[str]] = {}
+    for seed in range(40):
+        state = ready(Ana={"needs": {"Fun": False}},
+                      Ben={"at": "Museum", "cards": ["Violin", "Chess Set"],
+                           "needs": {"Hygiene": False}})
+        order(state, ANA, 'travel("Museum", "Love Letter")')
+        before = clone(state)
+        dice = RecordedDice(seed)
+        order(state, ANA, 'interact("Ben", "Fun", "Social")', dice)
+        assert [sides for sides, _ in dice.rolls] == [6, 6], "one six-sided roll each"
+        outcomes = _interaction_outcomes(before, state)
+        for (_, face), outcome in zip(dice.rolls, outcomes, strict=True):
+            by_face.setdefault(face, []).append(outcome)
+    assert sorted(by_face) == [1, 2, 3, 4, 5, 6], "every face of the real die comes up"
+    assert all(len(seen) >= 3 for seen in by_face.values()), "each face is seen again"
+    assert all(len(set(seen)) == 1 for seen in by_face.values()), by_face
+    faces = Counter(seen[0] for seen in by_face.values())
+    assert faces == Counter({"good": 3, "awkward": 2, "hand": 1}), by_face
+
+
 # -- Scoring ----------------------------------------------------------------------------------
 
 
@@ -310,6 +390,26 @@ def test_r12b_an_aspiration_drawn_and_kept_at_go_home_waits_for_the_next_turn():
     set_turn(state, ANA)
     order(state, ANA, 'travel("Park", "Easel")')
     assert seat(state, ANA)["completed"] == ["Dinner Date"]
+
+
+def test_r12c_an_aspiration_drawn_at_go_home_with_none_held_waits_for_the_next_turn():
+    """Scored Aspirations, IMPORTANT, on Go Home's other path: a player who holds no Aspiration
+    (none was left to draw when one was owed) keeps the one Go Home draws without choosing,
+    and the turn ends there; the card is new, so though the collection already shows its three
+    SIMbols it completes at the end of the next turn (RULES.md, Assumptions, the Scoring row
+    counts a card kept this way as new too)."""
+    state = ready(Ana={"home": "Rose Cottage", "aspiration": None,
+                       "cards": ["Frying Pan", "Gourmet Kitchen"], "needs": {"Fun": False}})
+    state["asp_pile"].remove("Dinner Date")
+    state["asp_pile"].insert(0, "Dinner Date")
+    order(state, ANA, 'go_home("Fun")', FakeDice())
+    mine = seat(state, ANA)
+    assert mine["completed"] == [] and points(state, ANA) == 0, "met, but new this turn"
+    assert mine["aspiration"] == "Dinner Date" and mine["drawn"] is None
+    assert state["turn"]["player"] == BEN, "nothing to choose between: the turn ended"
+    set_turn(state, ANA)
+    order(state, ANA, 'travel("Park", "Easel")')
+    assert mine["completed"] == ["Dinner Date"] and points(state, ANA) == 3
 
 
 def play_turn(state, player, text):
@@ -481,6 +581,31 @@ def test_r21_mrs_crumplebottom_makes_the_others_discard_at_random():
     order(state, ANA, 'travel("Park", "Mrs. Crumplebottom")', FakeDice(picks=[2]))
     assert seat(state, BEN)["cards"] == ["Violin"]
     assert state["discard"] == ["Laptop", "Mrs. Crumplebottom"] and seat(state, ANA)["cards"] == []
+
+
+@pytest.mark.parametrize("count", [3, 4, 5])
+def test_r21b_mrs_crumplebottom_makes_every_other_player_discard_at_three_to_five(count):
+    """Watch Out! It's Mrs. Crumplebottom! (reconstructed: RULES.md, Assumptions, her row):
+    the discard hits all the other players, not just the next one. At 3, 4 and 5 players each
+    other player who holds a card loses exactly one, in turn from the taker's left; a player
+    with none (from 4 players, the third seat) is passed over and the rest still discard; the
+    taker keeps the collection they had, and she ends on the discard pile. r21 has a single
+    victim, so it cannot tell "every other player" from "the next player"."""
+    players = ["Ana", "Ben", "Cleo", "Dan", "Eve"][:count]
+    hands = {"Ben": ["Violin", "Laptop"], "Cleo": ["Drum Kit", "Toaster"],
+             "Dan": ["Bookshelf", "Hammock"], "Eve": ["Drone", "Sketchbook"]}
+    if count >= 4:
+        hands["Cleo"] = []
+    seats_ = {p: {"cards": hands[p]} for p in players[1:]}
+    state = ready(players, hub=["Mrs. Crumplebottom", *HUB[1:]], Ana={"cards": ["Chess Set"]},
+                  **seats_)
+    losers = [p for p in players[1:] if hands[p]]
+    order(state, ANA, 'travel("Park", "Mrs. Crumplebottom")',
+          FakeDice(picks=[2] * len(losers)))
+    assert seat(state, ANA)["cards"] == ["Chess Set"]
+    for player in players[1:]:
+        assert seat(state, player)["cards"] == hands[player][:1], player
+    assert state["discard"] == [hands[p][1] for p in losers] + ["Mrs. Crumplebottom"]
 
 
 def test_r22_the_game_ends_when_no_action_card_can_be_taken():

@@ -285,7 +285,9 @@ def check(host: Host, player: str | None) -> None:
         loaded, checks = host.check(player)
     except FolderError as error:
         fail(error)
-    if not checks:
+    if not checks and loaded.game.is_over(loaded.state):
+        click.echo(f"The game is over. {loaded.game.result(loaded.state).summary}")
+    elif not checks:
         click.echo("no order files are awaited now" + (f" from {player}" if player else ""))
     bad = 0
     for result in checks:
@@ -331,6 +333,11 @@ def _check_in_seat(root: Path) -> bool:
         found = playerfiles.read(root, name, MAX_FILE_BYTES)
     except playerfiles.Refused as refused:
         fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
+    if seat.over:
+        click.echo(f"{game.title}, {seat.player}'s seat: the game is over (after tick "
+                   f"{seat.next_tick - 1}), and no order file is read any more. "
+                   f"{seat.result}".rstrip())
+        return True
     parsed = parse_bytes(game.grammar_name(), found.data if found else b"", name,
                          found.size if found else None)
     click.echo(f"{game.title}, {seat.player}'s seat, next tick {seat.next_tick}: checked "

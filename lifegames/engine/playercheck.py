@@ -36,6 +36,7 @@ class Standpoint:
     players: tuple[str, ...]
     over: bool
     seat: bool
+    result: str = ""  # how the game ended (a seat's, once it is over)
 
     @property
     def next_tick(self) -> int:
@@ -137,7 +138,7 @@ def seat_standpoint(root: Path, resolve: Callable[[str], Game]) -> Standpoint | 
         raise FolderError(f"this seat is for {seat.game_id!r}, which this lifegames does not "
                           "have", "install the lifegames version the host uses") from None
     return Standpoint(game, seat.player, seat.knowledge, seat.knowledge, tuple(seat.awaited),
-                      tuple(seat.players), seat.over, True)
+                      tuple(seat.players), seat.over, True, seat.result)
 
 
 def folder_standpoint(game: Game, state: State, players: list[str], player: str) -> Standpoint:

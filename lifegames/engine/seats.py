@@ -41,17 +41,22 @@ def template_file(player: str) -> str:
 
 
 def seat_view(game: Game, state: State, player: str, players: list[str]) -> str:
-    """seat.json: the player's knowledge of the game, for checks run in the seat."""
-    return dumps({
+    """seat.json: the player's knowledge of the game, for checks run in the seat; once the
+    game is over, how it ended too (the result every sheet then shows)."""
+    over = bool(game.is_over(state))
+    view: dict[str, Any] = {
         "format": SEAT_FORMAT,
         "game": game.id,
         "player": player,
         "players": list(players),
         "tick": int(state["tick"]),
         "awaited": list(game.awaiting(state)),
-        "over": bool(game.is_over(state)),
+        "over": over,
         "knowledge": game.knowledge(state, player),
-    })
+    }
+    if over:
+        view["result"] = game.result(state).summary
+    return dumps(view)
 
 
 def mirror(root: Path, players: list[str], ops: list[Op], views: dict[str, str],
@@ -137,6 +142,7 @@ class Seat:
     awaited: list[str]
     over: bool
     knowledge: State
+    result: str = ""  # how the game ended, once it is over
 
 
 class NotASeat(Exception):
@@ -157,7 +163,7 @@ def load(root: Path) -> Seat | None:
         data: Any = json.loads(found.data.decode("utf-8"))
         seat = Seat(root, str(data["game"]), str(data["player"]), list(data["players"]),
                     int(data["tick"]), list(data["awaited"]), bool(data["over"]),
-                    dict(data["knowledge"]))
+                    dict(data["knowledge"]), str(data.get("result", "")))
     except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):
         raise NotASeat(f"{root / SEAT_FILE} is not one lifegames wrote; the host's next tick "
                        "writes it again") from None

@@ -337,3 +337,21 @@ def test_s15_orders_out_of_turn_are_warned_of_in_the_seat(tmp_path):
     text = _watched_reports(tmp_path / "host", seats, ["Ana", "Ben"])["Ben"]
     assert "\nBen_orders.txt:2:1: W-NOT-AWAITED" in text and "Ben/" not in text, text
     assert not (seats / "Cleo" / "check_report.txt").exists()
+
+
+def test_s16_check_in_a_seat_or_the_game_folder_says_a_finished_game_is_over(tmp_path):
+    """Once the last tick is played, `check` in a seat says the game is over and how it
+    ended (the result the sheets show), not which tick awaits nobody; so does `check` in the
+    game folder."""
+    root, seats = tmp_path / "host", tmp_path / "seats"
+    made = play(root, "setup", "--seed", "3", "--ticks", "1", "--seats", str(seats))
+    assert made.returncode == 0, output(made)
+    done = play(root, "tick", "--absent", "Ironhold,Thornvale")
+    assert done.returncode == 0 and "The game is over." in done.stdout, output(done)
+    summary = done.stdout.split("The game is over. ", 1)[1].splitlines()[0]
+    checked = play(seats / "Ironhold", "check")
+    assert checked.returncode == 0, output(checked)
+    assert "the game is over (after tick 1)" in checked.stdout and summary in checked.stdout
+    assert "awaited" not in checked.stdout and "next tick" not in checked.stdout
+    host = play(root, "check")
+    assert host.returncode == 0 and f"The game is over. {summary}" in host.stdout, output(host)

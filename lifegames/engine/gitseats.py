@@ -711,6 +711,26 @@ class Seat:
                         out[path] = found.data
         return out
 
+    def renewal(self) -> bytes | None:
+        """The host's newest template, to become the order file when the seat's order file
+        is one the host may replace: the very file a tick played, or an untouched copy of the
+        template the host wrote last (a plain game folder renews the same two). A player's
+        clone is then ready for the next tick after a `git pull`, and a player who pulls
+        before writing meets no conflict; a file the player changed since is never touched.
+        None when there is nothing to renew."""
+        base = self.ref(MAIN)
+        now = self._order_entry(base) if base else ""
+        if not now:
+            return None
+        template_name = f"{self.player}_orders_template.txt"
+        entry = self._top(base).get(template_name)
+        replaceable = {self._order_entry(self.record.played) if self.record.played else "",
+                       entry[1] if entry is not None else ""} - {""}
+        fresh = self._wanted().get(template_name)
+        if now not in replaceable or fresh is None or blob_id(fresh) == now:
+            return None
+        return fresh
+
     def build(self, message: str, orders: bytes | None = None) -> bool:
         """A commit making the seat's branch hold the host's files as they are now (and
         `orders` as the order file: at setup, and for a bot); False if nothing changed."""
@@ -825,7 +845,8 @@ class RemoteSeats:
         for player in sorted(chosen):
             seat = self.seats[player]
             try:
-                seat.build(message, (orders or {}).get(player))
+                order = (orders or {}).get(player)
+                seat.build(message, order if order is not None else seat.renewal())
                 why = ""
             except GitError as error:
                 why = str(error)

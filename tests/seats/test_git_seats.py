@@ -327,3 +327,37 @@ def test_g07_rollback_and_a_crash_before_the_push_reach_the_seats(tmp_path, monk
     clone = table.clone("Ana")
     assert (clone / "001_ana_sheet.txt").exists() and not (clone / "003_ana_sheet.txt").exists()
     assert verify(table.host()) == []
+
+
+def test_g08_after_a_tick_and_a_pull_the_clone_is_ready_for_the_next_tick(tmp_path):
+    """The order file a tick played (and an untouched template) becomes the next tick's
+    template in the host's commit, as a plain game folder renews it: a player who pulls before
+    writing meets no conflict, and their next file is for the coming tick, never stale. A file
+    the player changed since it was played is left as it is."""
+    table = Table(tmp_path / "t")
+    assert table.setup("simple-kingdoms", ["Ana", "Ben"], 3).returncode == 0
+    ana, ben = table.clone("Ana"), table.clone("Ben")
+    table.push_orders("Ana", 'orders for tick 1\nsell_resource("wood", 1)\nend\n')
+    table.push_orders("Ben", "orders for tick 1\nend\n")
+    tick = table.play("--dir", "host", "tick")
+    assert tick.returncode == 0, output(tick)
+    for clone, player in ((ana, "Ana"), (ben, "Ben")):
+        pulled = table.run_git(clone, "pull", "-q")
+        assert pulled.returncode == 0, pulled.stderr
+        assert table.git(clone, "status", "--porcelain") == ""
+        text = (clone / f"{player}_orders.txt").read_text(encoding="utf-8")
+        assert text == (clone / f"{player}_orders_template.txt").read_text(encoding="utf-8")
+        assert text.startswith("orders for tick 2")
+    (ana / "Ana_orders.txt").write_text('orders for tick 2\nsell_resource("wood", 1)\nend\n')
+    checked = table.play("check", cwd=ana)
+    assert checked.returncode == 0 and "E-STALE" not in checked.stdout, output(checked)
+    table.git(ana, "commit", "-qam", "tick 2")
+    table.git(ana, "push", "-q")
+    # Ben keeps last tick's file on purpose (edited after the tick): it is his, untouched.
+    table.push_orders("Ben", "orders for tick 1\n# mine\nend\n")
+    again = table.play("--dir", "host", "tick", "--absent", "Ben")
+    assert again.returncode == 0, output(again)
+    table.git(ben, "pull", "-q")
+    assert (ben / "Ben_orders.txt").read_text() == "orders for tick 1\n# mine\nend\n"
+    table.git(ana, "pull", "-q")
+    assert (ana / "Ana_orders.txt").read_text().startswith("orders for tick 3")

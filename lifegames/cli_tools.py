@@ -344,12 +344,9 @@ def watch(host: Host, interval: float, max_ticks: int | None, deadline: float | 
             absent = {c.player for c in waiting}
             waiting = []
         news = _waiting_line(loaded.state["tick"], checks, waiting)
-        problems = "\n".join(p.render() for c in checks if c.parsed.ended for p in c.problems)
-        if news + problems != said:
-            said = news + problems
+        if news != said:
+            said = news
             click.echo(f"[{time.strftime('%H:%M:%S')}] {news}")
-            if problems:
-                click.echo(problems, err=True)
         if checks and not waiting:
             try:
                 after, outcome = host.tick(absent=absent, complete=True,
@@ -403,9 +400,22 @@ def _waiting_line(tick: int, checks: list[Any], waiting: list[Any]) -> str:
         return f"tick {tick + 1}: no order file is awaited"
     if not waiting:
         return f"tick {tick + 1}: every awaited file is complete; playing"
-    parts = [f"{c.player} ({'has problems' if c.problems and c.parsed.ended else 'not ended'}"
-             ")" for c in waiting]
-    return f"tick {tick + 1}: waiting for {', '.join(parts)}"
+    return f"tick {tick + 1}: waiting for {', '.join(map(_waiting_for, waiting))}"
+
+
+def _waiting_for(check: Any) -> str:
+    """How an awaited player's file stands, told without what is in it: a problem can quote a
+    hand or a plan, which is its player's alone (`check` shows it to them; with seats, their
+    check report does), and the host may be a player too."""
+    player = check.player
+    parsed = check.parsed
+    unwritten = not parsed.ended and not parsed.orders and not parsed.standing  # a template
+    if unwritten or any(p.code == "E-STALE-ORDERS" for p in check.problems):
+        return f"{player} (no orders yet)"
+    if not parsed.ended:
+        return f"{player} (not ended)"
+    count = counted(len(check.problems), "problem")
+    return f"{player} ({count}: `python3 play.py check {player}` shows them to {player})"
 
 
 def _tell(host: Host, told: list[str]) -> list[str]:

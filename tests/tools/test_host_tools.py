@@ -174,8 +174,29 @@ def test_watch_waits_while_a_file_lacks_end(tmp_path: Path) -> None:
     for root, snapshot in zip(roots, before, strict=True):
         assert current_tick(root) == 0, root.name
         assert tree(root, skip=(".lifegames/lock",)) == snapshot, root.name
-    assert errors[0] == errors[1] == "", errors
-    assert errors[2].count("E-SHORT") == 1, errors[2]
+    assert errors == ["", "", ""], errors  # a player's problems are theirs: see below
+
+
+def test_watch_says_whose_file_stands_how_and_never_what_is_in_it(tmp_path: Path) -> None:
+    """Property: watch's line names each awaited player and how their file stands (no orders
+    yet: empty, or still last tick's; not ended; so many problems, and the command that shows
+    them), never a problem's text: it can quote a hand or a plan, which only its player may
+    read, and the host may be a player too."""
+    root = tmp_path / "game"
+    setup_game(root, ticks=3)
+    write_orders(root, IRON, "end\n")
+    write_orders(root, THORN, "end\n")
+    assert play(root, "tick").returncode == 0
+    write_orders(root, IRON, 'orders for tick 2\nsell_resource("wood", 500)\nend\n')
+    command = [sys.executable, str(PLAY), "--dir", str(root), "watch", "--interval", "0.05"]
+    watcher = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    time.sleep(3.0)
+    watcher.kill()
+    stdout, stderr = watcher.communicate()
+    assert f"waiting for {IRON} (1 problem: `python3 play.py check {IRON}` shows them to " \
+           f"{IRON}), {THORN} (no orders yet)" in stdout, stdout
+    assert "E-" not in stdout + stderr and "wood" not in stdout + stderr, stdout + stderr
 
 
 def test_watch_stops_at_the_end_of_the_game(tmp_path: Path) -> None:

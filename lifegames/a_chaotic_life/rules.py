@@ -439,7 +439,15 @@ _VOCABULARY: dict[str, frozenset[str]] = {}
 
 
 def _vocabulary() -> dict[str, frozenset[str]]:
-    """The names state.py's bounds refer to, from the rule data (made once)."""
+    """The names state.py's bounds and pools refer to, from the rule data (made once): every
+    card, and those a place may hold by the rules (a hand: any card but those played when
+    drawn; an Item Pouch: Items; a face-down swap: the types a swap takes)."""
     if not _VOCABULARY:
-        _VOCABULARY.update({"card": frozenset(cards()), "stage": frozenset(stages())})
+        swappable = rules()["swap"]["types"]
+        _VOCABULARY.update({
+            "card": frozenset(cards()), "stage": frozenset(stages()),
+            "held": frozenset(n for n in cards() if not played_when_drawn(n)),
+            "item": frozenset(names("item")),
+            "swappable": frozenset(n for n in cards() if card(n)["type"] in swappable),
+        })
     return _VOCABULARY

@@ -11,13 +11,18 @@ the card refuses the order and no way forward can name it.
 
 The engine derives each player's view from this declaration (engine/declared.py) and checks
 every state the host loads against it; card names and stages come from the rule data through
-`AChaoticLife.vocabulary`.
+`AChaoticLife.vocabulary`. Every hidden card is one of the cards no player may see but those
+who hold them, the pool "card" (engine/resample.py): the deck, the hands and pouches, the
+cards removed face down; a place takes only the cards the rules let it hold. The cards a turn
+moved or drew are some of its player's cards, and the cards an offer gives stay in its
+maker's hand or pouch while it waits (`Among`).
 """
 
 from typing import Annotated, Final, Literal, NotRequired, TypedDict
 
 from ..engine.contract import EngineState
 from ..engine.declared import KEY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
+from ..engine.resample import Among, Pool
 
 HIDDEN: Final = "?"  # a card a player may not see, in their view of the state
 
@@ -48,9 +53,11 @@ class Turn(TypedDict):
     actions: Count
     used: Count
     phase: Annotated[Literal["act", "limit"], PUBLIC]  # limit: discarding down to five
-    moved: Annotated[list[Card], Owner(by="player", others=SIZE, placeholder=HIDDEN)]
+    moved: Annotated[list[Card], Owner(by="player", others=SIZE, placeholder=HIDDEN),
+                     Among("hands", "pouches", by="player", fits="item")]
     # the cards drawn this turn, from the deck or the discard pile (the fact `drawn`)
-    drawn: Annotated[list[Card], Owner(by="player", others=SIZE, placeholder=HIDDEN)]
+    drawn: Annotated[list[Card], Owner(by="player", others=SIZE, placeholder=HIDDEN),
+                     Among("hands", "pouches", by="player")]
     # Items played by order this turn, face up, each waiting for the next card it can alter
     ready: Annotated[list[Card], PUBLIC]
     offered: Annotated[list[Player], PUBLIC]  # the players offered a trade this turn
@@ -58,20 +65,31 @@ class Turn(TypedDict):
     unforeseen: Annotated[bool, PUBLIC]
 
 
-class Terms(TypedDict):
-    """One side of a trade offer (checks.Terms)."""
+class Amounts(TypedDict):
+    """The counters and any cards of one side of a trade offer (checks.Terms)."""
 
-    cards: Annotated[list[Card], PUBLIC]
     happiness: Count
     sadness: Count
     any_card: Count
+
+
+class Terms(Amounts):
+    """What an offer asks for: the cards it names may be anywhere."""
+
+    cards: Annotated[list[Card], PUBLIC]
+
+
+class Given(Amounts):
+    """What an offer gives: the cards it names lie in its maker's hand or pouch."""
+
+    cards: Annotated[list[Card], PUBLIC, Among("hands", "pouches", by="from")]
 
 
 # An offer waiting for its answer: made in the open, its terms named in the log.
 Offer = TypedDict("Offer", {
     "from": Annotated[str, PUBLIC, OneOf(PLAYER)],
     "to": Annotated[str, PUBLIC, OneOf(PLAYER)],
-    "give": Annotated[Terms, PUBLIC],
+    "give": Annotated[Given, PUBLIC],
     "want": Annotated[Terms, PUBLIC],
     "tick": Count,
 })
@@ -87,7 +105,8 @@ class Entry(TypedDict):
 
 # A card removed face down by a swap: [its remover, the card], the card theirs to see.
 Removal = tuple[Annotated[str, PUBLIC, OneOf(PLAYER)],
-                Annotated[str, Owner(by=0, others=SIZE, placeholder=HIDDEN), OneOf("card")]]
+                Annotated[str, Owner(by=0, others=SIZE, placeholder=HIDDEN), OneOf("card"),
+                          Pool("card", fits="swappable")]]
 
 
 class ChaoticState(EngineState):
@@ -95,11 +114,13 @@ class ChaoticState(EngineState):
     goals: Annotated[dict[str, Kind], PUBLIC, Keys(PLAYER, every=True)]
     goal_card: Annotated[str, PUBLIC, OneOf("card")]
     lifegoals: Annotated[list[Card], PUBLIC]
-    deck: Annotated[list[Card], Nobody(placeholder=HIDDEN)]  # top first
+    deck: Annotated[list[Card], Nobody(placeholder=HIDDEN), Pool("card")]  # top first
     discard: Annotated[list[Card], PUBLIC]  # top last
     removed: Annotated[list[Removal], PUBLIC]
-    hands: Annotated[dict[str, list[Card]], HELD, Keys(PLAYER, every=True)]
-    pouches: Annotated[dict[str, list[Card]], HELD, Keys(PLAYER, every=True)]
+    hands: Annotated[dict[str, list[Card]], HELD, Keys(PLAYER, every=True),
+                     Pool("card", fits="held")]
+    pouches: Annotated[dict[str, list[Card]], HELD, Keys(PLAYER, every=True),
+                       Pool("card", fits="item")]
     front: Annotated[dict[str, list[Card]], PUBLIC, Keys(PLAYER, every=True)]
     claimed: Annotated[dict[str, list[Card]], PUBLIC, Keys(PLAYER, every=True)]
     minigoals: Annotated[list[Card], PUBLIC]  # open Mini-Goals

@@ -43,6 +43,11 @@ A fixed-length JSON array (a pair) is declared as a `tuple[...]`: JSON has no tu
 state holds a list of that length, and the tuple says what each position is. A union of
 several types (`list[str] | list[Spot]`: a field whose shape depends on the game's mode) is
 a value of any one of them; it may hold no secret, so a view copies it whole.
+
+Who may see a field does not say where else its hidden cards could be: a hidden place also
+names its pool (`Pool`, `Roll`, `Among` of engine/resample.py), from which `resample` draws a
+state one player cannot tell from the real one. This module keeps those markers on each
+place (`Slot.markers`) and reads none of them.
 """
 
 from __future__ import annotations
@@ -61,9 +66,10 @@ NOTHING: Final = "nothing"
 PLAYER: Final = "player"  # the vocabulary of player names, which the engine supplies
 
 
-class _Marker:
-    """A value of the vocabulary. Plain slotted classes, not dataclasses: every command
-    imports this module, and a dataclass costs its import a generated method or three."""
+class Marker:
+    """A value of the vocabulary (engine/resample.py adds its own). Plain slotted classes, not
+    dataclasses: every command imports this module, and a dataclass costs its import a
+    generated method or three."""
 
     __slots__: tuple[str, ...] = ()
 
@@ -79,14 +85,14 @@ class _Marker:
         return hash((type(self), *(repr(getattr(self, name)) for name in self.__slots__)))
 
 
-class Public(_Marker):
+class Public(Marker):
     """Everyone may see this field."""
 
 
 PUBLIC: Final = Public()
 
 
-class Owner(_Marker):
+class Owner(Marker):
     """Only the field's owner may see it; others see nothing of it, or only its size."""
 
     __slots__ = ("by", "others", "placeholder")
@@ -99,7 +105,7 @@ class Owner(_Marker):
         self.by, self.others, self.placeholder = by, others, placeholder
 
 
-class Nobody(_Marker):
+class Nobody(Marker):
     """No player may see the field; everyone sees its size (a list keeps its length)."""
 
     __slots__ = ("placeholder",)
@@ -109,7 +115,7 @@ class Nobody(_Marker):
         self.placeholder = placeholder
 
 
-class Once(_Marker):
+class Once(Marker):
     """Everyone may see the field once the record's boolean field `condition` is true."""
 
     __slots__ = ("condition", "placeholder")
@@ -123,7 +129,7 @@ class Once(_Marker):
 Visibility = Public | Owner | Nobody | Once
 
 
-class Range(_Marker):
+class Range(Marker):
     """A whole number from `low` to `high` (no upper bound if None)."""
 
     __slots__ = ("low", "high")
@@ -134,7 +140,7 @@ class Range(_Marker):
         self.low, self.high = low, high
 
 
-class OneOf(_Marker):
+class OneOf(Marker):
     """A name from one of the game's vocabularies (`Game.vocabulary`, or "player")."""
 
     __slots__ = ("vocabulary",)
@@ -144,7 +150,7 @@ class OneOf(_Marker):
         self.vocabulary = vocabulary
 
 
-class Keys(_Marker):
+class Keys(Marker):
     """The keys of a map: names from a vocabulary; `every`: each name of it, no more."""
 
     __slots__ = ("vocabulary", "every")
@@ -320,12 +326,14 @@ class Maybe(Node):
 
 class Slot:
     """A place in the declaration that says who may see it: a field of a record, a position of
-    a pair, or (Owner(by=KEY)) each entry of a map."""
+    a pair, or (Owner(by=KEY)) each entry of a map. `markers`: every marker of its annotation,
+    for what else reads the declaration (engine/resample.py: the pools of hidden cards)."""
 
-    __slots__ = ("node", "visibility")
+    __slots__ = ("node", "visibility", "markers")
 
-    def __init__(self, node: Node, visibility: Visibility) -> None:
-        self.node, self.visibility = node, visibility
+    def __init__(self, node: Node, visibility: Visibility,
+                 markers: tuple[object, ...] = ()) -> None:
+        self.node, self.visibility, self.markers = node, visibility, markers
 
     @property
     def plain(self) -> bool:
@@ -343,19 +351,25 @@ class Slot:
             return [placeholder] * len(value)
         return placeholder
 
-    def show(self, value: Any, viewer: str | None, key: str | None, parent: Any,
-             entry: str | None = None) -> Any:
+    def sees(self, viewer: str | None, key: str | None, parent: Any,
+             entry: str | None = None) -> bool:
+        """Whether `viewer` may see the value here: `key`, the key of the map entry it is (for
+        Owner(by=KEY)); `parent`, the record or pair holding it; `entry`, as for Node.view."""
         vis = self.visibility
         if vis is PUBLIC:
-            return self.node.view(value, viewer, entry)
+            return True
         if isinstance(vis, Owner):
             owner = key if vis.by == KEY else entry if vis.by == ENTRY else parent[vis.by]
-            seen = viewer is not None and owner == viewer
-        elif isinstance(vis, Once):
-            seen = parent.get(vis.condition) is True
-        else:
-            seen = False
-        return self.node.view(value, viewer, entry) if seen else self.hidden(value)
+            return viewer is not None and owner == viewer
+        if isinstance(vis, Once):
+            return parent.get(vis.condition) is True
+        return False
+
+    def show(self, value: Any, viewer: str | None, key: str | None, parent: Any,
+             entry: str | None = None) -> Any:
+        if self.visibility is PUBLIC or self.sees(viewer, key, parent, entry):
+            return self.node.view(value, viewer, entry)
+        return self.hidden(value)
 
     def check(self, value: Any, path: str, ctx: Context) -> None:
         if ctx.view and not isinstance(self.visibility, Public) and self._placeholder(value):
@@ -614,13 +628,13 @@ class _Compiler:
             # the field itself is public; each entry is its key's
             keys = next((m for m in markers if isinstance(m, Keys)), None)
             _, value_type = typing.get_args(base)
-            entry = Slot(self.node(value_type, f"{where}[]"), vis)
+            entry = Slot(self.node(value_type, f"{where}[]"), vis, markers)
             return Slot(MapOf(entry, keys), PUBLIC)
         if isinstance(vis, Owner) and vis.others == NOTHING and not in_map and vis.by != ENTRY:
             raise DeclarationError(f"{where}: others=NOTHING is for the entries of a table and "
                                    "the fields they own; elsewhere say what others see "
                                    "(others=SIZE)")
-        return Slot(self.node(tp, where), vis)
+        return Slot(self.node(tp, where), vis, markers)
 
     def node(self, tp: Any, where: str) -> Node:
         base, markers = _split(tp)

@@ -17,6 +17,7 @@ from typing import Annotated, Final, Literal, TypedDict
 
 from ..engine.contract import EngineState
 from ..engine.declared import PLAYER, PUBLIC, Keys, Nobody, OneOf, Range
+from ..engine.resample import Pool
 
 # What a player's view holds in place of each card of the face-down pile.
 HIDDEN_CARD: Final = "(hidden card)"
@@ -63,7 +64,8 @@ class Turn(TypedDict):
 
 class LifestyleState(EngineState):
     players: Annotated[list[Player], PUBLIC]  # in seat order
-    pile: Annotated[list[Card], Nobody(placeholder=HIDDEN_CARD)]  # top first
+    # top first; a resample shuffles it (a pool of its own, engine/resample.py)
+    pile: Annotated[list[Card], Nobody(placeholder=HIDDEN_CARD), Pool("pile")]
     display: Annotated[list[Annotated[str | None, OneOf("card")]], PUBLIC]  # row by row
     discard: Annotated[list[Card], PUBLIC]
     pool: Count  # the token pool

@@ -150,15 +150,18 @@ class SimpleKingdoms(Game):
         return Result(f"Team score {sum(scores.values())} ({parts})", scores, [])
 
 
-_VOCABULARY: dict[str, frozenset[str]] = {}
+_VOCABULARY: dict[str, Collection[str]] = {}
 
 
-def _vocabulary() -> dict[str, frozenset[str]]:
-    """The names state.py's bounds refer to, from rules.yaml (made once)."""
+def _vocabulary() -> dict[str, Collection[str]]:
+    """The names state.py's bounds and resample's rolls refer to, from rules.yaml (made
+    once)."""
     if not _VOCABULARY:
         data = rules()
         _VOCABULARY.update({
             "terrain": frozenset(terrains()),
+            # what the d6 gives an unexplored tile: a name a face, in the order of the faces
+            "terrain roll": tuple(data["terrain_d6"][face] for face in range(1, 7)),
             "settlement": frozenset(data["settlements"]),
             "building": frozenset(data["buildings"]),
             "resource": frozenset(data["resources"]),

@@ -11,6 +11,7 @@ from typing import Annotated, TypedDict
 
 from ..engine.contract import EngineState
 from ..engine.declared import PLAYER, PUBLIC, Keys, Once, OneOf, Range
+from ..engine.resample import Roll
 
 Count = Annotated[int, Range(0)]
 Player = Annotated[str, OneOf(PLAYER)]
@@ -21,7 +22,9 @@ Place = tuple[Annotated[int, PUBLIC, Range(0)], Annotated[int, PUBLIC, Range(0)]
 class Tile(TypedDict):
     row: Annotated[int, PUBLIC, Range(0)]
     col: Annotated[int, PUBLIC, Range(0)]
-    terrain: Annotated[str, Once("explored", placeholder=None), OneOf("terrain")]
+    # unexplored: a resample rolls it again on the d6 table (engine/resample.py)
+    terrain: Annotated[str, Once("explored", placeholder=None), OneOf("terrain"),
+                       Roll("terrain roll")]
     explored: Annotated[bool, PUBLIC]
     owner: Annotated[str | None, PUBLIC, OneOf(PLAYER)]
     settlement: Annotated[str | None, PUBLIC, OneOf("settlement")]

@@ -14,13 +14,18 @@ A hidden card is HIDDEN in a player's view: no card has that name, so a check th
 refuses the order (keeping an Aspiration not seen yet is E-HIDDEN) and no way forward can
 name it. The engine derives each player's view from this declaration (engine/declared.py) and
 checks every state the host loads against it; the names come from the rule data through
-`TheSims.vocabulary`.
+`TheSims.vocabulary`. The hidden cards of a kind that nobody has shown may lie in any of its
+hidden places, a pool (engine/resample.py): the Aspirations of the pile, the box and the
+others' draws; the Homes of the pile and the others' draws. The Action and Iconic Sims piles
+are pools of their own, and so are the face-down Aspiration discards: a player knows those
+they put there, not which the others did.
 """
 
 from typing import Annotated, Final, Literal, TypedDict
 
 from ..engine.contract import EngineState
 from ..engine.declared import ENTRY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
+from ..engine.resample import Pool
 
 HIDDEN: Final = "?"  # a card a player may not see, in their view of the state
 
@@ -40,8 +45,8 @@ PILE = Nobody(placeholder=HIDDEN)  # face down: its size only
 class Offers(TypedDict):
     """What a player drew to move in (2-5 players: two of each; alone: every Home card)."""
 
-    homes: Annotated[list[Home], UNSHOWN]
-    aspirations: Annotated[list[Aspiration], UNSHOWN]
+    homes: Annotated[list[Home], UNSHOWN, Pool("home")]
+    aspirations: Annotated[list[Aspiration], UNSHOWN, Pool("aspiration")]
 
 
 class Seat(TypedDict):
@@ -50,7 +55,8 @@ class Seat(TypedDict):
     home: Annotated[str | None, PUBLIC, OneOf("home")]  # None until they move in
     offers: Annotated[Offers, PUBLIC]
     aspiration: Annotated[str | None, PUBLIC, OneOf("aspiration")]  # face up on the Home card
-    drawn: Annotated[str | None, UNSHOWN, OneOf("aspiration")]  # Go Home's, until kept
+    # Go Home's, until kept
+    drawn: Annotated[str | None, UNSHOWN, OneOf("aspiration"), Pool("aspiration")]
     aspirations: Annotated[list[Aspiration], PUBLIC]  # alone: the three for the whole game
     completed: Annotated[list[Aspiration], PUBLIC]
     needs: Annotated[dict[str, Flag], PUBLIC, Keys("need", every=True)]  # True: FULL
@@ -89,18 +95,20 @@ class SimsState(EngineState):
     players: Annotated[list[Player], PUBLIC]  # in seat order, the first plays first
     target: Annotated[int, PUBLIC, Range(1, 30)]  # the points that win
     sides: Annotated[str, PUBLIC, OneOf("sides")]  # the side of each Venue card, e.g. AABBAB
-    pile: Annotated[list[Card], PILE]  # the Action draw pile, top first
+    pile: Annotated[list[Card], PILE, Pool("action")]  # the Action draw pile, top first
     hub: Annotated[list[Annotated[str | None, OneOf("card")]], PUBLIC]  # None: an empty slot
     discard: Annotated[list[Card], PUBLIC]
     scored: Annotated[list[Card], PUBLIC]  # alone: the cards that completed Aspirations
     box: Annotated[Box, PUBLIC]
-    sims_pile: Annotated[list[Sim], PILE]
+    sims_pile: Annotated[list[Sim], PILE, Pool("sim")]
     board: Annotated[list[Sim] | list[Spot], PUBLIC]  # 2-5 players: names; alone: at Venues
     centre: Annotated[list[Sim], PUBLIC]  # alone: the Sims met awkwardly
-    asp_pile: Annotated[list[Aspiration], PILE]
-    asp_discard: Annotated[list[Aspiration], PILE]  # discarded face down
-    asp_box: Annotated[list[Aspiration], PILE]  # alone: the unused ones, face down
-    home_pile: Annotated[list[Home], PILE]  # the unused Home cards, face down
+    asp_pile: Annotated[list[Aspiration], PILE, Pool("aspiration")]
+    # discarded face down
+    asp_discard: Annotated[list[Aspiration], PILE, Pool("aspiration discard")]
+    # alone: the unused ones, face down
+    asp_box: Annotated[list[Aspiration], PILE, Pool("aspiration")]
+    home_pile: Annotated[list[Home], PILE, Pool("home")]  # the unused Home cards, face down
     seats: Annotated[dict[str, Seat], PUBLIC, Keys(PLAYER, every=True)]
     turn: Annotated[Turn, PUBLIC]
     owed: Annotated[list[Player], PUBLIC]  # who draws a new Aspiration at the refill

@@ -4,13 +4,13 @@ know.
 
 The check is differential. Before every tick, everything a player sees is rendered from the
 real state and again from a *twin* state that differs only in hidden information: the order of
-Lifestyle's face-down draw pile, the terrain of Simple Kingdoms' unexplored tiles, or the secret
-dice seed. What a player sees: their sheets (the very files written to their folder, which the
-test checks are the views of the state), their order template, `state --json --player` and
-`state --json`, `status`, the game's prompt and legal orders, and what `check` prints for their
-bot's order file and for probe files (a purchase from the pile, a march into the unknown). Any
-difference is a leak. Finally the decimal seed is looked for in every file of every player
-folder and the root before `reveal`.
+Lifestyle's face-down draw pile, the terrain of Simple Kingdoms' unexplored tiles (both dealt
+or rolled again by the engine's resample), or the secret dice seed. What a player sees: their
+sheets (the very files written to their folder, which the test checks are the views of the
+state), their order template, `state --json --player` and `state --json`, `status`, the game's
+prompt and legal orders, and what `check` prints for their bot's order file and for probe files
+(a purchase from the pile, a march into the unknown). Any difference is a leak. Finally the
+decimal seed is looked for in every file of every player folder and the root before `reveal`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from lifegames.engine.bots import choose_orders, order_file_text
 from lifegames.engine.contract import Game
 from lifegames.engine.host import META, Host, order_file, snapshot_name
 from lifegames.engine.orders import parse_text
+from lifegames.engine.resample import resample
 from lifegames.engine.words import counted
 
 from .helpers import BIG_SEEDS, new_game
@@ -143,14 +144,16 @@ def report(leaks: list[str], limit: int = 6) -> str:
 # -- Lifestyle: the order of the face-down draw pile -------------------------------------------
 
 
-def pile_twin(state: State, rng: random.Random) -> State | None:
-    """The same state with the undrawn pile in another order (None: nothing to reorder)."""
-    pile = list(state["pile"])
-    if len(set(pile)) < 2:
-        return None
-    other = json.loads(json.dumps(state))
-    while other["pile"] == pile:
-        rng.shuffle(other["pile"])
+def twin(game_id: str) -> Callable[[State, random.Random], State | None]:
+    """The state with what is hidden from every player dealt or rolled again by the engine's
+    resample (a spectator's: Lifestyle's pile and Simple Kingdoms' unexplored terrain are
+    hidden from everyone alike); None when that changed nothing (nothing left to hide)."""
+    game = registry.get(game_id)
+
+    def other(state: State, rng: random.Random) -> State | None:
+        found = resample(game, state, None, rng)
+        return None if found == state else found
+
     return other
 
 
@@ -174,26 +177,12 @@ def test_lifestyle_nothing_a_player_sees_depends_on_the_draw_pile_order(tmp_path
     is in another order; and no `check` output depends on the dice seed."""
     players = ["Ana", "Ben"] if seed == BIG_SEEDS[0] else ["Ana", "Ben", "Cleo"]
     compared, probed, leaks = play_comparing(tmp_path / "game", "lifestyle", seed, players,
-                                             pile_twin, purchase_probes, max_ticks=600)
+                                             twin("lifestyle"), purchase_probes, max_ticks=600)
     assert compared >= 20 and probed >= 1, (compared, probed)
     assert not leaks, report(leaks)
 
 
 # -- Simple Kingdoms: the terrain of unexplored tiles --------------------------------------------
-
-
-def terrain_twin(state: State, rng: random.Random) -> State | None:
-    """The same state with every unexplored tile's terrain changed (None: all explored)."""
-    from lifegames.simple_kingdoms.data import rules
-
-    terrains = sorted(set(rules()["terrain_d6"].values()))
-    other = json.loads(json.dumps(state))
-    changed = False
-    for t in other["tiles"]:
-        if not t["explored"]:
-            t["terrain"] = rng.choice([x for x in terrains if x != t["terrain"]])
-            changed = True
-    return other if changed else None
 
 
 def explore_probes(game: Game, state: State, player: str) -> list[str]:
@@ -222,10 +211,11 @@ def test_kingdoms_nothing_a_player_sees_depends_on_unexplored_terrain(tmp_path: 
     """Property: in whole random Simple Kingdoms games, no sheet, order template, JSON view,
     status line, legal-order list or `check` output (for the bot's file and for files that
     march soldiers onto an unexplored tile) differs between the real state and one where every
-    unexplored tile has another terrain: a kingdom learns a terrain only when a tick explores
+    unexplored tile's terrain is rolled again: a kingdom learns a terrain only when a tick explores
     the tile."""
     compared, probed, leaks = play_comparing(tmp_path / "game", "simple-kingdoms", seed, None,
-                                             terrain_twin, explore_probes, max_ticks=30)
+                                             twin("simple-kingdoms"), explore_probes,
+                                             max_ticks=30)
     assert compared >= 5 and probed >= 1, (compared, probed)
     assert not leaks, report(leaks)
 

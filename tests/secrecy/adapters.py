@@ -1,6 +1,8 @@
 """Each game's side of the generic secrecy tests, written from its rules (never from its
 declaration: a field declared public by mistake must not escape because the test read the same
-mistake). Every game has one; a new game writes its own with its state.py.
+mistake): what is hidden from a player and what they may see, by name, and the order files that
+probe the secrets. Every game has one; a new game writes its own with its state.py. The
+secrets are dealt again by the engine's `resample`, from the declaration (test_secrecy).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 from lifegames import registry
 from lifegames.engine.contract import clone
 
-from ..reliability.test_hidden import explore_probes, pile_twin, purchase_probes, terrain_twin
+from ..reliability.test_hidden import explore_probes, purchase_probes
 from .support import Adapter, Finder
 
 State = dict[str, Any]
@@ -83,58 +85,13 @@ def _stages() -> list[str]:
     return stages()
 
 
-def _acl_redraw(state: State, player: str, rng: random.Random) -> State | None:
-    """The same game as `player` knows it, every card hidden from them dealt again: the deck,
-    the others' hands and pouches and the cards they removed face down; the Items the turn
-    player moved this turn are again among their own Items."""
-    from lifegames.a_chaotic_life.data import card
-
-    other = clone(state)
-    others = [p for p in state["players"] if p != player]
-    pool = list(state["deck"])
-    for p in others:
-        pool += state["hands"][p] + state["pouches"][p]
-    offer = state["offer"]
-    shown = list(offer["give"]["cards"]) if offer and offer["from"] != player else []
-    for name in shown:  # a card on offer is known to be the offerer's
-        pool.remove(name)
-    removed = [i for i, (owner, _) in enumerate(state["removed"]) if owner != player]
-    pool += [state["removed"][i][1] for i in removed]
-    rng.shuffle(pool)
-
-    def deal(count: int, fits: Any) -> list[str] | None:
-        chosen = [n for n in pool if fits(n)][:count]
-        for name in chosen:
-            pool.remove(name)
-        return chosen if len(chosen) == count else None
-
-    for p in others:
-        keep = shown if offer and offer["from"] == p else []
-        pouch = deal(len(state["pouches"][p]), lambda n: card(n)["type"] == "item")
-        hand = deal(len(state["hands"][p]) - len(keep), lambda n: not card(n)["drawn"])
-        if pouch is None or hand is None:
-            return None
-        other["pouches"][p], other["hands"][p] = pouch, hand + keep
-    for i in removed:
-        got = deal(1, lambda n: card(n)["type"] in ("item", "special", "pet"))
-        if not got:
-            return None
-        other["removed"][i] = [state["removed"][i][0], got[0]]
-    other["deck"] = pool
-    mover = state["turn"]["player"]
-    if mover != player and state["turn"]["moved"]:
-        items = [n for n in other["hands"][mover] + other["pouches"][mover]
-                 if card(n)["type"] == "item"]
-        if len(items) < len(state["turn"]["moved"]):
-            return None
-        other["turn"]["moved"] = rng.sample(items, len(state["turn"]["moved"]))
-    return other
-
-
 def _acl_probes(state: State, player: str) -> list[str]:
-    """Order files naming cards the others hold: their errors must not tell."""
-    names = sorted({n for p in state["players"] if p != player
-                    for n in state["hands"][p] + state["pouches"][p]})[:4]
+    """Order files naming cards the others hold: their errors must not tell. Two cards at a
+    state, others at the next (every state is looked at)."""
+    held = sorted({n for p in state["players"] if p != player
+                   for n in state["hands"][p] + state["pouches"][p]})
+    start = 2 * (state["turn"]["number"] + state["turn"]["used"]) % max(1, len(held))
+    names = (held[start:] + held[:start])[:2]
     target = next(p for p in state["players"] if p != player)
     out = []
     for name in names:
@@ -157,16 +114,22 @@ def _acl_prepare(state: State) -> None:
 
 def _acl_scripted() -> list[tuple[str, State, str]]:
     """What the bots seldom do: claim a Mini-Goal; move an Item into the pouch and stop the
-    file after a draw (the turn goes on next tick, its moves recorded); take it out again."""
-    from ..a_chaotic_life.helpers import ANA, arrange, new_state
+    file after drawing a card the others see nowhere else (the turn goes on next tick, its
+    moves and draw recorded); take it out again; make an offer that waits for its answer (the
+    bots' offers are answered at once by standing orders)."""
+    from ..a_chaotic_life.helpers import ANA, BEN, CLEO, arrange, new_state
 
     claim = arrange(new_state(), history={"baby": ["traveled"], "child": ["traveled"]},
                     stage="child", player=ANA)
-    moves = arrange(new_state(), hands={ANA: ["Leash", "Camera", "Lock"]}, player=ANA)
+    moves = arrange(new_state(), hands={ANA: ["Leash", "Camera", "Lock"]}, top=["Passport"],
+                    player=ANA)
     back = arrange(new_state(), hands={ANA: ["Camera"]}, pouches={ANA: ["Leash"]}, player=ANA)
+    offer = arrange(new_state(), hands={ANA: ["Leash", "Camera"], BEN: ["Travel", "Party"],
+                                        CLEO: ["Lock"]}, player=ANA)
     return [("a scripted claim", claim, 'claim("Globetrotter")\nend_turn\n'),
             ("a scripted pouch move", moves, 'pouch("Leash")\npouch("Lock")\ndraw()\n'),
-            ("a scripted unpouch", back, 'unpouch("Leash")\ndraw()\n')]
+            ("a scripted unpouch", back, 'unpouch("Leash")\ndraw()\n'),
+            ("a scripted offer", offer, 'offer("Ben", "Leash", "a card")\n')]
 
 
 def _acl_fired(events: list[str]) -> set[str]:
@@ -179,8 +142,8 @@ def _acl_fired(events: list[str]) -> set[str]:
 
 
 CHAOTIC = Adapter("a-chaotic-life", ["Ana", "Ben", "Cleo"], _acl_names, _acl_hidden,
-                  _acl_visible, _acl_redraw, _acl_probes, _acl_prepare,
-                  games=((3, "random", 5), (4, "greedy", 5)), scripted=_acl_scripted,
+                  _acl_visible, _acl_probes, _acl_prepare,
+                  games=((3, "random"), (4, "greedy")), scripted=_acl_scripted,
                   fired=_acl_fired)
 
 
@@ -220,35 +183,6 @@ def _asl_visible(state: State, player: str) -> set[str]:
     return set(state.get("standing", {}).get(player, [])) | _ASL_EXAMPLES
 
 
-def _asl_redraw(state: State, player: str, rng: random.Random) -> State | None:
-    """The same game as `player` knows it: the other player's standing orders chosen again
-    (none, or some other set), and what happened to them told otherwise (their log's lines
-    in another order, one more line naming the new standing orders, or none at all).
-
-    Whether anyone has left standing orders at all is not a secret the engine keeps (the
-    table of them is in every view once someone has), so the twin keeps it: with the table
-    there and none of the player's own in it, the other player has an entry (maybe empty)."""
-    others = [p for p in state["players"] if p != player]
-    if not others:
-        return None
-    other = clone(state)
-    names = _asl_names()
-    standing = state.get("standing")
-    for them in others:
-        chosen = sorted(set(rng.sample(names, rng.randint(0, 3))))
-        if standing is not None:
-            entries = other["standing"]
-            entries.pop(them, None)
-            if chosen or player not in standing or rng.random() < 0.5:
-                entries[them] = chosen
-        log = list(state["sheets"][them]["log"])
-        rng.shuffle(log)
-        if chosen and rng.random() < 0.7:
-            log.append(f"paid a carrot to reroll (standing order {chosen[0]})")
-        other["sheets"][them]["log"] = log if rng.random() < 0.8 else []
-    return other
-
-
 def _asl_probes(state: State, player: str) -> list[str]:
     """Files answering the player's own prompts by a standing order of their own and by hand,
     and the first orders their sheet lists."""
@@ -278,8 +212,8 @@ def _asl_fired(events: list[str]) -> set[str]:
 
 
 SIMPLE_LIFE = Adapter("a-simple-life", ["Ana", "Ben"], _asl_names, _asl_hidden, _asl_visible,
-                      _asl_redraw, _asl_probes, _asl_prepare,
-                      games=((21, "random", 4), (22, "greedy", 2)), fired=_asl_fired)
+                      _asl_probes, _asl_prepare, games=((21, "random"), (22, "greedy")),
+                      fired=_asl_fired)
 
 
 # -- Simple Kingdoms -------------------------------------------------------------------------------
@@ -303,11 +237,6 @@ def _sk_visible(state: State, player: str) -> set[str]:
     return {t["terrain"] for t in state["tiles"] if t["explored"]}
 
 
-def _sk_redraw(state: State, player: str, rng: random.Random) -> State | None:
-    """Every unexplored tile with another terrain (None: every tile is explored)."""
-    return terrain_twin(state, rng)
-
-
 def _sk_probes(state: State, player: str) -> list[str]:
     """Files that march soldiers onto an unexplored tile, and build there at once."""
     marches = explore_probes(registry.get("simple-kingdoms"), state, player)[:2]
@@ -319,8 +248,7 @@ def _sk_probes(state: State, player: str) -> list[str]:
 
 
 KINGDOMS = Adapter("simple-kingdoms", ["Ironhold", "Thornvale"], _sk_names, _sk_hidden,
-                   _sk_visible, _sk_redraw, _sk_probes,
-                   games=((11, "random", 1), (12, "greedy", 1)))
+                   _sk_visible, _sk_probes, games=((11, "random"), (12, "greedy")))
 
 
 # -- The Sims Board Game ---------------------------------------------------------------------------
@@ -369,40 +297,6 @@ def _sims_visible(state: State, player: str) -> set[str]:
     for line in [*state["log"], *state["recent"], *own["notes"]]:
         seen |= finder.found(line)
     return seen
-
-
-def _sims_deal(rng: random.Random, places: list[tuple[Any, Any]]) -> None:
-    """The cards of `places` (a list, or one place holding a card or None: (holder, key))
-    shuffled and dealt back, each place keeping its size."""
-    pool = []
-    for holder, key in places:
-        value = holder[key]
-        pool += value if isinstance(value, list) else [value] if value is not None else []
-    rng.shuffle(pool)
-    for holder, key in places:
-        value = holder[key]
-        if isinstance(value, list):
-            holder[key] = [pool.pop() for _ in value]
-        elif value is not None:
-            holder[key] = pool.pop()
-
-
-def _sims_redraw(state: State, player: str, rng: random.Random) -> State | None:
-    """The same game as `player` knows it: the Action and Iconic Sims piles shuffled; the
-    Aspirations nobody has shown (the pile, the box, the others' move-in draws and Go Home
-    draws) and the Homes nobody has shown (the face-down ones, the others' move-in draws)
-    dealt again, each place keeping its size; the face-down Aspiration discards keep their
-    cards (the player knows those they put there) in another order. Which Home a player put
-    back face down is on no sheet: nothing shown depends on where it lies."""
-    other = clone(state)
-    for key in ("pile", "sims_pile", "asp_discard"):
-        rng.shuffle(other[key])
-    others = [other["seats"][p] for p in state["players"] if p != player]
-    _sims_deal(rng, [(other, "asp_pile"), (other, "asp_box")]
-               + [(seat["offers"], "aspirations") for seat in others]
-               + [(seat, "drawn") for seat in others])
-    _sims_deal(rng, [(other, "home_pile")] + [(seat["offers"], "homes") for seat in others])
-    return other
 
 
 def _sims_probes(state: State, player: str) -> list[str]:
@@ -520,8 +414,8 @@ def _sims_fired(events: list[str]) -> set[str]:
 
 
 SIMS = Adapter("the-sims", ["Ana", "Ben", "Cleo"], _sims_names, _sims_hidden, _sims_visible,
-               _sims_redraw, _sims_probes, _sims_prepare,
-               games=((2025, "random", 2), (2026, "greedy", 2)), scripted=_sims_scripted,
+               _sims_probes, _sims_prepare, games=((2025, "random"), (2026, "greedy")),
+               scripted=_sims_scripted,
                fired=_sims_fired, seats=lambda state: state["players"])
 
 
@@ -560,13 +454,6 @@ LS_RULE_WORDS = {"Cat", "Running"}
 def _ls_visible(state: State, player: str) -> set[str]:
     """By the rules: every card face up on the table, and the rule words above."""
     return _ls_table(state) | LS_RULE_WORDS
-
-
-def _ls_redraw(state: State, player: str, rng: random.Random) -> State | None:
-    """The same game with the draw pile in another order: its size and the cards it holds (the
-    deck less the table) are known to everyone, its order to nobody (None: nothing to
-    reorder)."""
-    return pile_twin(state, rng)
 
 
 def _ls_probes(state: State, player: str) -> list[str]:
@@ -616,8 +503,8 @@ def _ls_fired(events: list[str]) -> set[str]:
 
 
 LIFESTYLE = Adapter("lifestyle", ["Ana", "Ben", "Cleo"], _ls_names, _ls_hidden, _ls_visible,
-                    _ls_redraw, _ls_probes, _ls_prepare,
-                    games=((21, "random", 9), (22, "greedy", 9)), scripted=_ls_scripted,
+                    _ls_probes, _ls_prepare, games=((21, "random"), (22, "greedy")),
+                    scripted=_ls_scripted,
                     fired=_ls_fired)
 
 

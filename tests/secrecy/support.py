@@ -2,17 +2,22 @@
 
 `seen` renders every byte a player is shown at a state, by where it is shown: their seat's
 seat.json, their sheets and board picture, order template, `check`'s output (problems,
-warnings, effects) for order files, their facts and `state --json --player`, and `status`.
-`states` plays whole games by the engine's bots (random and greedy) and yields the states to
-look at: the start of each sampled tick and the state after every order of it (mid-turn: what a
-seat holds when a file stops after a draw, and what `check` and the sheets would be made from
-if it stopped anywhere else). Each game's `Adapter` (adapters.py) says, from its rules and not
-from its declaration, what is hidden from a player and what is visible to them, how to re-draw
-the secrets consistently with what a player knows, and which order files probe them.
+warnings, effects) for order files, their facts and `state --json --player`, `status`, and
+what the rules answer them on the state itself (their prompt and legal orders); `answers` adds
+what a plan's `can` would answer them. `states` plays whole games by the engine's bots (random
+and greedy) and yields the states to look at: the start of every tick and the state after every
+order of it (mid-turn: what a seat holds when a file stops after a draw, and what `check` and
+the sheets would be made from if it stopped anywhere else), each with the kinds of moment it
+is (`Looked.kinds`: after a draw, at a prompt, with an offer waiting, after a standing
+reaction). Each game's `Adapter` (adapters.py) says, from its rules and not from its
+declaration, what is hidden from a player and what is visible to them, and which order files
+probe the secrets; the secrets are dealt again by the engine's `resample`, from the
+declaration.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import random
@@ -26,13 +31,13 @@ from lifegames.engine import turn
 from lifegames.engine.bots import choose_orders
 from lifegames.engine.contract import Game, clone
 from lifegames.engine.dice import Dice
-from lifegames.engine.orders import parse_text
+from lifegames.engine.orders import ParsedFile, parse_text
 from lifegames.engine.seats import seat_view
 
 from ..reliability.test_hidden import differences
 
-__all__ = ["Adapter", "Finder", "Looked", "differences", "names_shown", "scripted", "seen",
-           "states"]
+__all__ = ["DRAW", "OFFER", "PROMPT", "REACTION", "Adapter", "Finder", "Looked", "answers",
+           "differences", "moments", "names_shown", "scripted", "seen", "states"]
 
 State = dict[str, Any]
 JSON_OUTPUTS = ("seat.json", "facts", "state --json --player")
@@ -47,10 +52,9 @@ class Adapter:
     names: Callable[[], list[str]]  # every name a hidden thing may have (cards, terrains)
     hidden: Callable[[State, str], set[str]]  # names hidden from the player by the rules
     visible: Callable[[State, str], set[str]]  # names the rules let the player see
-    redraw: Callable[[State, str, random.Random], State | None]  # secrets dealt again
     probes: Callable[[State, str], list[str]]  # order files that touch the secrets
     prepare: Callable[[State], None] = lambda state: None  # what bots do between ticks
-    games: tuple[tuple[int, str, int], ...] = ()  # (seed, strategy, look at every Nth tick)
+    games: tuple[tuple[int, str], ...] = ()  # whole games looked at: (seed, strategy)
     # scripted turns for what the bots seldom do: (label, state, the awaited player's file)
     scripted: Callable[[], list[tuple[str, State, str]]] = lambda: []
     # the commands a tick's events show were played as standing orders (a reaction)
@@ -63,10 +67,17 @@ class Adapter:
         return list(self.seats(state)) if self.seats else list(self.players)
 
 
+@functools.lru_cache(maxsize=4096)
+def parsed_file(grammar: str, text: str, path: str) -> ParsedFile:
+    """An order file parsed once: the same probes are checked at many states (a check reads
+    a parsed file and never changes it)."""
+    return parse_text(grammar, text, path)
+
+
 def check_output(game: Game, state: State, player: str, text: str) -> str:
     """What `play.py check` shows for this file: every problem, every warning, and the effects
     of the orders that would run."""
-    parsed = parse_text(game.grammar_name(), text, f"{player}_orders.txt")
+    parsed = parsed_file(game.grammar_name(), text, f"{player}_orders.txt")
     result = turn.check_file(game, state, player, parsed)
     warnings = result.plan.warnings if result.plan else []
     return "\n".join([*(p.render() for p in result.problems),
@@ -84,10 +95,23 @@ def seen(game: Game, state: State, player: str, players: list[str], files: list[
     out["facts"] = json.dumps(game.facts(state, player), sort_keys=True)
     out["state --json --player"] = json.dumps(game.player_state(state, player), sort_keys=True)
     out["status"] = "\n".join(game.status_lines(state))
+    out["prompt"] = repr(game.prompt(state, player))
+    out["legal orders"] = "\n".join(game.legal_orders(state, player))
     if player in game.awaiting(state):
         for text in files:
             out[f"check of {text!r}"] = check_output(game, state, player, text)
     return out
+
+
+def answers(game: Game, state: State, player: str, files: list[str]) -> dict[str, str]:
+    """What `can ORDER` answers `player` on the state itself (a plan asks it at tick time),
+    for every order the rules could list to them and every order of `files` (which may name
+    what is hidden from them): the same order file must take the same branches whatever the
+    secrets are."""
+    orders = list(game.candidates(game.knowledge(state, player), player))
+    for text in files:
+        orders += parsed_file(game.grammar_name(), text, "probe").orders
+    return {f"can {order.canonical()}": str(game.can(state, player, order)) for order in orders}
 
 
 # -- looking for names -------------------------------------------------------------------------
@@ -95,11 +119,11 @@ def seen(game: Game, state: State, player: str, players: list[str], files: list[
 
 class Finder:
     """Finds whole names in text: case-sensitive, not inside a longer word, and not as part of
-    a longer name of the same list ("Party" inside "Party Hat")."""
+    a longer name of the same list ("Party" inside "Party Hat": the longest is tried first)."""
 
     def __init__(self, names: list[str]) -> None:
         ordered = sorted(set(names), key=len, reverse=True)
-        self.pattern = re.compile("|".join(rf"(?<![\w]){re.escape(n)}(?![\w])" for n in ordered))
+        self.pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, ordered)) + r")(?!\w)")
 
     def found(self, text: str) -> set[str]:
         return {m.group(0) for m in self.pattern.finditer(text)}
@@ -122,8 +146,8 @@ def names_shown(finder: Finder, shown: dict[str, str]) -> dict[str, set[str]]:
     """The names found in each output (JSON outputs: in their string values)."""
     out = {}
     for where, text in shown.items():
-        if where in JSON_OUTPUTS:
-            out[where] = set().union(*(finder.found(s) for s in strings(json.loads(text))))
+        if where in JSON_OUTPUTS:  # no name spans two strings: each ends a line
+            out[where] = finder.found("\n".join(strings(json.loads(text))))
         else:
             out[where] = finder.found(text)
     return out
@@ -132,18 +156,37 @@ def names_shown(finder: Finder, shown: dict[str, str]) -> dict[str, set[str]]:
 # -- the states to look at -------------------------------------------------------------------------
 
 
+# The kinds of moment a state may be, besides a tick's start: each game's states must include
+# every kind its rules have (test_secrecy's s6).
+DRAW = "after a draw"  # after an order whose outcome its writer could not know (a roll too)
+PROMPT = "at a prompt"  # a player owes an answer (a roll to keep, an offer to answer)
+OFFER = "with an offer waiting"  # a player's turn waits for another's answer
+REACTION = "after a standing reaction"  # a standing order played for its player
+
+
 @dataclass
 class Looked:
-    """A state to look at, why, and the order files each awaited player has for it."""
+    """A state to look at, why, the order files each awaited player has for it, and the
+    kinds of moment it is."""
 
     label: str
     state: State
     files: dict[str, list[str]] = field(default_factory=dict)
+    kinds: set[str] = field(default_factory=set)
 
 
-def _after_each_order(game: Game, state: State, executed: dict[str, list[str]], seed: int
-                      ) -> Iterator[tuple[str, State]]:
-    """The states after each order the tick ran, replayed with the tick's own dice."""
+def moments(game: Game, state: State) -> set[str]:
+    """The kinds of moment `state` is that it shows by itself: a prompt, an offer waiting."""
+    players = list(state.get("players", []))
+    found = {PROMPT} if any(game.prompt(state, p) for p in players) else set()
+    return found | ({OFFER} if any(game.suspended(state, p) for p in players) else set())
+
+
+def _after_each_order(adapter: Adapter, game: Game, state: State,
+                      executed: dict[str, list[str]], seed: int
+                      ) -> Iterator[tuple[str, State, set[str]]]:
+    """The states after each order the tick ran, replayed with the tick's own dice, and what
+    kind of moment each is."""
     work = clone(state)
     for player, lines in executed.items():  # a file's standing orders hold from its start
         texts = [line.removeprefix("standing ") for line in lines if line.startswith("standing")]
@@ -156,18 +199,22 @@ def _after_each_order(game: Game, state: State, executed: dict[str, list[str]], 
             if line.startswith(("#", "standing")) or line == "absent":
                 continue
             (order,) = parse_text(game.grammar_name(), line, "replay").orders
-            game.act(work, player, order, dice)
-            yield f"{player}'s order {number} ({line})", clone(work)
+            chance = game.ends_file(work, player, order)
+            events = game.act(work, player, order, dice)
+            kinds = moments(game, work) | ({DRAW} if chance else set())
+            kinds |= {REACTION} if adapter.fired(events) else set()
+            yield f"{player}'s order {number} ({line})", clone(work), kinds
 
 
-def states(adapter: Adapter, seed: int, strategy: str, every: int,
-           used: set[str] | None = None) -> Iterator[Looked]:
-    """A whole game by bots; at every `every`th tick its start and its state after every
-    order. `used` collects the commands that ran."""
+def states(adapter: Adapter, seed: int, strategy: str, used: set[str] | None = None
+           ) -> Iterator[Looked]:
+    """A whole game by bots: the start of every tick and the state after every order. `used`
+    collects the commands that ran."""
     game = registry.get(adapter.game_id)
     state = game.setup(list(adapter.players), game.parse_options([], None), Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
+    reacted = False  # a standing order played in the tick before
     while not game.is_over(state):
         assert state["tick"] < adapter.max_ticks, "the game does not end"
         adapter.prepare(state)
@@ -177,11 +224,10 @@ def states(adapter: Adapter, seed: int, strategy: str, every: int,
         outcome = turn.play_tick(game, state, parsed, seed)
         assert not outcome.problems, [p.render() for p in outcome.problems]
         _record(adapter, outcome, used)
-        if state["tick"] % every == 0:
-            yield from _tick(adapter, game, f"tick {state['tick'] + 1}", state, files, outcome,
-                             seed)
-        state = outcome.state
-    yield Looked(f"the end, tick {state['tick']}", state)
+        yield from _tick(adapter, game, f"tick {state['tick'] + 1}", state, files, outcome, seed,
+                         reacted)
+        state, reacted = outcome.state, bool(adapter.fired(outcome.events))
+    yield Looked(f"the end, tick {state['tick']}", state, kinds={REACTION} if reacted else set())
 
 
 def scripted(adapter: Adapter, used: set[str] | None = None) -> Iterator[Looked]:
@@ -193,8 +239,10 @@ def scripted(adapter: Adapter, used: set[str] | None = None) -> Iterator[Looked]
         outcome = turn.play_tick(game, state, parsed, 2015)
         assert not outcome.problems, (label, [p.render() for p in outcome.problems])
         _record(adapter, outcome, used)
-        yield from _tick(adapter, game, label, state, files, outcome, 2015)
-        yield Looked(f"{label}, after the tick", outcome.state)
+        yield from _tick(adapter, game, label, state, files, outcome, 2015, False)
+        reacted = {REACTION} if adapter.fired(outcome.events) else set()
+        yield Looked(f"{label}, after the tick", outcome.state,
+                     kinds=moments(game, outcome.state) | reacted)
 
 
 def _record(adapter: Adapter, outcome: turn.TickOutcome, used: set[str] | None) -> None:
@@ -206,9 +254,12 @@ def _record(adapter: Adapter, outcome: turn.TickOutcome, used: set[str] | None) 
 
 
 def _tick(adapter: Adapter, game: Game, label: str, state: State, files: dict[str, str],
-          outcome: turn.TickOutcome, seed: int) -> Iterator[Looked]:
+          outcome: turn.TickOutcome, seed: int, reacted: bool) -> Iterator[Looked]:
+    """The start of a tick (`reacted`: after a tick in which a standing order played, at its
+    end perhaps), and the state after each of its orders."""
     probes = {p: [files[p], *adapter.probes(state, p)] for p in files}
-    yield Looked(f"{label} begins", state, probes)
-    for done, mid in _after_each_order(game, state, outcome.executed, seed):
+    yield Looked(f"{label} begins", state, probes,
+                 moments(game, state) | ({REACTION} if reacted else set()))
+    for done, mid, kinds in _after_each_order(adapter, game, state, outcome.executed, seed):
         yield Looked(f"{label}, after {done}", mid,
-                     {p: adapter.probes(mid, p) for p in game.awaiting(mid)})
+                     {p: adapter.probes(mid, p) for p in game.awaiting(mid)}, kinds)

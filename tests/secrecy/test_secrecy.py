@@ -3,33 +3,54 @@ from them. Parametrised over the registry; every game has its adapter in adapter
 one fails here).
 
 1. Indistinguishability. In whole games by the random and the greedy bot, at the start of
-   sampled ticks and after every order of those ticks (mid-turn states: a file may stop after
-   a draw, and `check` or a seat may meet any of them), every secret is dealt again in a way
-   consistent with what one player knows, and every byte that player can see must be the same:
-   seat.json, sheets, board pictures, order template, `check` output and warnings (for the
-   bot's file and for files probing the secrets), facts, `state --json --player`, status.
+   every tick and after every order (mid-turn states: a file may stop after a draw, and
+   `check` or a seat may meet any of them), the secrets are dealt again by the engine's
+   `resample`, from the declaration, consistently with what one player knows; every byte that
+   player can see must be the same: seat.json, sheets, board pictures, order template, `check`
+   output and warnings (for the bot's file and for files probing the secrets), facts,
+   `state --json --player`, status, prompt and legal orders, and what `can` answers them.
 2. Name search. At the same states, every hidden thing (another player's card in hand or
    pouch, a face-down card, the deck; unexplored terrain) is looked for by name in every byte
    the player can see, and may be found only if a thing of that name is visible to them by the
-   rules. A re-draw only proves the views follow the declaration; this catches a field declared
-   public by mistake, such as the Items an A Chaotic Life! player moved this turn.
+   rules. A re-draw from the declaration only proves that what a player sees follows the
+   declaration; this catches a field declared public by mistake, such as the cards an A Chaotic
+   Life! player drew this turn, which is why the adapters' lists are written from the rules.
 
-The bots and the scripted turns behind these states use every command of the game.
+The bots and the scripted turns behind these states use every command of the game (s3), and
+they include every kind of moment the game's rules have: after a draw, at a prompt, with an
+offer waiting, after a standing reaction (s6).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from lifegames import registry
 from lifegames.engine import turn
+from lifegames.engine.contract import Game
 from lifegames.engine.orders import parse_text
+from lifegames.engine.resample import resample
 
 from .adapters import ADAPTERS
-from .support import Adapter, Finder, Looked, differences, names_shown, scripted, seen, states
+from .support import (
+    DRAW,
+    OFFER,
+    PROMPT,
+    REACTION,
+    Adapter,
+    Finder,
+    Looked,
+    answers,
+    differences,
+    names_shown,
+    scripted,
+    seen,
+    states,
+)
 
 GAMES = registry.ids()
 
@@ -43,8 +64,8 @@ def _looked(adapter: Adapter) -> tuple[list[Looked], set[str]]:
     """Every state the two tests look at, and the commands that ran to reach them."""
     used: set[str] = set()
     found: list[Looked] = []
-    for seed, strategy, every in adapter.games:
-        found += states(adapter, seed, strategy, every, used)
+    for seed, strategy in adapter.games:
+        found += states(adapter, seed, strategy, used)
     found += scripted(adapter, used)
     return found, used
 
@@ -59,59 +80,83 @@ def looked(game_id: str) -> tuple[list[Looked], set[str]]:
     return _CACHE[game_id]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_s1_nothing_a_player_sees_changes_when_the_secrets_are_dealt_again(game_id: str
-                                                                           ) -> None:
-    adapter = _adapter(game_id)
-    game = registry.get(game_id)
+@dataclass
+class Report:
+    """What s1 and s2 found at every state looked at, made in one pass (each state's bytes
+    are rendered once for both)."""
+
+    compared: int = 0  # players' states compared with a resampled twin that differs
+    differences: list[str] = field(default_factory=list)
+    searched: int = 0  # players' states searched for hidden names
+    shown: list[str] = field(default_factory=list)  # hidden names shown
+
+
+_REPORTS: dict[str, Report] = {}
+
+
+def report(game_id: str) -> Report:
+    if game_id in _REPORTS:
+        return _REPORTS[game_id]
+    adapter, game = _adapter(game_id), registry.get(game_id)
+    finder = Finder(adapter.names())
     rng = random.Random(7)
-    leaks: list[str] = []
-    compared = 0
+    out = _REPORTS[game_id] = Report()
     for item in looked(game_id)[0]:
         players = adapter.players_of(item.state)
         assert not game.state_problem(item.state, players), item.label
         for player in players:
-            twin = adapter.redraw(item.state, player, rng)
-            if twin is None:
-                continue
-            compared += 1
             files = item.files.get(player, [])
             real = seen(game, item.state, player, players, files)
-            other = seen(game, twin, player, players, files)
-            leaks += [f"{item.label}, {player}'s {d}" for d in differences(real, other)]
-    assert compared >= 20, compared
-    assert not leaks, f"{len(leaks)} differences:\n" + "\n".join(leaks[:8])
+            out.searched += 1
+            out.shown += _hidden_names(adapter, finder, item, player, real)
+            twin = resample(game, item.state, player, rng)
+            if twin == item.state:  # nothing hidden from the player here
+                continue
+            assert not game.state_problem(twin, players), (item.label, player)
+            out.compared += 1
+            mine = {**real, **answers(game, item.state, player, files)}
+            other = {**seen(game, twin, player, players, files),
+                     **answers(game, twin, player, files)}
+            out.differences += [f"{item.label}, {player}'s {d}"
+                                for d in differences(mine, other)]
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_s1_nothing_a_player_sees_changes_when_the_secrets_are_dealt_again(game_id: str
+                                                                           ) -> None:
+    found = report(game_id)
+    assert found.compared >= 20, found.compared
+    assert not found.differences, f"{len(found.differences)} differences:\n" + "\n".join(
+        found.differences[:8])
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_s2_no_hidden_name_shows_where_the_rules_do_not_show_it(game_id: str) -> None:
-    adapter = _adapter(game_id)
-    game = registry.get(game_id)
-    finder = Finder(adapter.names())
-    leaks: list[str] = []
-    searched = 0
-    for item in looked(game_id)[0]:
-        leaks += _names_leaked(adapter, game, finder, item)
-        searched += 1
-    assert searched >= 20, searched
-    assert not leaks, f"{len(leaks)} hidden names shown:\n" + "\n".join(leaks[:8])
+    found = report(game_id)
+    assert found.searched >= 20, found.searched
+    assert not found.shown, f"{len(found.shown)} hidden names shown:\n" + "\n".join(
+        found.shown[:8])
 
 
-def _names_leaked(adapter: Adapter, game: Any, finder: Finder, item: Looked) -> list[str]:
+def _hidden_names(adapter: Adapter, finder: Finder, item: Looked, player: str,
+                  shown: dict[str, str]) -> list[str]:
+    """The names hidden from `player` by the rules that `shown` (what they see) names."""
+    secret = adapter.hidden(item.state, player) - adapter.visible(item.state, player)
     out = []
-    players = adapter.players_of(item.state)
-    for player in players:
-        secret = adapter.hidden(item.state, player) - adapter.visible(item.state, player)
-        if not secret:
-            continue
-        files = item.files.get(player, [])
-        shown = names_shown(finder, seen(game, item.state, player, players, files))
-        for where, names in shown.items():
-            if where.startswith("check of "):
-                names = names - finder.found(where)  # the probe itself names them
-            for name in sorted(names & secret):
-                out.append(f"{item.label}: {player}'s {where} names {name!r}, hidden from them")
+    for where, names in names_shown(finder, shown).items() if secret else ():
+        if where.startswith("check of "):
+            names = names - finder.found(where)  # the probe itself names them
+        for name in sorted(names & secret):
+            out.append(f"{item.label}: {player}'s {where} names {name!r}, hidden from them")
     return out
+
+
+def _names_leaked(adapter: Adapter, game: Game, finder: Finder, item: Looked) -> list[str]:
+    players = adapter.players_of(item.state)
+    return [leak for player in players for leak in _hidden_names(
+        adapter, finder, item, player,
+        seen(game, item.state, player, players, item.files.get(player, [])))]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -123,6 +168,30 @@ def test_s3_the_states_looked_at_come_from_every_command(game_id: str) -> None:
     assert game.commands is not None
     missing = set(game.commands) - used
     assert not missing, f"never used: {sorted(missing)}"
+
+
+# The kinds of moment a game's rules have, read from the game: what s6 requires its states to
+# include.
+def _kinds(game: Game) -> set[str]:
+    rows = game.commands.values()
+    out = {DRAW} if any(row.chance is not False or row.blind is not False for row in rows) \
+        else set()
+    out |= {PROMPT} if type(game).prompt is not Game.prompt else set()
+    out |= {OFFER} if type(game).suspended is not Game.suspended else set()
+    return out | ({REACTION} if game.standing_commands else set())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_s6_the_states_looked_at_include_every_kind_of_moment_of_the_game(game_id: str
+                                                                          ) -> None:
+    """A secret that shows only mid-turn (the card just drawn, a roll to answer, an offer
+    waiting, what a standing order just played) is looked for where it shows: s1 and s2 look
+    at the start of every tick and after every order, and those states include each kind of
+    moment the game's rules have."""
+    game = registry.get(game_id)
+    items = looked(game_id)[0]
+    found = set().union(*(item.kinds for item in items))
+    assert not _kinds(game) - found, f"never looked at: {sorted(_kinds(game) - found)}"
 
 
 # -- the leak that made this test: a scripted turn -------------------------------------------

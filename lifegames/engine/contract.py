@@ -27,6 +27,7 @@ from .commands import Commands
 from .data import fact_docs
 from .declared import KEY, PLAYER, PUBLIC, Keys, OneOf, Owner, Range
 from .dice import Dice
+from .errors import LifegamesError
 from .orders import standing_orders
 
 # the records of an order, handed on: games import them from here
@@ -67,7 +68,7 @@ def clone(value: Any) -> Any:
     return value
 
 
-class SetupError(Exception):
+class SetupError(LifegamesError):
     """Options or players that a game cannot start with."""
 
 

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import playerfiles
+from .errors import LifegamesError
 from .escape import file_name
 from .orders import MAX_FILE_BYTES as ORDER_LIMIT  # an order blob is never read past it
 from .shapes import SNAPSHOT, host_file
@@ -102,12 +103,12 @@ _REMOTE_SETTINGS = (("core.hooksPath", os.devnull), ("core.fsmonitor", "false"),
 _KEEP = {"GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSH_VARIANT", "GIT_EXEC_PATH"}
 
 
-class GitError(Exception):
+class GitError(LifegamesError):
     """Git could not do what the host asked (not installed, a remote that cannot be
     reached, an answer lifegames cannot read)."""
 
 
-class SeatProblem(Exception):
+class SeatProblem(LifegamesError):
     """Why a player's order file cannot be read from their seat's remote now: a stable
     problem code, the reason and a way forward (shown located, like any order-file problem)."""
 

@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 from .budget import Budget, OverBudget
 from .contract import Arg, Game, Order, OrderError, State
 from .dice import Dice
+from .errors import LifegamesError
 from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
 MAX_LOOP = 100  # times one `while` may repeat in one tick
@@ -158,11 +159,11 @@ class PlanResult:
     resume: str = ""  # tick: the rest of a plan kept waiting for another player's answer
 
 
-class Stopped(Exception):
+class Stopped(LifegamesError):
     """A plan cannot go on after an outcome (tick only)."""
 
 
-class Suspended(Exception):
+class Suspended(LifegamesError):
     """The game keeps the player waiting for another player's answer (tick only)."""
 
 
@@ -522,7 +523,7 @@ def _source(node: Any) -> list[str]:
     return [node.line.source]
 
 
-class _Unknown(Exception):
+class _Unknown(LifegamesError):
     """A condition that could not be evaluated (its problem is already reported)."""
 
 

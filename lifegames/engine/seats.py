@@ -25,6 +25,7 @@ from typing import Any
 
 from . import playerfiles
 from .contract import Game, State
+from .errors import LifegamesError
 from .escape import file_name
 from .folder import SNAPSHOT, Op, dumps, read_engine_file
 from .playerfiles import Refused
@@ -139,7 +140,7 @@ class Seat:
     knowledge: State
 
 
-class NotASeat(Exception):
+class NotASeat(LifegamesError):
     pass
 
 

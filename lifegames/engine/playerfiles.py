@@ -31,6 +31,7 @@ from pathlib import Path, PurePosixPath
 from types import TracebackType
 from typing import TypedDict
 
+from .codes import E
 from .errors import LifegamesError
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -117,7 +118,7 @@ class Refused(LifegamesError):
     @property
     def code(self) -> str:
         """The stable problem code when the file is an order file."""
-        return "E-UNREADABLE" if self.kind == "unreadable" else "E-NOT-A-FILE"
+        return E.UNREADABLE if self.kind == "unreadable" else E.NOT_A_FILE
 
     @property
     def hint(self) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .codes import Code
 from .errors import LifegamesError
 
 
@@ -64,7 +65,7 @@ class Order:
 class OrderError(LifegamesError):
     """An order that cannot run now. `arg` names the argument the caret should point at."""
 
-    def __init__(self, code: str, message: str, hint: str = "", arg: str | None = None) -> None:
+    def __init__(self, code: Code, message: str, hint: str = "", arg: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message

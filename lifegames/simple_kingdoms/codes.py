@@ -27,7 +27,8 @@ class E(Codes, doc=f"{RULES}#problem-codes"):
                           "seen yet")
     WRONG_TERRAIN = Code("E-WRONG-TERRAIN", "the building cannot stand on this tile's "
                          "terrain")
-    LIMIT = Code("E-LIMIT", "the tile already holds as many buildings of that kind as it may")
+    LIMIT = Code("E-LIMIT", "the tile holds as many watchtowers, walls or resource buildings "
+                 "as it may")
     NO_CIVILIANS = Code("E-NO-CIVILIANS", "too few civilians to train that many soldiers")
     NO_SOLDIERS = Code("E-NO-SOLDIERS", "fewer of your soldiers on the tile than the order "
                        "moves or dismisses")

@@ -66,6 +66,7 @@ def cli(ctx: click.Context, folder: str | None) -> None:
     Start:   python3 play.py setup            (Simple Kingdoms, easy; `setup hard`)
     Play:    python3 play.py check  /  tick  /  status  /  state
     Learn:   python3 play.py orders  /  games (an order file may hold plans: see `orders`)
+             python3 play.py explain CODE  (what E-SYNTAX, W-NOT-AWAITED... mean)
     Editor:  python3 play.py lsp  (a language server: check while you type; see README)
 
     \b
@@ -506,6 +507,33 @@ def orders(host: Host, game_id: str | None) -> None:
         raise click.BadParameter(f"no game {game_id!r}; installed: {', '.join(registry.ids())}",
                                  param_hint="GAME") from None
     click.echo(render(game), nl=False)
+
+
+@cli.command()
+@click.argument("code")
+def explain(code: str) -> None:
+    """What a problem code means, and where to read more.
+
+    CODE is one that `check` or `tick` printed (E-SYNTAX, W-NOT-AWAITED): an E- code refuses
+    the order file, a W- code only warns. A code several games give is said for each."""
+    import difflib
+
+    from .engine.codes import Code, engine
+
+    wanted = code.strip().upper()
+    known: list[tuple[str, Code]] = [("every game", c) for c in engine()]
+    for game_id in registry.ids():
+        game = registry.get(game_id)
+        known += [(game.title, c) for c in game.codes()]
+    found = [(where, c) for where, c in known if c == wanted]
+    if not found:
+        close = difflib.get_close_matches(wanted, sorted({str(c) for _, c in known}), n=2,
+                                          cutoff=0.8)
+        meant = f"; did you mean {' or '.join(close)}?" if close else ""
+        raise click.BadParameter(f"no problem code {code!r}{meant}", param_hint="CODE")
+    for where, c in found:
+        click.echo(f"{c} ({where}): {c.meaning}")
+        click.echo(f"  read more: {c.doc}")
 
 
 @cli.command()

@@ -16,6 +16,7 @@ import click
 
 from . import cli_common, registry
 from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail, report_lines
+from .engine.codes import E
 from .engine.contract import SetupError
 from .engine.folder import Busy, FolderError
 from .engine.host import Host, order_file
@@ -171,7 +172,7 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
                     fail(FolderError(f"{name}'s orders are not awaited now",
                                      f"awaited now: {', '.join(awaited) or 'nobody'}"), USAGE)
             drafts = host._parse(loaded, chosen)
-            unreadable = ("E-NOT-A-FILE", "E-UNREADABLE", "E-FILE-TOO-LARGE", "E-BINARY")
+            unreadable = (E.NOT_A_FILE, E.UNREADABLE, E.FILE_TOO_LARGE, E.BINARY)
             written = {p for p in chosen
                        if any(line.kind != "header" for line in drafts[p].lines)
                        or any(x.code not in unreadable for x in drafts[p].problems)}

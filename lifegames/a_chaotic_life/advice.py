@@ -10,6 +10,7 @@ from ..engine.contract import Game, Order, OrderError, State
 from ..engine.words import counted
 from . import model as m
 from .checks import parse_terms
+from .codes import W
 from .data import card, find, goal_card, kind_of
 from .model import breakdown, standings
 
@@ -59,7 +60,7 @@ def _wrong_kind(state: State, player: str, order: Order) -> list[OrderError]:
     kind, goal = kind_of(arg.value), m.goal(state, player)
     if kind is None or kind == goal:
         return []
-    return [OrderError("W-WRONG-KIND",
+    return [OrderError(W.WRONG_KIND,
                        f"{kind} is the opposite of your goal ({goal_card(goal)}): at the end "
                        f"each {kind} counter cancels one of your {goal}",
                        f"name {goal} instead" + (f" (or leave the kind out: {name} pays your "
@@ -76,7 +77,7 @@ def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:
         if effect == "chase" and chased in state["front"][player]:
             worth = card(chased)["worth"]
             lost = ", ".join(f"{n} {k}" for k, n in worth.items() if n) or "nothing"
-            found.append(OrderError("W-CHASES-OWN",
+            found.append(OrderError(W.CHASES_OWN,
                                     f"{name} sends every {chased} in play to the discard pile, "
                                     f"your own too (worth {lost} at the end)",
                                     f"play {name} only if it is worth more to you than your "
@@ -116,7 +117,7 @@ def _hopeless_offer(state: State, player: str, order: Order) -> list[OrderError]
                        f"{card(name)['copies']})")
     if not why:
         return []
-    return [OrderError("W-OFFER-HOPELESS",
+    return [OrderError(W.OFFER_HOPELESS,
                        f"{to} cannot accept this offer: {'; '.join(why)}",
                        "ask for what they can give (their counters are on your sheet); an "
                        "offer ends your file until it is answered", "want")]
@@ -136,7 +137,7 @@ def _losing_end(state: State, player: str, what: str) -> list[OrderError]:
         return []
     best = breakdown(state, winners[0])
     parts = breakdown(state, player)
-    return [OrderError("W-ENDS-GAME",
+    return [OrderError(W.ENDS_GAME,
                        f"{what}, and you would lose: {' and '.join(winners)} "
                        f"{'win' if len(winners) > 1 else 'wins'} with {scores[winners[0]]} "
                        f"{best['goal']} against your {parts['score']} {parts['goal']}",

@@ -18,6 +18,7 @@ from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
 from ..engine.words import counted, listed
 from . import model as m
+from .codes import E
 from .data import (
     KINDS,
     TYPE_NAMES,
@@ -81,9 +82,9 @@ def parse_terms(text: str, arg: str, allow_any: bool) -> Terms:
     terms = Terms()
     words = [w for w in _SPLIT.split(str(text).strip()) if w]
     if not words:
-        raise OrderError("E-TERMS", f"the {arg} terms are empty", TERMS_HINT, arg)
+        raise OrderError(E.TERMS, f"the {arg} terms are empty", TERMS_HINT, arg)
     if len(words) > MAX_TERMS:
-        raise OrderError("E-TERMS", f"at most {MAX_TERMS} things on each side of a trade",
+        raise OrderError(E.TERMS, f"at most {MAX_TERMS} things on each side of a trade",
                          TERMS_HINT, arg)
     for word in words:
         low = " ".join(word.lower().split())
@@ -91,7 +92,7 @@ def parse_terms(text: str, arg: str, allow_any: bool) -> Terms:
             continue
         if low in ("a card", "any card", "one card", "1 card"):
             if not allow_any:
-                raise OrderError("E-TERMS", '"a card" can only be asked for, not offered',
+                raise OrderError(E.TERMS, '"a card" can only be asked for, not offered',
                                  "name the card you give", arg)
             terms.any_card += 1
             continue
@@ -104,14 +105,14 @@ def parse_terms(text: str, arg: str, allow_any: bool) -> Terms:
         if given and kind:
             amount = int(given.group(1) or 1)
             if not 1 <= amount <= MAX_COUNT:
-                raise OrderError("E-TERMS", f"{amount} {kind} is not a count a trade can hold",
+                raise OrderError(E.TERMS, f"{amount} {kind} is not a count a trade can hold",
                                  f"counts run from 1 to {MAX_COUNT}", arg)
             setattr(terms, kind, getattr(terms, kind) + amount)
             continue
-        raise unknown_value("E-TERMS", "card or counter", word, names(), arg,
+        raise unknown_value(E.TERMS, "card or counter", word, names(), arg,
                             extra="cards")
     if terms.any_card > 1:
-        raise OrderError("E-TERMS", 'ask for "a card" at most once in a trade',
+        raise OrderError(E.TERMS, 'ask for "a card" at most once in a trade',
                          "name the other cards you want", arg)
     return terms
 
@@ -138,7 +139,7 @@ def missing(state: State, player: str, terms: Terms) -> str:
 
 def _over(state: State) -> None:
     if state["over"]:
-        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status shows "
+        raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status shows "
                          "the result")
 
 
@@ -147,14 +148,14 @@ def my_turn(state: State, player: str) -> dict[str, Any]:
     turn = state["turn"]
     offer = state["offer"]
     if offer and offer["to"] == player:
-        raise OrderError("E-ANSWER-OFFER", f"{offer['from']} waits for your answer to a "
+        raise OrderError(E.ANSWER_OFFER, f"{offer['from']} waits for your answer to a "
                          "trade offer", "write accept() or decline() (see your sheet)")
     if turn["player"] != player:
-        raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
+        raise OrderError(E.NOT_YOUR_TURN, f"it is {turn['player']}'s turn, not yours",
                          "your orders are read on your own turn, or when someone offers you "
                          "a trade; reactions are standing orders: standing react(...)")
     if offer:
-        raise OrderError("E-OFFER-PENDING", f"your offer to {offer['to']} waits for an answer",
+        raise OrderError(E.OFFER_PENDING, f"your offer to {offer['to']} waits for an answer",
                          "your turn goes on once they answer (next tick at the latest)")
     return turn
 
@@ -163,11 +164,11 @@ def acting(state: State, player: str, what: str, free: bool = False) -> dict[str
     """The player may take an action now (or, `free`, do something that is not one)."""
     turn = my_turn(state, player)
     if turn["phase"] == LIMIT:
-        raise OrderError("E-DISCARDING", f"{what} is not possible now: you have begun "
+        raise OrderError(E.DISCARDING, f"{what} is not possible now: you have begun "
                          "discarding down to the hand limit",
                          "finish with discard_down(...) and end_turn")
     if not free and turn["used"] >= turn["actions"]:
-        raise OrderError("E-NO-ACTIONS", f"{what} needs an action and you have used all "
+        raise OrderError(E.NO_ACTIONS, f"{what} needs an action and you have used all "
                          f"{turn['actions']} of this turn",
                          "end your turn with end_turn (Early Riser gives one more)")
     return turn
@@ -180,7 +181,7 @@ def resolve_card(order: Order, arg: str = "card", kinds: tuple[str, ...] | None 
     name = find(written)
     pool = [n for n in names() if kinds is None or card(n)["type"] in kinds]
     if name is None or name not in pool:
-        raise unknown_value("E-UNKNOWN-CARD", what, written, pool, arg,
+        raise unknown_value(E.UNKNOWN_CARD, what, written, pool, arg,
                             extra=f"{what}s" if kinds else "cards")
     return name
 
@@ -188,7 +189,7 @@ def resolve_card(order: Order, arg: str = "card", kinds: tuple[str, ...] | None 
 def resolve_kind(order: Order, arg: str = "kind") -> str:
     kind = kind_of(order[arg])
     if kind is None:
-        raise unknown_value("E-UNKNOWN-KIND", "counter kind", order[arg], list(KINDS), arg,
+        raise unknown_value(E.UNKNOWN_KIND, "counter kind", order[arg], list(KINDS), arg,
                             extra="counter kinds (or happy/sad, hc/sc)")
     return kind
 
@@ -197,10 +198,10 @@ def resolve_player(state: State, player: str, order: Order, arg: str = "player")
     other = m.find_player(state, order[arg])
     others = [p for p in state["players"] if p != player]
     if other is None:
-        raise unknown_value("E-UNKNOWN-PLAYER", "player", order[arg], others, arg,
+        raise unknown_value(E.UNKNOWN_PLAYER, "player", order[arg], others, arg,
                             extra="other players")
     if other == player:
-        raise OrderError("E-YOURSELF", "you cannot do that to yourself",
+        raise OrderError(E.YOURSELF, "you cannot do that to yourself",
                          f"other players: {', '.join(others)}", arg)
     return other
 
@@ -213,13 +214,13 @@ def must_hold(state: State, player: str, name: str, arg: str = "card",
         if name in (m.hand(state, player) if zone == "hand" else m.pouch(state, player)):
             return zone
     if HIDDEN in m.hand(state, player):
-        raise OrderError("E-HIDDEN", f"you cannot know yet whether you will hold {name}: a "
+        raise OrderError(E.HIDDEN, f"you cannot know yet whether you will hold {name}: a "
                          "card you receive this tick is still face down", "the tick decides; "
                          "check again after it, or write this order in your next file", arg)
     place = " or ".join("your " + ("Item Pouch" if z == "pouch" else z) for z in zones)
     mine = ", ".join(sorted(set(m.hand(state, player)))) or "none"
     kept = ", ".join(sorted(set(m.pouch(state, player)))) or "empty"
-    raise OrderError("E-NOT-HELD", f"no {name} in {place}",
+    raise OrderError(E.NOT_HELD, f"no {name} in {place}",
                      f"your hand: {mine}; your Item Pouch: {kept}", arg)
 
 
@@ -242,11 +243,11 @@ def play(state: State, player: str, order: Order) -> PlayPlan:
     if spec["type"] == "item" and not targeted:
         return _item(state, player, order, name)
     if spec["target"] and not targeted:
-        raise OrderError("E-NEEDS-TARGET", f"{name} is played on another player",
+        raise OrderError(E.NEEDS_TARGET, f"{name} is played on another player",
                          f'write play_on("{name}", "PLAYER"' + (", KIND)" if spec["kind"]
                                                                  else ")"), "card")
     if targeted and not spec["target"]:
-        raise OrderError("E-NO-TARGET", f"{name} is not played on another player",
+        raise OrderError(E.NO_TARGET, f"{name} is not played on another player",
                          f'write play("{name}")', "card")
     acting(state, player, f"playing {name}", free=spec["free"])
     zone = must_hold(state, player, name)
@@ -255,13 +256,13 @@ def play(state: State, player: str, order: Order) -> PlayPlan:
     if now not in spec["stages"]:
         allowed = " or ".join(stage_words(s) for s in spec["stages"])
         what = "right after the CP is" if spec["type"] == "age" else "while the CP is"
-        raise OrderError("E-WRONG-STAGE", f"{name} can be played only {what} {allowed}; the "
+        raise OrderError(E.WRONG_STAGE, f"{name} can be played only {what} {allowed}; the "
                          f"CP is {stage_words(now)}",
                          "keep it for later, discard it, or swap it with another card for a "
                          "counter", "card")
     for condition in spec["needs"]:
         if not met(state, player, condition):
-            raise OrderError("E-NOT-MET", f"{name} needs {describe(condition)}",
+            raise OrderError(E.NOT_MET, f"{name} needs {describe(condition)}",
                              "play it once that has happened", "card")
     if targeted:
         plan.target = resolve_player(state, player, order)
@@ -271,13 +272,13 @@ def play(state: State, player: str, order: Order) -> PlayPlan:
         elif not spec["target"]:  # a reward of the kind you name: your goal's by default
             plan.kind = goal(state, player)
         else:
-            raise OrderError("E-NEEDS-KIND", f"{name} needs a counter kind",
+            raise OrderError(E.NEEDS_KIND, f"{name} needs a counter kind",
                              f'write play_on("{name}", "{plan.target}", happiness) or sadness',
                              "card")
     if spec["cost"]:
         plan.pay = _cost_kind(state, player, name, spec["cost"], order, kind_given)
     elif kind_given and not spec["kind"]:
-        raise OrderError("E-NO-KIND", f"{name} needs no counter kind",
+        raise OrderError(E.NO_KIND, f"{name} needs no counter kind",
                          f'write play("{name}")', "kind")
     if targeted:
         _check_interact(state, player, plan)
@@ -291,7 +292,7 @@ def _item(state: State, player: str, order: Order, name: str) -> PlayPlan:
     acting(state, player, f"playing {name}")
     zone = must_hold(state, player, name)
     if order.arg("kind") is not None:
-        raise OrderError("E-NO-KIND", f"{name} needs no counter kind", f'write play("{name}")',
+        raise OrderError(E.NO_KIND, f"{name} needs no counter kind", f'write play("{name}")',
                          "kind")
     return PlayPlan(name, zone)
 
@@ -301,26 +302,26 @@ def _cost_kind(state: State, player: str, name: str, cost: int, order: Order,
     mine = counters(state, player)
     if sum(mine.values()) < cost:
         held = sum(mine.values())
-        raise OrderError("E-NO-COUNTERS", f"{name} costs {counted(cost, 'counter')} and you "
+        raise OrderError(E.NO_COUNTERS, f"{name} costs {counted(cost, 'counter')} and you "
                          f"have {held or 'none'}",
                          "gain counters first", "card")
     options = most_held(state, player)
     if kind_given:
         kind = resolve_kind(order)
         if kind not in options:
-            raise OrderError("E-WRONG-KIND", f"a cost is paid with the kind you hold most "
+            raise OrderError(E.WRONG_KIND, f"a cost is paid with the kind you hold most "
                              f"of: {options[0]} ({mine[options[0]]} against {mine[kind]})",
                              f'write play("{name}")', "kind")
         if mine[kind] < cost:
-            raise OrderError("E-NO-COUNTERS", f"{name} costs {cost} {kind}; you have "
+            raise OrderError(E.NO_COUNTERS, f"{name} costs {cost} {kind}; you have "
                              f"{mine[kind]}", "gain counters first", "kind")
         return kind
     if len(options) > 1:
-        raise OrderError("E-CHOOSE-KIND", f"you hold as many happiness as sadness: say which "
+        raise OrderError(E.CHOOSE_KIND, f"you hold as many happiness as sadness: say which "
                          f"pays for {name}", f'write play("{name}", happiness) or sadness',
                          "card")
     if mine[options[0]] < cost:
-        raise OrderError("E-NO-COUNTERS", f"{name} costs {cost} {options[0]}; you have "
+        raise OrderError(E.NO_COUNTERS, f"{name} costs {cost} {options[0]}; you have "
                          f"{mine[options[0]]}", "gain counters first", "card")
     return options[0]
 
@@ -333,18 +334,18 @@ def _check_interact(state: State, player: str, plan: PlayPlan) -> None:
             zone = m.hand(state, target) if value == "hand" else m.pouch(state, target)
             if not zone:
                 where = "hand" if value == "hand" else "Item Pouch"
-                raise OrderError("E-NOTHING-TO-TAKE", f"{target}'s {where} is empty",
+                raise OrderError(E.NOTHING_TO_TAKE, f"{target}'s {where} is empty",
                                  "choose a player with cards there", "player")
         elif kind in ("swap_counters", "take_counters"):
             assert plan.kind is not None
             mine, theirs = counters(state, player), counters(state, target)
             other_kind = KINDS[1 - KINDS.index(plan.kind)]
             if kind == "swap_counters" and mine[plan.kind] < value:
-                raise OrderError("E-NO-COUNTERS", f"you need {value} {plan.kind} to give; you "
+                raise OrderError(E.NO_COUNTERS, f"you need {value} {plan.kind} to give; you "
                                  f"have {mine[plan.kind]}", "choose the other kind", "kind")
             wanted = other_kind if kind == "swap_counters" else plan.kind
             if kind in ("swap_counters", "take_counters") and theirs[wanted] < value:
-                raise OrderError("E-NO-COUNTERS", f"{target} has {theirs[wanted]} {wanted}; "
+                raise OrderError(E.NO_COUNTERS, f"{target} has {theirs[wanted]} {wanted}; "
                                  f"{plan.name} takes {value}", "choose another player or kind",
                                  "player")
 
@@ -352,14 +353,14 @@ def _check_interact(state: State, player: str, plan: PlayPlan) -> None:
 def draw(state: State, player: str, order: Order) -> None:
     acting(state, player, "drawing")
     if not state["deck"] and not state["discard"]:
-        raise OrderError("E-NO-CARDS", "the deck and the discard pile are both empty",
+        raise OrderError(E.NO_CARDS, "the deck and the discard pile are both empty",
                          "do something else, or end_turn")
 
 
 def draw_discard(state: State, player: str, order: Order) -> str:
     acting(state, player, "drawing from the discard pile")
     if not state["discard"]:
-        raise OrderError("E-DISCARD-EMPTY", "the discard pile is empty",
+        raise OrderError(E.DISCARD_EMPTY, "the discard pile is empty",
                          "draw from the deck with draw()")
     return state["discard"][-1]
 
@@ -369,11 +370,11 @@ def claim(state: State, player: str, order: Order) -> str:
     acting(state, player, f"claiming {name}")
     if name not in state["minigoals"]:
         owner = next(p for p in state["players"] if name in state["claimed"][p])
-        raise OrderError("E-CLAIMED", f"{owner} has already claimed {name}",
+        raise OrderError(E.CLAIMED, f"{owner} has already claimed {name}",
                          "open Mini-Goals: " + (", ".join(state["minigoals"]) or "none"), "goal")
     lacking = [describe(c) for c in card(name)["needs"] if not met(state, player, c)]
     if lacking:
-        raise OrderError("E-NOT-MET", f"{name} needs {' and '.join(lacking)}",
+        raise OrderError(E.NOT_MET, f"{name} needs {' and '.join(lacking)}",
                          "claim it once every requirement is met", "goal")
     return name
 
@@ -387,16 +388,16 @@ def swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
     for name, arg in ((first, "card"), (second, "other")):
         if card(name)["type"] not in allowed:
             what = an(TYPE_NAMES[card(name)["type"]])
-            raise OrderError("E-NOT-SWAPPABLE", f"{name} is {what} card; only "
+            raise OrderError(E.NOT_SWAPPABLE, f"{name} is {what} card; only "
                              "Item, Special and Pet cards can be swapped",
                              "discard it instead", arg)
     must_hold(state, player, first, "card")
     must_hold(state, player, second, "other")
     if first == second and holding(state, player).count(first) < 2:
-        raise OrderError("E-NOT-HELD", f"you hold one {first}; swapping needs two cards",
+        raise OrderError(E.NOT_HELD, f"you hold one {first}; swapping needs two cards",
                          "name a second card", "other")
     if rules()["counter_limit"] and m.in_box(state, kind) < rules()["swap"]["counters"]:
-        raise OrderError("E-BOX-EMPTY", f"no {kind} counters are left in the box",
+        raise OrderError(E.BOX_EMPTY, f"no {kind} counters are left in the box",
                          "choose the other kind", "kind")
     return first, second, kind
 
@@ -413,7 +414,7 @@ def discard_down(state: State, player: str, order: Order) -> str:
     limit = rules()["hand_limit"]
     held = len(m.hand(state, player))
     if held <= limit:
-        raise OrderError("E-NOT-OVER", f"your hand holds {counted(held, 'card')}, "
+        raise OrderError(E.NOT_OVER, f"your hand holds {counted(held, 'card')}, "
                          f"within the limit of {limit}: there is nothing to discard down",
                          "discard(...) gets rid of a card as one of your actions", "card")
     must_hold(state, player, name, zones=("hand",))
@@ -424,12 +425,12 @@ def _move(state: State, player: str, order: Order, into: bool) -> str:
     name = resolve_card(order, "item")
     my_turn(state, player)
     if into and card(name)["type"] != "item":
-        raise OrderError("E-NOT-ITEM", f"{name} is not an Item; only Items go in the pouch",
+        raise OrderError(E.NOT_ITEM, f"{name} is not an Item; only Items go in the pouch",
                          "keep it in your hand", "item")
     must_hold(state, player, name, "item", ("hand",) if into else ("pouch",))
     size = rules()["pouch_size"]
     if into and len(m.pouch(state, player)) >= size:
-        raise OrderError("E-POUCH-FULL", f"your Item Pouch already holds {size} Items",
+        raise OrderError(E.POUCH_FULL, f"your Item Pouch already holds {size} Items",
                          "take one out first with unpouch(...)", "item")
     return name
 
@@ -456,15 +457,15 @@ def offer(state: State, player: str, order: Order) -> tuple[str, Terms, Terms]:
     want = parse_terms(order["want"], "want", allow_any=True)
     turn = acting(state, player, "trading")
     if give.empty() and want.empty():
-        raise OrderError("E-TERMS", "a trade needs something on at least one side",
+        raise OrderError(E.TERMS, "a trade needs something on at least one side",
                          TERMS_HINT, "give")
     made = turn["offered"].count(other)
     if made >= rules()["offers_per_player"]:
-        raise OrderError("E-OFFERED", f"you have already made {other} an offer this turn",
+        raise OrderError(E.OFFERED, f"you have already made {other} an offer this turn",
                          "trade with another player, or wait for your next turn", "player")
     lacking = missing(state, player, give)
     if lacking:
-        raise OrderError("E-CANT-GIVE", f"you cannot give that: {lacking}",
+        raise OrderError(E.CANT_GIVE, f"you cannot give that: {lacking}",
                          "offer what you hold", "give")
     return other, give, want
 
@@ -473,7 +474,7 @@ def answering(state: State, player: str) -> dict[str, Any]:
     _over(state)
     offer = state["offer"]
     if not offer or offer["to"] != player:
-        raise OrderError("E-NO-OFFER", "nobody waits for your answer to a trade offer",
+        raise OrderError(E.NO_OFFER, "nobody waits for your answer to a trade offer",
                          "accept() and decline() answer an offer made to you")
     return offer
 
@@ -486,28 +487,28 @@ def accept(state: State, player: str, order: Order) -> str | None:
     if order.arg("card") is not None:
         chosen = resolve_card(order)
         if not want.any_card:
-            raise OrderError("E-NO-CARD-WANTED", f"{offer['from']} asked for no card of your "
+            raise OrderError(E.NO_CARD_WANTED, f"{offer['from']} asked for no card of your "
                              "choice", "write accept()", "card")
     elif want.any_card:
-        raise OrderError("E-NAME-A-CARD", f"{offer['from']} asks for a card of your choice: "
+        raise OrderError(E.NAME_A_CARD, f"{offer['from']} asks for a card of your choice: "
                          "name it", 'write accept("CARD") with a card from your hand or pouch')
     needed = Terms(want.cards + ([chosen] if chosen else []), want.happiness, want.sadness)
     lacking = missing(state, player, needed)
     if lacking:
-        raise OrderError("E-CANT-GIVE", f"you cannot meet the offer: {lacking}",
+        raise OrderError(E.CANT_GIVE, f"you cannot meet the offer: {lacking}",
                          "decline() it", "card" if chosen else None)
     maker = offer["from"]
     lacking = "" if HIDDEN in holding(state, maker) else missing(state, maker,
                                                                    Terms.of(offer["give"]))
     if lacking:  # cannot happen while the offer waits, but never trade what is gone
-        raise OrderError("E-OFFER-VOID", f"{maker} no longer holds what was offered",
+        raise OrderError(E.OFFER_VOID, f"{maker} no longer holds what was offered",
                          "decline() it")
     judge = order.arg("judge")
     if judge is not None:
         wanted = resolve_judge(order)
         change = trade_change(state, player, offer)
         if wanted == "helps" and change <= 0:
-            raise OrderError("E-NOT-HELPFUL", f"the trade would not raise your score (it "
+            raise OrderError(E.NOT_HELPFUL, f"the trade would not raise your score (it "
                              f"changes it by {change})", "decline() it, or accept() it as it "
                              "is", "judge")
     return chosen
@@ -519,7 +520,7 @@ JUDGES = ("helps",)
 def resolve_judge(order: Order) -> str:
     written = str(order["judge"]).strip().lower()
     if written not in JUDGES:
-        raise OrderError("E-UNKNOWN-JUDGE", f'no judgement called "{written}"',
+        raise OrderError(E.UNKNOWN_JUDGE, f'no judgement called "{written}"',
                          "accept(helps) accepts only a trade that raises your score", "judge")
     return written
 
@@ -542,7 +543,7 @@ def decline(state: State, player: str, order: Order) -> dict[str, Any]:
 
 def react(state: State, player: str, order: Order) -> None:
     """Out of your own actions, an Item answers a card through a standing order."""
-    raise OrderError("E-STANDING-ONLY", "react is a standing order: it waits for a card "
+    raise OrderError(E.STANDING_ONLY, "react is a standing order: it waits for a card "
                      "to be played, on anyone's turn",
                      f"write it as a standing order: standing {order.canonical()}; on your "
                      f"turn, play(\"{order['item']}\") plays the Item on your next card")

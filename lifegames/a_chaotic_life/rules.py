@@ -31,6 +31,7 @@ from ..engine.words import listed
 from . import actions, advice, checks, legal
 from .actions import close, new_turn
 from .checks import Terms, parse_terms, resolve_card, resolve_judge, resolve_kind
+from .codes import E
 from .data import (
     KINDS,
     TYPES,
@@ -104,17 +105,17 @@ def validate_react(order: Order) -> None:
     trigger = order.arg("trigger")
     if written(order, "trigger") and trigger is not None and \
             not valid_trigger(trigger.value):
-        raise OrderError("E-UNKNOWN-CARD", f'no card or card type called "{trigger.value}"',
+        raise OrderError(E.UNKNOWN_CARD, f'no card or card type called "{trigger.value}"',
                          "name a card, a type (event, age, special, interact, pet, "
                          "neighbor) or any", "trigger")
     whose = order.arg("whose")
     if whose is not None and written(order, "whose") and \
             not PLAYER_NAME.match(str(whose.value).strip()):
-        raise OrderError("E-UNKNOWN-WHOSE", f'"{whose.value}" is not whose card a reaction '
+        raise OrderError(E.UNKNOWN_WHOSE, f'"{whose.value}" is not whose card a reaction '
                          "answers", "write mine, others, any or a player's name", "whose")
     effect = order.arg("effect")
     if effect is not None and written(order, "effect") and judged(effect.value) is None:
-        raise OrderError("E-UNKNOWN-EFFECT", f'no judgement of a card called "{effect.value}"',
+        raise OrderError(E.UNKNOWN_EFFECT, f'no judgement of a card called "{effect.value}"',
                          "write helps (the card helps its player's goal), hurts, or any",
                          "effect")
 
@@ -379,7 +380,7 @@ class AChaoticLife(Game):
         turn = state["turn"]
         if state["over"] or turn["player"] != player or turn["unforeseen"] or state["offer"]:
             return
-        raise OrderError("E-TURN-INCOMPLETE", "the file stops before your turn is done: end "
+        raise OrderError(E.TURN_INCOMPLETE, "the file stops before your turn is done: end "
                          "it with end_turn (a file may also stop after a draw, a steal or an "
                          "offer)", answers_hint(self, state, player))
 

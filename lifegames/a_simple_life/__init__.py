@@ -13,7 +13,8 @@ imports another for them; balance.py, the script that measures the reconstructed
 (RULES.md's figures).
 
 board.py, part of every package's shape too, draws the board picture beside the sheets
-from the same view (the engine's SVG writer, engine/svg.py, does the writing).
+from the same view (the engine's SVG writer, engine/svg.py, does the writing); codes.py
+declares the game's own problem codes (E- and W-) in the engine's form (engine/codes.py).
 """
 
 from .rules import ASimpleLife

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..engine.contract import Game, Order, OrderError, State
 from ..engine.words import counted
 from . import checks
+from .codes import W
 from .data import rules, sheet
 from .legal import proposed
 from .model import (
@@ -49,7 +50,7 @@ def lake(game: Game, state: State, player: str, order: Order, after: State
     best = f"6 + {bonus}" if bonus else "6"
     wanted = needs - 6
     return [OrderError(
-        "W-CANNOT-CATCH", f"Lake row {row} needs {needs}+ and your best roll is {best}: this "
+        W.CANNOT_CATCH, f"Lake row {row} needs {needs}+ and your best roll is {best}: this "
         f"cast cannot catch, and the target only gets {mark}",
         f"a Fishing Rod at level {wanted} or more adds enough (yours is at level {level}): "
         "upgrade(fishing_rod) in the Town first, or cast into a row that needs less", "row")]
@@ -66,7 +67,7 @@ def dig(game: Game, state: State, player: str, order: Order, after: State
              if not s["mines"][r - 1][c - 1]]
     if not fresh:
         return []
-    return [OrderError("W-DUG-ALREADY", f"Mines column {col}, row {row} is already dug: this "
+    return [OrderError(W.DUG_ALREADY, f"Mines column {col}, row {row} is already dug: this "
                        "dig gains nothing", f"cells your dice name that are not dug yet: "
                        f"{', '.join(fresh)}", "column")]
 
@@ -76,7 +77,7 @@ def mine(game: Game, state: State, player: str, order: Order, after: State
     """The Mines with every cell dug: whatever the dice show, nothing is gained."""
     if not all(all(row) for row in me(state, player)["mines"]):
         return []
-    return [OrderError("W-MINES-EMPTY", "every Mines cell is already dug: whatever the dice "
+    return [OrderError(W.MINES_EMPTY, "every Mines cell is already dug: whatever the dice "
                        "show, this trip gains nothing", "spend the two dice elsewhere")]
 
 
@@ -95,7 +96,7 @@ def town(game: Game, state: State, player: str, order: Order, after: State
             return []
     sells = ", ".join(f"{n} {r}" for r, n in rules()["shop"]["sell"].items())
     return [OrderError(
-        "W-TOWN-IDLE", "no Town action is possible with what you have (nothing to give, buy, "
+        W.TOWN_IDLE, "no Town action is possible with what you have (nothing to give, buy, "
         "sell or upgrade with): this die would be spent for nothing",
         f"every Town action costs something: flowers to give, a coin to buy, {sells} to "
         f"sell, {rules()['upgrade_stone']} stones to upgrade; gather some first", "die")]

@@ -16,8 +16,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.codes import Code
 from ..engine.contract import Order, OrderError, State
 from ..engine.words import counted
+from .codes import E
 from .data import rules, sheet
 from .legal import answers
 from .model import (
@@ -55,10 +57,10 @@ NUMBERS = frozenset({"die", "other_die", "column", "row"})
 def _open(state: State, player: str) -> Sheet:
     """The game and the player's day are still going: their sheet."""
     if state["over"]:
-        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status")
+        raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status")
     s = me(state, player)
     if s["day_over"]:
-        raise OrderError("E-DAY-OVER", f"your day {state['day']} is over",
+        raise OrderError(E.DAY_OVER, f"your day {state['day']} is over",
                          "the next day's dice are rolled when this tick ends; put this "
                          "order in your next file")
     return s
@@ -72,10 +74,10 @@ def _sheet(state: State, player: str, order: Order) -> Sheet:
     pending = s["pending"]
     command = order.command
     if pending is not None and command not in ANSWERS[pending["kind"]]:
-        raise OrderError("E-PROMPT", f"first answer the prompt on your sheet: "
+        raise OrderError(E.PROMPT, f"first answer the prompt on your sheet: "
                          f"{prompt_title(pending)}", f"answer with one of: {answer_list(s)}")
     if pending is None and command in PROMPT_ONLY:
-        raise OrderError("E-NO-PROMPT", f"{command} answers a prompt, and your sheet shows "
+        raise OrderError(E.NO_PROMPT, f"{command} answers a prompt, and your sheet shows "
                          "none now", _prompt_help(command))
     return s
 
@@ -84,7 +86,7 @@ def numbers(order: Order) -> None:
     """A `$fact` that stood for a number must have been one (`farm($prompt)` is not)."""
     for arg in order.args:
         if arg.name in NUMBERS and not isinstance(arg.value, int):
-            raise OrderError("E-NOT-A-NUMBER", f"{arg.name} must be a number, not "
+            raise OrderError(E.NOT_A_NUMBER, f"{arg.name} must be a number, not "
                              f'"{arg.value}"', "use a fact that is a number, e.g. $best_col",
                              arg.name)
 
@@ -117,21 +119,21 @@ def take_dice(s: Sheet, values: list[int], arg: str = "die") -> None:
     """Check that the Available area holds every die in `values` (a multiset)."""
     for value in values:
         if not 1 <= value <= 6:
-            raise OrderError("E-NOT-A-DIE", f"a die shows 1 to 6, not {value}",
+            raise OrderError(E.NOT_A_DIE, f"a die shows 1 to 6, not {value}",
                              f"your available dice: {show_dice(s['available'])}", arg)
     want, have = Counter(values), Counter(s["available"])
     for value, count in want.items():
         if have[value] < count:
             message = (f"no die showing {value} is available" if not have[value] else
                        f"only {have[value]} of your available dice show {value}, not {count}")
-            raise OrderError("E-NO-DIE", message,
+            raise OrderError(E.NO_DIE, message,
                              f"your available dice: {show_dice(s['available'])}", arg)
 
 
 def check_spend(state: State, s: Sheet, count: int) -> None:
     limit = day_limit(state)
     if limit is not None and s["spent"] + count > limit:
-        raise OrderError("E-DAY-LIMIT", f"this needs {count} dice, but you have spent "
+        raise OrderError(E.DAY_LIMIT, f"this needs {count} dice, but you have spent "
                          f"{s['spent']} of the {limit} dice a player may spend a day",
                          "choose a cheaper location, or pass to end your day")
 
@@ -140,7 +142,7 @@ def need(s: Sheet, kind: str, count: int, what: str, arg: str | None = None) -> 
     have = stock(s, kind)
     if have < count:
         plural = kind if count == 1 else f"{kind}s"
-        raise OrderError("E-SHORT", f"{what} needs {count} {plural}, you have {have}",
+        raise OrderError(E.SHORT, f"{what} needs {count} {plural}, you have {have}",
                          _where_to_get(kind), arg)
 
 
@@ -164,14 +166,14 @@ def farm(state: State, player: str, order: Order) -> tuple[int, int]:
     column = order.arg("column")
     col = column.value if column else face
     if not 1 <= col <= 6:
-        raise OrderError("E-NO-COLUMN", f"the Farm has columns 1-6, not {col}", "", "column")
+        raise OrderError(E.NO_COLUMN, f"the Farm has columns 1-6, not {col}", "", "column")
     if face != 6 and col != face:
-        raise OrderError("E-WRONG-COLUMN", f"a {face} can only check Farm column {face}",
+        raise OrderError(E.WRONG_COLUMN, f"a {face} can only check Farm column {face}",
                          f"write farm({face}); only a 6 may choose any column", "column")
     boxes = sheet()["farm"][col]
     if s["farm"][col - 1] >= len(boxes):
         open_cols = [str(c) for c in range(1, 7) if s["farm"][c - 1] < len(sheet()["farm"][c])]
-        raise OrderError("E-COLUMN-FULL", f"Farm column {col} is full",
+        raise OrderError(E.COLUMN_FULL, f"Farm column {col} is full",
                          f"columns with room: {', '.join(open_cols) or 'none'}",
                          "column" if column else "die")
     check_spend(state, s, rules()["costs"]["farm"])
@@ -185,13 +187,13 @@ def lake(state: State, player: str, order: Order) -> tuple[int, int, int]:
     take_dice(s, [face])
     rows = sheet()["lake"]
     if not 1 <= row <= len(rows):
-        raise OrderError("E-NO-ROW", f"the Lake has rows 1-{len(rows)}, not {row}", "", "row")
+        raise OrderError(E.NO_ROW, f"the Lake has rows 1-{len(rows)}, not {row}", "", "row")
     col = lake_column(face)
     mark = s["lake"][row - 1][col - 1]
     if mark in ("check", "cross"):
         free = [str(r) for r in range(1, len(rows) + 1)
                 if s["lake"][r - 1][col - 1] not in ("check", "cross")]
-        raise OrderError("E-TARGET-DONE", f"Lake row {row}, column {col} already has a "
+        raise OrderError(E.TARGET_DONE, f"Lake row {row}, column {col} already has a "
                          f"{mark}", f"free rows in column {col}: {', '.join(free) or 'none'}",
                          "row")
     check_spend(state, s, rules()["costs"]["lake"])
@@ -216,7 +218,7 @@ def dig(state: State, player: str, order: Order) -> tuple[int, int]:
     cells = reachable(s, pending["dice"])
     if (col, row) not in cells:
         hint = "you may dig: " + ", ".join(f"dig({c}, {r})" for c, r in cells)
-        raise OrderError("E-CANNOT-DIG", f"your Mines dice {pending['dice'][0]} and "
+        raise OrderError(E.CANNOT_DIG, f"your Mines dice {pending['dice'][0]} and "
                          f"{pending['dice'][1]} cannot name column {col}, row {row}", hint,
                          "column")
     return col, row
@@ -226,7 +228,7 @@ def fight(state: State, player: str, order: Order) -> None:
     """A monster waiting, and no missed fight roll to settle first."""
     pending = _sheet(state, player, order)["pending"]
     if pending["face"] is not None:
-        raise OrderError("E-PROMPT", f"your fight roll of {pending['face']} missed: accept "
+        raise OrderError(E.PROMPT, f"your fight roll of {pending['face']} missed: accept "
                          "it or reroll it first", f"accept, or reroll({pending['face']})")
 
 
@@ -235,7 +237,7 @@ def accept(state: State, player: str, order: Order) -> None:
     pending = _sheet(state, player, order)["pending"]
     if pending is None or pending["kind"] == "mine" or (
             pending["kind"] == "fight" and pending["face"] is None):
-        raise OrderError("E-NOTHING-TO-ACCEPT", "there is no missed roll to accept",
+        raise OrderError(E.NOTHING_TO_ACCEPT, "there is no missed roll to accept",
                          "accept answers a missed Lake or fight roll")
 
 
@@ -260,13 +262,13 @@ def reroll(state: State, player: str, order: Order) -> list[int]:
     faces = [a.value for a in order.args if a.name == "die"]
     targets = reroll_targets(s)
     if targets is None:
-        raise OrderError("E-NOTHING-TO-REROLL", "roll the fight first; a carrot rerolls its "
+        raise OrderError(E.NOTHING_TO_REROLL, "roll the fight first; a carrot rerolls its "
                          "result if it misses", "write: fight")
     where = "available" if s["pending"] is None else "in play"
     want, have = Counter(faces), Counter(targets)
     for face, count in want.items():
         if have[face] < count:
-            raise OrderError("E-NO-DIE", f"you have no{' more' if have[face] else ''} die "
+            raise OrderError(E.NO_DIE, f"you have no{' more' if have[face] else ''} die "
                              f"showing {face} {where}",
                              f"dice you may reroll: {show_dice(targets) or 'none'}", "die")
     need(s, "carrot", 1, "a reroll")
@@ -308,7 +310,7 @@ def town(state: State, player: str, order: Order) -> int:
 
 def _in_town(s: Sheet) -> None:
     if s["town"] is None:
-        raise OrderError("E-NOT-IN-TOWN", "you are not in the Town",
+        raise OrderError(E.NOT_IN_TOWN, "you are not in the Town",
                          "first spend a die on the Town: town(die); its value is your actions")
 
 
@@ -318,7 +320,7 @@ def give_on(s: Sheet, order: Order) -> tuple[str, dict[str, Any]]:
     name = townsfolk_name(order)
     spec = sheet()["townsfolk"][name]
     if s["friends"][name] >= spec["boxes"]:
-        raise OrderError("E-ALREADY-FRIENDS", f"{name} is already your friend",
+        raise OrderError(E.ALREADY_FRIENDS, f"{name} is already your friend",
                          "give to someone whose heart is not checked yet", "townsfolk")
     need(s, "flower", spec["flowers"], f"a gift for {name}", "townsfolk")
     return name, spec
@@ -330,7 +332,7 @@ def buy_on(s: Sheet, order: Order) -> str:
     resource = resource_name(order, rules()["shop"]["buy"], "buy")
     need(s, "coin", 1, f"buying a {resource}")
     if room(s, resource) <= 0:
-        raise OrderError("E-ROW-FULL", f"your {resource} row is full: a bought {resource} "
+        raise OrderError(E.ROW_FULL, f"your {resource} row is full: a bought {resource} "
                          "would be lost", "every icon of that row is already circled",
                          "resource")
     return resource
@@ -343,7 +345,7 @@ def sell_on(s: Sheet, order: Order) -> tuple[str, int]:
     resource = resource_name(order, list(prices), "sell")
     need(s, resource, prices[resource], "selling for a coin", "resource")
     if room(s, "coin") <= 0:
-        raise OrderError("E-ROW-FULL", "your coin row is full: the coin would be lost",
+        raise OrderError(E.ROW_FULL, "your coin row is full: the coin would be lost",
                          "spend coins in the Shop first", "resource")
     return resource, prices[resource]
 
@@ -353,7 +355,7 @@ def upgrade_on(s: Sheet, order: Order) -> str:
     _in_town(s)
     tool = tool_name(order)
     if s["tools"][tool] >= 2:
-        raise OrderError("E-FULLY-UPGRADED", f"your {tool} is already at level 2",
+        raise OrderError(E.FULLY_UPGRADED, f"your {tool} is already at level 2",
                          "upgrade another tool", "tool")
     need(s, "stone", rules()["upgrade_stone"], f"upgrading the {tool}", "tool")
     return tool
@@ -390,7 +392,7 @@ def pass_(state: State, player: str, order: Order) -> None:
 
 def _standing_only(state: State, player: str, order: Order) -> None:
     _open(state, player)
-    raise OrderError("E-STANDING-ONLY", f"{order.command} is a standing order: it answers "
+    raise OrderError(E.STANDING_ONLY, f"{order.command} is a standing order: it answers "
                      "your prompts from now on", f"write it as: standing {order.canonical()}")
 
 
@@ -407,13 +409,13 @@ def on_mine(state: State, player: str, order: Order) -> None:
 # -- what needs no state --------------------------------------------------------------------------
 
 
-def _in_range(order: Order, arg: str, low: int, high: int, code: str, what: str) -> None:
+def _in_range(order: Order, arg: str, low: int, high: int, code: Code, what: str) -> None:
     found = order.arg(arg)
     if found is None or found.kind == "ref":  # a $fact is checked when it runs
         return
     if not low <= found.value <= high:
         raise OrderError(code, f"{what} is {low} to {high}, not {found.value}",
-                         "a die shows 1 to 6" if code == "E-NOT-A-DIE" else "", arg)
+                         "a die shows 1 to 6" if code == E.NOT_A_DIE else "", arg)
 
 
 def validate(order: Order) -> None:
@@ -422,12 +424,12 @@ def validate(order: Order) -> None:
     command = order.command
     for arg in order.args:
         if arg.name == "die" and arg.kind != "ref" and not 1 <= arg.value <= 6:
-            raise OrderError("E-NOT-A-DIE", f"a die shows 1 to 6, not {arg.value}",
+            raise OrderError(E.NOT_A_DIE, f"a die shows 1 to 6, not {arg.value}",
                              "dice are named by the value they show", "die")
-    _in_range(order, "other_die", 1, 6, "E-NOT-A-DIE", "a die")
-    _in_range(order, "column", 1, 6, "E-NO-COLUMN", f"a {_place(command)} column")
+    _in_range(order, "other_die", 1, 6, E.NOT_A_DIE, "a die")
+    _in_range(order, "column", 1, 6, E.NO_COLUMN, f"a {_place(command)} column")
     rows = len(sheet()["lake"]) if command == "lake" else 6
-    _in_range(order, "row", 1, rows, "E-NO-ROW", f"a {_place(command)} row")
+    _in_range(order, "row", 1, rows, E.NO_ROW, f"a {_place(command)} row")
     if command == "give":
         townsfolk_name(order)
     elif command == "buy":

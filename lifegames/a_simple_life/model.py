@@ -19,6 +19,7 @@ from ..engine.contract import Order, OrderError, State
 from ..engine.orders import standing_orders
 from ..engine.turn import unknown_value
 from ..engine.words import counted
+from .codes import E
 from .data import SCORED, goal_text, rules, sheet
 
 Sheet = dict[str, Any]
@@ -264,7 +265,7 @@ def townsfolk_name(order: Order) -> str:
     for known in names:
         if known.lower() == wanted:
             return known
-    raise unknown_value("E-UNKNOWN-TOWNSFOLK", "townsfolk", str(order["townsfolk"]), names,
+    raise unknown_value(E.UNKNOWN_TOWNSFOLK, "townsfolk", str(order["townsfolk"]), names,
                         "townsfolk", "townsfolk")
 
 
@@ -273,7 +274,7 @@ def resource_name(order: Order, allowed: list[str], verb: str) -> str:
     if value.endswith("s") and value[:-1] in allowed:
         value = value[:-1]
     if value not in allowed:
-        raise unknown_value("E-UNKNOWN-RESOURCE", "resource", str(order["resource"]), allowed,
+        raise unknown_value(E.UNKNOWN_RESOURCE, "resource", str(order["resource"]), allowed,
                             "resource", f"you can {verb}")
     return value
 
@@ -282,14 +283,14 @@ def tool_name(order: Order) -> str:
     tools = sheet()["tools"]
     tool = name(order["tool"])
     if tool not in tools:
-        raise unknown_value("E-UNKNOWN-TOOL", "tool", str(order["tool"]), tools, "tool")
+        raise unknown_value(E.UNKNOWN_TOOL, "tool", str(order["tool"]), tools, "tool")
     return tool
 
 
 def miss_target(order: Order) -> str:
     target = name(order["target"])
     if target not in MISS_TARGETS:
-        raise unknown_value("E-UNKNOWN-TARGET", "roll to answer", str(order["target"]),
+        raise unknown_value(E.UNKNOWN_TARGET, "roll to answer", str(order["target"]),
                             list(MISS_TARGETS), "target", "on_miss answers")
     return target
 
@@ -299,12 +300,12 @@ def keep_value(order: Order) -> int | None:
     keep = order["keep"]
     if isinstance(keep, str):
         if name(keep) != KEEP_ALL:
-            raise OrderError("E-BAD-KEEP", f'"{keep}" is not a number of carrots to keep',
+            raise OrderError(E.BAD_KEEP, f'"{keep}" is not a number of carrots to keep',
                              "write a number (0 spends every carrot) or all (never reroll)",
                              "keep")
         return None
     if keep < 0:
-        raise OrderError("E-BAD-KEEP", f"you cannot keep {keep} carrots",
+        raise OrderError(E.BAD_KEEP, f"you cannot keep {keep} carrots",
                          "write 0 or more, or all", "keep")
     return int(keep)
 
@@ -314,7 +315,7 @@ def mine_rule(order: Order) -> str:
     if rule.endswith("s") and rule[:-1] in MINE_RULES:
         rule = rule[:-1]
     if rule not in MINE_RULES:
-        raise unknown_value("E-UNKNOWN-ICON", "Mines rule", str(order["icon"]),
+        raise unknown_value(E.UNKNOWN_ICON, "Mines rule", str(order["icon"]),
                             list(MINE_RULES), "icon", "on_mine takes")
     return rule
 

@@ -28,6 +28,7 @@ from . import actions, advice, checks, legal
 from .actions import maybe_end_day, new_sheet, settle, start_day, update_goals
 from .advice import prompt_text
 from .checks import answer_list, prompt_title
+from .codes import E
 from .data import KINDS, goal_ids, goal_text, rules, sheet
 from .model import covers, me, result_line, score, show_dice, stock, won
 from .state import MAX_DAYS, SimpleLifeState
@@ -193,7 +194,7 @@ class ASimpleLife(Game):
         if len(state["players"]) > 1 or covers(state, player, s):
             return
         if pending is not None and pending["made"] < state["tick"]:
-            raise OrderError("E-ANSWER-PROMPT", f"your sheet asks: {prompt_title(pending)}; "
+            raise OrderError(E.ANSWER_PROMPT, f"your sheet asks: {prompt_title(pending)}; "
                              "this file must answer it", f"add one of: {answer_list(s)}")
 
     def end_tick(self, state: State, dice: Dice) -> list[str]:

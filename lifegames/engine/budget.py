@@ -15,12 +15,14 @@ budget lets through in every game (see bench/README.md).
 
 from __future__ import annotations
 
+from .errors import LifegamesError
+
 FILE_STEPS = 10_000  # per run of one file
 FILE_RUNS = 1_000
 TICK_FILES = 4  # a tick's budget: this many files' worth (two awaited files, each run twice)
 
 
-class OverBudget(Exception):
+class OverBudget(LifegamesError):
     """The budget named by `budget` is spent; raised before the step that would exceed it."""
 
     def __init__(self, budget: Budget, what: str) -> None:

@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, TypedDict
 
 from . import declared
+from .codes import Code
 from .commands import Commands
 from .data import fact_docs
 from .declared import KEY, PLAYER, PUBLIC, Keys, OneOf, Owner, Range
 from .dice import Dice
+from .errors import LifegamesError
 from .orders import standing_orders
 
 # the records of an order, handed on: games import them from here
@@ -67,7 +69,7 @@ def clone(value: Any) -> Any:
     return value
 
 
-class SetupError(Exception):
+class SetupError(LifegamesError):
     """Options or players that a game cannot start with."""
 
 
@@ -133,6 +135,13 @@ class Game:
 
     def grammar_name(self) -> str:
         return self.grammar or self.package
+
+    def codes(self) -> list[Code]:
+        """The problem codes the game gives beside the engine's (engine/codes.py): the E and W
+        namespaces of its package's codes.py, as declared there. `play.py explain` reads them,
+        and a test holds each to its docs and to the code that raises it."""
+        spaces = (self._part("codes", "E"), self._part("codes", "W"))
+        return [code for space in spaces if space is not None for code in space.declared()]
 
     # -- setup --------------------------------------------------------------------------------
     def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from . import cache
+from .errors import LifegamesError
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
-class DataError(ValueError):
+class DataError(LifegamesError, ValueError):
     """Rule data (games/<game>/*.yaml) that does not hold what the code needs, located by
     file and key: the data ships with the game but is edited by hand, like an order file."""
 

@@ -58,6 +58,8 @@ import typing
 from collections.abc import Collection, Iterator, Mapping
 from typing import Annotated, Any, Final, Literal, Union
 
+from .errors import LifegamesError
+
 KEY: Final = "<key>"  # Owner(by=KEY): the owner is the key of the map the value is an entry of
 # Owner(by=ENTRY): the owner is the key of the nearest map entry holding the value's record
 ENTRY: Final = "<entry>"
@@ -161,11 +163,11 @@ class Keys(Marker):
         self.vocabulary, self.every = vocabulary, every
 
 
-class DeclarationError(TypeError):
+class DeclarationError(LifegamesError, TypeError):
     """A declaration the engine cannot derive views from (a field without a visibility)."""
 
 
-class Unfit(ValueError):
+class Unfit(LifegamesError, ValueError):
     """A state that does not fit its declaration; `path` names the field."""
 
     def __init__(self, path: str, message: str) -> None:

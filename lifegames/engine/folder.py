@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from . import playerfiles
+from .errors import LifegamesError
 from .playerfiles import Folder, Refused
 from .shapes import (
     FORMAT,
@@ -50,7 +51,7 @@ FILE_LIMIT = 32 * 1024 * 1024  # far above any file the engine writes: a bound f
 LOCK_LIMIT = 256
 
 
-class FolderError(Exception):
+class FolderError(LifegamesError):
     """A problem with the folder itself; `exit_code` is the documented process exit code."""
 
     exit_code = 4

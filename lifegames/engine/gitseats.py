@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import playerfiles
+from .codes import E
+from .errors import LifegamesError
 from .escape import file_name
 from .orders import MAX_FILE_BYTES as ORDER_LIMIT  # an order blob is never read past it
 from .shapes import SNAPSHOT, host_file
@@ -102,12 +104,12 @@ _REMOTE_SETTINGS = (("core.hooksPath", os.devnull), ("core.fsmonitor", "false"),
 _KEEP = {"GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSH_VARIANT", "GIT_EXEC_PATH"}
 
 
-class GitError(Exception):
+class GitError(LifegamesError):
     """Git could not do what the host asked (not installed, a remote that cannot be
     reached, an answer lifegames cannot read)."""
 
 
-class SeatProblem(Exception):
+class SeatProblem(LifegamesError):
     """Why a player's order file cannot be read from their seat's remote now: a stable
     problem code, the reason and a way forward (shown located, like any order-file problem)."""
 
@@ -476,12 +478,12 @@ class Seat:
             found = self.objects.info(f"{commit}^{{tree}}")
             if found is not None and found[2] > TREE_LIMIT:
                 raise SeatProblem(
-                    "E-SEAT-TOO-LARGE", f"the top folder of {self.player}'s commit "
+                    E.SEAT_TOO_LARGE, f"the top folder of {self.player}'s commit "
                     f"{commit[:7]} lists {found[2]} bytes of names; the host reads at most "
                     f"{TREE_LIMIT} bytes there", "push a commit that deletes files from the "
                     "top folder, or moves them into a folder of their own (the host never "
                     "reads one); the host reads nothing from the seat until then") from None
-            raise SeatProblem("E-SEAT-UNREADABLE", f"the top folder of {self.player}'s commit "
+            raise SeatProblem(E.SEAT_UNREADABLE, f"the top folder of {self.player}'s commit "
                               f"{commit[:7]} is not one git writes", "push a commit made by "
                               "git itself (`git commit`) on top of it") from None
 
@@ -500,27 +502,27 @@ class Seat:
         mode, oid = entry
         where = f"{self.order_name} in {self.player}'s commit {tip[:7]}"
         if mode == "120000":
-            raise SeatProblem("E-NOT-A-FILE", f"{where} is a link; lifegames reads only a "
+            raise SeatProblem(E.NOT_A_FILE, f"{where} is a link; lifegames reads only a "
                               "plain file (a link could show files you may not see)",
                               "commit a plain text file of that name instead")
         if mode == "160000":
-            raise SeatProblem("E-NOT-A-FILE", f"{where} is a submodule, not a file",
+            raise SeatProblem(E.NOT_A_FILE, f"{where} is a submodule, not a file",
                               "remove the submodule and commit a plain text file")
         if mode.startswith("4"):
-            raise SeatProblem("E-NOT-A-FILE", f"{where} is a folder, not a file",
+            raise SeatProblem(E.NOT_A_FILE, f"{where} is a folder, not a file",
                               "commit a plain text file of that name instead")
         found = self.objects.info(oid)
         if found is None or found[2] > ORDER_LIMIT:
             size = f"is {found[2]} bytes" if found else \
                 f"is larger than {ORDER_LIMIT} bytes (the host fetches no file that large)"
-            raise SeatProblem("E-FILE-TOO-LARGE", f"{where} {size}; an order file holds at "
+            raise SeatProblem(E.FILE_TOO_LARGE, f"{where} {size}; an order file holds at "
                               f"most {ORDER_LIMIT} bytes", "commit a shorter order file")
         if found[1] != "blob":
-            raise SeatProblem("E-NOT-A-FILE", f"{where} cannot be read", "push it again")
+            raise SeatProblem(E.NOT_A_FILE, f"{where} cannot be read", "push it again")
         try:
             data = self.objects.read(oid, "blob", ORDER_LIMIT) or b""
         except GitError:
-            raise SeatProblem("E-NOT-A-FILE", f"{where} cannot be read", "push it again"
+            raise SeatProblem(E.NOT_A_FILE, f"{where} cannot be read", "push it again"
                               ) from None
         return Blob(data, found[2])
 
@@ -552,7 +554,7 @@ class Seat:
         odd = special_file(Path(self.url))
         if not odd:
             return ""
-        self._problem("E-SEAT-UNREACHABLE", f"{self.player}'s remote {self.url} holds "
+        self._problem(E.SEAT_UNREACHABLE, f"{self.player}'s remote {self.url} holds "
                       f"{odd}, which is not a file: the host runs no git there",
                       "whoever keeps the remote removes it (the host tries again at every "
                       "tick and every `watch` round; meanwhile `tick --absent` and `watch "
@@ -563,7 +565,7 @@ class Seat:
         """Take in the result of a fetch; True if the seat's branch changed."""
         if not isinstance(done, GitError) and done.returncode != 0 and \
                 b"couldn't find remote ref" in done.stderr:
-            self._problem("E-SEAT-REWRITTEN", f"{self.player}'s remote {self.url} has no "
+            self._problem(E.SEAT_REWRITTEN, f"{self.player}'s remote {self.url} has no "
                           "main branch any more", "the host pushes its last commit there "
                           "again (making a branch rewrites nothing); then `git pull` and "
                           "push your orders on top")
@@ -571,7 +573,7 @@ class Seat:
             return False
         if isinstance(done, GitError) or done.returncode != 0:
             why = str(done) if isinstance(done, GitError) else first_line(done.stderr)
-            self._problem("E-SEAT-UNREACHABLE", f"{self.player}'s remote {self.url} could not "
+            self._problem(E.SEAT_UNREACHABLE, f"{self.player}'s remote {self.url} could not "
                           f"be fetched: {why}", "the host tries again at every tick and every "
                           "`watch` round; a player who stays out of reach can be played by "
                           "their default (`tick --absent`, `watch --deadline`)")
@@ -587,7 +589,7 @@ class Seat:
         try:
             self._take(tip)
         except GitError as error:  # an object the host will not read: this seat's alone
-            self.record.code, self.record.hint = "E-SEAT-UNREADABLE", (
+            self.record.code, self.record.hint = E.SEAT_UNREADABLE, (
                 "push a commit made by git itself (`git commit`) on top of your last one")
             self.record.problem = (f"{self.player}'s commit {tip[:7]} could not be taken in: "
                                    f"{error}")
@@ -610,12 +612,12 @@ class Seat:
         self.record.problem = self.record.code = self.record.hint = ""
         mine, pushed = self.ref(MAIN), self.record.pushed
         if not tip:
-            self.record.code = "E-SEAT-REWRITTEN"
+            self.record.code = E.SEAT_REWRITTEN
             self.record.problem = f"{self.player}'s remote {self.url} has no main branch"
             self.record.hint = "push the branch main back (from a clone that has it)"
             return
         if pushed and not self._holds(tip, pushed):
-            self.record.code = "E-SEAT-REWRITTEN"
+            self.record.code = E.SEAT_REWRITTEN
             self.record.problem = (f"{self.player}'s remote {self.url} was rewritten: its main "
                                    f"branch no longer holds the host's commit {pushed[:7]}")
             self.record.hint = (f"push a branch that holds {pushed[:7]} (from a clone that has "
@@ -688,7 +690,7 @@ class Seat:
             try:
                 listed = self.objects.tree(archive[1])
             except GitError:
-                raise SeatProblem("E-SEAT-TOO-LARGE", f"the folder archive/ of {self.player}'s "
+                raise SeatProblem(E.SEAT_TOO_LARGE, f"the folder archive/ of {self.player}'s "
                                   f"commit {commit[:7]} is more than the host reads",
                                   "push a commit that deletes the files you added to "
                                   "archive/") from None

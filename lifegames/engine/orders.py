@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.grammar import NonTerminal, Terminal
 
 from . import cache
+from .codes import E
 from .data import grammar_path
 from .escape import visible
 from .records import Arg, Order
@@ -256,13 +257,13 @@ def decode(raw: bytes, path: str, size: int | None = None) -> tuple[str | None, 
     """Bytes from disk to text, refusing what is not a text file quickly and with a location.
     `size` is the file's true size when only its first bytes were read."""
     if len(raw) > MAX_FILE_BYTES or (size or 0) > MAX_FILE_BYTES:
-        return None, Problem(path, 1, 1, 2, "E-FILE-TOO-LARGE",
+        return None, Problem(path, 1, 1, 2, E.FILE_TOO_LARGE,
                              f"the file is {max(len(raw), size or 0)} bytes; order files may "
                              f"hold at most {MAX_FILE_BYTES} bytes")
     if b"\x00" in raw:
         prefix = raw[: raw.index(b"\x00")].decode("utf-8", "replace")
         line = len(re.split(r"\r\n|\r|\n", prefix))
-        return None, Problem(path, line, 1, 2, "E-BINARY",
+        return None, Problem(path, line, 1, 2, E.BINARY,
                              "the file holds a NUL byte; it is not a text file",
                              "save it as plain UTF-8 text")
     body = raw.removeprefix(b"\xef\xbb\xbf")  # a BOM is not part of the text
@@ -271,7 +272,7 @@ def decode(raw: bytes, path: str, size: int | None = None) -> tuple[str | None, 
     except UnicodeDecodeError as exc:
         before = re.split(r"\r\n|\r|\n", body[: exc.start].decode("utf-8", "replace"))
         line, col = len(before), len(before[-1]) + 1
-        return None, Problem(path, line, col, col + 1, "E-ENCODING",
+        return None, Problem(path, line, col, col + 1, E.ENCODING,
                              f"byte 0x{body[exc.start]:02x} is not valid UTF-8",
                              "save the file as UTF-8 (most editors: 'Save with encoding')")
     return text, None
@@ -289,13 +290,13 @@ def parse_text(grammar_name: str, text: str, path: str) -> ParsedFile:
         if parsed.ended:
             col = len(line) - len(line.lstrip()) + 1
             parsed.problems.append(Problem(
-                path, number, col, len(line) + 1, "E-AFTER-END",
+                path, number, col, len(line) + 1, E.AFTER_END,
                 f"nothing may follow the '{END_WORD}' line", f"move this order above '{END_WORD}'",
                 line))
             continue
         if len(line) > MAX_LINE_CHARS:
             parsed.problems.append(Problem(
-                path, number, MAX_LINE_CHARS + 1, MAX_LINE_CHARS + 2, "E-LINE-TOO-LONG",
+                path, number, MAX_LINE_CHARS + 1, MAX_LINE_CHARS + 2, E.LINE_TOO_LONG,
                 f"the line has {len(line)} characters; at most {MAX_LINE_CHARS} are read",
                 "one order per line"))
             continue
@@ -333,25 +334,25 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
     plans = start_rule(grammar_name) == "line"
     if word and word not in known and not (plans and word in PLAN_WORDS):
         hint = suggest(word, list(known)) or "commands: " + ", ".join(known)
-        return Problem(path, number, start, start + len(word), "E-UNKNOWN-COMMAND",
+        return Problem(path, number, start, start + len(word), E.UNKNOWN_COMMAND,
                        f'no command called "{word}"', hint, line)
     hint = (f"write it as {usage(grammar_name, word)}" if word in known
             else f"write it as {PLAN_USAGE[word]}" if word in PLAN_USAGE else "")
     split = _outside_quotes(line, ";")
     if split is not None and _parses(parser, line[:split]):
-        return Problem(path, number, split + 1, split + 2, "E-SYNTAX",
+        return Problem(path, number, split + 1, split + 2, E.SYNTAX,
                        "two orders on one line, joined by ';'",
                        "one order per line: put what follows the ';' on a line of its own", line)
     repaired = _quote_names(parser, line) if word in known else None
     if repaired is not None:
         col = getattr(exc, "column", 1) or 1
         joined = repaired.startswith(word + "(") and '"' not in repaired
-        return Problem(path, number, col, col + 1, "E-NAME-NOT-QUOTED",
+        return Problem(path, number, col, col + 1, E.NAME_NOT_QUOTED,
                        "a name of several words is written with _ between them" if joined
                        else "names go in quotes", f"did you mean {repaired}?", line)
     if isinstance(exc, UnexpectedEOF):
         col = len(line) + 1
-        return Problem(path, number, col, col + 1, "E-SYNTAX",
+        return Problem(path, number, col, col + 1, E.SYNTAX,
                        f"the order stops early; expected {_expected(parser, set(exc.expected))}",
                        hint, line)
     col = getattr(exc, "column", 1) or 1
@@ -365,15 +366,15 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
             if any(_literal(parser, n) == "the end of the line" for n in exc.expected):
                 hint = "one order per line: put what follows on a line of its own"
         end = col + max(1, len(str(token)) if token.type != "$END" else 1)
-        return Problem(path, number, col, end, "E-SYNTAX",
+        return Problem(path, number, col, end, E.SYNTAX,
                        f"{what}; expected {_expected(parser, exc.expected)}", hint, line)
     if isinstance(exc, UnexpectedCharacters):
         char = line[col - 1] if 0 < col <= len(line) else ""
         message = f"unexpected character {char!r}"
         if char in "\"'\u201c\u2018":
             message = "a quoted name is not closed on this line"
-        return Problem(path, number, col, col + 1, "E-SYNTAX", message, hint, line)
-    return Problem(path, number, col, col + 1, "E-SYNTAX", str(exc).splitlines()[0], hint, line)
+        return Problem(path, number, col, col + 1, E.SYNTAX, message, hint, line)
+    return Problem(path, number, col, col + 1, E.SYNTAX, str(exc).splitlines()[0], hint, line)
 
 
 def _parses(parser: Lark, text: str) -> bool:
@@ -456,7 +457,7 @@ def _number(token: Any, what: str, line: str, number: int, path: str,
             problems: list[Problem]) -> int | None:
     if len(token.lstrip("+-").lstrip("0")) > MAX_INT_DIGITS:
         problems.append(Problem(path, number, token.column, token.end_column,
-                                "E-NUMBER-TOO-LARGE", f"{what} is too large",
+                                E.NUMBER_TOO_LARGE, f"{what} is too large",
                                 f"numbers have at most {MAX_INT_DIGITS} digits", line))
         return None
     return int(token)
@@ -471,7 +472,7 @@ def _to_cond(tree: Tree[Any], line: str, number: int, path: str, problems: list[
         depth += 1
         if depth > MAX_CONDITION_NESTING:  # refused before it is walked any deeper
             problems.append(Problem(
-                path, number, column, end, "E-TOO-DEEP", "this part of the condition is inside "
+                path, number, column, end, E.TOO_DEEP, "this part of the condition is inside "
                 f"{MAX_CONDITION_NESTING} others (brackets and `not`); they nest at most "
                 f"{MAX_CONDITION_NESTING} deep", "write it with fewer brackets: `and` binds "
                 "tighter than `or`, and `not (a and b)` is `not a or not b`", line))

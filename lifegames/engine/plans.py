@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .budget import Budget, OverBudget
+from .codes import Code, E
 from .contract import Arg, Game, Order, OrderError, State
 from .dice import Dice
+from .errors import LifegamesError
 from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
 MAX_LOOP = 100  # times one `while` may repeat in one tick
@@ -62,7 +64,7 @@ class Mark(NamedTuple):
     line: Line
 
 
-def problem(path: str, line: Line, code: str, message: str, hint: str = "",
+def problem(path: str, line: Line, code: Code, message: str, hint: str = "",
             column: int | None = None, end: int | None = None) -> Problem:
     return Problem(path, line.number, column or line.column, end or line.end_column, code,
                    message, hint, line.source)
@@ -82,13 +84,13 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
         kind = line.kind
         if kind in ("header", "standing", "standing_none"):
             if stack:
-                problems.append(problem(path, line, "E-PLAN", "this line cannot stand inside "
+                problems.append(problem(path, line, E.PLAN, "this line cannot stand inside "
                                         f"an if or while block (line {stack[-1][0].number})",
                                         "move it above the block"))
             if kind == "header":
                 headers += 1
                 if headers > 1:
-                    problems.append(problem(path, line, "E-PLAN", "a second `orders for tick` "
+                    problems.append(problem(path, line, E.PLAN, "a second `orders for tick` "
                                             "line", "keep one, at the top of the file"))
             continue
         if kind in ("step", "if_step", "while_step"):
@@ -115,7 +117,7 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
             if opener is None or not isinstance(opener[2], If) or opener[2].branches[-1] \
                     .line.kind == "else_open":
                 word = "elif" if kind == "elif_open" else "else"
-                problems.append(problem(path, line, "E-PLAN", f"`{word}` without an open "
+                problems.append(problem(path, line, E.PLAN, f"`{word}` without an open "
                                         "`if` block", "start the block with `if <condition>` "
                                         "on a line of its own"))
                 continue
@@ -126,15 +128,15 @@ def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
             wanted = "if_open" if kind == "endif" else "while_open"
             if not stack or stack[-1][0].kind != wanted:
                 what = f"an open `{'if' if kind == 'endif' else 'while'}` block"
-                problems.append(problem(path, line, "E-PLAN", f"`{kind}` without {what}",
+                problems.append(problem(path, line, E.PLAN, f"`{kind}` without {what}",
                                         "every block line needs its opening line above it"))
                 continue
             stack.pop()
     for unclosed, _, _ in stack:
-        problems.append(problem(path, unclosed, "E-PLAN", "this block is never closed",
+        problems.append(problem(path, unclosed, E.PLAN, "this block is never closed",
                                 f"add a line `{OPENERS[unclosed.kind]}` after its last order"))
     if deep is not None:
-        problems.append(problem(path, deep, "E-TOO-DEEP", f"this block is inside "
+        problems.append(problem(path, deep, E.TOO_DEEP, f"this block is inside "
                                 f"{MAX_NESTING} others; blocks nest at most {MAX_NESTING} deep",
                                 "join conditions with `and` instead of nesting one block in "
                                 "another"))
@@ -158,11 +160,11 @@ class PlanResult:
     resume: str = ""  # tick: the rest of a plan kept waiting for another player's answer
 
 
-class Stopped(Exception):
+class Stopped(LifegamesError):
     """A plan cannot go on after an outcome (tick only)."""
 
 
-class Suspended(Exception):
+class Suspended(LifegamesError):
     """The game keeps the player waiting for another player's answer (tick only)."""
 
 
@@ -208,7 +210,7 @@ class Runner:
             if self.result.outcome and not self.checking:  # after an outcome: as any stop
                 self.result.stopped = f"line {self.at.number}: {message}"
             else:
-                self.result.problems.append(problem(self.path, self.at, "E-PLAN-BUDGET",
+                self.result.problems.append(problem(self.path, self.at, E.PLAN_BUDGET,
                                                     message, hint))
         if self.checking:
             self._static_rest(nodes)
@@ -263,7 +265,7 @@ class Runner:
             if len(self.result.problems) > found:
                 return True  # a loop whose body was refused: once is enough to report
         if not self.blind:
-            self._fail(node.line, "E-ENDLESS-LOOP",
+            self._fail(node.line, E.ENDLESS_LOOP,
                        f"this loop would repeat more than {MAX_LOOP} times in one tick",
                        "make its condition turn false, e.g. `while can reroll(1): ...`")
         return True
@@ -280,7 +282,7 @@ class Runner:
         count = self.reached
         self.reached += 1
         if self.limit is not None and count >= self.limit:
-            self._fail(line, "E-TOO-MANY-ORDERS",
+            self._fail(line, E.TOO_MANY_ORDERS,
                        f"at most {self.limit} orders a tick; this is order {count + 1}",
                        "delete or comment out (#) the extra orders",
                        order.column, order.end_column)
@@ -349,7 +351,7 @@ class Runner:
             fits = {"int": "INT" in takes, "string": bool(takes & {"STRING", "WORD"})}
             if not fits.get(kind):
                 wants = "a number" if "INT" in takes else "a name"
-                self._fail(line, "E-FACT-TYPE", f"${arg.value} is {value!r} now, but {arg.name} "
+                self._fail(line, E.FACT_TYPE, f"${arg.value} is {value!r} now, but {arg.name} "
                            f"takes {wants}", "use a fact of the right kind, or this one in a "
                            "condition", arg.column, arg.end_column)
                 return None
@@ -426,7 +428,7 @@ class Runner:
         if kind == "in":
             needle, haystack = (self._value(state, p, line) for p in parts)
             if not isinstance(haystack, list):
-                self._fail(line, "E-FACT-TYPE", f"{parts[1].parts[0]} is not a list",
+                self._fail(line, E.FACT_TYPE, f"{parts[1].parts[0]} is not a list",
                            "`X in FACT` needs a fact that lists values", cond.column,
                            cond.end_column)
                 raise _Unknown
@@ -434,14 +436,14 @@ class Runner:
         left, op, right = parts
         a, b = self._value(state, left, line), self._value(state, right, line)
         if isinstance(a, bool) or isinstance(b, bool) or type(a) is not type(b):
-            self._fail(line, "E-FACT-TYPE", f"cannot compare {a!r} with {b!r}",
+            self._fail(line, E.FACT_TYPE, f"cannot compare {a!r} with {b!r}",
                        "compare a number with a number, a name with a name", cond.column,
                        cond.end_column)
             raise _Unknown
         return _COMPARE[op](_fold(a), _fold(b))
 
     # -- problems -----------------------------------------------------------------------------
-    def _fail(self, line: Line, code: str, message: str, hint: str = "",
+    def _fail(self, line: Line, code: Code, message: str, hint: str = "",
               column: int | None = None, end: int | None = None) -> None:
         if self.result.outcome and not self.checking:
             raise Stopped(f"line {line.number}: {message}")
@@ -451,7 +453,7 @@ class Runner:
         names = fact_names(self.game)
         close = suggest(name, names)
         listing = "facts: " + ", ".join(names) if names else "this game has no facts"
-        self._fail(line, "E-UNKNOWN-FACT", f'no fact called "{name}"',
+        self._fail(line, E.UNKNOWN_FACT, f'no fact called "{name}"',
                    f"{close}\n{listing}".strip(), column, end)
 
     # -- what did not run: form and names -------------------------------------------------------
@@ -522,7 +524,7 @@ def _source(node: Any) -> list[str]:
     return [node.line.source]
 
 
-class _Unknown(Exception):
+class _Unknown(LifegamesError):
     """A condition that could not be evaluated (its problem is already reported)."""
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import seats as seat_files
+from .codes import W
 from .contract import Game, State, clone
 from .folder import FolderError
 from .orders import ParsedFile, Problem
@@ -96,13 +97,13 @@ def out_of_turn(where: Standpoint, parsed: ParsedFile) -> Problem | None:
     standing = ("only `standing` lines take effect out of turn (in a file that starts with "
                 f"`orders for tick {where.next_tick}` and ends with `end`)")
     if tick is None:
-        return problem(parsed.path, first, "W-NOT-AWAITED",
+        return problem(parsed.path, first, W.NOT_AWAITED,
                        f"these orders do not run now: tick {where.next_tick} awaits only "
                        f"{whose}; left in this file, they run at the first tick that awaits "
                        "you, against sheets you have not seen yet",
                        "delete them, or check them again once your sheet says it is your "
                        f"turn; {standing}", end=end)
-    return problem(parsed.path, first, "W-NOT-AWAITED",
+    return problem(parsed.path, first, W.NOT_AWAITED,
                    f"these orders will never run: tick {where.next_tick} awaits only {whose}, "
                    "and once it is played this file is for an earlier tick (E-STALE-ORDERS)",
                    "write them when your sheet says your orders are awaited, under the "

@@ -31,6 +31,9 @@ from pathlib import Path, PurePosixPath
 from types import TracebackType
 from typing import TypedDict
 
+from .codes import E
+from .errors import LifegamesError
+
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 DIRECTORY = getattr(os, "O_DIRECTORY", 0)
@@ -102,7 +105,7 @@ def make_private(path: str | os.PathLike[str]) -> None:
         os.close(fd)
 
 
-class Refused(Exception):
+class Refused(LifegamesError):
     """A file or folder the guarded reader or writer will not use, and why (`kind`: link,
     folder, not-a-folder, fifo, device, socket, unreadable). `path` is as the user sees it."""
 
@@ -115,7 +118,7 @@ class Refused(Exception):
     @property
     def code(self) -> str:
         """The stable problem code when the file is an order file."""
-        return "E-UNREADABLE" if self.kind == "unreadable" else "E-NOT-A-FILE"
+        return E.UNREADABLE if self.kind == "unreadable" else E.NOT_A_FILE
 
     @property
     def hint(self) -> str:

@@ -9,6 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .codes import Code
+from .errors import LifegamesError
+
 
 class Arg(NamedTuple):
     """One argument of an order, with where it was written (for carets under the right text).
@@ -59,10 +62,10 @@ class Order:
         return f"{self.command}({', '.join(parts)})"
 
 
-class OrderError(Exception):
+class OrderError(LifegamesError):
     """An order that cannot run now. `arg` names the argument the caret should point at."""
 
-    def __init__(self, code: str, message: str, hint: str = "", arg: str | None = None) -> None:
+    def __init__(self, code: Code, message: str, hint: str = "", arg: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message

@@ -19,6 +19,8 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import LifegamesError
+
 MAX_KEY_BYTES = 16 * 1024  # an RSA key of 16384 bits is under 3 KiB
 KEY_TYPES = ("ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384",
              "ecdsa-sha2-nistp521", "sk-ssh-ed25519@openssh.com",
@@ -30,7 +32,7 @@ _SCP = re.compile(r"^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+:.")
 _COMMENT = re.compile(r"[^\x00-\x1f\x7f]{0,200}")
 
 
-class KeyProblem(ValueError):
+class KeyProblem(LifegamesError, ValueError):
     """A public key or a path that cannot go into an authorized_keys line (the message says
     why and what to send instead)."""
 

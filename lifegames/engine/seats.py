@@ -25,6 +25,7 @@ from typing import Any
 
 from . import playerfiles
 from .contract import Game, State
+from .errors import LifegamesError
 from .escape import file_name
 from .folder import SNAPSHOT, Op, dumps, read_engine_file
 from .playerfiles import Refused
@@ -145,7 +146,7 @@ class Seat:
     result: str = ""  # how the game ended, once it is over
 
 
-class NotASeat(Exception):
+class NotASeat(LifegamesError):
     pass
 
 

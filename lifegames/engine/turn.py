@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .budget import Budget
+from .codes import Code, E
 from .contract import Game, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import ParsedFile, Problem, parse_text, suggest
@@ -66,7 +67,7 @@ def count_orders(lines: list[str]) -> int:
                line != "absent")
 
 
-def unknown_value(code: str, kind: str, value: str, options: list[str], arg: str,
+def unknown_value(code: Code, kind: str, value: str, options: list[str], arg: str,
                   extra: str = "") -> OrderError:
     """The standard 'no such name' error, with the nearest valid names (used by every game)."""
     hint = suggest(value, options)
@@ -95,14 +96,14 @@ def standing_lines(game: Game, player: str, parsed: ParsedFile
             continue
         if order.command not in game.standing_commands:
             problems.append(problem(
-                parsed.path, line, "E-NOT-STANDING", f"{order.command} cannot be a standing order",
+                parsed.path, line, E.NOT_STANDING, f"{order.command} cannot be a standing order",
                 "standing orders of this game: " + (", ".join(allowed) or "none"),
                 order.column, order.end_column))
             continue
         unknown = [a for a in order.args if a.kind == "ref" and a.value not in game.fact_names()]
         if unknown:
             problems.append(problem(
-                parsed.path, line, "E-UNKNOWN-FACT", f'no fact called "{unknown[0].value}"',
+                parsed.path, line, E.UNKNOWN_FACT, f'no fact called "{unknown[0].value}"',
                 (suggest(unknown[0].value, game.fact_names()) + "\nfacts: " +
                  ", ".join(game.fact_names())).strip(), unknown[0].column, unknown[0].end_column))
             continue
@@ -140,12 +141,12 @@ def _header_problems(parsed: ParsedFile, state: State) -> list[Problem]:
     if header is None or header.tick is None or header.tick == wanted:
         return []
     if header.tick < wanted:
-        return [problem(parsed.path, header, "E-STALE-ORDERS",
+        return [problem(parsed.path, header, E.STALE_ORDERS,
                         f"this file was written for tick {header.tick}, but the next tick is "
                         f"{wanted}: the game has moved on since",
                         f"read your new sheets, check the orders still make sense, then change "
                         f"this line to: orders for tick {wanted}")]
-    return [problem(parsed.path, header, "E-WRONG-TICK",
+    return [problem(parsed.path, header, E.WRONG_TICK,
                     f"this file is for tick {header.tick}, but the next tick is {wanted}",
                     f"change this line to: orders for tick {wanted}")]
 
@@ -228,7 +229,7 @@ def _check_file(game: Game, state: State, player: str, parsed: ParsedFile,
     return result
 
 
-def _end_orders(game: Game, state: State, check: FileCheck, code: str | None) -> None:
+def _end_orders(game: Game, state: State, check: FileCheck, code: Code | None) -> None:
     """The whole-file check, located just after the file's last order."""
     try:
         game.end_orders(state, check.player)
@@ -285,11 +286,11 @@ def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int,
             # Possible only when orders of different players collide, or their plans together
             # spend the tick's budget: each file was fine alone. Nothing is committed; the
             # player sees which order and why.
-            if bad.code == "E-PLAN-BUDGET":
+            if bad.code == E.PLAN_BUDGET:
                 check.problems.append(bad)
                 continue
             check.problems.append(Problem(bad.path, bad.line, bad.column, bad.end_column,
-                                          "E-CONFLICT", f"{bad.message} (after the other "
+                                          E.CONFLICT, f"{bad.message} (after the other "
                                           "players' orders ran)", bad.hint, bad.source))
         executed[check.player] = executed.get(check.player, []) + plan.log
         events.extend(plan.effects)
@@ -297,7 +298,7 @@ def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int,
             stopped[check.player] = plan.stopped
         _keep(new, check.player, plan.resume, executed)
         if not check.problems and not plan.outcome:
-            _end_orders(game, new, check, "E-CONFLICT")
+            _end_orders(game, new, check, E.CONFLICT)
     if any(c.problems for c in checks):
         return TickOutcome(state, checks, {}, [])
     events.extend(game.end_tick(new, dice))

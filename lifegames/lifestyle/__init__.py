@@ -10,7 +10,8 @@ what each card's dice must show (and the odds of it) and the final scoring, whic
 actions, advice, views and bots all read, so that none of them imports another for them.
 
 board.py, part of every package's shape too, draws the board picture beside the sheets
-from the same view (the engine's SVG writer, engine/svg.py, does the writing).
+from the same view (the engine's SVG writer, engine/svg.py, does the writing); codes.py
+declares the game's own problem codes (E- and W-) in the engine's form (engine/codes.py).
 """
 
 from .rules import Lifestyle

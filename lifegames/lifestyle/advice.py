@@ -16,6 +16,7 @@ from ..engine.dice import Dice, Stream
 from ..engine.orders import parse_text
 from ..engine.words import counted
 from . import checks
+from .codes import W
 from .data import card, rules
 from .model import (
     best_die,
@@ -32,11 +33,11 @@ from .state import BOTCHED
 
 # Each warning in a few words, for the notes beside the legal orders on a sheet.
 SHORT = {
-    "W-BOTCH": "",  # the note says it botches
-    "W-ALREADY-MET": "wasted: the {card} is met already",
-    "W-CANNOT-MEET": "hopeless: no outcome can meet the {card} after it",
-    "W-SHORT-BUY": "costly: the pile cannot fill it, and it costs the full price",
-    "W-DEAR-REFILL": "costly: buy_two() deals as many cards for less",
+    W.BOTCH: "",  # the note says it botches
+    W.ALREADY_MET: "wasted: the {card} is met already",
+    W.CANNOT_MEET: "hopeless: no outcome can meet the {card} after it",
+    W.SHORT_BUY: "costly: the pile cannot fill it, and it costs the full price",
+    W.DEAR_REFILL: "costly: buy_two() deals as many cards for less",
 }
 
 
@@ -55,7 +56,7 @@ def buying(game: Game, state: State, player: str, order: Order, after: State
     out = []
     if dealt < wanted:
         out.append(OrderError(
-            "W-SHORT-BUY", f"the draw pile holds only {counted(pile, 'card')}: {command} costs "
+            W.SHORT_BUY, f"the draw pile holds only {counted(pile, 'card')}: {command} costs "
             f"{counted(cost, 'token')} and deals {dealt}, not {wanted}",
             "a purchase costs its full price however few cards the pile has left"))
     small = rules()["buying"]["small"]
@@ -63,7 +64,7 @@ def buying(game: Game, state: State, player: str, order: Order, after: State
     if kind == "refill" and buys * small["tokens"] < cost:
         cheaper = "buy_two()" if buys == 1 else f"buy_two() {buys} times"
         out.append(OrderError(
-            "W-DEAR-REFILL", f"refill costs {counted(cost, 'token')} for "
+            W.DEAR_REFILL, f"refill costs {counted(cost, 'token')} for "
             f"{counted(dealt, 'card')} here", f"{cheaper} deals as many for "
             f"{counted(buys * small['tokens'], 'token')}"))
     return out
@@ -84,7 +85,7 @@ def answering(game: Game, state: State, player: str, order: Order, after: State
     if order.command == "accept":
         if card_met(name, dice) or not reachable(name, dice, tokens, effects):
             return []  # met, or a botch nothing can avoid
-        return [OrderError("W-BOTCH", f"accepting botches the {name}: {shown}",
+        return [OrderError(W.BOTCH, f"accepting botches the {name}: {shown}",
                            f"{_rescue(state, player, name, dice)}; a botch ends the turn")]
     if order.command == "reroll":
         index: int | None = checks.reroll(state, player, order)
@@ -102,7 +103,7 @@ def answering(game: Game, state: State, player: str, order: Order, after: State
                      for j, v in enumerate(dice)])
             index = None
     if card_met(name, turn["roll"]["dice"]):
-        return [OrderError("W-ALREADY-MET", f"the {name} is met already: {shown}",
+        return [OrderError(W.ALREADY_MET, f"the {name} is met already: {shown}",
                            f"accept() keeps it; this spends {spent} for nothing"
                            + (" and may lose it" if index is not None else ""), "die")]
     faces = range(1, 7) if index is not None else (0,)
@@ -112,11 +113,11 @@ def answering(game: Game, state: State, player: str, order: Order, after: State
     helpers = f"{counted(left[0], 'token')} and {_ready(left[1])}"
     if reachable(name, turn["roll"]["dice"], tokens, effects):
         return [OrderError(
-            "W-CANNOT-MEET", f"after this {what} the {name} cannot be met, whatever the dice "
+            W.CANNOT_MEET, f"after this {what} the {name} cannot be met, whatever the dice "
             f"show: {shown}, and {helpers} would be left", _rescue(state, player, name,
                                                                      turn["roll"]["dice"]))]
     return [OrderError(
-        "W-CANNOT-MEET", f"the {name} cannot be met any more, whatever the dice show: {shown}, "
+        W.CANNOT_MEET, f"the {name} cannot be met any more, whatever the dice show: {shown}, "
         f"and {helpers} would be left", f"accept() takes the botch (and a token from the "
         f"pool) without spending {spent}")]
 

@@ -18,6 +18,7 @@ from typing import Any
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
 from ..engine.words import counted
+from .codes import E
 from .data import MAX_DICE, card, find, names, rules
 from .model import (
     columns,
@@ -36,11 +37,11 @@ RANDOM_EFFECTS = ("reroll",)  # Sports abilities whose outcome is chance (Runnin
 
 def _my_turn(state: State, player: str) -> dict[str, Any]:
     if state["over"]:
-        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status shows the "
+        raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status shows the "
                          "result")
     turn: dict[str, Any] = state["turn"]
     if turn["player"] != player:
-        raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
+        raise OrderError(E.NOT_YOUR_TURN, f"it is {turn['player']}'s turn, not yours",
                          "a turn ends once cards are taken, once every card is met, or at "
                          "end_turn after a botch: an order after that belongs in the file of "
                          "your next turn")
@@ -60,7 +61,7 @@ def _phase(state: State, player: str, allowed: tuple[str, ...], what: str) -> di
     }[turn["phase"]]
     # The hint (what is legal now) is added by the command's row (rules.py): the legal
     # orders are built from these very checks.
-    raise OrderError("E-WRONG-MOMENT", f"{what} is not possible now: {reason}")
+    raise OrderError(E.WRONG_MOMENT, f"{what} is not possible now: {reason}")
 
 
 # -- buying ----------------------------------------------------------------------------------------
@@ -74,14 +75,14 @@ def buying(state: State, player: str, kind: str) -> tuple[int, int]:
     size = rows() * columns()
     showing = display_count(state)
     if showing >= size:
-        raise OrderError("E-DISPLAY-FULL", f"the display already shows {size} cards",
+        raise OrderError(E.DISPLAY_FULL, f"the display already shows {size} cards",
                          "cards can be bought only while fewer than nine are showing")
     if not state["pile"]:
-        raise OrderError("E-PILE-EMPTY", "the draw pile is empty: there is nothing to buy",
+        raise OrderError(E.PILE_EMPTY, "the draw pile is empty: there is nothing to buy",
                          "take cards or roll dice instead")
     tokens = seat(state, player)["tokens"]
     if tokens < spec["tokens"]:
-        raise OrderError("E-NO-TOKENS", f"this costs {counted(spec['tokens'], 'token')}; you "
+        raise OrderError(E.NO_TOKENS, f"this costs {counted(spec['tokens'], 'token')}; you "
                          f"have {tokens}", "take cards or roll dice instead")
     wanted = size - showing if kind == "refill" else min(spec["cards"], size - showing)
     return spec["tokens"], wanted
@@ -101,7 +102,7 @@ def refill(state: State, player: str, order: Order) -> tuple[int, int]:
 def _slot(order: Order, arg: str, limit: int) -> int:
     value: int = order[arg]
     if not 1 <= value <= limit:
-        raise OrderError("E-OFF-DISPLAY", f"{arg} {value} is not on the display",
+        raise OrderError(E.OFF_DISPLAY, f"{arg} {value} is not on the display",
                          f"{arg}s are numbered 1 to {limit}", arg)
     return value
 
@@ -123,14 +124,14 @@ def take(state: State, player: str, order: Order) -> list[int]:
     display = state["display"]
     picked = [i for i in spaces if display[i]]
     if any(display[i] == HIDDEN_CARD for i in picked):
-        raise OrderError("E-HIDDEN-CARD", "a card you would take is not dealt yet",
+        raise OrderError(E.HIDDEN_CARD, "a card you would take is not dealt yet",
                          "cards dealt this tick are known only once the tick is played: take "
                          "them in your next file")
     if not picked:
         where = {"take_card": "that space", "take_row": "that row",
                  "take_column": "that column"}[order.command]
         filled = ", ".join(slot_name(i) for i, s in enumerate(state["display"]) if s)
-        raise OrderError("E-EMPTY-SPACE", f"{where} of the display holds no card",
+        raise OrderError(E.EMPTY_SPACE, f"{where} of the display holds no card",
                          f"cards are showing at (row,column): {filled or 'none'}",
                          "column" if order.command == "take_column" else "row")
     return picked
@@ -146,7 +147,7 @@ def _card_name(order: Order, options: list[str], where: str) -> str:
     written = order["card"]
     name = find(written)
     if name is None:
-        raise unknown_value("E-UNKNOWN-CARD", "card", written, options, "card",
+        raise unknown_value(E.UNKNOWN_CARD, "card", written, options, "card",
                             extra=f"cards {where}")
     return name
 
@@ -158,7 +159,7 @@ def _card_in(order: Order, pool: list[str], where: str) -> str:
         return name
     options = sorted(set(pool))
     name = _card_name(order, options or names(), where if options else "in the game")
-    raise OrderError("E-NOT-IN-DICE-ZONE", f"no {name} {where}",
+    raise OrderError(E.NOT_IN_DICE_ZONE, f"no {name} {where}",
                      f"cards {where}: {', '.join(options) or 'none'}", "card")
 
 
@@ -166,7 +167,7 @@ def roll(state: State, player: str, order: Order) -> str:
     """The card to roll for."""
     turn = _phase(state, player, (START, NEXT), "rolling")
     if not seat(state, player)["dice"]:
-        raise OrderError("E-MUST-TAKE", "your dice zone is empty, so you must take cards",
+        raise OrderError(E.MUST_TAKE, "your dice zone is empty, so you must take cards",
                          "write take_card(row, column), take_row(row) or take_column(column)")
     where = "in your dice zone" if turn["phase"] == START else "left to meet in your dice zone"
     return _card_in(order, unfulfilled(state, player), where)
@@ -176,7 +177,7 @@ def _die_in_range(order: Order, count: int, rolled: bool) -> int:
     value: int = order["die"]
     if not 1 <= value <= count:
         why = f"you rolled {count}" if rolled else f"no card rolls more than {count} dice"
-        raise OrderError("E-NO-SUCH-DIE", f"there is no die {value}: {why}",
+        raise OrderError(E.NO_SUCH_DIE, f"there is no die {value}: {why}",
                          f"dice are numbered 1 to {count}", "die")
     return value - 1
 
@@ -190,7 +191,7 @@ def reroll(state: State, player: str, order: Order) -> int:
     _phase(state, player, (ROLLED,), "rerolling")
     index = _die(state, order)
     if seat(state, player)["tokens"] < 1:
-        raise OrderError("E-NO-TOKENS", "a reroll costs 1 token; you have 0",
+        raise OrderError(E.NO_TOKENS, "a reroll costs 1 token; you have 0",
                          "accept the roll, or use a Sports card", "die")
     return index
 
@@ -206,7 +207,7 @@ def use(state: State, player: str, order: Order) -> tuple[str, int | None]:
                if have
                else f"you have no {name} card in your points zone")
         ready = ", ".join(sorted(left)) or "none"
-        raise OrderError("E-NO-SPORT", why, f"Sports cards ready this turn: {ready}", "sport")
+        raise OrderError(E.NO_SPORT, why, f"Sports cards ready this turn: {ready}", "sport")
     if not _needs_die(order, name):
         return name, None
     return name, _die(state, order)
@@ -222,7 +223,7 @@ def _sport_name(order: Order) -> str:
     sports = names("sports")
     name = find(order["sport"])
     if name is None or name not in sports:
-        raise unknown_value("E-UNKNOWN-SPORT", "Sports card", order["sport"], sports, "sport",
+        raise unknown_value(E.UNKNOWN_SPORT, "Sports card", order["sport"], sports, "sport",
                             extra="Sports cards")
     return name
 
@@ -231,11 +232,11 @@ def _needs_die(order: Order, name: str) -> bool:
     """Whether `use` names a die, as the Sports card's ability wants (Rowing takes none)."""
     if card(name)["effect"] == "plus_one_all":
         if order.arg("die") is not None:
-            raise OrderError("E-NO-DIE-NEEDED", f"{name} raises every die; name no die",
+            raise OrderError(E.NO_DIE_NEEDED, f"{name} raises every die; name no die",
                              f'write use("{name}")', "die")
         return False
     if order.arg("die") is None:
-        raise OrderError("E-DIE-NEEDED", f"{name} works on one die: say which",
+        raise OrderError(E.DIE_NEEDED, f"{name} works on one die: say which",
                          f'write use("{name}", 1) for die 1', "sport")
     return True
 

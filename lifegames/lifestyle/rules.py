@@ -30,6 +30,7 @@ from ..engine.dice import Dice
 from ..engine.words import counted
 from . import actions, advice, checks, legal
 from .actions import DECK_STREAM, fill, log, new_turn
+from .codes import E
 from .data import card, cards, deck, find, names, rules
 from .model import (
     card_met,
@@ -86,7 +87,7 @@ def _hinted(check: Check) -> Check:
         try:
             return check(state, player, order)
         except OrderError as error:
-            if error.code == "E-WRONG-MOMENT" and not error.hint:
+            if error.code == E.WRONG_MOMENT and not error.hint:
                 error.hint = answers_hint(legal_now(state, player))
             raise
 
@@ -277,7 +278,7 @@ class Lifestyle(Game):
             BOTCHED: "after a botch, end the turn with end_turn (discard cards first if you "
                      "like; `standing end_turn` ends such turns for you)",
         }[turn["phase"]]
-        raise OrderError("E-TURN-INCOMPLETE", f"the file stops before your turn is done: "
+        raise OrderError(E.TURN_INCOMPLETE, f"the file stops before your turn is done: "
                          f"{need}", answers_hint(list(self.legal_orders(state, player))))
 
     def prompt(self, state: State, player: str) -> Prompt | None:

@@ -20,6 +20,7 @@ from typing import Any
 from lsprotocol import types as lsp
 
 from ..cli_common import report_lines
+from ..engine.codes import E
 from ..engine.contract import Game
 from ..engine.orders import (
     END_WORD,
@@ -414,7 +415,7 @@ def actions(checked: Checked, span: lsp.Range, encoding: str) -> list[lsp.CodeAc
             if text.strip() and not text.lstrip().startswith("#")] or [0]
     if start_rule(grammar) == "line" and parsed.header is None and \
             span.start.line <= code[0] and not any(
-                p.code == "E-FILE-TOO-LARGE" for p in parsed.problems):
+                p.code == E.FILE_TOO_LARGE for p in parsed.problems):
         header = header_line(grammar, where.next_tick)
         start = buffer.position(0, 1 if buffer.text.startswith("\ufeff") else 0, encoding)
         out.append(_action(f"Add the line `{header.strip()}` at the top", buffer,
@@ -444,7 +445,7 @@ def _fixes(buffer: Buffer, problem: Problem, place: lsp.Range, encoding: str
     meant = MEANT.search(problem.hint)
     if not meant:
         return fixes
-    if problem.code == "E-NAME-NOT-QUOTED":
+    if problem.code == E.NAME_NOT_QUOTED:
         code = text.split("#", 1)[0].rstrip()
         lead = len(code) - len(code.lstrip())
         order = lsp.Range(buffer.position(line, lead, encoding),

@@ -9,7 +9,8 @@ more: model.py, the formulas of the rule text (income, food, defense, caps, scor
 checks, actions, advice, views and bots alike, so that none of those imports another for them.
 
 board.py, part of every package's shape too, draws the board picture beside the sheets
-from the same view (the engine's SVG writer, engine/svg.py, does the writing).
+from the same view (the engine's SVG writer, engine/svg.py, does the writing); codes.py
+declares the game's own problem codes (E- and W-) in the engine's form (engine/codes.py).
 """
 
 from .rules import SimpleKingdoms

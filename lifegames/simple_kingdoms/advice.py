@@ -17,6 +17,7 @@ from ..engine.contract import Game, Order, OrderError, State, clone
 from ..engine.words import counted
 from .actions import economy, resolve_act_phase
 from .checks import where
+from .codes import W
 from .data import rules
 from .model import (
     NEIGHBOURS,
@@ -72,7 +73,7 @@ def _unexplored(state: State, name: str, order: Order) -> list[OrderError]:
     dst = tile(state, order["to_row"], order["to_col"])
     if dst["explored"] or order["count"] >= need:
         return []
-    return [OrderError("W-NOT-EXPLORED",
+    return [OrderError(W.NOT_EXPLORED,
                        f"{counted(order['count'], 'soldier')} "
                        f"{'does' if order['count'] == 1 else 'do'} not explore {where(dst)}: "
                        "it stays unexplored", f"send {need} or more in one move_soldiers order to "
@@ -86,7 +87,7 @@ def _sold_for_nothing(state: State, name: str, order: Order) -> list[OrderError]
     if order["amount"] * price // divisor:
         return []
     least = -(-divisor // price)
-    return [OrderError("W-SOLD-FOR-NOTHING",
+    return [OrderError(W.SOLD_FOR_NOTHING,
                        f"selling {order['amount']} {resource} pays 0 gold (a quarter of "
                        f"{order['amount'] * price}, rounded down): the {resource} is lost",
                        f"sell {least} or more {resource} to be paid at least 1 gold", "amount")]
@@ -96,7 +97,7 @@ def _hunger(trial: State, name: str, order: Order, was: dict[str, Any],
             will: dict[str, Any]) -> list[OrderError]:
     if not was["fed"] or will["fed"]:
         return []
-    return [OrderError("W-HUNGRY",
+    return [OrderError(W.HUNGRY,
                        f"after this order your people go hungry at the end of this tick: they "
                        f"eat {food_needed(trial, name)} food and {will['eaten']} would be "
                        f"left; {counted(will['starved'], 'civilian')} "
@@ -111,7 +112,7 @@ def _desertion(name: str, order: Order, was: dict[str, Any], will: dict[str, Any
     gone = sum(d["count"] for d in will["deserted"])
     if gone <= sum(d["count"] for d in was["deserted"]):
         return []
-    return [OrderError("W-DESERT",
+    return [OrderError(W.DESERT,
                        f"after this order {counted(gone, 'soldier')} cannot be paid at the end "
                        f"of this tick and {'deserts' if gone == 1 else 'desert'} (upkeep is "
                        f"{rules()['soldiers']['upkeep_gold']} gold each, paid after raids, taxes "
@@ -124,7 +125,7 @@ def _desertion(name: str, order: Order, was: dict[str, Any], will: dict[str, Any
 def _exposed(state: State, trial: State, name: str, order: Order) -> list[OrderError]:
     old = {(t["row"], t["col"]) for t in exposed_tiles(state, name)}
     new = [t for t in exposed_tiles(trial, name) if (t["row"], t["col"]) not in old]
-    return [OrderError("W-EXPOSED",
+    return [OrderError(W.EXPOSED,
                        f"after this order {where(t)} is exposed to the Orcs (threat "
                        f"{trial['threat']}, its defense {tile_defense(t)}): at the end of this "
                        "tick a raid takes 10% of your gold and food",
@@ -138,7 +139,7 @@ def _no_growth(after: State, name: str, order: Order, was: dict[str, Any],
     civilians = after["kingdoms"][name]["civilians"]
     if not was["growth"] or will["growth"] or civilians < cap(after, name):
         return []
-    return [OrderError("W-NO-GROWTH",
+    return [OrderError(W.NO_GROWTH,
                        f"after this order your civilians ({civilians} at the end of this tick) "
                        f"fill your cap of {cap(after, name)}: nobody grows",
                        "raise the cap first (claim land, upgrade a settlement), or keep them "
@@ -149,7 +150,7 @@ def _last_tick(before: State, after: State, order: Order) -> list[OrderError]:
     old, new = team_score(before), team_score(after)
     if new >= old:
         return []
-    return [OrderError("W-LOWERS-SCORE",
+    return [OrderError(W.LOWERS_SCORE,
                        f"this is the last tick: this order lowers the final team score from "
                        f"{old} to {new}",
                        f"at the end only people (up to the cap), land, towns and cities, and "

@@ -23,6 +23,7 @@ from ..engine.contract import Game, Order, OrderError, State
 from ..engine.dice import Dice
 from .actions import economy, resolve_act_phase
 from .checks import build_unhinted, claim_tile
+from .codes import E
 from .data import rules
 from .model import (
     NEIGHBOURS,
@@ -213,7 +214,7 @@ def _builds(state: State, name: str, mine: list[dict[str, Any]], policy: Policy,
             try:
                 build_unhinted(state, name, order)
             except OrderError as error:
-                if error.code != "E-SHORT" or left < 2:
+                if error.code != E.SHORT or left < 2:
                     continue
                 buys = _shortfall(state, name, building)
                 if buys is None or len(buys) + 1 > left:

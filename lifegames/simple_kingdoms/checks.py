@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
 from ..engine.words import counted
+from .codes import E
 from .data import rules
 from .model import Kingdom, Tile, owned_tiles, tile
 
@@ -30,7 +31,7 @@ STEPS = ((1, 0), (0, 1), (1, 1))  # |d row|, |d col| of the 8 neighbours
 def in_map(order: Order, arg: str, size: int) -> int:
     value = order[arg]
     if not 0 <= value < size:
-        raise OrderError("E-OFF-MAP", f"{arg.replace('_', ' ')} {value} is off the map",
+        raise OrderError(E.OFF_MAP, f"{arg.replace('_', ' ')} {value} is off the map",
                          f"rows and columns run from 0 to {size - 1}", arg)
     return value
 
@@ -38,7 +39,7 @@ def in_map(order: Order, arg: str, size: int) -> int:
 def positive(order: Order, arg: str) -> int:
     value = order[arg]
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        raise OrderError("E-BAD-AMOUNT", f"{arg} must be at least 1, not {value}",
+        raise OrderError(E.BAD_AMOUNT, f"{arg} must be at least 1, not {value}",
                          "write a whole number, 1 or more", arg)
     return value
 
@@ -47,10 +48,10 @@ def resource(order: Order, allowed: Iterable[str], verb: str) -> str:
     value = str(order["resource"]).lower()
     allowed = list(allowed)
     if value not in rules()["resources"]:
-        raise unknown_value("E-UNKNOWN-RESOURCE", "resource", value, rules()["resources"],
+        raise unknown_value(E.UNKNOWN_RESOURCE, "resource", value, rules()["resources"],
                             "resource")
     if value not in allowed:
-        raise OrderError("E-CANNOT-TRADE", f"{value} cannot be {verb}",
+        raise OrderError(E.CANNOT_TRADE, f"{value} cannot be {verb}",
                          f"what can be {verb}: {', '.join(allowed)}", "resource")
     return value
 
@@ -68,18 +69,18 @@ def building_name(order: Order) -> str:
     building = str(order["building"]).lower()
     settlements, buildings = rules()["settlements"], rules()["buildings"]
     if building in settlements and "upgrades" not in settlements[building]:
-        raise OrderError("E-NOT-BUILDABLE", f"a {building} is not built",
+        raise OrderError(E.NOT_BUILDABLE, f"a {building} is not built",
                          "claim_tile founds a village on a claimed tile", "building")
     if building not in settlements and building not in buildings:
         names = [*buildings, *(s for s in settlements if "upgrades" in settlements[s])]
-        raise unknown_value("E-UNKNOWN-BUILDING", "building", building, names, "building")
+        raise unknown_value(E.UNKNOWN_BUILDING, "building", building, names, "building")
     return building
 
 
 def adjacent(order: Order) -> None:
     step = (abs(order["from_row"] - order["to_row"]), abs(order["from_col"] - order["to_col"]))
     if step not in STEPS:
-        raise OrderError("E-NOT-ADJACENT", f"({order['to_row']},{order['to_col']}) is not next "
+        raise OrderError(E.NOT_ADJACENT, f"({order['to_row']},{order['to_col']}) is not next "
                          f"to ({order['from_row']},{order['from_col']})",
                          "soldiers move one step, in any of 8 directions", "to_row")
 
@@ -138,7 +139,7 @@ def own_tile(state: State, name: str, order: Order) -> Tile:
     if t["owner"] != name:
         mine = ", ".join(where(x) for x in owned_tiles(state, name))
         whose = f"it belongs to {t['owner']}" if t["owner"] else "nobody has claimed it"
-        raise OrderError("E-NOT-YOURS", f"tile {where(t)} is not yours: {whose}",
+        raise OrderError(E.NOT_YOURS, f"tile {where(t)} is not yours: {whose}",
                          f"your tiles: {mine}", "row")
     return t
 
@@ -149,7 +150,7 @@ def afford(kingdom: Kingdom, cost: dict[str, int], what: str, arg: str | None = 
     if short:
         price = ", ".join(f"{amount} {res}" for res, amount in cost.items())
         # The whole price helps only when it is more than what the message already says.
-        raise OrderError("E-SHORT", f"{what} needs " + "; ".join(short),
+        raise OrderError(E.SHORT, f"{what} needs " + "; ".join(short),
                          f"it costs {price}" if len(cost) > len(short) else "", arg)
 
 
@@ -170,7 +171,7 @@ def build(state: State, name: str, order: Order, hints: bool = True
     try:
         building = building_name(order)
     except OrderError as error:
-        if hints and error.code == "E-UNKNOWN-BUILDING":
+        if hints and error.code == E.UNKNOWN_BUILDING:
             close = error.hint.splitlines()[0] if error.hint.startswith("did") else ""
             error.hint = "\n".join(filter(None, [
                 close, f"buildable on {where(t)}: {buildable(state, t)}"]))
@@ -179,7 +180,7 @@ def build(state: State, name: str, order: Order, hints: bool = True
     if building in settlements:
         spec = settlements[building]
         if t["settlement"] != spec["upgrades"]:
-            raise OrderError("E-NEEDS-SETTLEMENT",
+            raise OrderError(E.NEEDS_SETTLEMENT,
                              f"a {building} replaces a {spec['upgrades']}; this tile has a "
                              f"{t['settlement']}", "settlements upgrade one step at a time",
                              "building")
@@ -195,19 +196,19 @@ def _building_fits(state: State, t: Tile, building: str, spec: dict[str, Any],
     data = rules()
     terrain = spec.get("terrain")
     if terrain and terrain_unseen(state, t):
-        raise OrderError("E-TERRAIN-UNSEEN",
+        raise OrderError(E.TERRAIN_UNSEEN,
                          f"a {building} depends on the terrain of {where(t)}, which you have "
                          "not seen yet: it is explored this tick",
                          "build it next tick, once you have seen the terrain on your sheet (a "
                          "watchtower or a settlement upgrade needs no terrain)", "building")
     if terrain and t["terrain"] not in terrain:
-        raise OrderError("E-WRONG-TERRAIN",
+        raise OrderError(E.WRONG_TERRAIN,
                          f"a {building} needs {' or '.join(terrain)}; this tile is "
                          f"{t['terrain']}",
                          f"buildable here: {buildable(state, t)}" if hints else "", "building")
     needs = spec.get("needs")
     if needs and not _at_least(t["settlement"], needs):
-        raise OrderError("E-NEEDS-SETTLEMENT",
+        raise OrderError(E.NEEDS_SETTLEMENT,
                          f"a {building} needs a {needs} (or better) on the tile; this "
                          f"tile has a {t['settlement']}",
                          f"settlements grow one step at a time: build({t['row']}, {t['col']}, "
@@ -216,16 +217,16 @@ def _building_fits(state: State, t: Tile, building: str, spec: dict[str, Any],
     here = t["buildings"]
     level = data["settlements"][t["settlement"]]
     if building == "watchtower" and here.get("watchtower", 0) >= level["watchtowers"]:
-        raise OrderError("E-LIMIT", f"a {t['settlement']} tile holds at most "
+        raise OrderError(E.LIMIT, f"a {t['settlement']} tile holds at most "
                          f"{counted(level['watchtowers'], 'watchtower')}",
                          _more_room_hint(t["settlement"], building), "building")
     if building == "wall" and here.get("wall"):
-        raise OrderError("E-LIMIT", "this tile already has a wall",
+        raise OrderError(E.LIMIT, "this tile already has a wall",
                          "a second wall would add nothing: the wall bonus counts once per tile; "
                          "build a wall on another city tile", "building")
     present = [b for b in here if data["buildings"][b]["kind"] == "resource"]
     if spec["kind"] == "resource" and present:
-        raise OrderError("E-LIMIT", f"this tile already has its one resource building "
+        raise OrderError(E.LIMIT, f"this tile already has its one resource building "
                          f"(a {present[0]})",
                          f"put the {building} on another tile of "
                          f"{' or '.join(spec.get('terrain', ['any']))}", "building")
@@ -257,7 +258,7 @@ def buildable(state: State, t: Tile) -> str:
         try:
             build(state, t["owner"], order, hints=False)
         except OrderError as error:
-            if error.code == "E-SHORT":  # allowed here, just not affordable yet
+            if error.code == E.SHORT:  # allowed here, just not affordable yet
                 names.append(candidate)
             continue
         names.append(candidate)
@@ -269,7 +270,7 @@ def hire_soldiers(state: State, name: str, order: Order) -> tuple[Tile, int]:
     count = positive(order, "count")
     kingdom = state["kingdoms"][name]
     if kingdom["civilians"] < count:
-        raise OrderError("E-NO-CIVILIANS", f"hiring {counted(count, 'soldier')} needs "
+        raise OrderError(E.NO_CIVILIANS, f"hiring {counted(count, 'soldier')} needs "
                          f"{counted(count, 'civilian')}, you have {kingdom['civilians']}",
                          f"each soldier is a civilian trained: hire at most "
                          f"{kingdom['civilians']}", "count")
@@ -291,7 +292,7 @@ def dismiss_soldiers(state: State, name: str, order: Order) -> tuple[Tile, int]:
     count = positive(order, "count")
     here = t["soldiers"].get(name, 0)
     if here < count:
-        raise OrderError("E-NO-SOLDIERS", f"you have {counted(here, 'soldier')} on {where(t)}, not "
+        raise OrderError(E.NO_SOLDIERS, f"you have {counted(here, 'soldier')} on {where(t)}, not "
                          f"{count}", soldiers_hint(state, name), "count")
     return t, count
 
@@ -303,7 +304,7 @@ def move_soldiers(state: State, name: str, order: Order) -> tuple[Tile, Tile, in
     adjacent(order)
     here = src["soldiers"].get(name, 0)
     if here < count:
-        raise OrderError("E-NO-SOLDIERS", f"you have {counted(here, 'soldier')} on "
+        raise OrderError(E.NO_SOLDIERS, f"you have {counted(here, 'soldier')} on "
                          f"{where(src)}, not {count}", soldiers_hint(state, name), "count")
     return src, dst, count
 
@@ -318,22 +319,22 @@ def claim_tile(state: State, name: str, order: Order) -> Tile:
     here = where(t)
     if t["owner"]:
         if [t["row"], t["col"]] in this_tick(state)["claimed"] and t["owner"] != name:
-            raise OrderError("E-CLAIMED-THIS-TICK", f"{t['owner']} claimed {here} earlier "
+            raise OrderError(E.CLAIMED_THIS_TICK, f"{t['owner']} claimed {here} earlier "
                              "this tick (its orders run before yours)",
                              "both kingdoms claimed this tile in the same tick: agree which of "
                              "you takes it, and the other removes its claim_tile", "row")
         free = ", ".join(where(x) for x in state["tiles"]
                          if x["explored"] and not x["owner"]) or "none yet: explore first"
-        raise OrderError("E-ALREADY-OWNED", f"tile {here} already belongs to {t['owner']}",
+        raise OrderError(E.ALREADY_OWNED, f"tile {here} already belongs to {t['owner']}",
                          f"explored tiles nobody owns: {free}", "row")
     if not t["explored"]:
-        raise OrderError("E-UNEXPLORED", f"tile {here} is unexplored",
+        raise OrderError(E.UNEXPLORED, f"tile {here} is unexplored",
                          f"move {spec['soldiers']} soldiers onto it first ("
                          f"{rules()['explore_soldiers']} or more in one order explore it, and "
                          "the claim can follow in the same tick)", "row")
     mine = t["soldiers"].get(name, 0)
     if mine < spec["soldiers"]:
-        raise OrderError("E-TOO-FEW-SOLDIERS", f"claiming needs {spec['soldiers']} of your "
+        raise OrderError(E.TOO_FEW_SOLDIERS, f"claiming needs {spec['soldiers']} of your "
                          f"soldiers on {here}; you have {mine} there",
                          "march them there first with move_soldiers", "row")
     afford(state["kingdoms"][name], {"gold": spec["gold"]}, "a claim")

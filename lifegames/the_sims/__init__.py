@@ -15,7 +15,8 @@ reconstructed components (RULES.md's figures). RULES.md, "Where the rules live",
 function holds each section of the rulebook.
 
 board.py, part of every package's shape too, draws the board picture beside the sheets
-from the same view (the engine's SVG writer, engine/svg.py, does the writing).
+from the same view (the engine's SVG writer, engine/svg.py, does the writing); codes.py
+declares the game's own problem codes (E- and W-) in the engine's form (engine/codes.py).
 """
 
 from .rules import TheSims

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..engine.contract import Game, Order, OrderError, State
 from ..engine.words import counted
+from .codes import W
 from .data import card, find
 from .model import SCORE, completable, points, seat, solo
 
@@ -55,7 +56,7 @@ def _costly_card(game: Game, state: State, player: str, order: Order, trial: Sta
     others = [o for o in game.legal_orders(state, player)
               if o.startswith("travel(") and name not in o][:4]
     return OrderError(
-        "W-POINTS-LOST", f"taking the {name} costs you {counted(lost, 'point')} "
+        W.POINTS_LOST, f"taking the {name} costs you {counted(lost, 'point')} "
         f"for certain ({before} -> {after}): its action needs no die, and {what}",
         "another card avoids it: " + ", ".join(others) if others else "Go Home avoids it",
         "card")
@@ -71,7 +72,7 @@ def _skipped(game: Game, state: State, player: str) -> OrderError | None:
         return None
     ways = [o for o in game.legal_orders(state, player) if o.startswith("complete(")][:3]
     return OrderError(
-        "W-COMPLETE-SKIPPED", f"your collection completes {' and '.join(ready)} now; end_turn "
+        W.COMPLETE_SKIPPED, f"your collection completes {' and '.join(ready)} now; end_turn "
         "gives that up for this turn (one Aspiration a turn, and the cards may not stay)",
         "complete it instead: " + ", ".join(ways) if ways else "")
 

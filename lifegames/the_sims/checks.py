@@ -19,6 +19,7 @@ from typing import Any
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
 from ..engine.words import counted
+from .codes import E
 from .data import aspirations, card, find, names, needs
 from .legal import candidates
 from .model import (
@@ -73,11 +74,14 @@ def resolve(kind: str, order: Order, arg: str, options: list[str] | None = None,
     if name is None:
         choices = options if options else names(kind)
         label = label or LABELS.get(kind, kind)
-        raise unknown_value(f"E-UNKNOWN-{kind.upper()}", label, str(written), choices, arg,
+        raise unknown_value(UNKNOWN[kind], label, str(written), choices, arg,
                             extra=f"{label}s {'you may name now' if options else ''}".strip())
     return name
 
 
+# The code of a name no card, Venue, Need or Sim of its kind has.
+UNKNOWN = {"home": E.UNKNOWN_HOME, "aspiration": E.UNKNOWN_ASPIRATION, "venue": E.UNKNOWN_VENUE,
+           "card": E.UNKNOWN_CARD, "need": E.UNKNOWN_NEED, "sim": E.UNKNOWN_SIM}
 LABELS = {"home": "Home card", "card": "Action card", "sim": "Iconic Sim", "need": "Need",
           "venue": "Venue", "aspiration": "Aspiration", "symbol": "SIMbol"}
 
@@ -100,7 +104,7 @@ def validate(order: Order) -> None:
             resolve(kinds[arg.name], order, arg.name)
         elif arg.name in ("second", "third", "fourth") and find("need", arg.value) is None \
                 and find("card", arg.value) is None:
-            raise unknown_value("E-UNKNOWN-NAME", "Need or card", str(arg.value),
+            raise unknown_value(E.UNKNOWN_NAME, "Need or card", str(arg.value),
                                 needs() + names("card"), arg.name, extra="Needs and cards")
 
 
@@ -122,19 +126,19 @@ def spelled(order: Order) -> Order:
 
 def my_turn(state: State, player: str, steps: tuple[str, ...], what: str) -> dict[str, Any]:
     if state["over"]:
-        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status shows the "
+        raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status shows the "
                          "result")
     if not moved_in(state, player):
-        raise OrderError("E-MOVE-IN-FIRST", f"{what} waits until you have moved in",
+        raise OrderError(E.MOVE_IN_FIRST, f"{what} waits until you have moved in",
                          "begin your first order file with move_in(...); your sheet lists "
                          "the cards you drew")
     turn = state["turn"]
     if turn["player"] != player:
-        raise OrderError("E-NOT-YOUR-TURN", f"it is {turn['player']}'s turn, not yours",
+        raise OrderError(E.NOT_YOUR_TURN, f"it is {turn['player']}'s turn, not yours",
                          "write this order in your next turn's file")
     if turn["step"] not in steps:
         listed = legal_now(state, player)
-        raise OrderError("E-WRONG-MOMENT", f"{what} is not possible now: the turn is at "
+        raise OrderError(E.WRONG_MOMENT, f"{what} is not possible now: the turn is at "
                          f"'{STEPS[turn['step']]}'",
                          "legal now: " + ", ".join(listed[:8]) if listed else "")
     return turn
@@ -152,7 +156,7 @@ def opening(state: State, player: str, command: str) -> None:
     if state.get("refill") and not state["over"] and moved_in(state, player):
         _between_turns(state, player, command)
     if command in SOLO_ONLY and not solo(state):
-        raise OrderError("E-SOLO-ONLY", f"{command} is an order of the single-player game",
+        raise OrderError(E.SOLO_ONLY, f"{command} is an order of the single-player game",
                          SOLO_ONLY[command])
 
 
@@ -164,7 +168,7 @@ def _between_turns(state: State, player: str, command: str) -> None:
     ended = players[(players.index(turn_player) - 1) % len(players)]
     if player == ended:
         after = "yours" if turn_player == player else f"{turn_player}'s"
-        raise OrderError("E-TURN-OVER", "your turn is over: an earlier order of this file "
+        raise OrderError(E.TURN_OVER, "your turn is over: an earlier order of this file "
                          f"ended it, and the next turn ({after}) begins when this tick ends "
                          "and the Card Hub is refilled",
                          ("no Iconic Sim waited at your Venue" if solo(state) else
@@ -172,7 +176,7 @@ def _between_turns(state: State, player: str, command: str) -> None:
                          "interact with: delete this order" if command == "interact" else
                          "delete this order, or keep it for your next turn's file")
     if player == turn_player:
-        raise OrderError("E-TURN-NOT-YET", f"your turn begins when this tick ends: "
+        raise OrderError(E.TURN_NOT_YET, f"your turn begins when this tick ends: "
                          f"{ended}'s turn ended in it, and the Card Hub is refilled first",
                          "write your turn in your next file, once your sheet shows the "
                          "refilled Card Hub")
@@ -185,7 +189,8 @@ def need_arg(state: State, player: str, order: Order, arg: str, empty: bool) -> 
         state_word, listing = ("FULL", empty_needs(state, player)) if empty else \
             ("EMPTY", full_needs(state, player))
         other = "EMPTY" if empty else "FULL"
-        raise OrderError("E-NEED-" + state_word, f"your {name} is already {state_word}",
+        raise OrderError(E.NEED_FULL if empty else E.NEED_EMPTY,
+                         f"your {name} is already {state_word}",
                          f"your {other} Needs now: "
                          f"{', '.join(listing) or 'none, so leave the Need out'}", arg)
     return name
@@ -194,7 +199,7 @@ def need_arg(state: State, player: str, order: Order, arg: str, empty: bool) -> 
 def _in(pool: list[str], name: str, arg: str, where: str) -> None:
     if name not in pool:
         listing = ", ".join(sorted(set(c for c in pool if c != HIDDEN))) or "none"
-        raise OrderError("E-NOT-THERE", f"no {name} {where}", f"{where}: {listing}", arg)
+        raise OrderError(E.NOT_THERE, f"no {name} {where}", f"{where}: {listing}", arg)
 
 
 # -- the order checks ----------------------------------------------------------------------------
@@ -202,15 +207,15 @@ def _in(pool: list[str], name: str, arg: str, where: str) -> None:
 
 def move_in(state: State, player: str, order: Order) -> tuple[str, str | None]:
     if state["over"]:
-        raise OrderError("E-GAME-OVER", "the game is over", "python3 play.py status")
+        raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status")
     mine = seat(state, player)
     if mine["home"] is not None:
-        raise OrderError("E-MOVED-IN", f"you have already moved into {mine['home']}",
+        raise OrderError(E.MOVED_IN, f"you have already moved into {mine['home']}",
                          "move_in is only for your first order file; delete this line")
     if solo(state):
         home = resolve("home", order, "home")
         if order.arg("aspiration") is not None:
-            raise OrderError("E-SOLO-ASPIRATIONS", "your three Aspirations were dealt at "
+            raise OrderError(E.SOLO_ASPIRATIONS, "your three Aspirations were dealt at "
                              "setup; move_in names only your Home card",
                              f'write move_in("{home}")', "aspiration")
         return home, None
@@ -218,7 +223,7 @@ def move_in(state: State, player: str, order: Order) -> tuple[str, str | None]:
     home = resolve("home", order, "home", offered["homes"])
     _in(offered["homes"], home, "home", "among the Home cards you drew")
     if order.arg("aspiration") is None:
-        raise OrderError("E-ASPIRATION-NEEDED", "keep one of the Aspirations you drew as well",
+        raise OrderError(E.ASPIRATION_NEEDED, "keep one of the Aspirations you drew as well",
                          f"you drew: {', '.join(offered['aspirations'])}", "home")
     aspiration = resolve("aspiration", order, "aspiration", offered["aspirations"])
     _in(offered["aspirations"], aspiration, "aspiration", "among the Aspirations you drew")
@@ -232,19 +237,19 @@ def travel(state: State, player: str, order: Order) -> tuple[dict[str, Any], str
     name = resolve("venue", order, "venue", here)
     where = venue(state, name)
     if where is None:
-        raise OrderError("E-VENUE-NOT-ON-BOARD", f"the {name} is on the other side of its "
+        raise OrderError(E.VENUE_NOT_ON_BOARD, f"the {name} is on the other side of its "
                          "Venue card this game", f"Venues on the board: {', '.join(here)}",
                          "venue")
     if not seat(state, player)["needs"][where["need"]]:
         open_ = [v["name"] for v in board(state) if seat(state, player)["needs"][v["need"]]]
-        raise OrderError("E-NEED-EMPTY", f"the {name} needs your {where['need']} FULL, and "
+        raise OrderError(E.NEED_EMPTY, f"the {name} needs your {where['need']} FULL, and "
                          "it is EMPTY", "Venues whose Need is FULL for you: "
                          f"{', '.join(open_) or 'none (Go Home to recharge)'}", "venue")
     taken = resolve("card", order, "card", hub_cards(state))
     _in(state["hub"], taken, "card", "in the Card Hub")
     if not shares(taken, where):
         fits = sorted({c for c in hub_cards(state) if shares(c, where)})
-        raise OrderError("E-NO-MATCH", f"the {taken} shows no SIMbol of the {name} "
+        raise OrderError(E.NO_MATCH, f"the {taken} shows no SIMbol of the {name} "
                          f"({', '.join(where['symbols'])})",
                          f"Hub cards that match the {name}: {', '.join(fits) or 'none'}",
                          "card")
@@ -257,18 +262,18 @@ def go_home(state: State, player: str, order: Order) -> tuple[list[str], list[st
     my_turn(state, player, (START,), "going home")
     if not solo(state):
         if order.arg("third") is not None:
-            raise OrderError("E-TOO-MANY", "Go Home raises two Needs: name at most two",
+            raise OrderError(E.TOO_MANY, "Go Home raises two Needs: name at most two",
                              'e.g. go_home("Hunger", "Fun")', "third")
         chosen: list[str] = []
         for arg in ("need", "second"):
             if order.arg(arg) is not None:
                 chosen.append(need_arg(state, player, order, arg, empty=True))
         if len(chosen) == 2 and chosen[0] == chosen[1]:
-            raise OrderError("E-SAME-NEED", "name two different Needs",
+            raise OrderError(E.SAME_NEED, "name two different Needs",
                              f"EMPTY now: {', '.join(empty_needs(state, player))}", "second")
         return chosen, []
     if order.arg("need") is None:
-        raise OrderError("E-NEED-NEEDED", "name the Need to raise, then the Action cards of "
+        raise OrderError(E.NEED_NEEDED, "name the Need to raise, then the Action cards of "
                          "your set of three identical SIMbols",
                          'e.g. go_home("Hunger", "Guitar", "Violin")')
     need = need_arg(state, player, order, "need", empty=True)
@@ -276,7 +281,7 @@ def go_home(state: State, player: str, order: Order) -> tuple[list[str], list[st
     used = [_own_card(state, player, order, a) for a in args]
     _check_multiset(state, player, used, args)
     if set_kind(state, player, used) is None:
-        raise OrderError("E-NO-SET", "these cards and your Home card do not make a set of "
+        raise OrderError(E.NO_SET, "these cards and your Home card do not make a set of "
                          "three identical SIMbols, each card needed",
                          _set_hint(state, player), args[0] if args else "need")
     return [need], used
@@ -293,7 +298,7 @@ def _check_multiset(state: State, player: str, used: list[str], args: list[str])
     have = Counter(seat(state, player)["cards"])
     for index, name in enumerate(used):
         if Counter(used[:index + 1])[name] > have[name]:
-            raise OrderError("E-NOT-THERE", f"you have only {counted(have[name], name + ' card')}",
+            raise OrderError(E.NOT_THERE, f"you have only {counted(have[name], name + ' card')}",
                              "name each card as often as you hold it", args[index])
 
 
@@ -311,7 +316,7 @@ def keep(state: State, player: str, order: Order) -> str:
     choices = [a for a in (mine["aspiration"], mine["drawn"]) if a]
     name = find("aspiration", order["aspiration"])
     if HIDDEN in choices and name != mine["aspiration"]:
-        raise OrderError("E-HIDDEN", "the Aspiration you will draw is not known yet",
+        raise OrderError(E.HIDDEN, "the Aspiration you will draw is not known yet",
                          f'keep("{mine["aspiration"]}") keeps the one you have', "aspiration")
     name = resolve("aspiration", order, "aspiration", [c for c in choices if c != HIDDEN])
     _in(choices, name, "aspiration", "among your two Aspirations")
@@ -326,14 +331,14 @@ def swap(state: State, player: str, order: Order) -> tuple[str, str, str | None]
     give = _own_card(state, player, order, "give")
     if solo(state):
         if order.arg("player") is not None:
-            raise OrderError("E-SOLO-SWAP", "alone, you swap with the discard pile: name no "
+            raise OrderError(E.SOLO_SWAP, "alone, you swap with the discard pile: name no "
                              "player", f'write swap("{give}", "{order["take"]}")', "player")
         take = resolve("card", order, "take", sorted(set(state["discard"])))
         _in(state["discard"], take, "take", "in the discard pile")
         return give, take, None
     others = [p for p in state["players"] if p != player and seat(state, p)["cards"]]
     if order.arg("player") is None:
-        raise OrderError("E-WHO", "name the player whose card you take",
+        raise OrderError(E.WHO, "name the player whose card you take",
                          f"players with Action cards: {', '.join(others)}", "take")
     who = _player(state, order, "player", others)
     take = resolve("card", order, "take", sorted(set(seat(state, who)["cards"])))
@@ -345,7 +350,7 @@ def _player(state: State, order: Order, arg: str, options: list[str]) -> str:
     written = str(order[arg]).strip().lower()
     found = next((p for p in state["players"] if p.lower() == written), None)
     if found is None or found not in options:
-        raise unknown_value("E-UNKNOWN-PLAYER", "player", str(order[arg]), options, arg,
+        raise unknown_value(E.UNKNOWN_PLAYER, "player", str(order[arg]), options, arg,
                             extra="players you may name now")
     return found
 
@@ -358,14 +363,14 @@ def interact(state: State, player: str, order: Order
     my_turn(state, player, (INTERACT,), "interacting")
     if solo(state):
         if order.args:
-            raise OrderError("E-SOLO-INTERACT", "alone, you interact with every Iconic Sim at "
+            raise OrderError(E.SOLO_INTERACT, "alone, you interact with every Iconic Sim at "
                              "your Venue: write interact with no name",
                              "write interact", order.args[0].name)
         return None, None, None
     here = others_at(state, player)
     if order.arg("player") is None:
         if len(here) > 1:
-            raise OrderError("E-WHO", "several players are at your Venue: choose one",
+            raise OrderError(E.WHO, "several players are at your Venue: choose one",
                              f"write interact(\"{here[0]}\"); here: {', '.join(here)}")
         who = here[0]
     else:
@@ -383,7 +388,7 @@ def invite(state: State, player: str, order: Order) -> str:
     options = invite_options(state, player)
     name = resolve("sim", order, "sim", options)
     if name not in options:
-        raise OrderError("E-NOT-INVITABLE", f"{name} is not on the board with an interest "
+        raise OrderError(E.NOT_INVITABLE, f"{name} is not on the board with an interest "
                          "your collection shows", f"you may invite: {', '.join(options)}",
                          "sim")
     return name
@@ -402,10 +407,10 @@ def complete(state: State, player: str, order: Order) -> tuple[str, list[str]]:
     kinds = aspirations()[aspiration]
     for arg, name in zip(args, used, strict=True):
         if not set(card_symbols(name)) & set(kinds):
-            raise OrderError("E-NOT-USED", f"the {name} shows neither {' nor '.join(kinds)}",
+            raise OrderError(E.NOT_USED, f"the {name} shows neither {' nor '.join(kinds)}",
                              "name only the cards that complete the Aspiration", arg)
     if not completes(state, player, aspiration, used):
-        raise OrderError("E-NOT-COMPLETE", f"these cards do not complete {aspiration} "
+        raise OrderError(E.NOT_COMPLETE, f"these cards do not complete {aspiration} "
                          f"({' + '.join(kinds)}): three SIMbols are needed, each card needed",
                          f"SIMbols still missing with every card you hold: "
                          f"{left_for(state, player, aspiration)}",
@@ -433,14 +438,14 @@ def skip_newcomers(state: State, player: str, order: Order) -> None:
     """skip_newcomers is only ever a standing order (actions._interact_solo reads it: the
     manual lets you meet a Sim who lands at your Venue during an interaction, it does not make
     you)."""
-    raise OrderError("E-STANDING-ONLY", "skip_newcomers is a standing order: it says that you "
+    raise OrderError(E.STANDING_ONLY, "skip_newcomers is a standing order: it says that you "
                      "leave a new Iconic Sim at your Venue for later instead of meeting them "
                      "at once", "write it as: standing skip_newcomers")
 
 
 def _standing_only(state: State, player: str, order: Order) -> None:
     resolve("need", order, "need")
-    raise OrderError("E-STANDING-ONLY", f"{order.command} is a standing order: it says which "
+    raise OrderError(E.STANDING_ONLY, f"{order.command} is a standing order: it says which "
                      "Need to choose when a die or another player's turn makes you "
                      f"{order.command} one", f'write it as: standing {order.canonical()}',
                      "need")

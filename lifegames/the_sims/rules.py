@@ -29,6 +29,7 @@ from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupErro
 from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from . import actions, advice, checks, legal
+from .codes import E
 from .data import (
     SIDES,
     VENUE_CARDS,
@@ -204,13 +205,13 @@ class TheSims(Game):
         if state["over"]:
             return
         if not moved_in(state, player):
-            raise OrderError("E-MOVE-IN", "your first order file must move you in",
+            raise OrderError(E.MOVE_IN, "your first order file must move you in",
                              "legal now: " + ", ".join(self._listed(state, player)[:4]))
         turn = state["turn"]
         if turn["player"] != player or turn["number"] != state.get("tick_turn") or \
                 state["chance"] or state["refill"]:
             return
-        raise OrderError("E-TURN-INCOMPLETE", f"the file stops before your turn is done: "
+        raise OrderError(E.TURN_INCOMPLETE, f"the file stops before your turn is done: "
                          f"{UNFINISHED[turn['step']]}",
                          "legal now: " + ", ".join(self._listed(state, player)[:6]))
 

@@ -196,10 +196,12 @@ def test_w08_rules_md_names_every_warning_and_links_no_missing_file():
     from pathlib import Path
 
     from lifegames.a_chaotic_life import advice
+    from lifegames.a_chaotic_life.codes import W
 
     codes = ("W-WRONG-KIND", "W-CHASES-OWN", "W-OFFER-HOPELESS", "W-ENDS-GAME")
     text = Path(advice.__file__).read_text(encoding="utf-8")
-    assert text.count('"W-') == len(codes) and all(f'"{c}"' in text for c in codes)
+    assert sorted(W.declared()) == sorted(codes) and all(
+        f"W.{c[2:].replace('-', '_')}" in text for c in codes)
     page = Path(__file__).resolve().parents[2] / "games" / "a_chaotic_life" / "RULES.md"
     documented = page.read_text(encoding="utf-8")
     assert all(f"`{c}`" in documented for c in codes) and "shared/rules" not in documented

@@ -295,7 +295,7 @@ def test_g04_every_player_view_fits_the_declaration(game_id: str) -> None:
 
 
 SHAPE = {"__init__.py", "state.py", "rules.py", "checks.py", "actions.py", "advice.py",
-         "views.py", "board.py", "bots.py", "legal.py", "data.py"}
+         "views.py", "board.py", "bots.py", "legal.py", "data.py", "codes.py"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -52,6 +52,10 @@ def sampled(game_id: str, count: int = 6) -> list[State]:
 
 def boards(game_id: str, state: State) -> dict[str, str]:
     """Each player's board at `state` (as their folder would get it)."""
-    game = registry.get(game_id)
-    players = ADAPTERS[game_id].players_of(state)
-    return {p: game.views(state, p)[f"{p.lower()}_board.svg"] for p in players}
+    return {p: views(game_id, state, p)[f"{p.lower()}_board.svg"]
+            for p in ADAPTERS[game_id].players_of(state)}
+
+
+def views(game_id: str, state: State, player: str) -> dict[str, str]:
+    """Every file of `player`'s folder at `state`, by name: the sheet, the board."""
+    return dict(registry.get(game_id).views(state, player))

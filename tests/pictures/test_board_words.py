@@ -1,0 +1,82 @@
+"""What the boards say: the same figures as the sheet beside them, in words a player reads
+without a key. Each board draws its counts from the functions its sheet prints them with, so
+these tests compare the picture's text with the sheet's, never with a count of their own.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from lifegames import registry
+
+from .support import boards, game_states, sampled, views
+
+ROOT = Path(__file__).resolve().parents[2]
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _texts(text: str) -> str:
+    """Every text label of a picture, joined by spaces (what a screen reader reads)."""
+    root = ET.fromstring(text.encode("utf-8"))
+    return " ".join("".join(e.itertext()) for e in root.iter(f"{NS}text"))
+
+
+def _desc(text: str) -> str:
+    found = ET.fromstring(text.encode("utf-8")).find(f"{NS}desc")
+    assert found is not None
+    return found.text or ""
+
+
+# -- A Chaotic Life! --------------------------------------------------------------------------
+
+
+def _finished_chaotic_life() -> dict:
+    """The greedy game's end, with Cleo playing for sadness: her happiness counters are then
+    no part of her score, so a board that showed raw counters would not show her score."""
+    state = copy.deepcopy(game_states("a-chaotic-life")[-1])
+    assert state["over"]
+    state["goals"]["Cleo"] = "sadness"
+    return state
+
+
+def test_w01_a_finished_chaotic_life_board_shows_the_sheets_scores_and_the_winner() -> None:
+    state = _finished_chaotic_life()
+    game = registry.get("a-chaotic-life")
+    result = game.result(state)
+    for viewer in state["players"]:
+        words = _texts(boards("a-chaotic-life", state)[viewer])
+        sheet = views("a-chaotic-life", state, viewer)[f"{viewer.lower()}_sheet.txt"]
+        assert "game over" in words and "over (" not in words
+        assert result.summary in words, viewer
+        for player in state["players"]:
+            line = next(li for li in sheet.splitlines() if li.startswith(f"{player} (")
+                        and " score " in li)
+            made = line.split("): ", 1)[1]
+            assert made in words, (viewer, player, made)
+            score = re.search(r"score (\d+) (\w+)", made)
+            assert score, made
+            you = " (you)" if player == viewer else ""
+            head = f"{player}{you}: score {score[1]} {score[2]}"
+            assert head in words, (viewer, head)
+            assert (f"{head}, wins" in words) == (player in result.winners), (viewer, player)
+
+
+def test_w02_a_chaotic_life_board_counts_in_words_and_names_only_the_goals_in_play() -> None:
+    """`1 Item`, never `1 Items`; the Life Goals line names the goals someone plays for; the
+    description calls the CP by the name the rules give it."""
+    rules_md = (ROOT / "games" / "a_chaotic_life" / "RULES.md").read_text(encoding="utf-8")
+    assert "Central Person" in rules_md
+    for state in sampled("a-chaotic-life"):
+        for text in boards("a-chaotic-life", state).values():
+            assert not re.search(r"\b1 (cards|Items)\b", _texts(text)), state["tick"]
+            assert "Central Person" in _desc(text) and "Communal" not in text
+    end = game_states("a-chaotic-life")[-1]
+    assert set(end["goals"].values()) == {"happiness"}  # nobody plays for a Terrible Life
+    words = _texts(boards("a-chaotic-life", end)["Ana"])
+    assert "Life Goals in play: Happy Life (Ana, Ben, Cleo)" in words
+    assert "Terrible Life" not in words
+    assert len(end["pouches"]["Ben"]) == 1 and "pouch: 1 Item " in words + " "
+

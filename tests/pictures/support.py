@@ -21,14 +21,16 @@ GAMES = sorted(ADAPTERS)
 
 
 @cache
-def game_states(game_id: str, seed: int = 5) -> tuple[State, ...]:
-    """Every state of one whole greedy game (setup first, the end last)."""
-    return tuple(_play(game_id, seed))
+def game_states(game_id: str, seed: int = 5, players: tuple[str, ...] = ()) -> tuple[State, ...]:
+    """Every state of one whole greedy game (setup first, the end last), by the adapter's
+    players or by `players` (one name: a single-player game, where the game has one)."""
+    return tuple(_play(game_id, seed, players))
 
 
-def _play(game_id: str, seed: int) -> Iterator[State]:
+def _play(game_id: str, seed: int, players: tuple[str, ...]) -> Iterator[State]:
     adapter, game = ADAPTERS[game_id], registry.get(game_id)
-    state = game.setup(list(adapter.players), game.parse_options([], None), Dice(seed, 0))
+    state = game.setup(list(players or adapter.players), game.parse_options([], None),
+                       Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
     yield state

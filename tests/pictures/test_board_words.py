@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from lifegames import registry
+from lifegames.the_sims.data import rules as sims_rules
 
 from .support import boards, game_states, sampled, views
 
@@ -80,3 +81,27 @@ def test_w02_a_chaotic_life_board_counts_in_words_and_names_only_the_goals_in_pl
     assert "Terrible Life" not in words
     assert len(end["pouches"]["Ben"]) == 1 and "pouch: 1 Item " in words + " "
 
+
+# -- The Sims Board Game, alone ------------------------------------------------------------------
+
+
+def test_w03_the_sims_solo_board_counts_what_the_solo_game_is_won_by() -> None:
+    """Alone there are no points: the board states the two goals (Aspirations completed and
+    Sims at home, as the sheet counts them) and lists the three Aspirations as the sheet
+    does."""
+    goal = sims_rules()["solo"]
+    states = game_states("the-sims", 7, ("Ana",))
+    assert states[-1]["over"] and len(states) > 4
+    for state in (states[1], states[len(states) // 2], states[-1]):
+        files = views("the-sims", state, "Ana")
+        board, sheet = files["ana_board.svg"], files["ana_sheet.txt"]
+        words = _texts(board)
+        assert "point" not in words and "point" not in _desc(board), state["tick"]
+        assert (f"alone: win with {goal['aspirations']} Aspirations and "
+                f"{goal['sims_to_win']} Sims at home") in words
+        counts = next(li for li in sheet.splitlines() if li.startswith("Goals: "))
+        assert f"Ana (you): {counts.removeprefix('Goals: ').rstrip('.')}" in words
+        aspirations = [li for li in sheet.splitlines() if li.startswith("Aspiration ")]
+        assert len(aspirations) == goal["aspirations"]
+        for line in aspirations:
+            assert line in words, (state["tick"], line)

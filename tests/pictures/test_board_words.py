@@ -105,3 +105,36 @@ def test_w03_the_sims_solo_board_counts_what_the_solo_game_is_won_by() -> None:
         assert len(aspirations) == goal["aspirations"]
         for line in aspirations:
             assert line in words, (state["tick"], line)
+
+
+# -- A Simple Life ----------------------------------------------------------------------------
+
+
+def _labels(text: str) -> list[str]:
+    root = ET.fromstring(text.encode("utf-8"))
+    return ["".join(e.itertext()) for e in root.iter(f"{NS}text")]
+
+
+def test_w04_a_simple_life_board_has_a_key_for_every_code_it_draws() -> None:
+    """A label too short to be a word (a crop's letter, a Lake row's `3+`) is explained by the
+    key at the foot, so is every mark a Lake target carries; a target's contents are words
+    (`3 carrots`), never squeezed together (`carrot+carrot+carrot`)."""
+    from lifegames.a_simple_life.board import MARKS
+
+    game = registry.get("a-simple-life")
+    end = game_states("a-simple-life")[-1]
+    drawn = [text for state in sampled("a-simple-life")
+             for text in boards("a-simple-life", state).values()]
+    drawn.append(str(game.board(game.knowledge(end, None), None)))  # a spectator's: both sheets
+    marks = {m for sheet in end["sheets"].values() for row in sheet["lake"] for m in row if m}
+    assert marks and len(drawn) > 3
+    for text in drawn:
+        labels = _labels(text)
+        assert "Key:" in labels
+        body, key = labels[:labels.index("Key:")], labels[labels.index("Key:") + 1:]
+        explained = {re.sub(r"[0-9]+", "N", k.split(" = ")[0]) for k in key if " = " in k}
+        codes = {re.sub(r"[0-9]+", "N", b) for b in body if len(b) <= 3 and not b.isdigit()}
+        assert codes and codes <= explained, codes - explained
+        assert all(any(MARKS[m] in k for k in key) for m in marks), key
+        assert not [b for b in body if re.search(r"\w\+\w", b)]
+        assert "3 carrots" in body and "2 coins + star" in body

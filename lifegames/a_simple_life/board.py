@@ -27,7 +27,8 @@ DUG = "dug"  # a Mines cell crossed out
 
 
 def board(game: Game, view: State, player: str | None) -> Picture:
-    shown = [player] if player in view["sheets"] else list(view["sheets"])
+    shown = [player] if player is not None and player in view["sheets"] else \
+        list(view["sheets"])
     height = 50 + SHEET_H * len(shown) + KEY_H * len(_key_rows())
     goals = "; ".join(goal_text(g) for g in view["goals"])
     pic = Picture(WIDTH, height, f"A Simple Life, day {view['day']} of {view['days']}: "

@@ -208,10 +208,10 @@ def players_text(state: State) -> str:
     heads += ["Aspirations", "Sims"] if m.solo(state) else \
         ["Aspiration", "completed", "Sims", "points"]
     text = table(body, heads)
-    done = [f"{p}: {', '.join(seat(state, p)['completed'])}" for p in state["players"]
-            if seat(state, p)["completed"]]
-    if done:
-        text += "\nCompleted Aspirations: " + "; ".join(done) + "."
+    completed = [f"{p}: {', '.join(seat(state, p)['completed'])}" for p in state["players"]
+                 if seat(state, p)["completed"]]
+    if completed:
+        text += "\nCompleted Aspirations: " + "; ".join(completed) + "."
     return text
 
 

@@ -9,6 +9,7 @@ import copy
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 from lifegames import registry
 from lifegames.the_sims.data import rules as sims_rules
@@ -34,7 +35,7 @@ def _desc(text: str) -> str:
 # -- A Chaotic Life! --------------------------------------------------------------------------
 
 
-def _finished_chaotic_life() -> dict:
+def _finished_chaotic_life() -> dict[str, Any]:
     """The greedy game's end, with Cleo playing for sadness: her happiness counters are then
     no part of her score, so a board that showed raw counters would not show her score."""
     state = copy.deepcopy(game_states("a-chaotic-life")[-1])

@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,7 +108,7 @@ def _run(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess
                            *args], capture_output=True, text=True, timeout=120, check=False)
 
 
-def _laid_out(browser: str, profile: Path, html: Path, height: int = 900) -> dict:
+def _laid_out(browser: str, profile: Path, html: Path, height: int = 900) -> dict[str, Any]:
     probe = html.with_name(html.stem + "-probe.html")
     text = html.read_text(encoding="utf-8")
     probe.write_text(text.replace("</body>", CHECK + "\n</body>"), encoding="utf-8")
@@ -118,7 +119,7 @@ def _laid_out(browser: str, profile: Path, html: Path, height: int = 900) -> dic
     return dict(json.loads(html_text.unescape(found.group(1))))
 
 
-def _targeted(browser: str, profile: Path, html: Path, fragment: str) -> dict:
+def _targeted(browser: str, profile: Path, html: Path, fragment: str) -> dict[str, Any]:
     probe = html.with_name(html.stem + "-target.html")
     text = html.read_text(encoding="utf-8")
     probe.write_text(text.replace("</body>", TARGETED + "\n</body>"), encoding="utf-8")

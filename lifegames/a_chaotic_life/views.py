@@ -183,12 +183,19 @@ def standing_text(state: State, player: str) -> str:
 
 
 def score_text(state: State, player: str) -> str:
+    return f"{player} ({goal_card(m.goal(state, player))}): {score_detail(state, player)}"
+
+
+def score_detail(state: State, player: str) -> str:
+    """How the player's score is made, from the model's breakdown: the counters, what is left
+    once they cancel, what the cards in front add, the score and the tie-break total. The
+    sheet and the board picture both print it, so the two never disagree."""
     parts = breakdown(state, player)
     extra = parts["cards"]
     cards_line = ", ".join(f"{n} {k}" for k, n in extra.items() if n) or "none"
-    return (f"{player} ({goal_card(parts['goal'])}): {parts['happiness']} happiness, "
-            f"{parts['sadness']} sadness -> {left_text(parts)}; from cards: {cards_line}; "
-            f"score {parts['score']} {parts['goal']} (total {parts['total']})")
+    return (f"{parts['happiness']} happiness, {parts['sadness']} sadness -> "
+            f"{left_text(parts)}; from cards: {cards_line}; score {parts['score']} "
+            f"{parts['goal']} (total {parts['total']})")
 
 
 def orders_text(game: Game, state: State, player: str) -> str:

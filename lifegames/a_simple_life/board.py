@@ -4,23 +4,32 @@ The four locations with their marks (Farm boxes checked, Lake targets circled, c
 caught, Mines cells crossed, Town Square friendships), the inventory rows, tools, museum and
 pond, the goals with their progress, and the day's dice. Drawn from the player's view
 (`Game.board`); a spectator's picture shows every player's sheet.
+
+A box is too small for a word, so the Farm's crops are letters and the marks are drawn as the
+paper sheet has them (a tick, a circle, a cross); a key at the foot explains every letter and
+mark the picture uses, and a Lake target's contents are written out in words ("3 carrots").
 """
 
 from __future__ import annotations
 
 from ..engine.contract import Game, State
-from ..engine.svg import INK, LINE, MUTED, PALE, PLAYER_COLOURS, TINTS, Picture
+from ..engine.svg import INK, LINE, MUTED, PALE, PLAYER_COLOURS, TINTS, Picture, text_width
+from ..engine.words import counted
 from .data import goal_text, sheet
 from .model import band_label, goal_progress, score, stock
 
-WIDTH, SHEET_H, BOX = 780, 470, 22
-MARKS = {"circle": ("o", "missed once"), "cross": ("x", "missed twice: closed"),
-         "check": ("ok", "caught")}
+WIDTH, SHEET_H, BOX, KEY_H = 900, 470, 22, 24
+LAKE_W = 108  # a Lake target: wide enough for its contents in words
+# What a Lake target's mark means, in the order a target gets them.
+MARKS = {"circle": "missed once", "cross": "missed twice: closed", "check": "caught"}
+TICK = "tick"  # a checked box (Farm, Town Square)
+DUG = "dug"  # a Mines cell crossed out
 
 
 def board(game: Game, view: State, player: str | None) -> Picture:
-    shown = [player] if player in view["sheets"] else list(view["sheets"])
-    height = 50 + SHEET_H * len(shown)
+    shown = [player] if player is not None and player in view["sheets"] else \
+        list(view["sheets"])
+    height = 50 + SHEET_H * len(shown) + KEY_H * len(_key_rows())
     goals = "; ".join(goal_text(g) for g in view["goals"])
     pic = Picture(WIDTH, height, f"A Simple Life, day {view['day']} of {view['days']}: "
                   + (f"{player}'s sheet" if player in view["sheets"] else "the sheets"),
@@ -32,7 +41,80 @@ def board(game: Game, view: State, player: str | None) -> Picture:
     pic.text(WIDTH - 16, 24, f"today's roll: {roll}", size=12, anchor="end", fill=MUTED)
     for n, name in enumerate(shown):
         _sheet(pic, view, name, 44 + n * SHEET_H)
+    _key(pic, 44 + len(shown) * SHEET_H + 14)
     return pic
+
+
+def crop_letters() -> dict[str, str]:
+    """The letter each Farm crop is drawn as (its initial, capitalised)."""
+    crops = sorted({icon for boxes in sheet()["farm"].values() for icon in boxes if icon})
+    letters = {crop: crop[:1].upper() for crop in crops}
+    assert len(set(letters.values())) == len(letters), letters  # a letter names one crop
+    return letters
+
+
+def key_entries() -> list[tuple[str, str]]:
+    """The key at the foot of the picture: (what is drawn, what it means); a letter or a
+    number is drawn as written, a mark (TICK, DUG or a Lake mark) as its symbol."""
+    return ([(letter, crop) for crop, letter in crop_letters().items()]
+            + [("3+", "a Lake reroll of 3 or more"), (TICK, f"checked, {MARKS['check']}")]
+            + [(mark, meaning) for mark, meaning in MARKS.items() if mark != "check"]
+            + [(DUG, "dug")])
+
+
+def _key_rows() -> list[list[tuple[float, str, str]]]:
+    """The key laid out in rows that fit the picture: (x, what is drawn, its label)."""
+    rows: list[list[tuple[float, str, str]]] = [[]]
+    x = 50.0
+    for drawn, meaning in key_entries():
+        symbol = drawn in MARKS or drawn in (TICK, DUG)
+        label = meaning if symbol else f"{drawn} = {meaning}"
+        need = (22 if symbol else 0) + text_width(label, 11)
+        if rows[-1] and x + need > WIDTH - 16:
+            rows.append([])
+            x = 50.0
+        rows[-1].append((x, drawn if symbol else "", label))
+        x += need + 14
+    return rows
+
+
+def _key(pic: Picture, y: float) -> None:
+    pic.text(16, y + 4, "Key:", size=11, bold=True)
+    for row in _key_rows():
+        for x, symbol, label in row:
+            if symbol:
+                _symbol(pic, symbol, x, y - 10, 18)
+                x += 22
+            pic.text(x, y + 4, label, size=11)
+        y += KEY_H
+
+
+def _symbol(pic: Picture, mark: str, x: float, y: float, size: float, tip: str = "") -> None:
+    """A mark drawn in the box of `size` at (x, y), as the paper sheet has it."""
+    if mark == DUG:
+        pic.rect(x, y, size, size, fill="#595959", tip=tip or "dug")
+        _cross(pic, x, y, size, "#ffffff")
+    elif mark == "circle":
+        pic.mark("circle", x + size / 2, y + size / 2, size * 0.36, "none", tip=MARKS[mark])
+    elif mark == "cross":
+        _cross(pic, x, y, size, INK)
+    else:  # a tick: a checked box, a caught target
+        pic.line(x + size * 0.18, y + size * 0.55, x + size * 0.42, y + size * 0.8, stroke=INK,
+                 width=2)
+        pic.line(x + size * 0.42, y + size * 0.8, x + size * 0.85, y + size * 0.2, stroke=INK,
+                 width=2)
+
+
+def _cross(pic: Picture, x: float, y: float, size: float, ink: str) -> None:
+    edge = size * 0.2
+    pic.line(x + edge, y + edge, x + size - edge, y + size - edge, stroke=ink, width=2)
+    pic.line(x + size - edge, y + edge, x + edge, y + size - edge, stroke=ink, width=2)
+
+
+def contents(cell: list[str]) -> str:
+    """A Lake target's contents in words: `3 carrots`, `2 coins + star`, `Minnow`."""
+    kinds = list(dict.fromkeys(cell))
+    return " + ".join(counted(cell.count(k), k) if cell.count(k) > 1 else k for k in kinds)
 
 
 def _sheet(pic: Picture, view: State, name: str, top: float) -> None:
@@ -44,8 +126,8 @@ def _sheet(pic: Picture, view: State, name: str, top: float) -> None:
     pic.text(WIDTH - 16, top + 18, f"dice to use: {dice}", size=12, anchor="end")
     _farm(pic, s, data, 16, top + 34)
     _lake(pic, s, data, 200, top + 34)
-    _mines(pic, s, 420, top + 34)
-    _town(pic, s, data, 600, top + 34)
+    _mines(pic, s, 576, top + 34)
+    _town(pic, s, data, 752, top + 34)
     _inventory(pic, s, data, 16, top + 230)
     _goals(pic, view, s, 420, top + 230)
 
@@ -56,6 +138,7 @@ def _heading(pic: Picture, x: float, y: float, text: str) -> None:
 
 def _farm(pic: Picture, s: State, data: State, x: float, y: float) -> None:
     _heading(pic, x, y, "Farm (from the bottom)")
+    letters = crop_letters()
     for c in range(1, 7):
         boxes = data["farm"][c]
         pic.text(x + (c - 1) * (BOX + 4) + BOX / 2, y + 34, c, size=11, anchor="middle",
@@ -65,42 +148,43 @@ def _farm(pic: Picture, s: State, data: State, x: float, y: float) -> None:
             done = s["farm"][c - 1] > i
             pic.rect(bx, by, BOX, BOX, fill=TINTS[2] if done else "#ffffff",
                      stroke=INK if done else LINE, width=2 if done else 1,
-                     tip=f"column {c}, box {i + 1}: {icon or 'empty'}, checked" if done
-                     else "")
-            label = ("v" if done else "") + (icon[:1] if icon else "")
-            if label:
-                pic.text(bx + BOX / 2, by + 15, label, size=10, anchor="middle")
+                     tip=f"column {c}, box {i + 1}: {icon or 'empty'}"
+                     + (", checked" if done else ""))
+            if icon:  # the crop's letter, to the left of a tick
+                pic.text(bx + (6 if done else BOX / 2), by + 15, letters[icon], size=10,
+                         anchor="middle", bold=True)
+            if done:
+                _symbol(pic, TICK, bx + (8 if icon else 2), by + 2, BOX - (10 if icon else 4))
 
 
 def _lake(pic: Picture, s: State, data: State, x: float, y: float) -> None:
-    _heading(pic, x, y, "Lake (dice 1-2, 3-4, 5-6)")
+    _heading(pic, x, y, "Lake (columns by die: 1-2, 3-4, 5-6)")
     for r, row in enumerate(data["lake"]):
         by = y + 22 + r * 26
         pic.text(x, by + 16, f"{row['needs']}+", size=11, fill=MUTED)
         for c, cell in enumerate(row["cells"]):
             mark = s["lake"][r][c]
-            bx = x + 26 + c * 58
+            bx = x + 26 + c * (LAKE_W + 4)
             fill = {"check": TINTS[2], "cross": "#d9d9d9", "circle": TINTS[4]}.get(mark,
                                                                                   "#ffffff")
-            what = "+".join(cell)
-            tip = f"row {r + 1}, column {c + 1}: {what}" + (f", {MARKS[mark][1]}" if mark
+            what = contents(cell)
+            tip = f"row {r + 1}, column {c + 1}: {what}" + (f", {MARKS[mark]}" if mark
                                                              else "")
-            pic.rect(bx, by, 54, 22, fill=fill, stroke=INK if mark else LINE, tip=tip)
-            label = (MARKS[mark][0] + " " if mark else "") + what
-            pic.text(bx + 3, by + 15, label, size=9, fit=48)
+            pic.rect(bx, by, LAKE_W, 22, fill=fill, stroke=INK if mark else LINE, tip=tip)
+            if mark:
+                _symbol(pic, mark, bx + 2, by + 3, 16)
+            pic.text(bx + 20, by + 15, what, size=10, fit=LAKE_W - 23)
 
 
 def _mines(pic: Picture, s: State, x: float, y: float) -> None:
     _heading(pic, x, y, "Mines (column, row)")
     for r in range(6):
         for c in range(6):
-            crossed = s["mines"][r][c]
             bx, by = x + c * 26, y + 22 + r * 26
-            pic.rect(bx, by, 22, 22, fill="#595959" if crossed else "#ffffff",
-                     tip=f"column {c + 1}, row {r + 1}: dug" if crossed else "")
-            if crossed:
-                pic.line(bx + 4, by + 4, bx + 18, by + 18, stroke="#ffffff", width=2)
-                pic.line(bx + 18, by + 4, bx + 4, by + 18, stroke="#ffffff", width=2)
+            if s["mines"][r][c]:
+                _symbol(pic, DUG, bx, by, 22, tip=f"column {c + 1}, row {r + 1}: dug")
+            else:
+                pic.rect(bx, by, 22, 22, fill="#ffffff")
 
 
 def _town(pic: Picture, s: State, data: State, x: float, y: float) -> None:
@@ -115,7 +199,7 @@ def _town(pic: Picture, s: State, data: State, x: float, y: float) -> None:
                      tip=f"{folk}: box {b + 1} of {spec['boxes']}"
                      + (", checked" if b < filled else ""))
             if b < filled:
-                pic.text(x + 71 + b * 26, by + 15, "v", size=11, anchor="middle")
+                _symbol(pic, TICK, x + 62 + b * 26, by + 2, 18)
     tools = ", ".join(f"{t.replace('_', ' ')} {s['tools'][t]}" for t in data["tools"])
     pic.text(x, y + 160, "tools (level):", size=11, bold=True)
     for n, part in enumerate(tools.split(", ")):

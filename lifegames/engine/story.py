@@ -8,6 +8,11 @@ below the plot, so no label ever crosses a line; every player's line has their c
 and shape (engine/svg.py), and lines that share values are drawn a pixel or two apart so that
 none hides another. Long games show at most MAX_BOARDS boards, spread evenly, the first and
 the last among them; every tick keeps its words.
+
+A board is drawn once, as a thumbnail for the overview; each is a link to itself, and the
+figure a link points at (CSS `:target`, no script) takes the whole width at the board's full
+size, so any tick's board can be read, then left by the browser's Back or the caption's link.
+A tick whose board is shown links to it from its words.
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ STYLE = (
     "padding:.6em 1em;border-left:6px solid #0072B2}.charts,.boards{display:flex;"
     "flex-wrap:wrap;gap:1em}figure{margin:0;max-width:100%}figcaption{font-size:.9em;"
     "color:#595959}svg{max-width:100%;height:auto;display:block}.board{border:1px solid "
-    "#8c8c8c;width:" + str(THUMB) + "px}.tick{margin:.2em 0 .8em}.tick h3{margin:.4em 0 .1em;"
+    "#8c8c8c;width:" + str(THUMB) + "px}.board:target{width:100%;border-color:#0072B2}"
+    ".board .back,.board:target .enlarge{display:none}.board:target .back{display:inline}"
+    ".tick{margin:.2em 0 .8em}.tick h3{margin:.4em 0 .1em;"
     "font-size:1em}.tick ul{margin:0;padding-left:1.4em}.table{overflow-x:auto}"
     "table{border-collapse:collapse}td,th{border:1px solid #8c8c8c;padding:2px 6px;"
     "text-align:right}"
@@ -60,21 +67,19 @@ def page(title: str, story: Story) -> str:
             f" ({shown} of the {len(story.chapters)} ticks, spread over the game)")
         parts.append(f'<section id="boards"><h2>The board, tick by tick{esc(note)}</h2>'
                      '<div class="boards">')
-        for tick, text in boards:
-            parts.append(f'<figure class="board" id="board-{tick}">{text}'
-                         f"<figcaption>after tick {tick}</figcaption></figure>"
-                         if tick else
-                         f'<figure class="board" id="board-{tick}">{text}'
-                         "<figcaption>at setup</figcaption></figure>")
+        parts += [_board(tick, text) for tick, text in boards]
         parts.append("</div></section>")
     parts.append('<section id="ticks"><h2>What happened</h2>')
+    drawn = {tick for tick, _ in boards}
     for chapter in story.chapters:
         if not chapter.tick:
             continue
         items = "".join(f"<li>{esc(e)}</li>" for e in chapter.events) or (
             "<li>nothing you were told of</li>" if story.viewer else "<li>nothing</li>")
+        link = (f' <a href="#board-{chapter.tick}">(the board after it)</a>'
+                if chapter.tick in drawn else "")
         parts.append(f'<div class="tick" id="tick-{chapter.tick}"><h3>Tick {chapter.tick}'
-                     f"</h3><ul>{items}</ul></div>")
+                     f"{link}</h3><ul>{items}</ul></div>")
     parts.append("</section>")
     headers, body = table_rows(story.rows)
     parts.append('<section id="table"><h2>Every figure</h2><div class="table"><table>')
@@ -91,6 +96,16 @@ def _boards(story: Story) -> list[tuple[int, str]]:
         step = (len(drawn) - 1) / (MAX_BOARDS - 1)
         drawn = [drawn[round(i * step)] for i in range(MAX_BOARDS)]
     return [(tick, _inline(text)) for tick, text in drawn if text]
+
+
+def _board(tick: int, text: str) -> str:
+    """One board's figure: a thumbnail that links to itself, full size once it is the
+    page's target (the style's `.board:target`)."""
+    when = f"after tick {tick}" if tick else "at setup"
+    return (f'<figure class="board" id="board-{tick}"><a href="#board-{tick}" '
+            f'title="the board {when}, full size">{text}</a><figcaption>{when} '
+            f'<a class="enlarge" href="#board-{tick}">(full size)</a>'
+            '<a class="back" href="#boards">(back to all boards)</a></figcaption></figure>')
 
 
 def _inline(text: str) -> str:

@@ -13,6 +13,7 @@ for the common kinds of colour blindness).
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterable
 
 # Okabe & Ito's palette (2008), the players' colours in seat order, and a shape each.
@@ -47,6 +48,12 @@ def escape(text: object) -> str:
 
 def text_width(text: str, size: float) -> float:
     return len(text) * size * CHAR_WIDTH
+
+
+def wrapped(text: str, size: float, width: float) -> list[str]:
+    """`text` broken at spaces into lines that each fit `width` at font `size` (by
+    `text_width`'s estimate), for a sentence too long to squeeze into one line."""
+    return textwrap.wrap(text, max(1, int(width / (size * CHAR_WIDTH)))) or [""]
 
 
 def player_style(index: int) -> tuple[str, str]:

@@ -3,8 +3,10 @@
 The six Venues with the Need each one fills and its SIMbols, the movers standing at each (in
 each player's colour and shape) and, alone, the Iconic Sims waiting there; the Card Hub; the
 Iconic Sims face up; the draw piles as counts; and each player's Needs tracker, points,
-Aspiration, Home, Iconic Sims and cards. Drawn from the player's view (`Game.board`), where
-every hidden card is only a count.
+Aspiration, Home, Iconic Sims and cards. The single-player game has no points: its board
+counts what that game is won by, the Aspirations completed and the Sims at home, and lists
+the three Aspirations, in the words of the sheet (views.py), so picture and sheet agree. Drawn
+from the player's view (`Game.board`), where every hidden card is only a count.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Any
 
 from ..engine.contract import Game, State
 from ..engine.svg import INK, LINE, MUTED, TINTS, Picture, player_style
-from .data import needs
+from .data import needs, rules
 from .model import board as venues
-from .model import card_symbols, points
+from .model import card_symbols, points, solo
+from .views import solo_aspirations, solo_count
 
 WIDTH, VENUE_W, VENUE_H = 880, 280, 92
 HOME = "home"
@@ -24,21 +27,28 @@ HOME = "home"
 def board(game: Game, view: State, player: str | None) -> Picture:
     players = list(view["players"])
     seats = view["seats"]
+    alone = solo(view)
     top = 56
     hub_top = top + 2 * (VENUE_H + 10) + 34
     seats_top = hub_top + 150
-    height = seats_top + 70 * len(players) + 10
+    heights = [_seat_height(view, p) for p in players]
+    height = seats_top + sum(heights) + 10
     turn = view["turn"]
     pic = Picture(WIDTH, height, f"The Sims Board Game, tick {view['tick']}: the board"
                   + (f" as {player} sees it" if player else ""),
                   "The six Venues with their Needs and who stands at each, the Card Hub, the "
-                  "Iconic Sims face up, the draw piles, and each player's Needs tracker, "
-                  "points, Aspiration, Home, Iconic Sims and cards.")
+                  "Iconic Sims face up, the draw piles, and "
+                  + ("the single player's Needs tracker, Aspirations completed and open, "
+                     "Sims at home, Home and cards." if alone else
+                     "each player's Needs tracker, points, Aspiration, Home, Iconic Sims and "
+                     "cards."))
     status = "over" if view["over"] else f"{turn['player']}'s turn {turn['number']}"
     pic.text(16, 24, f"The Sims Board Game - tick {view['tick']}: {status}", size=16,
              bold=True, fit=WIDTH - 300)
-    pic.text(WIDTH - 16, 24, f"first to {view['target']} points wins", size=12, anchor="end",
-             fill=MUTED)
+    goal = rules()["solo"]
+    pic.text(WIDTH - 16, 24, f"alone: win with {goal['aspirations']} Aspirations and "
+             f"{goal['sims_to_win']} Sims at home" if alone else
+             f"first to {view['target']} points wins", size=12, anchor="end", fill=MUTED)
     pic.text(16, 44, f"draw piles: {len(view['pile'])} Action cards, {len(view['sims_pile'])} "
              f"Iconic Sims, {len(view['asp_pile'])} Aspirations, {len(view['home_pile'])} "
              f"Homes; discard pile {len(view['discard'])}", size=12, fill=MUTED,
@@ -48,11 +58,27 @@ def board(game: Game, view: State, player: str | None) -> Picture:
         _venue(pic, view, place, 16 + c * (VENUE_W + 8), top + r * (VENUE_H + 10), players)
     at_home = [p for p in players if seats[p]["at"] == HOME]
     y = top + 2 * (VENUE_H + 10) + 14
-    pic.text(16, y, "at home: " + (", ".join(at_home) or "nobody"), size=12, fit=WIDTH - 32)
+    centre = (f"; centre of the board (met awkwardly): {', '.join(view['centre']) or 'nobody'}"
+              if alone else "")
+    pic.text(16, y, ("mover at home: " if alone else "at home: ")
+             + (", ".join(at_home) or "nobody") + centre, size=12,
+             fit=WIDTH - 32)
     _hub(pic, view, 16, hub_top)
+    y = seats_top
     for n, name in enumerate(players):
-        _seat(pic, seats[name], name, n, seats_top + 70 * n, name == player)
+        if alone:
+            _solo_seat(pic, view, name, y)
+        else:
+            _seat(pic, seats[name], name, n, y, name == player)
+        y += heights[n]
     return pic
+
+
+def _seat_height(view: State, name: str) -> int:
+    """A seat's rows: the single player's lists their Aspirations."""
+    if not solo(view):
+        return 70
+    return 92 + 16 * len(solo_aspirations(view, name))
 
 
 def _venue(pic: Picture, view: State, place: dict[str, Any], x: float, y: float,
@@ -103,23 +129,49 @@ def _seat(pic: Picture, seat: State, name: str, index: int, y: float, you: bool)
     pic.mark(shape, 24, y + 10, 7, colour, tip=name)
     pic.text(38, y + 15, f"{name}{' (you)' if you else ''}: {points(_one(seat, name), name)} "
              f"points", size=13, bold=True)
-    for n, need in enumerate(needs()):
-        full = seat["needs"][need]
-        nx = 200 + n * 82
-        pic.rect(nx, y, 78, 20, fill=TINTS[2] if full else "#ffffff",
-                 stroke=INK if full else LINE, dashed=not full,
-                 tip=f"{name}'s {need}: {'FULL' if full else 'EMPTY'}")
-        pic.text(nx + 4, y + 14, f"{need} {'full' if full else 'empty'}", size=10, fit=70)
+    _needs(pic, seat, name, 200, y)
     aspiration = seat["aspiration"] or "none"
     done = len(seat["completed"])
     pic.text(38, y + 36, f"Aspiration: {aspiration} ({done} completed); Home: "
              f"{seat['home'] or 'not moved in'}; Iconic Sims: {len(seat['sims'])}"
              + (f" ({', '.join(seat['sims'])})" if seat["sims"] else ""), size=11,
              fit=WIDTH - 54)
-    cards = [c for c in seat["cards"]]
-    pic.text(38, y + 54, f"cards ({len(cards)}): " + (", ".join(cards) or "none"), size=11,
+    _cards(pic, seat, y + 54)
+
+
+def _solo_seat(pic: Picture, view: State, name: str, y: float) -> None:
+    """The single player: the two goals' counts, the Needs, each Aspiration, Home and Sims."""
+    seat = view["seats"][name]
+    colour, shape = player_style(0)
+    pic.mark(shape, 24, y + 10, 7, colour, tip=name)
+    pic.text(38, y + 15, f"{name} (you): {solo_count(view, name)}", size=13, bold=True,
              fit=WIDTH - 54)
-    pic.line(16, y + 62, WIDTH - 16, y + 62, stroke=LINE)
+    _needs(pic, seat, name, 38, y + 24)
+    row = y + 62
+    for line in solo_aspirations(view, name):
+        pic.text(38, row, line, size=11, fit=WIDTH - 54)
+        row += 16
+    friends = seat["sims"] + seat["specials"]
+    pic.text(38, row, f"Home: {seat['home'] or 'not moved in'}; Sims at home: "
+             + (", ".join(friends) or "none"), size=11, fit=WIDTH - 54)
+    _cards(pic, seat, row + 18)
+
+
+def _needs(pic: Picture, seat: State, name: str, x: float, y: float) -> None:
+    for n, need in enumerate(needs()):
+        full = seat["needs"][need]
+        nx = x + n * 82
+        pic.rect(nx, y, 78, 20, fill=TINTS[2] if full else "#ffffff",
+                 stroke=INK if full else LINE, dashed=not full,
+                 tip=f"{name}'s {need}: {'FULL' if full else 'EMPTY'}")
+        pic.text(nx + 4, y + 14, f"{need} {'full' if full else 'empty'}", size=10, fit=70)
+
+
+def _cards(pic: Picture, seat: State, y: float) -> None:
+    cards = list(seat["cards"])
+    pic.text(38, y, f"cards ({len(cards)}): " + (", ".join(cards) or "none"), size=11,
+             fit=WIDTH - 54)
+    pic.line(16, y + 8, WIDTH - 16, y + 8, stroke=LINE)
 
 
 def _one(seat: State, name: str) -> State:

@@ -149,18 +149,8 @@ def you_text(state: State, player: str) -> str:
              f"Action cards ({len(mine['cards'])}): " +
              (", ".join(sorted(mine["cards"])) or "-") + "."]
     if m.solo(state):
-        done, friends_ = solo_goals(state, player)
-        goals = rules()["solo"]
-        for name in mine["aspirations"]:
-            if name in mine["completed"]:
-                lines.append(f"Aspiration {aspiration_label(name)}: completed.")
-            else:
-                have = matching(counts, name)
-                lines.append(f"Aspiration {aspiration_label(name)}: you show {have}, "
-                             + ("not completed." if state["over"] else
-                                f"{left_for(state, player, name)} more needed."))
-        lines.append(f"Goals: {done} of {goals['aspirations']} Aspirations, {friends_} of "
-                     f"{goals['sims_to_win']} Sims at home.")
+        lines += solo_aspirations(state, player)
+        lines.append(f"Goals: {solo_count(state, player)}.")
     else:
         for label, name in (("Aspiration", mine["aspiration"]), ("Drawn", mine["drawn"])):
             if name:
@@ -173,6 +163,31 @@ def you_text(state: State, player: str) -> str:
     friends = mine["sims"] + mine["specials"]
     lines.append(f"Sims at home: {', '.join(friends) or '-'}.")
     return "\n".join(lines)
+
+
+def solo_aspirations(state: State, player: str) -> list[str]:
+    """Single player: each of the three Aspirations, completed or with what it still needs
+    (the sheet's lines, which the board picture draws too)."""
+    mine, counts = seat(state, player), shown(state, player)
+    lines = []
+    for name in mine["aspirations"]:
+        if name in mine["completed"]:
+            lines.append(f"Aspiration {aspiration_label(name)}: completed.")
+        else:
+            lines.append(f"Aspiration {aspiration_label(name)}: you show "
+                         f"{matching(counts, name)}, "
+                         + ("not completed." if state["over"] else
+                            f"{left_for(state, player, name)} more needed."))
+    return lines
+
+
+def solo_count(state: State, player: str) -> str:
+    """Single player: how far the two goals are, in the sheet's words (no points: the solo
+    game counts Aspirations completed and Sims at home)."""
+    done, friends_ = solo_goals(state, player)
+    goals = rules()["solo"]
+    return (f"{done} of {goals['aspirations']} Aspirations, {friends_} of "
+            f"{goals['sims_to_win']} Sims at home")
 
 
 def players_text(state: State) -> str:
@@ -193,10 +208,10 @@ def players_text(state: State) -> str:
     heads += ["Aspirations", "Sims"] if m.solo(state) else \
         ["Aspiration", "completed", "Sims", "points"]
     text = table(body, heads)
-    done = [f"{p}: {', '.join(seat(state, p)['completed'])}" for p in state["players"]
-            if seat(state, p)["completed"]]
-    if done:
-        text += "\nCompleted Aspirations: " + "; ".join(done) + "."
+    completed = [f"{p}: {', '.join(seat(state, p)['completed'])}" for p in state["players"]
+                 if seat(state, p)["completed"]]
+    if completed:
+        text += "\nCompleted Aspirations: " + "; ".join(completed) + "."
     return text
 
 

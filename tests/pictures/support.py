@@ -21,14 +21,16 @@ GAMES = sorted(ADAPTERS)
 
 
 @cache
-def game_states(game_id: str, seed: int = 5) -> tuple[State, ...]:
-    """Every state of one whole greedy game (setup first, the end last)."""
-    return tuple(_play(game_id, seed))
+def game_states(game_id: str, seed: int = 5, players: tuple[str, ...] = ()) -> tuple[State, ...]:
+    """Every state of one whole greedy game (setup first, the end last), by the adapter's
+    players or by `players` (one name: a single-player game, where the game has one)."""
+    return tuple(_play(game_id, seed, players))
 
 
-def _play(game_id: str, seed: int) -> Iterator[State]:
+def _play(game_id: str, seed: int, players: tuple[str, ...]) -> Iterator[State]:
     adapter, game = ADAPTERS[game_id], registry.get(game_id)
-    state = game.setup(list(adapter.players), game.parse_options([], None), Dice(seed, 0))
+    state = game.setup(list(players or adapter.players), game.parse_options([], None),
+                       Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
     yield state
@@ -52,6 +54,10 @@ def sampled(game_id: str, count: int = 6) -> list[State]:
 
 def boards(game_id: str, state: State) -> dict[str, str]:
     """Each player's board at `state` (as their folder would get it)."""
-    game = registry.get(game_id)
-    players = ADAPTERS[game_id].players_of(state)
-    return {p: game.views(state, p)[f"{p.lower()}_board.svg"] for p in players}
+    return {p: views(game_id, state, p)[f"{p.lower()}_board.svg"]
+            for p in ADAPTERS[game_id].players_of(state)}
+
+
+def views(game_id: str, state: State, player: str) -> dict[str, str]:
+    """Every file of `player`'s folder at `state`, by name: the sheet, the board."""
+    return dict(registry.get(game_id).views(state, player))

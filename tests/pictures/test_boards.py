@@ -16,6 +16,7 @@ import pytest
 
 from lifegames import registry
 from lifegames.engine import svg
+from lifegames.engine.words import counted
 
 from .support import GAMES, State, boards, game_states, sampled
 
@@ -125,7 +126,7 @@ def test_p07_a_chaotic_life_shows_your_hand_and_only_the_size_of_the_others() ->
         assert f"hand ({len(mine)}): {', '.join(mine)}" in words
         for other in state["players"]:
             if other != player:
-                assert f"hand: {len(state['hands'][other])} cards" in words
+                assert f"hand: {counted(len(state['hands'][other]), 'card')}" in words
         for stage in ("Baby", "Child", "Teen", "Adult", "Senior"):
             assert stage in words
 

@@ -19,10 +19,12 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from lifegames import registry
+from lifegames.engine.story import THUMB
 
 from .. import golden_support
 from ..a_chaotic_life.golden import GOLDEN as ACL
@@ -75,6 +77,22 @@ CHECK = """<script>
 </script>"""
 
 
+# Opened at one board's address (page.html#board-N): which figure the browser targets, and
+# the width each board is drawn at next to the width it was drawn for.
+TARGETED = """<script>
+window.addEventListener('load', function () {
+  const target = document.querySelector(':target');
+  const boards = Array.from(document.querySelectorAll('figure.board')).map(function (f) {
+    const svg = f.querySelector('svg');
+    return {id: f.id, width: Math.round(svg.getBoundingClientRect().width),
+            natural: Math.round(svg.width.baseVal.value)};
+  });
+  document.body.setAttribute('data-targeted',
+                             JSON.stringify({target: target ? target.id : null, boards: boards}));
+});
+</script>"""
+
+
 def _chromium() -> str:
     for name in ("chromium", "chromium-browser", "google-chrome"):
         found = shutil.which(name)
@@ -90,13 +108,24 @@ def _run(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess
                            *args], capture_output=True, text=True, timeout=120, check=False)
 
 
-def _laid_out(browser: str, profile: Path, html: Path, height: int = 900) -> dict:
+def _laid_out(browser: str, profile: Path, html: Path, height: int = 900) -> dict[str, Any]:
     probe = html.with_name(html.stem + "-probe.html")
     text = html.read_text(encoding="utf-8")
     probe.write_text(text.replace("</body>", CHECK + "\n</body>"), encoding="utf-8")
     done = _run(browser, profile, f"--window-size={WIDTH},{height}", "--dump-dom",
                 probe.as_uri())
     found = re.search(r'data-check="([^"]*)"', done.stdout)
+    assert found, f"Chromium printed no result:\n{done.stderr[-2000:]}"
+    return dict(json.loads(html_text.unescape(found.group(1))))
+
+
+def _targeted(browser: str, profile: Path, html: Path, fragment: str) -> dict[str, Any]:
+    probe = html.with_name(html.stem + "-target.html")
+    text = html.read_text(encoding="utf-8")
+    probe.write_text(text.replace("</body>", TARGETED + "\n</body>"), encoding="utf-8")
+    done = _run(browser, profile, f"--window-size={WIDTH},900", "--dump-dom",
+                probe.as_uri() + "#" + fragment)
+    found = re.search(r'data-targeted="([^"]*)"', done.stdout)
     assert found, f"Chromium printed no result:\n{done.stderr[-2000:]}"
     return dict(json.loads(html_text.unescape(found.group(1))))
 
@@ -115,6 +144,8 @@ def browser() -> str:
 @pytest.mark.parametrize("game_id", sorted(GOLDENS))
 def test_b01_each_story_page_renders_every_chart_and_board_and_nothing_overflows(
         game_id: str, browser: str, tmp_path: Path) -> None:
+    """Every chart and board laid out inside its figure; and opened at the last board's
+    address, that board is drawn at its full size while the others stay thumbnails."""
     golden = GOLDENS[game_id]
     folder = tmp_path / "game"
     golden.play(folder)
@@ -129,6 +160,14 @@ def test_b01_each_story_page_renders_every_chart_and_board_and_nothing_overflows
     assert not found["problems"], found["problems"][:10]
     assert found["texts"] > 10 * (charts + boards)
     assert all(c["width"] >= 600 for c in found["charts"]), found["charts"]
+    last = re.findall(r'<figure class="board" id="(board-[0-9]+)"', text)[-1]
+    opened = _targeted(browser, tmp_path / "profile", page, last)
+    assert opened["target"] == last, opened
+    for board in opened["boards"]:  # the one asked for at full size, the others thumbnails
+        if board["id"] == last:
+            assert board["width"] >= min(board["natural"], 1000), board
+        else:
+            assert board["width"] <= THUMB, board
     _screenshot(browser, tmp_path / "profile", page.as_uri(), SHOTS / f"{golden.name}-story.png",
                 4000)
 

@@ -411,7 +411,7 @@ def _waiting_for(check: Any) -> str:
     player = check.player
     parsed = check.parsed
     unwritten = not parsed.ended and not parsed.orders and not parsed.standing  # a template
-    if unwritten or any(p.code == "E-STALE-ORDERS" for p in check.problems):
+    if unwritten or any(p.code == E.STALE_ORDERS for p in check.problems):
         return f"{player} (no orders yet)"
     if not parsed.ended:
         return f"{player} (not ended)"

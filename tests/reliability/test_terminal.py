@@ -79,7 +79,8 @@ def test_control_characters_in_orders_reach_the_terminal_only_escaped(
 
 
 def test_watch_shows_escapes_too(game: Path, servers: Servers) -> None:
-    """Property: watch, which prints the problems of complete files, escapes them as well."""
+    """Property: watch, which counts the problems of complete files, prints no raw control
+    character and none of the file's text (its problems are for its player's `check`)."""
     import subprocess
     import sys
     import time
@@ -94,7 +95,8 @@ def test_watch_shows_escapes_too(game: Path, servers: Servers) -> None:
     time.sleep(2.5)
     watcher.kill()
     out, err = watcher.communicate()
-    assert "\\u001b" in err, err
+    assert "(1 problem" in out, out
+    assert "u001b" not in out + err and "ild(0" not in out + err, out + err
     assert not RAW.search(out + err), repr(out + err)
 
 

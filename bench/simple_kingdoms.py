@@ -37,6 +37,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from lifegames import registry  # noqa: E402
 from lifegames.engine import simulate  # noqa: E402
 from lifegames.engine.bots import choose_orders  # noqa: E402
 from lifegames.engine.dice import Dice  # noqa: E402
@@ -251,7 +252,7 @@ def readme(args: argparse.Namespace) -> None:
     parts = []
     for strategy in ("greedy", "random"):
         log(f"readme: 20 {strategy} games")
-        records = simulate.run(GAME_ID, 20, 0, [strategy], jobs=args.jobs)
+        records = simulate.run(registry.get, GAME_ID, 20, 0, [strategy], jobs=args.jobs)
         team = [sum(r.scores.values()) for r in records]
         parts.append((strategy, statistics.mean(team), min(team), max(team)))
     (_, g, gmin, gmax), (_, r, rmin, rmax) = parts

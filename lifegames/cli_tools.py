@@ -249,7 +249,8 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
             bar.update(n)
 
     try:
-        records = sim.run(game_id, count, seed, chosen, jobs, progress, words.split(), seats)
+        records = sim.run(registry.get, game_id, count, seed, chosen, jobs, progress,
+                          words.split(), seats)
     finally:
         if bar is not None:
             bar.render_finish()

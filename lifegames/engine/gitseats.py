@@ -411,7 +411,11 @@ def host_path(player: str, path: str) -> bool:
 
 
 @dataclass
-class Seat:
+class RemoteSeat:
+    """The host's side of one player's git seat: the remote the player pushes to, the host's
+    own repository of it, and what the host last read from it (the player's own side is a
+    clone, read through `seats.PlayerSeat`)."""
+
     player: str
     url: str
     git_dir: Path
@@ -804,7 +808,7 @@ class RemoteSeats:
     def __init__(self, git_root: Path, seats_root: Path, remotes: dict[str, str]) -> None:
         self.git_root = git_root = git_root.absolute()
         self.moved: set[str] = set()  # seats whose branch changed since fetch() last said
-        self.seats = {player: Seat(player, url, git_root / f"{player}.git",
+        self.seats = {player: RemoteSeat(player, url, git_root / f"{player}.git",
                                    seats_root.absolute() / player)
                       for player, url in sorted(remotes.items())}
 
@@ -831,7 +835,7 @@ class RemoteSeats:
         changed, self.moved = sorted(self.moved), set()
         return changed
 
-    def _fetch(self, seats: list[Seat]) -> None:
+    def _fetch(self, seats: list[RemoteSeat]) -> None:
         seats = [seat for seat in seats if not seat.blocked()]
         for seat, done in zip(seats, _together([(s.fetch_command(), s.git_dir) for s in seats]),
                               strict=True):

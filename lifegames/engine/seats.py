@@ -132,7 +132,7 @@ def prepare(seats: Path, players: list[str]) -> list[str]:
 
 
 @dataclass
-class Seat:
+class PlayerSeat:
     """A seat folder as its player sees it: which game, which player, their knowledge."""
 
     root: Path
@@ -150,7 +150,7 @@ class NotASeat(LifegamesError):
     pass
 
 
-def load(root: Path) -> Seat | None:
+def load(root: Path) -> PlayerSeat | None:
     """The seat in `root` (None if there is no seat.json); NotASeat if the file is damaged."""
     try:
         found = playerfiles.read(root, SEAT_FILE, SEAT_LIMIT)
@@ -162,7 +162,7 @@ def load(root: Path) -> Seat | None:
         raise NotASeat(f"{root / SEAT_FILE} is far larger than lifegames writes")
     try:
         data: Any = json.loads(found.data.decode("utf-8"))
-        seat = Seat(root, str(data["game"]), str(data["player"]), list(data["players"]),
+        seat = PlayerSeat(root, str(data["game"]), str(data["player"]), list(data["players"]),
                     int(data["tick"]), list(data["awaited"]), bool(data["over"]),
                     dict(data["knowledge"]), str(data.get("result", "")))
     except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):

@@ -72,25 +72,26 @@ def play_one(game: Game, seed: int, strategies: list[str], players: list[str] | 
                       game.turns(state), game.ending(state))
 
 
-Task = tuple[str, int, int, list[str], list[str], list[str] | None]
+Lookup = Callable[[str], Game]
+Task = tuple[Lookup, str, int, int, list[str], list[str], list[str] | None]
 
 
 def _worker(args: Task) -> GameRecord:
-    from .. import registry
-
-    game_id, run_seed, index, strategies, words, players = args
-    game = registry.get(game_id)
+    lookup, game_id, run_seed, index, strategies, words, players = args
+    game = lookup(game_id)
     options = game.parse_options(list(words), None)
     return play_one(game, game_seed(run_seed, index), strategies, players=players,
                     options=options, index=index)
 
 
-def run(game_id: str, games: int, run_seed: int, strategies: list[str], jobs: int = 1,
-        progress: Callable[[int], None] | None = None, words: list[str] | None = None,
-        players: list[str] | None = None) -> list[GameRecord]:
+def run(lookup: Lookup, game_id: str, games: int, run_seed: int, strategies: list[str],
+        jobs: int = 1, progress: Callable[[int], None] | None = None,
+        words: list[str] | None = None, players: list[str] | None = None) -> list[GameRecord]:
     """Play `games` games; `words` are setup words (e.g. a difficulty) for every game, and
-    `players` the seats (default: the game's own names)."""
-    tasks: list[Task] = [(game_id, run_seed, i, strategies, list(words or []), players)
+    `players` the seats (default: the game's own names). `lookup` finds a game by its id in
+    each worker process (the registry's `get`: the engine names no game itself, and a module
+    function is what a process pool can send)."""
+    tasks: list[Task] = [(lookup, game_id, run_seed, i, strategies, list(words or []), players)
                          for i in range(games)]
     records: list[GameRecord] = []
     results: Iterator[GameRecord]

@@ -77,6 +77,6 @@ def test_bot_files_are_accepted_by_tick(tmp_path):
 
 
 def test_simulate_with_one_and_two_jobs_is_identical():
-    one = run(GAME_ID, 4, 11, ["random"], jobs=1)
-    two = run(GAME_ID, 4, 11, ["random"], jobs=2)
+    one = run(registry.get, GAME_ID, 4, 11, ["random"], jobs=1)
+    two = run(registry.get, GAME_ID, 4, 11, ["random"], jobs=2)
     assert [r.as_dict() for r in one] == [r.as_dict() for r in two]

@@ -111,7 +111,7 @@ def test_bot_orders_are_accepted_by_play_tick_for_both_strategies():
 
 
 def test_simulate_gives_the_same_games_with_one_or_two_jobs():
-    one = simulate.run("lifestyle", 4, 3, ["greedy", "random"], jobs=1)
-    two = simulate.run("lifestyle", 4, 3, ["greedy", "random"], jobs=2)
+    one = simulate.run(registry.get, "lifestyle", 4, 3, ["greedy", "random"], jobs=1)
+    two = simulate.run(registry.get, "lifestyle", 4, 3, ["greedy", "random"], jobs=2)
     assert [r.as_dict() for r in one] == [r.as_dict() for r in two]
     assert all(r.winners for r in one)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine import orders as order_syntax
 from ..engine.contract import Game, Order, State
-from ..engine.sheets import commented, document, section, table
+from ..engine.sheets import check_command, commented, document, section, table
 from ..engine.words import counted
 from . import model as m
 from .data import (
@@ -344,7 +344,7 @@ def order_template(game: Game, state: State, player: str) -> str:
         f"{player}'s orders for tick {state['tick'] + 1} (turn {state['turn']['number']}).",
         "One order per line; lines starting with # are ignored. The file must finish your",
         "turn or stop at an order whose outcome is chance or hidden. Check it:",
-        f"python3 play.py check {player}",
+        check_command(player),
         "",
         "Commands (python3 play.py orders the-sims explains each):",
         *(f"  {u}" for u in usages),

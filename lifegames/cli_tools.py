@@ -156,9 +156,13 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
     bot's: the one you would want standing in for a player who is away. A file that already
     holds orders (a draft) is kept unless --force. Like tick, it holds the folder's lock and
     writes the file whole, never through a link. A seat over git gets the file as a commit,
-    pushed to the player's remote as the player would push it."""
+    pushed to the player's remote as the player would push it. Run in a seat (a player's
+    clone or synced seat folder), it writes that player's own file from what they know."""
+    from .cli_seat import bot_in_seat
     from .engine.bots import choose_orders, order_file_text
 
+    if bot_in_seat(host.folder.root, player, strategy, seed, force):
+        return
     if bool(player) == everyone:
         fail(SetupError("name one PLAYER, or give --all"), USAGE)
     try:
@@ -486,12 +490,16 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
     """Each player's key figures tick by tick (PLAYER: only what that player's sheets showed;
     without it, the referee's view of everyone). The page replaces FILE whole, never through
     a link, and never inside a game folder's hidden data, a player's folder or a seat; it
-    needs no script and fetches nothing (a PLAYER's page: only what their sheets showed)."""
+    needs no script and fetches nothing (a PLAYER's page: only what their sheets showed). In
+    a seat, it shows the figures the seat knows now and says what to use for the rest."""
+    from .cli_seat import history_in_seat
     from .engine.history import table_rows
     from .engine.sheets import table
     from .engine.tools import history as figures
     from .engine.tools import story
 
+    if history_in_seat(host.folder.root, player):
+        return
     target = cli_common.output_path(html_file) if html_file is not None else None
     try:
         if player:

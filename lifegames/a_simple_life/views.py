@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine import orders as order_syntax
 from ..engine.contract import Game, State
-from ..engine.sheets import commented, document, section, table
+from ..engine.sheets import check_command, commented, document, section, table
 from ..engine.words import counted
 from .advice import icon_names, orders_section, prompt_text, sample
 from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
@@ -357,7 +357,7 @@ def order_template(game: Game, state: State, player: str) -> str:
         f"{player}'s orders for tick {state['tick'] + 1} (day {state['day']} of "
         f"{state['days']}).",
         "One order per line; lines starting with # are ignored. Dice are named by the value",
-        "they show on your sheet. Test with: python3 play.py check " + player,
+        "they show on your sheet. Test with: " + check_command(player),
         "",
         "Commands (python3 play.py orders a-simple-life explains each):",
         *(f"  {u}" for u in usages),

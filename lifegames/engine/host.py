@@ -752,6 +752,8 @@ class Host:
                 if not game.is_over(state):
                     template = (header_line(game.grammar_name(), tick + 1) + template +
                                 TEMPLATE_FOOTER)
+                    if seated:
+                        template = seat_files.seat_template(template, player)
                 target = template_file(player) if seated else order_file(player)
                 ops.append(Op("write", target, template))
             if player in executed:

@@ -41,6 +41,26 @@ def template_file(player: str) -> str:
     return f"{player}/{player}_orders_template.txt"
 
 
+# What a seat's template says of `check`: a seat holds no play.py and `check` there takes no
+# player (the seat is one player's), so it names the installed command, run in the seat.
+SEAT_CHECK = "lifegames check"
+SEAT_CHECK_NOTE = (
+    "#\n"
+    "# Checking in this seat: `lifegames check`, run in this folder (the program pip installs\n"
+    "# with lifegames), checks this file against what you know. From a clone of lifegames:\n"
+    "# python3 play.py check --dir <this folder>\n"
+)
+
+
+def seat_template(template: str, player: str) -> str:
+    """The order template as a seat (a synced folder, a player's git clone) gets it: the
+    game-folder form of `check` (sheets.check_command, the words every game's template uses)
+    becomes the command that works in the seat, and a note says how to run it there."""
+    from .sheets import check_command
+
+    return template.replace(check_command(player), SEAT_CHECK) + SEAT_CHECK_NOTE
+
+
 def seat_view(game: Game, state: State, player: str, players: list[str]) -> str:
     """seat.json: the player's knowledge of the game, for checks run in the seat; once the
     game is over, how it ended too (the result every sheet then shows)."""

@@ -8,6 +8,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 
+def check_command(player: str) -> str:
+    """How an order template names `check` for its player, in a game folder (where the sheets
+    and messages say `python3 play.py ...`, README *One tick, step by step*). A seat's copy of
+    the template names the command that works there instead (seats.seat_template)."""
+    return f"python3 play.py check {player}"
+
+
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], align: str = "left") -> str:
     """A plain-text table that looks the same in any editor and diffs line by line."""
     return str(_tabulate()(list(rows), headers=list(headers), tablefmt="simple",

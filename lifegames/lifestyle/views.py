@@ -11,7 +11,7 @@ from typing import Any
 from ..engine import orders as order_syntax
 from ..engine.contract import Game, State
 from ..engine.reference import fact_docs
-from ..engine.sheets import commented, document, section, standing_section, table
+from ..engine.sheets import check_command, commented, document, section, standing_section, table
 from ..engine.words import counted
 from .advice import legal_notes
 from .data import CATEGORIES, card, cards, names, rules
@@ -268,7 +268,7 @@ def order_template(game: Game, state: State, player: str) -> str:
     lines = [
         f"{player}'s orders for tick {state['tick'] + 1} (turn {turn['number']}).",
         "One order per line; lines starting with # are ignored. The file must finish your",
-        "turn or reach a roll, reroll or purchase. Check it: python3 play.py check " + player,
+        "turn or reach a roll, reroll or purchase. Check it: " + check_command(player),
         "",
         "Commands (python3 play.py orders lifestyle explains each, and every fact):",
         *(f"  {u}" for u in usages),

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine import orders as order_syntax
 from ..engine.contract import Game, State
-from ..engine.sheets import commented, document, section, signed, table
+from ..engine.sheets import check_command, commented, document, section, signed, table
 from ..engine.words import counted
 from .advice import after_tick, covers, food_to_buy, suggestions
 from .checks import buildable, terrain_unseen, where
@@ -334,7 +334,7 @@ def order_template(game: Game, state: State, name: str) -> str:
     lines = [
         f"{name}'s orders for tick {state['tick'] + 1} of {state['max_ticks']}.",
         f"Up to {limit} orders, one per line; lines starting with # are ignored and an empty",
-        "file means no actions. Test them with: python3 play.py check " + name,
+        "file means no actions. Test them with: " + check_command(name),
         "",
         "Commands (python3 play.py orders explains each):",
         *(f"  {u}" for u in usages),

@@ -4,10 +4,12 @@ they read only what the player knows (`check` runs on their view of the state, w
 hidden card is HIDDEN), so a warning can tell no secret. Each gets the state after the order
 too, run on a copy with dice nobody plays with.
 
-Two are certain. 2-5 players: a card whose action needs no die (the Grim Reaper with nobody
+Three are certain. 2-5 players: a card whose action needs no die (the Grim Reaper with nobody
 waiting on the board, an ICONIC SIMS MOVE! that passes your Sims on) can cost you points the
 moment you take it (W-POINTS-LOST). Alone: `end_turn` gives up an Aspiration your collection
-completes now (W-COMPLETE-SKIPPED).
+completes now (W-COMPLETE-SKIPPED); and an order that ends the turn where neither Travel nor Go
+Home will be possible, whatever the refill brings, loses the game when the tick ends
+(W-GAME-LOST): the player would otherwise learn it only from the next sheet.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..engine.contract import Game, Order, OrderError, State
 from ..engine.words import counted
 from .codes import W
 from .data import card, find
+from .effects import lost_for_certain
 from .model import SCORE, completable, points, seat, solo
 
 # The card actions that change Iconic Sims' homes with no die: the ones that can cost points.
@@ -24,14 +27,35 @@ TAKERS = frozenset({"grim_reaper", "iconic_sims_move"})
 
 def travel(game: Game, state: State, player: str, order: Order, after: State
            ) -> list[OrderError]:
-    found = _costly_card(game, state, player, order, after)
-    return [found] if found is not None else []
+    found = [_costly_card(game, state, player, order, after), _lost(state, player, after)]
+    return [f for f in found if f is not None]
 
 
 def end_turn(game: Game, state: State, player: str, order: Order, after: State
              ) -> list[OrderError]:
-    found = _skipped(game, state, player)
+    found = [_skipped(game, state, player), _lost(state, player, after)]
+    return [f for f in found if f is not None]
+
+
+def ends_turn(game: Game, state: State, player: str, order: Order, after: State
+              ) -> list[OrderError]:
+    """The warning of the other orders that can end a single player's turn (Go Home, a swap,
+    an invitation, completing an Aspiration)."""
+    found = _lost(state, player, after)
     return [found] if found is not None else []
+
+
+def _lost(state: State, player: str, after: State) -> OrderError | None:
+    """Alone: the order ends the turn, nothing in it was chance, and the game cannot go on
+    after the refill (effects.lost_for_certain)."""
+    if not solo(state) or state["over"] or after["over"] or after["chance"] or \
+            not after["refill"] or not lost_for_certain(after, player):
+        return None
+    return OrderError(
+        W.GAME_LOST, "this ends your turn with no Venue on the board whose Need is FULL and no "
+        "set of three identical SIMbols to Go Home with: the game is lost when the tick ends",
+        "keep a FULL Need that a Venue asks for (another Venue or card), or the cards of a "
+        "set; `python3 play.py orders the-sims` explains Travel and Go Home")
 
 
 def _costly_card(game: Game, state: State, player: str, order: Order, trial: State

@@ -69,7 +69,7 @@ def board(game: Game, view: State, player: str | None) -> Picture:
         if alone:
             _solo_seat(pic, view, name, y)
         else:
-            _seat(pic, seats[name], name, n, y, name == player)
+            _seat(pic, seats[name], name, n, y, name == player, bool(view["over"]))
         y += heights[n]
     return pic
 
@@ -124,15 +124,20 @@ def _hub(pic: Picture, view: State, x: float, y: float) -> None:
             pic.text(x + 470, y + 24, "none", size=11, fill=MUTED)
 
 
-def _seat(pic: Picture, seat: State, name: str, index: int, y: float, you: bool) -> None:
+def _seat(pic: Picture, seat: State, name: str, index: int, y: float, you: bool,
+          over: bool) -> None:
     colour, shape = player_style(index)
     pic.mark(shape, 24, y + 10, 7, colour, tip=name)
     pic.text(38, y + 15, f"{name}{' (you)' if you else ''}: {points(_one(seat, name), name)} "
              f"points", size=13, bold=True)
     _needs(pic, seat, name, 200, y)
-    aspiration = seat["aspiration"] or "none"
     done = len(seat["completed"])
-    pic.text(38, y + 36, f"Aspiration: {aspiration} ({done} completed); Home: "
+    if over:  # no Aspiration is drawn once the game has ended: say what the player got
+        aspiration = (f"Aspiration at the end: {seat['aspiration'] or 'none'}; completed: "
+                      + (", ".join(seat["completed"]) or "none"))
+    else:
+        aspiration = f"Aspiration: {seat['aspiration'] or 'none'} ({done} completed)"
+    pic.text(38, y + 36, f"{aspiration}; Home: "
              f"{seat['home'] or 'not moved in'}; Iconic Sims: {len(seat['sims'])}"
              + (f" ({', '.join(seat['sims'])})" if seat["sims"] else ""), size=11,
              fit=WIDTH - 54)

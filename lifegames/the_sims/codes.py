@@ -67,3 +67,5 @@ class W(Codes, doc=f"{RULES}#a-turn-on-the-turn-processor"):
     POINTS_LOST = Code("W-POINTS-LOST", "taking the card costs you points for certain")
     COMPLETE_SKIPPED = Code("W-COMPLETE-SKIPPED", "alone, end_turn while your collection "
                             "completes an Aspiration gives it up for this turn")
+    GAME_LOST = Code("W-GAME-LOST", "alone, the order ends your turn where you can neither "
+                     "Travel nor Go Home, whatever the refill brings: the game is lost")

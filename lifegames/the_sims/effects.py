@@ -32,6 +32,7 @@ from .model import (
     set_kind,
     shares,
     shows_interest,
+    solo_goals,
     solo_won,
     the_card,
 )
@@ -308,13 +309,41 @@ def stuck(state: State, player: str) -> bool:
     for where in board(state):
         if tracker[where["need"]] and any(shares(c, where) for c in hub_cards(state)):
             return False
+    return not can_go_home(state, player)
+
+
+def can_go_home(state: State, player: str) -> bool:
+    """Single player: an EMPTY Need to raise and a set of three identical SIMbols (the Home
+    card's among them) in the collection."""
     if not empty_needs(state, player):
-        return True
+        return False
     counts: dict[str, list[str]] = {}
     for name in seat(state, player)["cards"]:
         for kind in set(card_symbols(name)):
             counts.setdefault(kind, []).append(name)
-    return not any(set_kind(state, player, group) for group in _sets(counts))
+    return any(set_kind(state, player, group) for group in _sets(counts))
+
+
+# Event cards that may move into the single player's home as the Card Hub is refilled (each is
+# one more Sim there: a party, or the last Sim of the win).
+ARRIVING_EVENTS = 2
+
+
+def lost_for_certain(state: State, player: str) -> bool:
+    """Single player, at the end of a turn: the refill before the next turn cannot save the
+    game. No Venue on the board asks for a Need that is FULL, so no Card Hub card the refill
+    draws can make a Travel possible; the refill takes cards from a collection (Mrs.
+    Crumplebottom) and never gives one, so a Go Home impossible now stays so; and the event
+    cards that could move in (Don Lothario, the Grim Reaper) could neither throw a party,
+    which raises a Need, nor complete the win. `stuck` then ends the game."""
+    tracker = seat(state, player)["needs"]
+    if any(tracker[where["need"]] for where in board(state)) or can_go_home(state, player):
+        return False
+    goals = rules()["solo"]
+    done, home = solo_goals(state, player)
+    reachable = home + ARRIVING_EVENTS
+    return reachable < goals["party_at"] and not (
+        done >= goals["aspirations"] and reachable >= goals["sims_to_win"])
 
 
 def _sets(counts: dict[str, list[str]]) -> list[list[str]]:

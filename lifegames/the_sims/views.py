@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine import orders as order_syntax
 from ..engine.contract import Game, Order, State
-from ..engine.sheets import commented, document, section, table
+from ..engine.sheets import check_command, commented, document, section, table
 from ..engine.words import counted
 from . import model as m
 from .data import (
@@ -85,7 +85,29 @@ def turn_text(state: State, player: str) -> str:
         lines.append(f"Still to move in: {', '.join(waiting)}.")
     if not m.solo(state):
         lines.append(f"The first to end their own turn with {state['target']} points wins.")
+    else:
+        lines += solo_end_rules()
     return "\n".join(lines)
+
+
+def solo_end_rules() -> list[str]:
+    """Single player: how the game is won and how it is lost, in the sheet's words (the loss
+    is the one `effects.stuck` finds once the Card Hub is refilled; W-GAME-LOST warns of it)."""
+    goals = rules()["solo"]
+    return [
+        f"You win once {goals['aspirations']} Aspirations are completed and "
+        f"{goals['sims_to_win']} Sims live at your home.",
+        "You lose when the Card Hub has been refilled after a turn and you can do neither:",
+        "Travel (a Venue whose Need is FULL on your tracker, and a Card Hub card showing one of",
+        f"its SIMbols) or Go Home (an EMPTY Need, and a set of {goals['set_size']} identical "
+        "SIMbols, Home card included).",
+    ]
+
+
+def mix_rule() -> str:
+    """How an Aspiration is met: its SIMbols count in any mix of its two kinds."""
+    return (f"An Aspiration takes {m.needed()} SIMbols of its two kinds, in any mix; your Home "
+            "card's counts.")
 
 
 def board_text(state: State, player: str) -> str:
@@ -160,6 +182,8 @@ def you_text(state: State, player: str) -> str:
                               f"{left_for(state, player, name)} more needed."))
         if not mine["aspiration"] and not state["over"]:
             lines.append("Aspiration: none (a new one is drawn when a turn ends).")
+    if not state["over"]:
+        lines.append(mix_rule())
     friends = mine["sims"] + mine["specials"]
     lines.append(f"Sims at home: {', '.join(friends) or '-'}.")
     return "\n".join(lines)
@@ -252,8 +276,10 @@ def orders_text(game: Game, state: State, player: str) -> str:
     note = ("A turn that needs no choice after a die or a draw fits in one file: e.g. "
             "travel(...) then interact(...). Go Home draws an Aspiration: keep(...) comes in "
             "your next file, once you have seen it.") if not m.solo(state) else (
-        "A turn fits in one file up to its rolls: e.g. travel(...) then interact. If an "
-        "Aspiration can then be completed, complete(...) or end_turn comes in your next file.")
+        "A whole turn fits in one file: e.g. travel(...), interact, then complete(...) or "
+        "end_turn if an Aspiration can be completed. check cannot know a roll: it reads the "
+        "orders after one for spelling and names only, and the tick runs them with the real "
+        "roll.")
     return "\n".join([lead, "Legal orders now:", *(f"  {o}" for o in shown_), *more, note])
 
 
@@ -318,7 +344,7 @@ def order_template(game: Game, state: State, player: str) -> str:
         f"{player}'s orders for tick {state['tick'] + 1} (turn {state['turn']['number']}).",
         "One order per line; lines starting with # are ignored. The file must finish your",
         "turn or stop at an order whose outcome is chance or hidden. Check it:",
-        f"python3 play.py check {player}",
+        check_command(player),
         "",
         "Commands (python3 play.py orders the-sims explains each):",
         *(f"  {u}" for u in usages),

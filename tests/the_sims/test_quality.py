@@ -118,6 +118,42 @@ def test_q06_alone_the_last_sheet_says_why_the_game_was_lost():
                            "Aspirations, 0 of 3 Sims at home.\nThe game ended after 1 turn."), head
 
 
+
+def test_q06b_the_board_after_the_end_shows_what_each_player_completed():
+    """Scoring -- the game ends before a new Aspiration is drawn: the last board picture
+    names the Aspirations each player completed (and the one still held), not 'none'."""
+    state = ready(Ana={"home": "Rose Cottage", "aspiration": "Dinner Date",
+                       "cards": ["Frying Pan"], "completed": ["Botanist"],
+                       "sims": ["Morgun Ember", "Venessa Jeong"]},
+                  Ben={"sims": ["Bella Goth"]})
+    order(state, ANA, 'travel("Cafe", "Love Letter")')
+    assert state["over"] and state["seats"][ANA]["aspiration"] is None
+    svg = GAME.board(GAME.knowledge(state, "Ben"), "Ben") or ""
+    assert "Aspiration: none" not in svg
+    assert "Aspiration at the end: none; completed: Botanist, Dinner Date" in svg
+    ben = state["seats"]["Ben"]["aspiration"]
+    assert f"Aspiration at the end: {ben}; completed: none" in svg
+
+
+def test_q06c_three_simbols_in_any_mix_is_said_on_the_sheet_and_in_the_reference():
+    """Object of the Game / Scoring (our reading, aspirations.yaml) -- three SIMbols of an
+    Aspiration's two kinds complete it however they mix: the sheet and `orders the-sims` say
+    so, and a mix of both kinds does meet it."""
+    from lifegames.engine.reference import render as reference
+    from lifegames.the_sims.model import met
+    from lifegames.the_sims.views import sheet
+
+    from .test_solo import solo
+
+    state = ready(Ana={"home": "Rose Cottage", "aspiration": "Dinner Date",
+                       "cards": ["Frying Pan", "Love Letter"]})
+    assert met(state, ANA, "Dinner Date"), "a heart, a pan and the Home's heart"
+    rule = "An Aspiration takes 3 SIMbols of its two kinds, in any mix; your Home card's counts."
+    assert rule in sheet(GAME, GAME.knowledge(state, ANA), ANA)
+    assert rule in sheet(GAME, GAME.knowledge(solo(), ANA), ANA)
+    assert "three of one kind, or two and one" in " ".join(reference(GAME).split())
+
+
 # -- messages (point 4) ------------------------------------------------------------------------
 
 

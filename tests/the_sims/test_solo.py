@@ -11,7 +11,17 @@ from lifegames.the_sims import GAME
 from lifegames.the_sims.data import aspirations, homes
 from lifegames.the_sims.model import met
 
-from .helpers import FakeDice, arrange, check_invariants, legal, new_state, order, reject
+from .helpers import (
+    FakeDice,
+    arrange,
+    check_file,
+    check_invariants,
+    legal,
+    new_state,
+    order,
+    parse_file,
+    reject,
+)
 
 ANA = "Ana"
 HUB = ["Easel", "Guitar", "Love Letter", "Candlelit Dinner", "Watering Can", "Laptop"]
@@ -428,3 +438,68 @@ def test_s21_an_event_dealt_to_the_opening_card_hub_is_shuffled_back_unplayed():
     held = sorted(n for n in deck() if card(n)["action"] in events)
     assert sorted(n for n in state["pile"] if card(n)["action"] in events) == held
     check_invariants(state)
+
+
+def _warnings(state, text):
+    """The W- codes `check` shows for Ana's file, and its E- problems."""
+    result = check_file(state, ANA, parse_file(text))
+    return [w.code for w in result.plan.warnings] + [p.code for p in result.problems]
+
+
+def test_s22_check_warns_of_the_order_that_loses_the_game():
+    """Single Player Object of the Game: you lose when the Needs run out and cannot be
+    recharged. The Travel that spends the last FULL Need a Venue asks for, with no set of
+    three identical SIMbols to Go Home with, ends the game at the tick: `check` says so
+    (W-GAME-LOST). With a set in hand, or a Need still FULL at a Venue, it does not."""
+    empty = ("Hunger", "Energy", "Bladder", "Hygiene", "Social")
+    state = solo(cards=["Violin", "Laptop"], needs={n: False for n in empty})
+    assert _warnings(state, 'travel("Library", "Watering Can")') == ["W-GAME-LOST"]
+    result = check_file(state, ANA, parse_file('travel("Library", "Watering Can")'))
+    assert "the game is lost when the tick ends" in result.plan.warnings[0].render()
+    saved = solo(cards=["Violin", "Drum Kit"], needs={n: False for n in empty})
+    assert _warnings(saved, 'travel("Library", "Watering Can")') == [], "a set of notes"
+    fuller = solo(cards=["Violin", "Laptop"], needs={n: False for n in empty[1:]})
+    assert _warnings(fuller, 'travel("Library", "Watering Can")') == [], "Hunger is FULL"
+    lost = solo(cards=["Violin", "Laptop"], needs={n: False for n in empty})
+    order(lost, ANA, 'travel("Library", "Watering Can")')
+    GAME.end_tick(lost, Dice(5, 1))
+    assert lost["over"] and lost["ended"] == "stuck", "the warning told the truth"
+
+
+def test_s23_the_sheet_says_how_the_game_is_won_and_lost():
+    """Single Player Object of the Game: the sheet of a game in play names both goals and the
+    loss (no Travel and no Go Home once the Card Hub is refilled), beside the counts."""
+    from lifegames.the_sims.views import sheet
+
+    text = sheet(GAME, GAME.knowledge(solo(), ANA), ANA)
+    turn_part = text.split("\n\n")[1]
+    assert "You win once 3 Aspirations are completed and 3 Sims live at your home." in turn_part
+    assert "You lose when the Card Hub has been refilled after a turn and you can do " \
+        "neither:" in turn_part
+    assert "Go Home (an EMPTY Need, and a set of 3 identical SIMbols, Home card included)" \
+        in " ".join(turn_part.split())
+
+
+def test_s24_a_whole_turn_fits_in_one_file_complete_after_the_roll_runs_at_the_tick():
+    """Single Player Scoring, after Travel 3: complete(...) written after `interact` in the
+    same file runs at the tick with the real roll, and the sheet's orders note says so (it
+    does not send it to the next file)."""
+    from lifegames.the_sims.views import sheet
+
+    from .helpers import play
+
+    state = new_state([ANA], ["aspirations=Dinner Date,Serenader,Botanist"])
+    order(state, ANA, 'move_in("Rose Cottage")')
+    arrange(state, hub=HUB, board=[at("Bob Pancakes", "Cafe")],
+            Ana={"cards": ["Frying Pan", "Violin"], "needs": {"Fun": False}})
+    state["tick"] = 1
+    note = " ".join(sheet(GAME, GAME.knowledge(state, ANA), ANA).split())
+    assert "next file" not in note
+    assert "A whole turn fits in one file: e.g. travel(...), interact, then complete(...)" \
+        in note
+    assert "the tick runs them with the real roll" in note
+    text = ('travel("Cafe", "Love Letter")\ninteract\n'
+            'complete("Dinner Date", "Frying Pan", "Love Letter")\n')
+    out = play(state, {ANA: text})
+    assert not out.problems and not out.stopped
+    assert out.state["seats"][ANA]["completed"] == ["Dinner Date"]

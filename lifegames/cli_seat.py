@@ -1,0 +1,121 @@
+"""`bot` and `history` run in a player's seat (a synced seat folder, or the player's git clone
+of it): what they can do from what the seat holds, as `check` does there (cli.py,
+engine/playercheck.py).
+
+A seat holds the player's knowledge of the game (seat.json), their sheets and their order
+file, and nothing of the referee's: no seed, no record of anyone else's orders, no hidden card.
+So `bot` writes the player's own order file from that knowledge (the same file the host's `bot`
+writes for them, since a bot plans on the player's knowledge there too), and `history`, which
+replays the game from the referee's record, is not possible: it shows the figures the seat
+knows now and says where the rest is. Neither writes anything but the player's order file, and
+neither runs git.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import click
+
+from . import registry
+from .cli_common import DAMAGED, USAGE, fail
+from .engine.folder import FolderError
+from .engine.playercheck import Standpoint, seat_standpoint
+from .engine.words import counted
+
+# What a seat's own command line calls the program (its template says the same, seats.py).
+SEAT_PROGRAM = "lifegames"
+
+
+def seat_here(root: Path) -> Standpoint | None:
+    """The seat `root` is, or None: a game folder (it has `.lifegames/`) or a folder without
+    seat.json is not one. A damaged seat.json stops the command with the way back."""
+    if (root / ".lifegames").exists():
+        return None
+    try:
+        return seat_standpoint(root, registry.get)
+    except FolderError as error:
+        fail(error)
+
+
+def _own(seat: Standpoint, player: str | None) -> None:
+    """A seat is one player's: naming another player is a mistake, said as one."""
+    if player and player.lower() != seat.player.lower():
+        fail(FolderError(f"this is {seat.player}'s seat: here a command knows only what "
+                         f"{seat.player} knows, so it cannot act for {player}",
+                         f"{SEAT_PROGRAM} bot {seat.player} (or leave the name out)"), USAGE)
+
+
+def bot_in_seat(root: Path, player: str | None, strategy: str, seed: int | None,
+                force: bool) -> bool:
+    """`bot` in a seat: the player's order file written by the bot from seat.json (their
+    knowledge), as the host's `bot` would write it. False if `root` is not a seat."""
+    from .engine import playerfiles
+    from .engine.bots import choose_orders, order_file_text
+    from .engine.orders import MAX_FILE_BYTES, parse_bytes
+
+    seat = seat_here(root)
+    if seat is None:
+        return False
+    _own(seat, player)
+    name = f"{seat.player}_orders.txt"
+    if seat.over:
+        fail(FolderError(f"the game is over (after tick {seat.next_tick - 1}): no order file "
+                         f"is read any more. {seat.result}".rstrip(),
+                         "the last sheet here says how it ended"), DAMAGED)
+    if not seat.is_awaited:
+        fail(FolderError(f"{seat.player}'s orders are not awaited now",
+                         f"awaited now: {', '.join(seat.awaited) or 'nobody'}; your sheet says "
+                         "when it is your turn"), USAGE)
+    try:
+        found = playerfiles.read(root, name, MAX_FILE_BYTES)
+    except playerfiles.Refused as refused:
+        fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
+    game = seat.game
+    if found is not None and not force:
+        draft = parse_bytes(game.grammar_name(), found.data, name, found.size)
+        mine = draft.header is None or draft.header.tick == seat.next_tick
+        if mine and (any(line.kind != "header" for line in draft.lines) or draft.problems):
+            fail(FolderError(f"{name} already holds orders (a draft)",
+                             "--force replaces it (a seat keeps no copy of the draft: over "
+                             "git, commit it first to keep it)"), USAGE)
+    state = seat.known()
+    rng = random.Random(seed if seed is not None else f"{seat.player}:{state['tick']}")
+    orders = choose_orders(game, state, seat.player, strategy, rng)
+    text = order_file_text(game, state, seat.player, orders, strategy)
+    try:
+        playerfiles.write(root, name, text.encode("utf-8"))
+    except playerfiles.Refused as refused:
+        fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
+    click.echo(f"wrote {counted(len(orders), 'line')} to {name}, from what {seat.player} "
+               f"knows (seat.json), for tick {seat.next_tick}")
+    click.echo(f"  `{SEAT_PROGRAM} check` here checks it; in a git clone of the seat, "
+               "`git commit -am orders && git push` sends it to the host")
+    return True
+
+
+def history_in_seat(root: Path, player: str | None) -> bool:
+    """`history` in a seat: not possible there (it replays the game from the referee's record
+    of every player's orders and the dice seed, which no seat holds). Prints the figures the
+    seat knows now and where the rest is, then stops with exit 4 (not possible here). False
+    if `root` is not a seat."""
+    from .engine.sheets import table
+
+    seat = seat_here(root)
+    if seat is None:
+        return False
+    _own(seat, player)
+    figures = dict(seat.game.figures(seat.known(), seat.player))
+    tick = seat.next_tick - 1
+    click.echo(f"{seat.game.title}, {seat.player}'s seat: your figures now (tick {tick}, from "
+               "seat.json):")
+    click.echo(table([[tick, seat.player, *figures.values()]], ["tick", "player", *figures],
+                     align="right"))
+    fail(FolderError(
+        "the history of earlier ticks, and its page, cannot be made in a seat: they replay the "
+        "game from the host's record of everyone's orders and the dice, which stay with the "
+        "host",
+        f"your sheets of every tick are in archive/ here; for your page, ask the host to run "
+        f"`python3 play.py history {seat.player} --html {seat.player.lower()}_story.html` "
+        f"(it shows only what your sheets showed)"), DAMAGED)

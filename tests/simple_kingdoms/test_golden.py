@@ -1,25 +1,16 @@
-"""The golden playthrough: examples/simple_kingdoms/ played through the CLI must produce
-examples/simple_kingdoms/expected/ byte for byte (see golden.py)."""
+"""What the golden playthrough of Simple Kingdoms (examples/simple_kingdoms/, see golden.py)
+shows off. Its byte-for-byte comparison with expected/ is tests/test_golden.py's, for every
+game."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import pytest
+from ..golden_support import produced_fixture
+from .golden import GOLDEN
 
-from .golden import GOLDEN, PLAYERS, compare, play, tick_folders
-
-
-@pytest.fixture(scope="module")
-def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    return play(tmp_path_factory.mktemp("golden") / "game")
-
-
-def test_playthrough_matches_expected(produced: dict[str, bytes]) -> None:
-    message = GOLDEN.mismatch(produced)
-    if message:
-        pytest.fail(message, pytrace=False)
+produced = produced_fixture(GOLDEN)
+PLAYERS, tick_folders = GOLDEN.players, GOLDEN.tick_folders
 
 
 def test_playthrough_reaches_the_last_tick(produced: dict[str, bytes]) -> None:
@@ -62,15 +53,6 @@ def test_every_tick_folder_has_both_order_files() -> None:
         assert re.fullmatch(r"tick_\d\d", folder.name), folder
         names = sorted(p.name for p in folder.iterdir())
         assert names == sorted(f"{p}_orders.txt" for p in PLAYERS), (folder, names)
-
-
-def test_compare_reports_a_diff(tmp_path: Path) -> None:
-    text = compare({"a.txt": b"one\ntwo\n", "gone.txt": b""},
-                   {"a.txt": b"one\nthree\n", "new.txt": b""})
-    assert "missing (expected but not produced): gone.txt" in text
-    assert "extra (produced but not expected): new.txt" in text
-    assert "-two" in text and "+three" in text
-    assert compare({"a": b"x"}, {"a": b"x"}) == ""
 
 
 def test_the_last_sheets_open_with_the_result(produced: dict[str, bytes]) -> None:

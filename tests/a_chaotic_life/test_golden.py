@@ -8,7 +8,7 @@ from .golden import GOLDEN
 
 
 def test_the_example_ends_with_death_and_one_statement_of_the_result():
-    """Issue 16 point 8: the last sheet opens with GAME OVER and the result read as one
+    """The last sheet opens with GAME OVER and the result read as one
     statement (how the game ended, who won and why, the scores), then the player's own
     verdict; what no longer applies (cards in hand, standing orders, orders) is gone. (A tie
     broken by all counters is read in test_quality.py.)"""

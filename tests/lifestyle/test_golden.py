@@ -40,8 +40,9 @@ def test_each_tick_folder_holds_one_order_file_of_a_player() -> None:
 
 
 def test_example_shows_off_plans_standing_orders_and_absence(produced: dict[str, bytes]) -> None:
-    """Issue 12: the playthrough holds plans (a whole turn in one tick, one that stops), a
-    standing order that fires, and a turn played by the absent default."""
+    """Plans, standing orders and absence (README, "Plans, standing orders and absent players"): the
+    playthrough holds plans (a whole turn in one tick, one that stops), a standing order that fires,
+    and a turn played by the absent default."""
     files = [path for folder in tick_folders() for path in folder.iterdir()]
     plans = [p for p in files if "endwhile" in p.read_text(encoding="utf-8")]
     assert plans, "no plan in the example"

@@ -35,9 +35,9 @@ def test_example_shows_off_every_kind_of_order(produced: dict[str, bytes]) -> No
 
 
 def test_example_holds_plans_and_an_explore_claim_tick(produced: dict[str, bytes]) -> None:
-    """Issue 12: the golden playthrough has plans in it (an if block with `can` and an else, a
-    one-line if over a fact), logged as the plain orders that ran; and a tick that explores a
-    tile and claims it."""
+    """Plans (README, "Plans, standing orders and absent players"): the golden playthrough has plans
+    in it (an if block with `can` and an else, a one-line if over a fact), logged as the plain
+    orders that ran; and a tick that explores a tile and claims it."""
     texts = [p.read_text(encoding="utf-8") for folder in tick_folders()
              for p in sorted(folder.iterdir())]
     assert any("\nif can claim_tile(" in t and "\nelse\n" in t for t in texts)
@@ -56,7 +56,7 @@ def test_every_tick_folder_has_both_order_files() -> None:
 
 
 def test_the_last_sheets_open_with_the_result(produced: dict[str, bytes]) -> None:
-    """Issue 16 point 8: the playthrough is a whole (six-tick) game; its last sheets open
+    """Game over: the playthrough is a whole (six-tick) game; its last sheets open
     with GAME OVER and the result, and hold no forecast, no orders and nothing buildable."""
     last = len(tick_folders())
     for player in PLAYERS:

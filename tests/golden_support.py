@@ -6,20 +6,28 @@ example, setup and players, and runs as
 
     python3 -m tests.<game>.golden               # compare, print a diff
     python3 -m tests.<game>.golden --regenerate  # rewrite expected/ after a change
+
+tests/test_golden.py compares every registered game's playthrough (`golden_for`); each game's
+tests/<game>/test_golden.py reads what its own playthrough shows off, from the same play
+(`Golden.produced`: one playthrough a game per test run).
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import importlib
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from lifegames import registry
 from lifegames.cli import cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,6 +79,8 @@ def compare(expected: dict[str, bytes], actual: dict[str, bytes]) -> str:
     return "\n".join(out)
 
 
+_PLAYED: dict[str, dict[str, bytes]] = {}  # game folder name -> files its playthrough made
+
 GOLDEN_SALT = "601de0"  # a fixed salt: the published seed hash is part of the golden files
 
 
@@ -117,6 +127,14 @@ class Golden:
             except GoldenError as error:
                 raise GoldenError(f"{tick.relative_to(ROOT)}: {error}") from None
         return tree(folder)
+
+    def produced(self) -> dict[str, bytes]:
+        """The files of one playthrough in a scratch folder, played once a process: the
+        comparison and every check of what the example shows off read the same play."""
+        if self.name not in _PLAYED:
+            with tempfile.TemporaryDirectory(prefix="golden-") as scratch:
+                _PLAYED[self.name] = self.play(Path(scratch) / "game")
+        return _PLAYED[self.name]
 
     def expected_tree(self) -> dict[str, bytes]:
         return tree(self.expected) if self.expected.is_dir() else {}
@@ -165,6 +183,27 @@ class Golden:
             return 1
         print("the playthrough matches expected/")
         return 0
+
+
+def golden_for(game_id: str) -> Golden:
+    """The golden playthrough of a registered game: GOLDEN of tests/<game>/golden.py, the
+    test folder named as the game's package (ModuleNotFoundError if the game has none)."""
+    package = registry.GAMES[registry.canonical(game_id)].rpartition(".")[2]
+    module = importlib.import_module(f"tests.{package}.golden")
+    golden = module.GOLDEN
+    assert isinstance(golden, Golden), f"tests/{package}/golden.py: GOLDEN is not a Golden"
+    return golden
+
+
+def produced_fixture(golden: Golden) -> Callable[[], dict[str, bytes]]:
+    """A test module's `produced` fixture: the files of `golden`'s playthrough (shared with
+    tests/test_golden.py's comparison, so the game is played once)."""
+
+    @pytest.fixture(scope="module")
+    def produced() -> dict[str, bytes]:
+        return golden.produced()
+
+    return produced
 
 
 if __name__ == "__main__":

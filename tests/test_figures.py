@@ -1,4 +1,4 @@
-"""Issue 25, point 12: every figure block of the README and of each game's RULES.md sits
+"""Every figure block of the README and of each game's RULES.md sits
 between markers, `python3 bench/figures.py` regenerates them in place, and a block is stale
 (this test fails, naming it) once the code or data it was made from has changed: each block's
 opening marker holds the digest of its inputs when it was made. Nothing here plays a game."""

@@ -1,4 +1,4 @@
-"""Types that mean something (issue 21, point 6): `mypy --strict` passes on the engine and on
+"""Types that mean something: `mypy --strict` passes on the engine and on
 every game's state.py (the declaration the engine derives views and validation from)."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""The warnings `check` shows for a legal order whose outcome the rules make certain and bad
-(issue 16 point 7), one function per command that has any (rules.py names them in its table).
-They read only what `check` passes in, the player's view: counters, the cards in front of
-everyone, the discard pile, the Timeline and the player's own cards are public to them;
-another player's hand is a count and the deck a size, so no warning can tell what they hold."""
+"""The warnings `check` shows for a legal order whose outcome the rules make certain and bad (so a
+player does not spend a turn on them), one function per command that has any (rules.py names them in
+its table). They read only what `check` passes in, the player's view: counters, the cards in front
+of everyone, the discard pile, the Timeline and the player's own cards are public to them; another
+player's hand is a count and the deck a size, so no warning can tell what they hold."""
 
 from __future__ import annotations
 

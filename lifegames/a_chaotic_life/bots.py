@@ -373,7 +373,7 @@ def wins_by_ending(work: State, player: str) -> bool:
     nobody acts) with the player its only winner. Orders are judged by the position they
     leave, and that ending comes only with end_turn, which the bot does not judge: a leader
     with nothing to score used to play a steal and so keep alive a game it had won, in
-    stretches of turns in which no score moved (issue 23, point 2)."""
+    stretches of turns in which no score moved."""
     if not m.ends_idle(work):
         return False
     ended = clone(work)
@@ -389,7 +389,7 @@ def out_of_reach(state: State, player: str) -> bool:
     deck the best it could be (`draw_pool`) and for a steal the best card they cannot see.
     Such a player ends the turn without an action, as a player who has lost lets the round
     pass: any action (a last draw, a Borrow that a Lock stops) only puts off the closing
-    round, in turns in which no score moves (issue 23, point 2). Items are left out: they
+    round, in turns in which no score moves. Items are left out: they
     answer other players' cards whether or not this player acts."""
     if state["over"] or m.stage(state) != stages()[-1] or player not in state["goals"]:
         return False
@@ -486,7 +486,7 @@ def steal_worth(state: State, player: str, name: str) -> float:
     or Items with nothing to answer: a steal is then worth STEAL times the share of the unseen
     cards of that zone (the hand's, or the Items of a pouch) that would score if played now. A
     steal bound to bring nothing used to keep alive a game that was over, in stretches of turns
-    in which no score moved before the closing round (issue 23, point 2)."""
+    in which no score moved before the closing round."""
     found = find(name)
     if not checks.steals(found):
         return 0.0
@@ -549,7 +549,7 @@ def draw_pool(state: State, player: str) -> Counter[str]:
     empty, the discard pile it is rebuilt from; after a rebuild, the cards it was rebuilt from
     that are out of sight (the others' draws since are unseen too); else any unseen card. A
     bot that took a rebuilt deck for fresh cards drew from a deck of dead cards it had watched
-    go in, turns in which no score moved (issue 23, point 2)."""
+    go in, turns in which no score moved."""
     if not state["deck"]:
         return Counter(state["discard"])
     hidden = unseen(state, player)

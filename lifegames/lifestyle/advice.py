@@ -1,5 +1,5 @@
-"""What Lifestyle advises about an order: the warnings `check` gives before it runs (issue 16,
-point 7), orders the rules allow whose outcome is certain and bad, or hopeless, so that a player
+"""What Lifestyle advises about an order: the warnings `check` gives before it runs:
+orders the rules allow whose outcome is certain and bad, or hopeless, so that a player
 does not burn a turn on them (they never block a tick); and the notes beside the legal orders
 on the sheet and in the order template: what each leads to, or the warning it would get.
 

@@ -1,5 +1,6 @@
 """What the rules make certain about a kingdom's orders before the tick plays them: the warnings
-`check` shows for a legal order whose outcome is sure to be bad (issue 16 point 7).
+`check` shows for a legal order whose outcome is sure to be bad, so that a player does not spend a
+tick on it.
 
 Nothing in a kingdom's orders is chance, and the phases after them (production, raids, taxes,
 meals, upkeep, growth) run on the kingdom's own stock, so the end of the tick is known once the
@@ -158,7 +159,7 @@ def _last_tick(before: State, after: State, order: Order) -> list[OrderError]:
                        "wood, stone, iron and other buildings count nothing", None)]
 
 
-# -- what would help now: the sheet's and the template's sample orders (issue 16 point 9) ------
+# -- what would help now: the sheet's and the template's sample orders -----------------------
 
 
 @dataclass(frozen=True)

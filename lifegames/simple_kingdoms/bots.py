@@ -45,7 +45,7 @@ MIN_GAIN = 0.05  # an order must improve the heuristic by this much to be worth 
 class Policy:
     """What the bot may do: `expand` (explore, gather and claim), `defend` (soldiers and
     defense buildings against the Orcs), `loophole` (turn every civilian over the cap into a
-    soldier at home: the home-only policy of issue 15)."""
+    soldier at home: the home-only policy, see `_loophole`)."""
 
     expand: bool = True
     defend: bool = True
@@ -387,9 +387,9 @@ def _sales(state: State, name: str) -> list[list[Order]]:
 
 
 def _loophole(state: State, name: str) -> list[list[Order]]:
-    """The home-only policy of issue 15: every civilian the cap would stop from growing is
-    trained as a soldier at home, so the civilians keep growing (soldiers do not count against
-    the civilian cap)."""
+    """The home-only policy (RULES.md, the civilian cap): every civilian the cap would stop from
+    growing is trained as a soldier at home, so the civilians keep growing (soldiers do not count
+    against the civilian cap)."""
     kingdom = state["kingdoms"][name]
     growth = math.floor(kingdom["civilians"] * GROWTH)
     count = min(kingdom["civilians"] + growth - cap(state, name),

@@ -4,7 +4,7 @@ from state.py, so unexplored terrain is not in it), and the referee's JSON and s
 
 The kingdom sheet says where a kingdom stands, what the coming tick will do to it if it gives
 no orders, what its partner has, how the team score is made, and which orders the situation
-asks for (issue 16 point 9); every forecast is the rules' own phases run on a copy.
+asks for; every forecast is the rules' own phases run on a copy.
 """
 
 from __future__ import annotations

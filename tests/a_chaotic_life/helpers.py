@@ -14,13 +14,9 @@ from typing import Any
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.data import KINDS, card, rules, stages
 from lifegames.a_chaotic_life.model import card_count
-from lifegames.engine import turn
-from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile
 
-from .. import order_support as support
-from ..order_support import NoDice
+from ..order_support import GameOrders
 
 GRAMMAR = "a_chaotic_life"
 PLAYERS = ["Ana", "Ben", "Cleo"]
@@ -162,47 +158,13 @@ def check_invariants(state: dict[str, Any]) -> None:
 # -- orders ---------------------------------------------------------------------------------
 
 
-def parse_one(text: str) -> Order:
-    return support.parse_one(GRAMMAR, text)
-
-
-def order(state: dict[str, Any], player: str, text: str, dice: Any = None) -> list[str]:
-    events = GAME.act(state, player, parse_one(text), dice if dice is not None else NoDice())
-    check_invariants(state)
-    return events
-
-
-def orders(state: dict[str, Any], player: str, lines: str, dice: Any = None) -> list[str]:
-    events: list[str] = []
-    for line in lines.strip().splitlines():
-        events += order(state, player, line.strip(), dice)
-    return events
-
-
-def reject(state: dict[str, Any], player: str, text: str, code: str) -> OrderError:
-    """The order must be refused with `code`, leave the state untouched, and say how to go on."""
-    return support.refused(GAME, state, player, parse_one(text), code, NoDice())
-
-
-def parse_file(text: str, path: str = "T") -> ParsedFile:
-    return support.parse_file(GRAMMAR, text, path)
-
-
-def check_as(state: dict[str, Any], player: str, text: str) -> turn.FileCheck:
-    """`check` as a player runs it: on that player's knowledge of the state (the engine's
-    default), with dice nobody plays with."""
-    return turn.check_file(GAME, state, player, parse_file(text, f"{player}_orders.txt"))
-
-
-def play(state: dict[str, Any], text: str, seed: int = SEED) -> turn.TickOutcome:
-    """One tick through the engine with the awaited player's file."""
-    (player,) = GAME.awaiting(state)
-    parsed = {player: parse_file(text, f"{player}_orders.txt")}
-    return turn.play_tick(GAME, state, parsed, seed)
-
-
-def legal(state: dict[str, Any], player: str) -> list[str]:
-    return list(GAME.legal_orders(state, player))
+# The shared order helpers (tests/order_support.py), bound to this game; an order applied
+# keeps every card accounted for, and an order given no dice must not roll.
+ORDERS = GameOrders(GAME, GRAMMAR, SEED, invariants=check_invariants)
+parse_one, parse_file, order, orders = (ORDERS.parse_one, ORDERS.parse_file, ORDERS.order,
+                                        ORDERS.orders)
+reject, check_as, legal = ORDERS.reject, ORDERS.check_alone, ORDERS.legal
+play = ORDERS.play_awaited
 
 
 def counters_of(state: dict[str, Any], player: str) -> tuple[int, int]:

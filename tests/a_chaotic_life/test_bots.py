@@ -1,6 +1,6 @@
-"""Issue 23 for A Chaotic Life!: the greedy bot's judgement of Items and draws (point 6, every
-card kind played in greedy games at each player count; point 2, no dead stretch of turns in
-which no score moves). Each test sets up the position where the bot misjudged and checks the
+"""The greedy bot of A Chaotic Life! judging Items and draws: every card kind is played in
+greedy games at each player count, and no game has a dead stretch of turns in which no score
+moves. Each test sets up the position where the bot misjudged and checks the
 decision it now takes, and that it still declines where the play would not pay."""
 
 from __future__ import annotations

@@ -75,7 +75,7 @@ def test_a_whole_game_through_the_command_line(tmp_path: Path, players, strategy
 
 
 def test_simulate_json_says_how_each_game_ended():
-    """Issue 23 point 13: each `simulate --json` record names the ending (the rulebook's idle
+    """Each `simulate --json` record names the ending (the rulebook's idle
     round or Death!, or our old age), as the final state has it."""
     lines = run("simulate", "--game", "a-chaotic-life", "--games", "2", "--strategy", "greedy",
                 "--players", "Ana,Ben", "--json").splitlines()

@@ -1,25 +1,14 @@
-"""The golden playthrough: examples/a_chaotic_life/tick_NN/ played through the real command
-line must produce examples/a_chaotic_life/expected/ byte for byte."""
+"""What the golden playthrough of A Chaotic Life! (examples/a_chaotic_life/, see golden.py)
+shows off. Its byte-for-byte comparison with expected/ is tests/test_golden.py's, for every
+game."""
 
 from __future__ import annotations
-
-from pathlib import Path
-
-import pytest
 
 from .golden import GOLDEN
 
 
-def test_the_golden_playthrough_matches(tmp_path: Path):
-    # played once, outside the assert: pytest's explanation of a failed assert would evaluate
-    # the walrus again and report "folder already holds a game" instead of the difference
-    problem = GOLDEN.mismatch(GOLDEN.play(tmp_path / "game"))
-    if problem:
-        pytest.fail(problem, pytrace=False)
-
-
 def test_the_example_ends_with_death_and_one_statement_of_the_result():
-    """Issue 16 point 8: the last sheet opens with GAME OVER and the result read as one
+    """The last sheet opens with GAME OVER and the result read as one
     statement (how the game ended, who won and why, the scores), then the player's own
     verdict; what no longer applies (cards in hand, standing orders, orders) is gone. (A tie
     broken by all counters is read in test_quality.py.)"""

@@ -1,7 +1,6 @@
-"""Issue 16 for A Chaotic Life!: one spelling in executed_orders.txt (point 5), warnings
-`check` shows for orders whose outcome the rules make certain and bad (point 7), and the sheet
-of a finished game (point 8); issue 25: the tick's status (point 5) and event sentences in
-plain English (point 10)."""
+"""Play quality of A Chaotic Life!: one spelling in executed_orders.txt, warnings `check`
+shows for orders whose outcome the rules make certain and bad, the sheet of a finished game,
+the tick's status and event sentences in plain English."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ from lifegames.a_chaotic_life.data import names
 
 from .helpers import ANA, BEN, arrange, check_as, new_state, parse_one, play, stand
 
-# -- point 5: one spelling ------------------------------------------------------------------
+# -- one spelling ------------------------------------------------------------------
 
 
 def test_q01_names_in_any_case_are_logged_as_the_cards_spell_them():
@@ -44,7 +43,7 @@ def test_q02_spelling_trade_terms_triggers_and_unknown_names():
         assert GAME.spell(parse_one(spelled)).canonical() == spelled  # read back the same
 
 
-# -- point 7: warnings ------------------------------------------------------------------------
+# -- warnings ------------------------------------------------------------------------
 
 GOALS = {ANA: "happiness", BEN: "sadness"}
 
@@ -136,7 +135,7 @@ def test_w07_a_warned_order_plays_in_the_tick():
     assert outcome.executed[ANA][0] == 'swap("Camera", "Lock", sadness)'
 
 
-# -- point 8: the end, read as one statement ----------------------------------------------------
+# -- the end, read as one statement ----------------------------------------------------
 
 
 def test_g01_the_result_says_how_the_game_ended_who_won_and_why():
@@ -174,7 +173,7 @@ def test_g01_the_result_says_how_the_game_ended_who_won_and_why():
 
 
 def test_w09_the_legal_list_puts_what_check_warns_of_apart():
-    """Issue 16 points 7 and 10 (the legal list shows the sensible orders first): the sheet
+    """The legal list shows the sensible orders first: the sheet
     and the template list the legal orders without a warning, then apart, with their W- code,
     those check would warn of; each of those lines still parses once uncommented."""
     from lifegames.a_chaotic_life.views import orders_text
@@ -191,7 +190,7 @@ def test_w09_the_legal_list_puts_what_check_warns_of_apart():
 
 
 def test_w08_rules_md_names_every_warning_and_links_no_missing_file():
-    """Issue 16 points 7 and 17: RULES.md documents every W- code check can show, and names
+    """RULES.md documents every W- code check can show, and names
     the rulebook without a link to a file a clone of the project does not hold."""
     from pathlib import Path
 
@@ -208,7 +207,7 @@ def test_w08_rules_md_names_every_warning_and_links_no_missing_file():
 
 
 def test_the_tick_summary_names_the_items_played_and_no_standing_disclaimer():
-    """Issue 25 point 5: the status after a tick says only what happened: the Items played
+    """The status after a tick says only what happened: the Items played
     in it, each by name, and nothing about Items when none was."""
     state = arrange(new_state(), stage="child", hands={ANA: ["Party", "Neighbor"],
                                                        BEN: ["Umbrella"]}, player=ANA)
@@ -222,7 +221,7 @@ def test_the_tick_summary_names_the_items_played_and_no_standing_disclaimer():
         "last tick: Ben played Umbrella in reaction to Party"), GAME.status_lines(loud)
 
 
-# -- issue 25 point 10: event sentences in plain English ---------------------------------------
+# -- event sentences in plain English ----------------------------------------------------------
 
 AWKWARD = {
     "a parenthesis": re.compile(r"[()]"),
@@ -271,7 +270,7 @@ def rare_sentences() -> list[str]:
 
 
 def test_q03_every_event_sentence_reads_as_plain_english():
-    """Issue 25 point 10: every event the game writes (the sheets' RECENT EVENTS, the tick's
+    """Every event the game writes (the sheets' RECENT EVENTS, the tick's
     output, check's effects) is a plain English sentence: no bracketed asides, '+1 sadness'
     or '1 counters', a capital where a sentence opens, 'an Adult'. Read from whole bot games
     at 2, 3 and 4 players, greedy and random, every line as each reader reads it (public and

@@ -9,11 +9,10 @@ from lifegames.a_simple_life import GAME
 from lifegames.a_simple_life.data import KINDS
 from lifegames.a_simple_life.model import dice_conserved, me, room, stock
 from lifegames.engine import turn
-from lifegames.engine.contract import Order, OrderError
+from lifegames.engine.contract import OrderError
 from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile
 
-from .. import order_support as support
+from ..order_support import GameOrders, no_chance
 
 SEED = 20240601
 
@@ -60,18 +59,21 @@ def rolls(player: str = "Ana", *faces: int, day: list[int] | None = None) -> Fix
     return dice
 
 
-def parse_one(text: str) -> Order:
-    return support.parse_one(GRAMMAR, text)
+# The shared order helpers (tests/order_support.py), bound to this game. An order given no
+# dice gets none; a refused one gets dice with no stream, so refusing must not roll. A solo
+# game is the usual test, so the player comes after the order and defaults to Ana.
+ORDERS = GameOrders(GAME, GRAMMAR, SEED, no_dice=no_chance)
+parse_one, parse_file = ORDERS.parse_one, ORDERS.parse_file
 
 
 def order(state: dict[str, Any], text: str, player: str = "Ana", dice: Any = None
           ) -> list[str]:
-    return GAME.act(state, player, parse_one(text), dice)
+    return ORDERS.order(state, player, text, dice)
 
 
 def reject(state: dict[str, Any], text: str, code: str, player: str = "Ana") -> OrderError:
     """The order must be refused with `code`, leave the state untouched and say what to do."""
-    return support.refused(GAME, state, player, parse_one(text), code, FixedDice())
+    return ORDERS.reject(state, player, text, code, FixedDice())
 
 
 def sheet_of(state: dict[str, Any], player: str = "Ana") -> dict[str, Any]:
@@ -98,13 +100,10 @@ def player_sheet(state: dict[str, Any], player: str = "Ana") -> str:
     return GAME.views(state, player)[f"{player.lower()}_sheet.txt"]
 
 
-def parse_file(text: str, path: str = "T") -> ParsedFile:
-    return support.parse_file(GRAMMAR, text, path)
-
-
 def play(state: dict[str, Any], files: dict[str, str], seed: int = SEED) -> turn.TickOutcome:
-    parsed = {p: parse_file(files.get(p, ""), f"{p}_orders.txt") for p in GAME.awaiting(state)}
-    return turn.play_tick(GAME, state, parsed, seed)
+    """One tick through the engine, each awaited player's file parsed from `files` (one
+    missing from it sends an empty file)."""
+    return ORDERS.play(state, files, seed, everyone=GAME.awaiting(state))
 
 
 def check_invariants(state: dict[str, Any]) -> None:

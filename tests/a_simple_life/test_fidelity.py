@@ -1,4 +1,4 @@
-"""Rules fidelity (issue 15, points 6-9), numbered f01-f14: scoring as the rulebook writes it,
+"""Rules fidelity, numbered f01-f14: scoring as the rulebook writes it,
 inventory rows that do not cap a good game, the goals, rerolls and tools that had no test,
 and two players who never hold each other up. Docstrings name the rulebook section."""
 
@@ -25,7 +25,7 @@ def _printed(kind: str) -> int:
     return farm + lake + mines + gifts + data["start"].get(kind, 0)
 
 
-# -- point 6: scoring as written ----------------------------------------------------------------
+# -- scoring as written ----------------------------------------------------------------
 
 
 def test_f01_every_icon_scores_one_point_unless_the_table_says_more():
@@ -52,7 +52,7 @@ def test_f02_a_star_on_the_sheet_is_a_point(state):
     assert stock(s, "star") == 1 and score(s) == before + 2  # the carrot and the star
 
 
-# -- point 7: inventory rows --------------------------------------------------------------------
+# -- inventory rows --------------------------------------------------------------------
 
 
 def test_f03_resource_rows_hold_every_icon_the_sheet_prints():
@@ -94,7 +94,7 @@ def test_f05_a_good_game_fills_no_row(seed):
         assert room(s, kind) > 0, kind
 
 
-# -- point 8: what had no test -------------------------------------------------------------------
+# -- what had no test -------------------------------------------------------------------
 
 
 def test_f06_harvest_goal_needs_every_top_crop(state):
@@ -217,7 +217,7 @@ def test_f13_diamonds_found_in_the_mines(state):
     assert score(s) == before + 5
 
 
-# -- point 9: two players -------------------------------------------------------------------------
+# -- two players -------------------------------------------------------------------------
 
 
 def test_f14_two_player_sheets_say_the_rules_are_reconstructed(duo, state):
@@ -229,7 +229,7 @@ def test_f14_two_player_sheets_say_the_rules_are_reconstructed(duo, state):
     assert "reconstruction" not in GAME.views(state, "Ana")["ana_sheet.txt"]
 
 
-# -- point 13: figures from a script ---------------------------------------------------------------
+# -- figures from a script ---------------------------------------------------------------
 
 
 def test_f15_rules_md_figures_are_the_bench_scripts_output():

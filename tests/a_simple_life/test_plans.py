@@ -1,4 +1,4 @@
-"""Plans, standing orders, tick-bound files and absence in A Simple Life (issue 12), numbered
+"""Plans, standing orders, tick-bound files and absence in A Simple Life, numbered
 p01-p18. Each docstring names the feature (and, where one applies, the rulebook section)."""
 
 from __future__ import annotations
@@ -360,7 +360,7 @@ def test_p16_the_greedy_bot_writes_a_day_as_a_plan():
 
 def test_p17_two_players_an_open_prompt_never_blocks_the_other_file(duo):
     """Two players (reconstructed) -- one player's unanswered prompt and empty file do not
-    hold up the other's valid file: each plays their own sheet (issue 15, point 9)."""
+    hold up the other's valid file: each plays their own sheet."""
     set_dice(duo, [1, 2, 3], "Ana")
     order(duo, "mine(1, 2)", dice=rolls("Ana", 4, 4))
     duo["tick"] = 1

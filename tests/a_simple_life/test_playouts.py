@@ -25,7 +25,7 @@ def test_play_one_whole_games(players, strategy):
         assert set(record.scores) == set(players)
         assert all(isinstance(v, int) for v in record.scores.values())
         assert record.length >= 10 and record.turns == 10
-        if strategy == "greedy":  # a day a plan (issue 12: at most 1.5 ticks a day)
+        if strategy == "greedy":  # a day a plan: at most 1.5 ticks a day
             assert record.ticks <= 15, (players, seed, record.ticks)
 
 

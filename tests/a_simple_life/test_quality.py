@@ -1,6 +1,6 @@
-"""Play quality of A Simple Life (issue 16), numbered q01-: one spelling of each name in
+"""Play quality of A Simple Life, numbered q01-: one spelling of each name in
 executed_orders.txt, check's warnings, the last sheet, the grouped list of orders, the dig
-prompt and the dice. Each docstring names the point of the issue (and the rule) it checks."""
+prompt and the dice. Each docstring names what a player sees (and the rule it rests on)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_q02_executed_orders_keep_the_one_spelling():
     assert out.executed["Ana"] == ["town(3)", "give(Lily)", "give(Miles)", "buy(carrot)"]
 
 
-# -- check's warnings (point 7) -------------------------------------------------------------------
+# -- check's warnings -------------------------------------------------------------------
 
 
 def warned(state, text: str, player: str = "Ana") -> list[str]:
@@ -124,7 +124,7 @@ def test_q07_a_warned_order_still_plays_and_check_shows_it(state):
     assert out.state["sheets"]["Ana"]["lake"][5][2] == "circle"
 
 
-# -- the last sheet (point 8) ---------------------------------------------------------------------
+# -- the last sheet ---------------------------------------------------------------------
 
 
 def _last_sheet(players: list[str], done: dict[str, bool], score: int = 0) -> dict[str, str]:
@@ -182,7 +182,7 @@ def test_q09_a_win_names_its_band_and_two_players_name_the_winner():
     assert ben.index("Ben wins") < ben.index("Ana does not win")
 
 
-# -- the sheet of a day in progress (point 10) -----------------------------------------------------
+# -- the sheet of a day in progress -----------------------------------------------------
 
 
 def _section(text: str, title: str) -> str:

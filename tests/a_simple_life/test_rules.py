@@ -396,7 +396,7 @@ def test_r27_win_only_with_every_goal(state):
 
 def test_r28_scoring_table():
     """Scoring -- heart 5, diamond 5, tool upgrade 3, coin 2, carrot 1 for each circled icon
-    without a cross (every other icon 1: test_scoring)."""
+    without a cross (every other icon 1: test_examples.py)."""
     state = new_state(words=["sandbox"])
     give_stock(state, heart=1, diamond=1, upgrade=1, coin=0, carrot=0, flower=0)
     assert score(sheet_of(state)) == 13

@@ -163,7 +163,7 @@ def test_exit_2_for_checking_a_player_who_is_not_in_the_game(game, run):
 def test_exit_3_when_the_folder_is_busy(game, run, monkeypatch):
     """While another live command holds the lock, commands exit 3 and say the folder is busy,
     changing nothing; `check`, which takes no lock (it writes nothing), reads the last whole
-    tick meanwhile (issue 22)."""
+    tick meanwhile."""
     monkeypatch.setattr(folder_module, "time", FakeClock())
     (game / META / "lock").write_text(f"{os.getpid()} {socket.gethostname()}\n")
     before = folder_digest(game)
@@ -231,7 +231,7 @@ def test_documented_exit_codes_match_the_constants():
 def test_check_lists_each_order_once_with_its_effects_below_it(game, run):
     """`check` says "3 orders would run:" and then three bullets, one per order as written in
     the log, each followed by what it does; an order with two effects (a move that explores)
-    keeps the second on an indented line of its own, never a bullet (issue 25, point 4)."""
+    keeps the second on an indented line of its own, never a bullet."""
     write_orders(game, "Ironhold", 'hire_soldiers(0,0, 2)\nbuild(0,0, "farm")\n'
                                    "move_soldiers(0,0, 0,1, 4)\n")
     result = run("check", "Ironhold", "--dir", game)
@@ -423,7 +423,7 @@ def test_a_misnamed_order_file_is_pointed_out_by_check_and_status(game, run):
 def test_the_programs_own_files_are_never_taken_for_a_misnamed_order_file(game, run):
     """After a tick each player folder holds executed_orders.txt (and a seat its template,
     seat.json and check_report.txt): check and status never call them misnamed order files,
-    while a file the player misnamed still is (issue 25, point 1)."""
+    while a file the player misnamed still is."""
     assert run("tick", "--dir", game).exit_code == 0
     assert (game / "Ironhold" / "executed_orders.txt").exists()
     for name in ("Ironhold_orders_template.txt", "seat.json", "check_report.txt"):
@@ -440,7 +440,7 @@ def test_the_programs_own_files_are_never_taken_for_a_misnamed_order_file(game, 
 def test_an_absent_player_is_named_by_the_tick_and_on_every_sheet(tmp_path, run, game_id):
     """`tick --absent NAME`, in every game: the tick's report and every sheet of every player
     say "NAME was away: played by the default (the game's stated default)", once, from the
-    engine; the next tick, played by the player, says it nowhere (issue 25, point 2)."""
+    engine; the next tick, played by the player, says it nowhere."""
     game = registry.get(game_id)
     root = tmp_path / "game"
     players = ",".join(game.default_players or ("Ana", "Ben", "Cleo")[:max(game.min_players, 2)])
@@ -471,7 +471,7 @@ def test_orders_written_out_of_turn_get_a_warning_that_they_will_not_run(tmp_pat
     `check` warns W-NOT-AWAITED on the first order, that they will never run and what to do,
     and keeps its exit code (a warning never stops a tick); the next tick indeed refuses the
     file as stale. A file without the tick line keeps its orders for Ben's turn, and says so;
-    a file of standing orders only is not warned of (issue 25, point 6)."""
+    a file of standing orders only is not warned of."""
     root = tmp_path / "game"
     assert run("setup", "--dir", root, "--game", "lifestyle", "--players", "Ana,Ben",
                "--seed", "3").exit_code == 0

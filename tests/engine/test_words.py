@@ -1,9 +1,9 @@
 """Counts read as English: `counted` and a scan that keeps `soldier(s)` out of every message.
 
-Issue 16 point 4: messages, sheets and command-line lines wrote `3 soldier(s)`, `1 problem(s)`.
-The fix is one helper and a project-wide check, so the class of wording cannot come back: any
-string literal in lifegames/ or bench/ (plain or f-string) or any text in the games' data that
-spells a plural as `(s)` fails here, named by file and line.
+Plurals are spelled out: messages, sheets and command-line lines once wrote `3 soldier(s)`,
+`1 problem(s)`. The fix is one helper and a project-wide check, so the class of wording cannot
+come back: any string literal in lifegames/ or bench/ (plain or f-string) or any text in the
+games' data that spells a plural as `(s)` fails here, named by file and line.
 """
 
 from __future__ import annotations

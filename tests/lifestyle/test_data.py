@@ -40,7 +40,7 @@ def test_the_deck_matches_the_rulebook_examples():
 
 
 def test_the_balanced_deck_is_pinned():
-    """Issue 15 point 10: the category shares measured in RULES.md rest on these copies (Jobs
+    """RULES.md, the measured figures: the category shares measured there rest on these copies (Jobs
     few, as their points multiply with everything else; "Managers" plural, so two). A change
     here must be measured again: python3 bench/figures.py --only lifestyle/measured."""
     by_category = Counter(cards()[n]["category"] for n in deck())

@@ -1,24 +1,15 @@
-"""The golden playthrough: examples/lifestyle/ played through the CLI must produce
-examples/lifestyle/expected/ byte for byte (see golden.py)."""
+"""What the golden playthrough of Lifestyle (examples/lifestyle/, see golden.py) shows off.
+Its byte-for-byte comparison with expected/ is tests/test_golden.py's, for every game."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
+from ..golden_support import produced_fixture
+from .golden import GOLDEN
 
-from .golden import GOLDEN, PLAYERS, play, tick_folders
-
-
-@pytest.fixture(scope="module")
-def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    return play(tmp_path_factory.mktemp("golden") / "game")
-
-
-def test_playthrough_matches_expected(produced: dict[str, bytes]) -> None:
-    message = GOLDEN.mismatch(produced)
-    if message:
-        pytest.fail(message, pytrace=False)
+produced = produced_fixture(GOLDEN)
+PLAYERS, tick_folders = GOLDEN.players, GOLDEN.tick_folders
 
 
 def test_playthrough_reaches_the_last_tick(produced: dict[str, bytes]) -> None:
@@ -49,8 +40,9 @@ def test_each_tick_folder_holds_one_order_file_of_a_player() -> None:
 
 
 def test_example_shows_off_plans_standing_orders_and_absence(produced: dict[str, bytes]) -> None:
-    """Issue 12: the playthrough holds plans (a whole turn in one tick, one that stops), a
-    standing order that fires, and a turn played by the absent default."""
+    """Plans, standing orders and absence (README, "Plans, standing orders and absent players"): the
+    playthrough holds plans (a whole turn in one tick, one that stops), a standing order that fires,
+    and a turn played by the absent default."""
     files = [path for folder in tick_folders() for path in folder.iterdir()]
     plans = [p for p in files if "endwhile" in p.read_text(encoding="utf-8")]
     assert plans, "no plan in the example"

@@ -1,4 +1,4 @@
-"""Plans, standing orders, tick-bound files and absence in Lifestyle (issue 12). Numbered LP-nn;
+"""Plans, standing orders, tick-bound files and absence in Lifestyle. Numbered LP-nn;
 each docstring names the rule or the feature it checks. Positions are arranged with helpers.py;
 dice are fixed with FakeDice where a test needs to know them."""
 
@@ -361,9 +361,9 @@ def test_lp16_the_bot_writes_a_roll_turn_as_one_plan():
 
 
 def test_lp17_the_greedy_bot_buys_when_the_display_is_poor():
-    """Issue 15 point 11: with one useless card showing, tokens to spare and two Pets that
-    want a third, the greedy bot buys (the purchase ends its file); with nothing to build on
-    it takes the card; with a full display it cannot buy."""
+    """The greedy bot buys when buying pays: with one useless card showing, tokens to spare and two
+    Pets that want a third, the greedy bot buys (the purchase ends its file); with nothing to build
+    on it takes the card; with a full display it cannot buy."""
     display = [None] * 8 + ["Love (Cars)"]
     state = arrange(new_state(), display=display, Ana={"tokens": 5, "points": ["Cat", "Dog"]})
 

@@ -1,7 +1,7 @@
-"""Play quality of Lifestyle (issue 16): one spelling in executed_orders.txt, warnings that
+"""Play quality of Lifestyle: one spelling in executed_orders.txt, warnings that
 `check` gives before a turn is burnt, the sheets at game over, legal orders that say what
 completes the turn, and score lines that explain themselves. Numbered LQ-nn; each docstring
-names the point of the issue it checks."""
+names what a player sees (and the rule it rests on)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .helpers import (
     play,
 )
 
-# -- point 5: one spelling ------------------------------------------------------------------------
+# -- one spelling ------------------------------------------------------------------------
 
 
 def test_lq01_names_are_kept_as_the_deck_spells_them():
@@ -54,7 +54,7 @@ def test_lq02_a_tick_records_the_spelling_of_the_deck(monkeypatch):
                                      'use("Cycling", 1)', "accept()"]
 
 
-# -- point 7: warnings ----------------------------------------------------------------------------
+# -- warnings ----------------------------------------------------------------------------
 
 
 def rolled(name: str, faces: list[int], tokens: int, points: list[str] | None = None):
@@ -147,7 +147,7 @@ def test_lq07_a_warned_order_still_plays_and_warnings_tell_no_secret():
             [w.render() for w in check_alone(shuffled, ANA, text).plan.warnings]
 
 
-# -- point 8: the last sheets -------------------------------------------------------------------
+# -- the last sheets -------------------------------------------------------------------
 
 
 def finished():
@@ -211,7 +211,7 @@ def test_lq09_a_tie_is_said_as_one_statement():
         GAME.views(state, ANA)["ana_sheet.txt"]
 
 
-# -- point 11: what completes the turn; score lines that explain themselves --------------------
+# -- what completes the turn; score lines that explain themselves --------------------
 
 
 def positions():

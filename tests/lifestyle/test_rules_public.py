@@ -1,8 +1,8 @@
 """Rules checked only through the public path: games played by the engine's bots through
 `play_tick` (the validate-then-apply every tick uses, the game's `act`), a file checked as
 `check` checks it, and the position read back through the contract (`facts`, the W- codes).
-They hold whatever shape the package's state and modules take (issue 25, point 13: a rule
-break no other test noticed)."""
+They hold whatever shape the package's state and modules take (they were added when a rule
+break got past the tests that read the internals)."""
 
 from __future__ import annotations
 

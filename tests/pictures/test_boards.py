@@ -1,4 +1,4 @@
-"""The board pictures (issue 26): one beside every sheet, named and archived like the sheets,
+"""The board pictures: one beside every sheet, named and archived like the sheets,
 small, stable byte for byte, readable without colour, and showing what each game's board holds.
 
 Secrecy (a board shows only what the player's view holds) is tested with every other byte a
@@ -132,7 +132,7 @@ def test_p07_a_chaotic_life_shows_your_hand_and_only_the_size_of_the_others() ->
 
 
 def test_p08_each_game_draws_what_its_board_holds() -> None:
-    """The parts issue 26 lists, by game, found in the text of a board mid-game."""
+    """The parts each game's board must show, by game, found in the text of a board mid-game."""
     wanted = {
         "a-simple-life": ["Farm", "Lake", "Mines", "Town Square", "Inventory", "Goals"],
         "lifestyle": ["Display", "dice zone", "points zone", "token pool", "draw pile"],

@@ -1,4 +1,4 @@
-"""The story pages and the boards in a real browser (issue 26 point 5): headless Chromium
+"""The story pages and the boards in a real browser: headless Chromium
 (Debian's `chromium`; .ci/run installs it when missing) opens each game's `history --html` page
 and one board of each game, and reports what it laid out.
 

@@ -1,4 +1,4 @@
-"""Issue 11, point 7: no traceback, ever, from bad data. A state.json that is deeply nested or
+"""No traceback, ever, from bad data. A state.json that is deeply nested or
 of the wrong types, a manifest of the wrong shape, and `watch --interval -1` or `nan` are each a
 plain error with the right exit code, never exit 5 "a bug". (A journal of the wrong shape:
 test_preflight.py; a name a Latin-1 terminal cannot show: test_terminal.py.)"""

@@ -1,4 +1,4 @@
-"""Issue 11, point 9: the grammar cache is opened, not just checked.
+"""The grammar cache is opened, not just checked.
 
 Entries are plain JSON (a built grammar is never unpickled), and the cache folder and the entry
 are checked on the descriptors that are read, so swapping either between the check and the read

@@ -1,4 +1,4 @@
-"""Issue 22, point 5: with standard output or standard error closed (`>&-`, `2>&-`), full
+"""With standard output or standard error closed (`>&-`, `2>&-`), full
 (`> /dev/full`) or a broken pipe, no command shows a traceback and every exit code tells the
 truth: a tick that was played exits 0 (and says so on stderr if it can), orders refused exit 1
 with nothing changed, and a command whose only job was its report says the report was lost

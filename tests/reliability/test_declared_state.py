@@ -1,4 +1,4 @@
-"""Issue 21, point 2: a hidden state is checked against its game's declaration whenever it is
+"""A hidden state is checked against its game's declaration whenever it is
 loaded, so a damaged one is a damaged folder (exit 4, the field named, the way back), never a
 traceback in game code. Generated from the declarations: every declared field present in a
 played game's state (the first item of each list and the first entry of each table standing

@@ -1,4 +1,4 @@
-"""Issue 11, point 5: edited sheets are noticed, as the README promises. A current sheet appended
+"""Edited sheets are noticed, as the README promises. A current sheet appended
 to, changed, or replaced by a link or a folder stops every command that builds on the folder
 (exit 4), and `rollback` to the current tick repairs it; a link is never followed by verify or
 diff, and a linked sheet is never archived."""

@@ -1,4 +1,4 @@
-"""Issue 22, point 3: a command that writes a file or folder the user names (`history --html
+"""A command that writes a file or folder the user names (`history --html
 FILE`, `replay DIR`, `setup --dir DIR --seats DIR`) never writes through a link, never writes
 into a game folder's hidden data, a player's folder or a seat (nor over the files the engine
 keeps at a game folder's top), and replaces a file whole, in one step."""

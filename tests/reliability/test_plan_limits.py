@@ -1,4 +1,4 @@
-"""Issue 22, points 1 and 2: a plan's shape and its work are bounded, so no order file can crash
+"""A plan's shape and its work are bounded, so no order file can crash
 a command or keep it (and the folder's lock) busy for long.
 
 Blocks nest at most MAX_NESTING deep and brackets or `not` at most MAX_CONDITION_NESTING deep in
@@ -144,8 +144,8 @@ def _chaotic_copy(chaotic: Path, tmp_path: Path, text: str) -> Path:
 
 
 def _draw_loop(before: str = "") -> str:
-    """The attack of the issue: `while hand_size > 0` around 160 lines of 24 `can draw()`
-    joined by `and` (62 KB), which made one tick take 54 s."""
+    """The attack that bounded work stops: `while hand_size > 0` around 160 lines of 24
+    `can draw()` joined by `and` (62 KB), which made one tick take 54 s."""
     return ("orders for tick 1\n" + before + "while hand_size > 0\n" + (DRAW_LINE + "\n") * 160
             + "endwhile\nend_turn()\nend\n")
 

@@ -1,4 +1,4 @@
-"""Issue 11, point 1: one guarded reader and one guarded writer for player files, used by every
+"""One guarded reader and one guarded writer for player files, used by every
 command. A player's folder may hold links (to a host secret, to /dev/zero), FIFOs, huge sparse
 files and folders where files belong; no command may follow, hang on, exhaust memory on, or
 copy any of them, and every write is whole, under the lock and never through a link.

@@ -1,4 +1,4 @@
-"""Issue 11, point 3: no tick can get stuck half-way.
+"""No tick can get stuck half-way.
 
 Every target of a commit is checked before the journal (the point of no return) is written: a
 folder named like the next sheet, a file called archive, executed_orders.txt as a folder, a

@@ -1,4 +1,4 @@
-"""Issue 22, point 4: `check` never writes. It takes no lock (a file it would create) and
+"""`check` never writes. It takes no lock (a file it would create) and
 carries out no interrupted commit; a folder caught in the middle of a tick or of a sync is
 reported, naming the command that finishes it. And no command carries out a journal whose files
 have not all arrived (a synced copy caught half-way), which would leave the folder at neither

@@ -1,4 +1,4 @@
-"""Issue 11, points 2 and 6: rollback, repair and verify are safe under concurrency and cannot
+"""Rollback, repair and verify are safe under concurrency and cannot
 rewrite history.
 
 `rollback N` holds the folder's lock from its first read to its last write, so a tick cannot

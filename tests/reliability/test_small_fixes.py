@@ -1,4 +1,4 @@
-"""Issue 11, point 10: small but wrong. A 300 MB order file's true size; "permission denied"
+"""Small but wrong. A 300 MB order file's true size; "permission denied"
 for an unreadable order file; `setup --dir FILE`; `replay --upto -5`; a lock left empty by a
 kill; a non-ASCII digit in a setup word; setup in a folder that is not empty, its .gitignore
 and what `--commit` commits."""

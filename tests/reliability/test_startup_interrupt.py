@@ -1,4 +1,4 @@
-"""Issue 22, point 6: Ctrl-C at any moment of start-up ends the command quietly (one line, exit
+"""Ctrl-C at any moment of start-up ends the command quietly (one line, exit
 130, nothing changed), never with a KeyboardInterrupt traceback from inside the import machinery;
 and Ctrl-C once the command is done (its report being flushed) says whether the tick was
 recorded. The signal is real (SIGINT sent to the process itself) and is sent exactly when a

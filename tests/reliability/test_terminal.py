@@ -1,4 +1,4 @@
-"""Issue 11, point 8 (and the printing part of point 7): what players wrote cannot drive the
+"""What players wrote cannot drive the
 host's terminal. Escape sequences, bell, backspace and bidirectional overrides in an order file
 reach `check`, `tick`, `watch` and `diff` output only as visible `\\uXXXX` escapes, with the caret
 still under the fault; a name a Latin-1 terminal cannot show is escaped, not a crash."""

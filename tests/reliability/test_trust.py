@@ -1,4 +1,4 @@
-"""Issue 22, point 7: who can be trusted with a game folder. We chose to say plainly that only
+"""Who can be trusted with a game folder. We chose to say plainly that only
 seats keep the referee's data safe (README, "Who can do what", which argues the choice) and to
 have `status` say so, rather than sign a shared folder with a key kept outside it. These tests
 hold `status` and the README to that, and show that what they say is so: a player who can

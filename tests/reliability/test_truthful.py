@@ -1,4 +1,4 @@
-"""Issue 11, point 6: exit codes and messages tell the truth about whether the tick was recorded.
+"""Exit codes and messages tell the truth about whether the tick was recorded.
 
 Ctrl-C at any step of a tick says "nothing was changed" exactly when the folder stays at tick N
 and "WAS recorded" exactly when the next command lands at N+1 (exit 130, never "Aborted!" and

@@ -1,4 +1,4 @@
-"""Issue 11, point 4: `watch` plays only what is complete at the moment it plays. The check that
+"""`watch` plays only what is complete at the moment it plays. The check that
 every awaited file ends with `end` is made again under the same hold of the lock as the tick
 itself, so a tick someone else played in between, or a file saved half-way meanwhile, is never
 played."""
@@ -57,7 +57,8 @@ def test_tick_for_watch_refuses_when_someone_else_played_the_tick(game: Path) ->
 
 def _watch(game: Path, monkeypatch: pytest.MonkeyPatch, meddle: object) -> str:
     """Run `watch --max-ticks 1` in this process; `meddle(game)` runs right after watch's
-    own check, before its tick (the window the issue found). Stops after a few looks."""
+    own check, before its tick (the window a late save could slip through). Stops after a few
+    looks."""
     real = Host.check
     calls = {"check": 0, "sleep": 0}
 
@@ -116,7 +117,7 @@ def test_watch_does_not_play_a_file_saved_half_way(game: Path,
 def test_watch_deadline_says_who_was_away_and_how_they_were_played(game: Path) -> None:
     """`watch --deadline`: past the deadline, a player whose file is not complete is played
     by the default, and watch says so in the tick's own words: "Thornvale was away: played
-    by the default (...)", as the tick's report and every sheet do (issue 25, point 2)."""
+    by the default (...)", as the tick's report and every sheet do."""
     (game / order_file(IRON)).write_text('sell_resource("wood", 1)\nend\n', encoding="utf-8")
     (game / order_file(THORN)).write_text('sell_resource("wood", 1)\n', encoding="utf-8")
     state = Host(str(game), registry.get).folder.state_path

@@ -1,4 +1,4 @@
-"""The attack matrix of seats over git (issue 20): every way a player might make the host run
+"""The attack matrix of seats over git: every way a player might make the host run
 a program, each tried for real, as root and as an unprivileged host. A player can write the
 content they push and, where their remote is a path on the host's machine that they can reach
 as files, that repository's own files too. Each case arms a marker program, then drives the

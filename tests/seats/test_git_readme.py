@@ -1,4 +1,4 @@
-"""The README's recipe for seats over git, run as written (issue 20, test 5): the host's two
+"""The README's recipe for seats over git, run as written: the host's two
 commands from a clone of lifegames, then each player's commands, from the line setup printed
 for them. Two things are the test's own: `watch` gets `--interval 0.1` (the default is 5 s),
 and the comment line that says to write the orders is done by writing them."""

@@ -1,4 +1,4 @@
-"""Seats over git that the host owns (issue 20): `setup --remotes`, and `tick` / `watch` that
+"""Seats over git that the host owns: `setup --remotes`, and `tick` / `watch` that
 fetch, play, commit and push. Real git, real bare remotes, real clones; no mocks.
 
 The invariant: no git command that lifegames runs ever uses a repository, config, hook,

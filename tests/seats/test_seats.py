@@ -1,4 +1,4 @@
-"""Seats (issue 10): the referee's folder stays private, and each player's seat holds only
+"""Seats: the referee's folder stays private, and each player's seat holds only
 what that player may see. Real folders, real git repositories, every installed game."""
 
 from __future__ import annotations
@@ -289,7 +289,7 @@ def test_s12_every_game_refuses_a_stale_file_and_plays_an_absent_player(tmp_path
 def test_s13_a_seats_own_files_are_never_taken_for_a_misnamed_order_file(tmp_path):
     """A seat holds executed_orders.txt, the template, seat.json and watch's check report
     beside the order file: status and check on the host name none of them as a misnamed
-    order file, and a file the player misnamed is still named (issue 25, point 1)."""
+    order file, and a file the player misnamed is still named."""
     host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
     write_in_seats(host, seats, random.Random(2))
     assert play(tmp_path / "host", "tick").returncode == 0
@@ -307,8 +307,7 @@ def test_s14_every_path_a_seat_names_is_right_inside_the_seat(tmp_path, game_id)
     """Sheets, templates and logs in a seat name the order file as it stands beside them
     (`Ben_orders.txt`), never as the referee's folder does (`Ben/Ben_orders.txt`): no seat
     file names a path of any player's folder. The referee's sheets are the same bytes, and
-    right there too: they stand in the player's folder, beside the order file (issue 25,
-    point 7)."""
+    right there too: they stand in the player's folder, beside the order file."""
     players = players_of(game_id)
     host, seats = new_seated(tmp_path, game_id, SEED, players)
     rng = random.Random(4)
@@ -326,8 +325,7 @@ def test_s14_every_path_a_seat_names_is_right_inside_the_seat(tmp_path, game_id)
 def test_s15_orders_out_of_turn_are_warned_of_in_the_seat(tmp_path):
     """Ben writes orders while it is Ana's turn (Lifestyle): `check` in his seat warns
     W-NOT-AWAITED on them, naming the file as the seat does, and watch's report in his seat
-    says the same; a seat whose file says nothing (the template) gets no report at all
-    (issue 25, points 6 and 7)."""
+    says the same; a seat whose file says nothing (the template) gets no report at all."""
     host, seats = new_seated(tmp_path, "lifestyle", SEED, ["Ana", "Ben", "Cleo"])
     assert host.load().game.awaiting(host.load().state) == ["Ana"]
     (seats / "Ben" / "Ben_orders.txt").write_text("orders for tick 1\ntake_card(1, 1)\nend\n")

@@ -10,12 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from lifegames.engine import turn
-from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile
 from lifegames.simple_kingdoms import GAME
 
-from .. import order_support as support
+from ..order_support import GameOrders, no_chance
 
 GRAMMAR = "simple_kingdoms"
 SAYS = r"\byou have\b|\bthis tile has\b|\bthis tile is\b"
@@ -83,35 +81,19 @@ def quiet(state: dict[str, Any]) -> None:
 # -- orders ---------------------------------------------------------------------------------
 
 
-def parse_one(text: str) -> Order:
-    return support.parse_one(GRAMMAR, text)
-
-
-def order(state: dict[str, Any], player: str, text: str) -> list[str]:
-    """Parse one order line with the grammar and apply it with GAME.act."""
-    return GAME.act(state, player, parse_one(text), None)
-
-
-def reject(state: dict[str, Any], player: str, text: str, code: str) -> OrderError:
-    """The order must be refused with `code`, leave the state untouched, and say how to go on
-    (a hint, or the message saying what you or the tile have)."""
-    return support.refused(GAME, state, player, parse_one(text), code, None, SAYS)
-
-
-def parse_file(text: str, path: str = "T") -> ParsedFile:
-    return support.parse_file(GRAMMAR, text, path)
-
-
-def check_alone(state: dict[str, Any], player: str, text: str,
-                seed: int = SEED) -> turn.FileCheck:
-    return turn.check_file(GAME, state, player, parse_file(text, f"{player}_orders.txt"))
+# The shared order helpers (tests/order_support.py), bound to this game: orders take no dice
+# here (the Act phase rolls nothing), and a refusal may say what you or the tile have instead
+# of giving a hint.
+ORDERS = GameOrders(GAME, GRAMMAR, SEED, no_dice=no_chance, says=SAYS)
+parse_one, parse_file, order, reject = (ORDERS.parse_one, ORDERS.parse_file, ORDERS.order,
+                                        ORDERS.reject)
+check_alone = ORDERS.check_alone
 
 
 def play(state: dict[str, Any], files: dict[str, str], seed: int = SEED) -> turn.TickOutcome:
-    """One tick through the engine, every awaited player's file parsed from `files` (missing
-    players send an empty file)."""
-    parsed = {p: parse_file(files.get(p, ""), f"{p}_orders.txt") for p in state["players"]}
-    return turn.play_tick(GAME, state, parsed, seed)
+    """One tick through the engine, every kingdom's file parsed from `files` (a kingdom
+    missing from it sends an empty file)."""
+    return ORDERS.play(state, files, seed, everyone=state["players"])
 
 
 # -- the phases after the Act phase -----------------------------------------------------------

@@ -1,25 +1,16 @@
-"""The golden playthrough: examples/simple_kingdoms/ played through the CLI must produce
-examples/simple_kingdoms/expected/ byte for byte (see golden.py)."""
+"""What the golden playthrough of Simple Kingdoms (examples/simple_kingdoms/, see golden.py)
+shows off. Its byte-for-byte comparison with expected/ is tests/test_golden.py's, for every
+game."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import pytest
+from ..golden_support import produced_fixture
+from .golden import GOLDEN
 
-from .golden import GOLDEN, PLAYERS, compare, play, tick_folders
-
-
-@pytest.fixture(scope="module")
-def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    return play(tmp_path_factory.mktemp("golden") / "game")
-
-
-def test_playthrough_matches_expected(produced: dict[str, bytes]) -> None:
-    message = GOLDEN.mismatch(produced)
-    if message:
-        pytest.fail(message, pytrace=False)
+produced = produced_fixture(GOLDEN)
+PLAYERS, tick_folders = GOLDEN.players, GOLDEN.tick_folders
 
 
 def test_playthrough_reaches_the_last_tick(produced: dict[str, bytes]) -> None:
@@ -44,9 +35,9 @@ def test_example_shows_off_every_kind_of_order(produced: dict[str, bytes]) -> No
 
 
 def test_example_holds_plans_and_an_explore_claim_tick(produced: dict[str, bytes]) -> None:
-    """Issue 12: the golden playthrough has plans in it (an if block with `can` and an else, a
-    one-line if over a fact), logged as the plain orders that ran; and a tick that explores a
-    tile and claims it."""
+    """Plans (README, "Plans, standing orders and absent players"): the golden playthrough has plans
+    in it (an if block with `can` and an else, a one-line if over a fact), logged as the plain
+    orders that ran; and a tick that explores a tile and claims it."""
     texts = [p.read_text(encoding="utf-8") for folder in tick_folders()
              for p in sorted(folder.iterdir())]
     assert any("\nif can claim_tile(" in t and "\nelse\n" in t for t in texts)
@@ -64,17 +55,8 @@ def test_every_tick_folder_has_both_order_files() -> None:
         assert names == sorted(f"{p}_orders.txt" for p in PLAYERS), (folder, names)
 
 
-def test_compare_reports_a_diff(tmp_path: Path) -> None:
-    text = compare({"a.txt": b"one\ntwo\n", "gone.txt": b""},
-                   {"a.txt": b"one\nthree\n", "new.txt": b""})
-    assert "missing (expected but not produced): gone.txt" in text
-    assert "extra (produced but not expected): new.txt" in text
-    assert "-two" in text and "+three" in text
-    assert compare({"a": b"x"}, {"a": b"x"}) == ""
-
-
 def test_the_last_sheets_open_with_the_result(produced: dict[str, bytes]) -> None:
-    """Issue 16 point 8: the playthrough is a whole (six-tick) game; its last sheets open
+    """Game over: the playthrough is a whole (six-tick) game; its last sheets open
     with GAME OVER and the result, and hold no forecast, no orders and nothing buildable."""
     last = len(tick_folders())
     for player in PLAYERS:

@@ -1,4 +1,4 @@
-"""Plans, facts, knowledge, standing orders and absence in Simple Kingdoms (issue 12), numbered
+"""Plans, facts, knowledge, standing orders and absence in Simple Kingdoms, numbered
 P01-P14. Through the engine's own paths: `turn.check_file` / `turn.play_tick`, and the Host
 (the code of `play.py tick`) where a whole game folder is compared byte for byte."""
 
@@ -69,8 +69,8 @@ STEPS = "hire_soldiers(0,0, 2)\nmove_soldiers(0,0, 1,1, 4)\nclaim_tile(1,1)\n"
 
 
 def test_p01_a_plan_and_its_plain_orders_give_byte_identical_folders(tmp_path: Path) -> None:
-    """Issue 12, What it must show: a plan (an if block over a list fact, a one-line `can`,
-    an untaken branch) and the step-by-step file of the orders it ran produce the same game
+    """A plan and the orders it ran are one game: a plan (an if block over a list fact, a one-line
+    `can`, an untaken branch) and the step-by-step file of the orders it ran produce the same game
     folder, byte for byte: sheets, executed_orders.txt, templates, the hidden state."""
     roots = []
     for name, text in (("plan", PLAN), ("steps", STEPS)):
@@ -115,7 +115,7 @@ def test_p03_an_unguarded_order_the_partner_made_impossible_refuses_the_tick(sta
 
 def test_p04_check_of_a_plan_is_the_same_for_any_seed_and_any_hidden_terrain(
         tmp_path: Path) -> None:
-    """Issue 12 point 2: `check` shows no outcome. Its output is the same for games of
+    """`check` shows no outcome. Its output is the same for games of
     different seeds at the same position (`play.py check` through the Host), and for every
     terrain the unexplored tiles could have (the state twinned with every unexplored tile on
     each terrain in turn)."""
@@ -146,7 +146,7 @@ def test_p04_check_of_a_plan_is_the_same_for_any_seed_and_any_hidden_terrain(
 
 
 def test_p05_knowledge_holds_no_unexplored_terrain() -> None:
-    """Issue 12 point 1: `knowledge(state, player)` has no secret in it. With every unexplored
+    """`knowledge(state, player)` has no secret in it. With every unexplored
     tile on mountains and no explored one, "mountains" is nowhere in its JSON; explored tiles
     keep their terrain; nothing else changes."""
     state = new_state()
@@ -166,7 +166,7 @@ def test_p05_knowledge_holds_no_unexplored_terrain() -> None:
 
 
 def test_p06_exploring_ends_no_file_and_tells_no_terrain(state) -> None:
-    """Issue 12 point 4: no order of Simple Kingdoms ends its file (`ends_file` is never true);
+    """No order of Simple Kingdoms ends its file (`ends_file` is never true);
     after a move that explores, `check` runs every later order, and the move's effect names no
     terrain."""
     text = "hire_soldiers(0,0, 2)\nmove_soldiers(0,0, 1,1, 4)\nclaim_tile(1,1)\n"
@@ -195,7 +195,7 @@ def test_p07_a_terrain_bound_build_on_new_land_can_be_written_as_a_guarded_plan(
 
 
 def test_p08_validate_checks_untaken_branches_for_names_and_ranges(state) -> None:
-    """Issue 12 point 1: `validate` holds the state-free checks (map range, amounts, building
+    """`validate` holds the state-free checks (map range, amounts, building
     and resource names, adjacency), so a typo in a branch `check` did not take is still found,
     located, with a way forward; a `$fact` argument is left for the tick."""
     lines = ['if gold > 1000', 'build(0,0, "farn")', 'move_soldiers(0,0, 2,2, 2)',
@@ -210,7 +210,7 @@ def test_p08_validate_checks_untaken_branches_for_names_and_ranges(state) -> Non
 
 
 def test_p09_facts_are_documented_and_read_the_state_as_the_kingdom_sees_it(state) -> None:
-    """Issue 12 point 1: every fact is documented in orders.yaml `facts:` (and nothing else
+    """Every fact is documented in orders.yaml `facts:` (and nothing else
     is); the tile lists use "row,col"; a terrain lists only tiles whose terrain the kingdom
     has seen."""
     facts = GAME.facts(state, IRON)
@@ -240,7 +240,7 @@ def test_p10_a_fact_argument_takes_its_value_when_the_order_runs(state) -> None:
 
 
 def test_p11_standing_orders_are_refused_with_the_reason(state) -> None:
-    """Issue 12 point 3 (RULES.md): Simple Kingdoms has no standing orders (no kingdom's turn
+    """RULES.md: Simple Kingdoms has no standing orders (no kingdom's turn
     forces a choice on the other, and no tick stops to ask a question): a `standing` line is
     refused, saying so."""
     check = check_alone(state, IRON, 'standing give("food", 5)\n')
@@ -250,7 +250,7 @@ def test_p11_standing_orders_are_refused_with_the_reason(state) -> None:
 
 
 def test_p12_an_absent_kingdom_takes_no_actions_and_its_sheet_says_so(tmp_path: Path) -> None:
-    """Issue 12 point 1: `tick --absent NAME` plays the game's default for an absent kingdom:
+    """`tick --absent NAME` plays the game's default for an absent kingdom:
     no actions (its buildings still work); executed_orders.txt says `absent`, both kingdoms'
     sheets say it was away and played by the default, and the tick counts as missed."""
     host = host_game(tmp_path / "game")
@@ -269,7 +269,7 @@ def test_p12_an_absent_kingdom_takes_no_actions_and_its_sheet_says_so(tmp_path: 
 
 
 def test_p13_a_file_written_for_an_earlier_tick_is_refused(tmp_path: Path) -> None:
-    """Issue 12 (tick-bound files): a file that names an earlier tick is refused
+    """Tick-bound files: a file that names an earlier tick is refused
     (E-STALE-ORDERS) and nothing is played."""
     host = host_game(tmp_path / "game")
     _, outcome = host.tick()
@@ -283,7 +283,7 @@ def test_p13_a_file_written_for_an_earlier_tick_is_refused(tmp_path: Path) -> No
 
 
 def test_p14_the_template_explains_plans_with_lines_that_parse(state) -> None:
-    """Issue 12 point 3: the order template explains plans with an example for this game
+    """The order template explains plans with an example for this game
     (every example line parses), standing orders and absence."""
     text = GAME.order_template(state, THORN)
     assert "Plans:" in text and "no\n# standing orders" in text and "absent" in text
@@ -296,7 +296,7 @@ def test_p14_the_template_explains_plans_with_lines_that_parse(state) -> None:
 
 @pytest.mark.parametrize("seat", PLAYERS)
 def test_p15_the_greedy_bot_explores_claims_and_builds_in_one_tick(seat: str) -> None:
-    """Issue 12 point 5: the greedy bot writes a file that uses what plans allow: on its first
+    """The greedy bot writes a file that uses what plans allow: on its first
     tick it marches a party into the unknown and claims the tile in the same tick; every file
     it writes passes `check`."""
     import random
@@ -311,7 +311,7 @@ def test_p15_the_greedy_bot_explores_claims_and_builds_in_one_tick(seat: str) ->
 
 
 def test_p16_a_refused_order_that_would_run_elsewhere_in_the_file_says_where():
-    """Issue 16 point 3: a claim written above the move that explores the tile is refused,
+    """A claim written above the move that explores the tile is refused,
     and the hint says the file works with the claim below that move; a file that no
     reordering fixes gets no such hint."""
     from lifegames.engine.dice import Dice

@@ -1,7 +1,6 @@
-"""Issue 16 for Simple Kingdoms: warnings `check` shows for legal orders whose outcome the rules
-make certain and bad (point 7), the sheets of a finished game (point 8), and a kingdom sheet
-that explains the team score, shows the partner's stock and ties its sample orders to the
-situation (point 9)."""
+"""Play quality of Simple Kingdoms: warnings `check` shows for legal orders whose outcome the
+rules make certain and bad, the sheets of a finished game, and a kingdom sheet that explains
+the team score, shows the partner's stock and ties its sample orders to the situation."""
 
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ from .helpers import (
     set_tile,
 )
 
-# -- point 7: warnings ------------------------------------------------------------------------
+# -- warnings ------------------------------------------------------------------------
 
 
 def warned(state: dict[str, Any], text: str, player: str = IRON) -> list[tuple[str, str]]:
@@ -49,7 +48,7 @@ def test_w02_spending_the_upkeep_warns_that_soldiers_desert(state):
 
 
 def test_w03_moving_the_garrison_away_warns_that_the_tile_is_raided(state):
-    """Turn step 3 (Orc exposure), and issue 16's example of a claim whose soldiers the same
+    """Turn step 3 (Orc exposure), and a claim whose soldiers the same
     file moves away: a tile left with a defense below the threat is raided for sure."""
     state["threat"] = 3
     set_tile(state, 1, 1, explored=True, soldiers={IRON: 4})
@@ -106,7 +105,7 @@ def test_w09_warnings_are_the_same_whatever_the_hidden_terrain(state):
     assert len(seen) == 1
 
 
-# -- point 9: the kingdom sheet ---------------------------------------------------------------
+# -- the kingdom sheet ---------------------------------------------------------------
 
 
 def exposed_and_hungry(state: dict[str, Any]) -> dict[str, Any]:
@@ -127,7 +126,7 @@ def section_of(sheet: str, title: str) -> str:
 
 
 def test_s01_the_score_is_explained_part_by_part_for_each_kingdom(state):
-    """Issue 16 point 9: the Score section shows each kingdom's people, land, settlements and
+    """The Score section shows each kingdom's people, land, settlements and
     treasury (RULES.md's score table), their totals and the team's, and the weights."""
     set_stock(state, THORN, gold=257)
     sheet = kingdom_sheet(GAME, state, IRON)
@@ -140,7 +139,7 @@ def test_s01_the_score_is_explained_part_by_part_for_each_kingdom(state):
 
 
 def test_s02_the_partners_public_stock_is_on_the_sheet(state):
-    """Issue 16 point 9: the partner's stock (public in Simple Kingdoms) with its forecast,
+    """The partner's stock (public in Simple Kingdoms) with its forecast,
     its people and its exposed tiles, so a gift or a trade can be judged."""
     set_stock(state, THORN, gold=77, wood=3, stone=12, iron=4, food=9)
     text = section_of(kingdom_sheet(GAME, state, IRON), "Partner")
@@ -151,7 +150,7 @@ def test_s02_the_partners_public_stock_is_on_the_sheet(state):
 
 
 def test_s03_the_food_that_avoids_hunger_is_the_least_that_does(state):
-    """Issue 16 point 9: the sheet says how much food avoids hunger at the end of the tick
+    """The sheet says how much food avoids hunger at the end of the tick
     (raids take 10% of the food bought too), and it is the least amount that does."""
     exposed_and_hungry(state)
     sheet = kingdom_sheet(GAME, state, IRON)
@@ -163,7 +162,7 @@ def test_s03_the_food_that_avoids_hunger_is_the_least_that_does(state):
 
 
 def test_s04_every_exposed_tile_is_named_with_the_orders_that_cover_it(state):
-    """Issue 16 point 9: the Orc threat section names each exposed tile and single orders
+    """The Orc threat section names each exposed tile and single orders
     that would cover it; each of them, played, leaves no tile of the kingdom raided that was
     not raided already, and that tile safe."""
     exposed_and_hungry(state)
@@ -181,7 +180,7 @@ def test_s04_every_exposed_tile_is_named_with_the_orders_that_cover_it(state):
 
 
 def test_s05_the_templates_samples_fit_the_situation_and_run_without_warnings(state):
-    """Issue 16 point 9: the template's sample orders are the food, the cover and the growth
+    """The template's sample orders are the food, the cover and the growth
     the situation asks for, each with its reason; uncommented, each one checks clean."""
     exposed_and_hungry(state)
     template = GAME.order_template(state, IRON)
@@ -195,7 +194,7 @@ def test_s05_the_templates_samples_fit_the_situation_and_run_without_warnings(st
 
 
 def test_s06_a_hungry_partner_is_offered_food(state):
-    """Issue 16 point 9 (the game is cooperative): when the partner would go hungry and the
+    """The game is cooperative: when the partner would go hungry and the
     kingdom can spare the food, the samples include the gift."""
     set_stock(state, THORN, food=0)
     template = GAME.order_template(state, IRON)
@@ -203,11 +202,11 @@ def test_s06_a_hungry_partner_is_offered_food(state):
         in template
 
 
-# -- point 4: messages that lead to the fix ---------------------------------------------------
+# -- messages that lead to the fix ---------------------------------------------------
 
 
 def test_m01_refusals_say_what_is_possible(state):
-    """Issue 16 point 4: a gift, a purchase or a sale beyond the stock says how much is
+    """A gift, a purchase or a sale beyond the stock says how much is
     possible; a wall on a village names the next upgrade; hiring says how many may be hired."""
     from .helpers import reject
 
@@ -224,7 +223,7 @@ def test_m01_refusals_say_what_is_possible(state):
 
 
 def test_m02_rules_md_names_every_warning_and_links_no_missing_file():
-    """Issue 16 points 7 and 17: RULES.md documents every W- code check can show, and names
+    """RULES.md documents every W- code check can show, and names
     the rule text without a link to a file a clone of the project does not hold."""
     from pathlib import Path
 

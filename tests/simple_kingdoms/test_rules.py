@@ -396,7 +396,7 @@ def test_r23b_one_wall_per_tile_since_its_bonus_counts_once(state):
 def test_r23c_food_buildings_have_no_limit_and_need_no_town(state):
     """Rule text: BUILDING GUIDE / Food Buildings (no limit is printed, unlike watchtowers,
     walls and resource buildings): farms and big farms go on any fitting tile, as many as the
-    kingdom pays for, a big farm on a village too (issue 15 point 2)."""
+    kingdom pays for, a big farm on a village too."""
     set_stock(state, IRON, **RICH)
     for _ in range(5):
         order(state, IRON, 'build(0,0, "farm")')
@@ -474,8 +474,8 @@ def test_r27_dismiss_returns_soldiers_to_civilian_life_for_free(state):
 
 def test_r27b_dismissing_is_allowed_over_the_cap_and_growth_then_waits(state):
     """Rule text: PEOPLE / Soldiers ("at any time (free)") and Civilians (growth "up to cap"):
-    soldiers may be dismissed even past the civilian cap (issue 15 point 2); a kingdom over its
-    cap does not grow until it is under it again."""
+    soldiers may be dismissed even past the civilian cap (RULES.md, the civilian cap); a kingdom
+    over its cap does not grow until it is under it again."""
     quiet(state)
     set_stock(state, IRON, civilians=48, food=1000)
     set_tile(state, 0, 0, soldiers={IRON: 10})
@@ -909,7 +909,7 @@ def test_r54_tile_defense_is_soldiers_times_watchtowers_plus_wall(state):
     """Rule text: PEOPLE / Tile Defense Score. A tile's defense is its soldiers times (1 + its
     watchtowers), plus 10 if it has a wall; watchtowers without soldiers add nothing; the
     watchtowers multiply "your soldiers' effectiveness", so an ally's soldiers stationed on the
-    tile do not count (issue 15 point 2)."""
+    tile do not count."""
     t = set_tile(state, 0, 0, settlement="city", buildings={"watchtower": 2},
                  soldiers={IRON: 3})
     assert sk.tile_defense(t) == 3 + 3 * 2

@@ -1,7 +1,8 @@
 """Rules checked only through the public path: a game set up and ticked as the host does it
 (order files through `Host`, the engine's validate-then-apply, the game's `act` and end of
 tick), read back through the contract (`figures`) and the sheets. They hold whatever shape the
-package's state and modules take (issue 25, point 13: a rule break no other test noticed)."""
+package's state and modules take (they were added when a rule break got past the tests
+that read the internals)."""
 
 from __future__ import annotations
 

@@ -9,11 +9,9 @@ rolls the faces a test names, in order.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from lifegames.engine import turn
-from lifegames.engine.contract import Order, OrderError
 from lifegames.engine.dice import Dice
 from lifegames.engine.orders import ParsedFile
 from lifegames.the_sims import GAME
@@ -32,8 +30,7 @@ from lifegames.the_sims.data import (
 )
 from lifegames.the_sims.effects import VENUE
 
-from .. import order_support as support
-from ..order_support import NoDice
+from ..order_support import GameOrders
 
 PLAYERS = ["Ana", "Ben", "Cleo"]
 ANA, BEN, CLEO = PLAYERS
@@ -287,48 +284,19 @@ def check_invariants(state: dict[str, Any]) -> None:
 # -- orders ---------------------------------------------------------------------------------
 
 
-def parse_one(text: str) -> Order:
-    return support.parse_one(GRAMMAR, text)
-
-
-def order(state: dict[str, Any], player: str, text: str, dice: Any = None) -> list[str]:
-    """Parse one order line and apply it with GAME.act (with `dice`, default: none allowed)."""
-    events = GAME.act(state, player, parse_one(text), dice if dice is not None else NoDice())
-    check_invariants(state)
-    return events
-
-
-def reject(state: dict[str, Any], player: str, text: str, code: str) -> OrderError:
-    """The order must be refused with `code`, leave the state untouched, and say how to go on."""
-    return support.refused(GAME, state, player, parse_one(text), code, NoDice())
-
-
-def parse_file(text: str, path: str = "T") -> ParsedFile:
-    return support.parse_file(GRAMMAR, text, path)
+# The shared order helpers (tests/order_support.py), bound to this game; an order applied
+# keeps every card accounted for, and an order given no dice must not roll.
+ORDERS = GameOrders(GAME, GRAMMAR, SEED, invariants=check_invariants)
+parse_one, parse_file, order, reject = (ORDERS.parse_one, ORDERS.parse_file, ORDERS.order,
+                                        ORDERS.reject)
+check_alone, play, legal = ORDERS.check_alone, ORDERS.play, ORDERS.legal
 
 
 def check_file(state: dict[str, Any], player: str, parsed: ParsedFile,
                seed: int = SEED) -> turn.FileCheck:
-    """turn.check_file, with the seed when the engine still takes one (a later engine checks
-    with dice nobody plays with, and takes none)."""
-    if "seed" in inspect.signature(turn.check_file).parameters:
-        return turn.check_file(GAME, state, player, parsed, seed)
+    """`check` of an already parsed file, on the player's knowledge of the state, with dice
+    nobody plays with (the engine's check takes no seed: `seed` is accepted and unused)."""
     return turn.check_file(GAME, state, player, parsed)
-
-
-def check_alone(state: dict[str, Any], player: str, text: str,
-                seed: int = SEED) -> turn.FileCheck:
-    return check_file(state, player, parse_file(text, f"{player}_orders.txt"), seed)
-
-
-def play(state: dict[str, Any], files: dict[str, str], seed: int = SEED) -> turn.TickOutcome:
-    """One tick through the engine with these players' files."""
-    parsed = {p: parse_file(t, f"{p}_orders.txt") for p, t in files.items()}
-    return turn.play_tick(GAME, state, parsed, seed)
-
-
-def legal(state: dict[str, Any], player: str) -> list[str]:
-    return list(GAME.legal_orders(state, player))
 
 
 def points(state: dict[str, Any], player: str) -> int:

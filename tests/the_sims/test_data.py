@@ -174,9 +174,9 @@ def test_d10_the_quick_figures_in_rules_md_are_current():
 
 
 def test_d11_the_data_has_the_shape_rules_md_argues_for_the_race():
-    """RULES.md's Assumptions (the Action cards, Aspirations, Homes and Iconic Sims rows, issue
-    24's race that lasts) describe the reconstructed data in words: this holds the words to the
-    data, so a change to one that forgets the other fails here."""
+    """RULES.md's Assumptions (the Action cards, Aspirations, Homes and Iconic Sims rows, and the
+    race that lasts) describe the reconstructed data in words: this holds the words to the data, so
+    a change to one that forgets the other fails here."""
     homes = Counter(d.homes().values())
     assert homes == {"heart": 6, "pan": 6, "note": 6}
     home_kinds = set(homes)

@@ -1,24 +1,16 @@
-"""The golden playthrough: examples/the_sims/ played through the CLI must produce
-examples/the_sims/expected/ byte for byte (see golden.py)."""
+"""What the golden playthrough of The Sims Board Game (examples/the_sims/, see golden.py)
+shows off. Its byte-for-byte comparison with expected/ is tests/test_golden.py's, for every
+game."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
+from ..golden_support import produced_fixture
+from .golden import GOLDEN
 
-from .golden import GOLDEN, PLAYERS, play, tick_folders
-
-
-@pytest.fixture(scope="module")
-def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    return play(tmp_path_factory.mktemp("golden") / "game")
-
-
-def test_playthrough_matches_expected(produced: dict[str, bytes]) -> None:
-    message = GOLDEN.mismatch(produced)
-    if message:
-        pytest.fail(message, pytrace=False)
+produced = produced_fixture(GOLDEN)
+PLAYERS, tick_folders = GOLDEN.players, GOLDEN.tick_folders
 
 
 def test_playthrough_reaches_the_last_tick_and_a_winner(produced: dict[str, bytes]) -> None:

@@ -74,11 +74,11 @@ RACE_GAMES = 60  # seconds; the race block (bench/sims_figures.py) plays 200
 
 
 def test_p03_a_three_player_greedy_race_lasts():
-    """Issue 24, point 4 (Object of the Game: the first to end a turn with 8 points) -- with
+    """Object of the Game (the first to end a turn with 8 points wins) -- with
     the reconstructed cards, Aspirations, Homes and Iconic Sims, three greedy players race for
     at least six turns each on average, and no game is over before the first player's fourth
     turn. The seeds are the race block's (`play.py simulate --seed 0`), its first 60 games.
-    With the data before issue 24 these games lasted 5.0 turns a player and 5 of the 60 ended
+    With the data before the retune these games lasted 5.0 turns a player and 5 of the 60 ended
     that early; a retune that brings the fast roads back (Homes on every kind, several kinds
     on a card, Sims whose interests the common cards show) fails here."""
     from lifegames.engine.simulate import game_seed

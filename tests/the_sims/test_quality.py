@@ -1,5 +1,5 @@
-"""Play quality of The Sims Board Game (issue 16), numbered q01-: check's warnings and the
-last sheet. Each docstring names the point of the issue (and the rule) it checks."""
+"""Play quality of The Sims Board Game, numbered q01-: check's warnings and the
+last sheet. Each docstring names what a player sees (and the rule it rests on)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_q04_alone_ending_a_turn_that_could_complete_an_aspiration_is_warned():
         == []
 
 
-# -- the last sheet (point 8) ---------------------------------------------------------------------
+# -- the last sheet ---------------------------------------------------------------------
 
 
 def test_q05_the_last_sheet_leads_with_the_result_and_drops_what_no_longer_applies():
@@ -154,7 +154,7 @@ def test_q06c_three_simbols_in_any_mix_is_said_on_the_sheet_and_in_the_reference
     assert "three of one kind, or two and one" in " ".join(reference(GAME).split())
 
 
-# -- messages (point 4) ------------------------------------------------------------------------
+# -- messages ------------------------------------------------------------------------
 
 
 def test_q07_an_order_after_the_turn_ended_says_whose_turn_comes_and_why():
@@ -199,7 +199,7 @@ def test_q09_the_single_players_orders_are_named_as_such_with_more_players():
 
 
 def test_q10_recent_events_read_in_tick_order_with_your_own_notes_in_place():
-    """Issue 25, point 9 -- RECENT EVENTS is one list in the order things happened: the
+    """RECENT EVENTS is one list in the order things happened: the
     Aspiration you drew at Go Home (a note only you see) sits right after the public line that
     says you drew one, not after events of later ticks; the other players' sheets show only
     the public line."""

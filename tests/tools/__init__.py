@@ -1,1 +1,1 @@
-"""Tests of the referee and player tools (issue 3) on real Simple Kingdoms game folders."""
+"""Tests of the referee and player tools on real Simple Kingdoms game folders."""

@@ -38,7 +38,7 @@ def test_bot_writes_order_files_that_check_accepts(tmp_path: Path, strategy: str
 
 
 def test_bot_stands_in_with_the_greedy_strategy_unless_told(tmp_path: Path) -> None:
-    """Issue 25, point 11: `bot PLAYER` writes the greedy bot's file (the one a player would
+    """`bot PLAYER` writes the greedy bot's file (the one a player would
     want standing in for them); `--help` and the README say what each strategy does."""
     root = tmp_path / "game"
     assert play(root, "setup", "--seed", "8", "--ticks", "4").returncode == 0

@@ -101,7 +101,7 @@ def test_a_players_story_is_what_their_sheets_showed(finished: Path):
 
 def test_history_html_prints_only_where_the_page_is(finished: Path, tmp_path: Path):
     """`history --html FILE` writes the table into the page and prints one line naming it,
-    not the table too (issue 25, point 3); without --html the table is printed."""
+    not the table too; without --html the table is printed."""
     target = tmp_path / "page.html"
     result = play(finished, "history", "--html", str(target))
     assert result.returncode == 0, result.stderr

@@ -79,7 +79,7 @@ def test_status_shows_awaited_players_order_counts_and_missed_ticks(tmp_path: Pa
 
 
 def test_status_says_one_phrase_for_one_situation(tmp_path: Path) -> None:
-    """Issue 25, point 8: a file of standing orders only is "standing orders only" for every
+    """A file of standing orders only is "standing orders only" for every
     player, with or without a tick line and stale or not (its standing orders are in force
     once read); "stale" is said only of orders that will never run; a file that says `end`
     and nothing else is no orders on purpose, and never a missed tick (A Simple Life for

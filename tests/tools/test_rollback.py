@@ -174,7 +174,7 @@ def test_rollback_keeps_a_players_own_file(tmp_path: Path) -> None:
 
 
 def test_rollback_gives_each_player_their_undone_orders_back(tmp_path: Path) -> None:
-    """Property (issue 16): after `rollback N` each player's order file ends with the orders
+    """Property: after `rollback N` each player's order file ends with the orders
     of theirs that the rollback undid, tick by tick, as comments to copy from (they never run
     by themselves)."""
     root = tmp_path / "game"

@@ -1,4 +1,4 @@
-"""The reconstructed tables of Simple Kingdoms, pinned (issue 15 point 4), numbered T01-T09.
+"""The reconstructed tables of Simple Kingdoms, pinned, numbered T01-T09.
 
 The rule text leaves these tables out; rules.yaml holds our design (RULES.md argues each value
 and bench/simple_kingdoms.py measures the balance they give). The numbers here are written out
@@ -91,9 +91,9 @@ def test_t04_score_formula(state):
 
 
 def test_t05_soldiers_beyond_the_cap_add_nothing_to_the_score(state):
-    """Issue 15 point 3 (RULES.md): turning civilians into soldiers keeps them growing, since
-    soldiers do not count against the civilian cap; the score counts people only up to the cap,
-    so that loophole adds nothing, and dismissing them at the end adds nothing either."""
+    """RULES.md, the civilian cap and the score: turning civilians into soldiers keeps them growing,
+    since soldiers do not count against the civilian cap; the score counts people only up to the
+    cap, so that loophole adds nothing, and dismissing them at the end adds nothing either."""
     quiet(state)
     set_stock(state, IRON, civilians=50, gold=0)
     set_tile(state, 0, 0, soldiers={IRON: 40})
@@ -140,8 +140,8 @@ def test_t06_buildings_cost_produce_and_fit_as_designed(state, building):
 
 
 def test_t07_farms_and_big_farms_any_number_on_a_village(state):
-    """Food Buildings (issue 15 point 2): no limit per tile and no settlement needed; a big farm
-    gives 15 food for one action where a farm gives 6."""
+    """Food Buildings (RULES.md, food buildings): no limit per tile and no settlement needed; a big
+    farm gives 15 food for one action where a farm gives 6."""
     quiet(state)
     set_stock(state, IRON, **RICH)
     for _ in range(3):
@@ -166,7 +166,7 @@ def test_t08_terrain_table_of_the_d6(state):
 
 
 def test_t09_the_text_spelling_runs_and_is_logged_in_one_spelling(state):
-    """Order History (issue 15 point 5): the text writes `build(0,0, "farm")` and
+    """Order History: the text writes `build(0,0, "farm")` and
     `move_soldiers(0,0, 1,0, 2)`; they run as written, and executed_orders.txt keeps the one
     spelling every game's log uses, with ", " between all arguments (RULES.md)."""
     from .helpers import play
@@ -179,7 +179,7 @@ def test_t09_the_text_spelling_runs_and_is_logged_in_one_spelling(state):
 
 
 def test_t10_names_in_any_case_are_logged_as_the_rules_spell_them(state):
-    """Issue 16 point 5 (RULES.md: names are not case-sensitive): `BUILD(0,0, "Farm")` and
+    """RULES.md, names are not case-sensitive: `BUILD(0,0, "Farm")` and
     `buy_resource("WOOD", 2)` run, and executed_orders.txt keeps one spelling, the rules.yaml
     names; an unknown name is left as written (the order is refused anyway)."""
     from .helpers import parse_one, play

@@ -98,6 +98,7 @@ def refill_deck(state: State, dice: Dice) -> bool:
         return bool(state["deck"])
     state["deck"] = list(state["discard"])
     state["rebuilt"] = sorted(state["discard"])
+    unpiled(state)
     state["discard"] = []
     dice.stream(DECK_STREAM).shuffle(state["deck"])
     state["reshuffles"] += 1
@@ -106,6 +107,27 @@ def refill_deck(state: State, dice: Dice) -> bool:
     pile = "only card was" if size == 1 else f"{size} cards were"
     log(state, f"The deck ran out: the discard pile's {pile} shuffled into a new deck{last}")
     return True
+
+
+def take_top(state: State) -> str:
+    """The top card of the deck, taken off it: from the first pile that has cards left (a
+    card that went back in at a random place may have been the one, which `loose` allows
+    for), as everyone sees it happen."""
+    for pile in state.get("piles", []):
+        if pile[0]:
+            pile[0] -= 1
+            pile[2] = True
+            break
+    else:
+        if state.get("loose"):
+            state["loose"] -= 1
+    return str(state["deck"].pop(0))
+
+
+def unpiled(state: State) -> None:
+    """The deck was shuffled whole: nothing is known of its order any more."""
+    if "piles" in state:
+        state["piles"], state["loose"] = [], 0
 
 
 def last_deck(state: State) -> bool:
@@ -117,7 +139,7 @@ def draw_top(state: State, dice: Dice) -> str | None:
     the last card of the last deck ends the game: the CP dies of old age."""
     if not refill_deck(state, dice):
         return None
-    name = state["deck"].pop(0)
+    name = take_top(state)
     if not state["deck"] and last_deck(state) and not state["over"]:
         state["over"], state["end"] = True, "old age"
         log(state, "The last card of the last deck was drawn: the CP dies of old age and the "
@@ -135,8 +157,13 @@ def shuffle_back(state: State, name: str, dice: Dice) -> str:
     if len(state["players"]) == 2:
         place = stream.die(len(state["deck"]) + 1) - 1
         state["deck"].insert(place, name)
+        if state.get("piles"):  # in a pile nobody knows: each pile may reach one card further
+            state["loose"] = state.get("loose", 0) + 1
+            state["piles"] = [[size, None if own == name and opened else own, opened]
+                              for size, own, opened in state["piles"]]
         return "went back into the deck at a random place, as a two-player deck is never shuffled"
     state["deck"].append(name)
+    unpiled(state)
     stream.shuffle(state["deck"])
     return "was shuffled back into the deck"
 

@@ -48,7 +48,7 @@ from .data import (
     rules,
     stages,
 )
-from .effects import hand_limit, judged, log, seen_by
+from .effects import hand_limit, judged, log, seen_by, take_top
 from .model import breakdown, final_statement, standings, valid_trigger
 from .state import ChaoticState
 
@@ -237,24 +237,37 @@ def build_deck(dice: Dice) -> tuple[list[str], list[str]]:
     named in rules.yaml come out; the rest are shuffled into near-equal piles (the first piles
     take one more when they cannot be equal); the Child goes into the first pile, the Teen the
     second, and so on, each pile is shuffled, and the piles are stacked first on top."""
+    rest, aside = _sorted_out()
+    stream = dice.stream("deck")
+    stream.shuffle(rest)
+    deck, start = [], 0
+    for size, age, _ in deck_piles():
+        end = start + size - 1
+        pile = rest[start:end] + [age]
+        stream.shuffle(pile)
+        deck += pile
+        start = end
+    return deck, aside
+
+
+def deck_piles() -> list[list[Any]]:
+    """The piles `build_deck` stacks, top first, as the state keeps them (state.Pile): each
+    pile's size (its Age card included), its Age card, and no card drawn from it yet."""
+    data = rules()
+    size, extra = divmod(len(_sorted_out()[0]), data["piles"])
+    return [[size + (1 if index < extra else 0) + 1, age, False]
+            for index, age in enumerate(data["pile_ages"])]
+
+
+def _sorted_out() -> tuple[list[str], list[str]]:
+    """The cards that go into the piles, and those set aside, in the box's order."""
     data = rules()
     cards()
     rest = box()
     for name in data["removed_at_setup"]["age"]:
         rest.remove(name)
     aside = [n for n in rest if card(n)["type"] in data["removed_at_setup"]["all_of"]]
-    rest = [n for n in rest if n not in aside]
-    stream = dice.stream("deck")
-    stream.shuffle(rest)
-    size, extra = divmod(len(rest), data["piles"])
-    deck, start = [], 0
-    for index, age in enumerate(data["pile_ages"]):
-        end = start + size + (1 if index < extra else 0)
-        pile = rest[start:end] + [age]
-        stream.shuffle(pile)
-        deck += pile
-        start = end
-    return deck, aside
+    return [n for n in rest if n not in aside], aside
 
 
 class AChaoticLife(Game):
@@ -319,6 +332,8 @@ class AChaoticLife(Game):
             "turns": 0,
             "reshuffles": 0,
             "rebuilt": [],
+            "piles": deck_piles(),
+            "loose": 0,
             "over": False,
             "end": None,
             "log": [],
@@ -326,14 +341,14 @@ class AChaoticLife(Game):
         }
         for _ in range(hand_limit()):
             for player in players:
-                state["hands"][player].append(state["deck"].pop(0))
+                state["hands"][player].append(take_top(state))
         for player in players:
             mine = state["hands"][player]
             while any(played_when_drawn(n) for n in mine):
                 drawn = next(n for n in mine if played_when_drawn(n))
                 mine.remove(drawn)
                 state["discard"].append(drawn)
-                mine.append(state["deck"].pop(0))
+                mine.append(take_top(state))
                 log(state, f"{player} was dealt {drawn}, discarded it and was dealt another card")
         log(state, f"{players[0]} drew the {first} card: " + goals_text(players, goals))
         return state

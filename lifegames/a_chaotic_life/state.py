@@ -15,14 +15,17 @@ every state the host loads against it; card names and stages come from the rule 
 who hold them, the pool "card" (engine/resample.py): the deck, the hands and pouches, the
 cards removed face down; a place takes only the cards the rules let it hold. The cards a turn
 moved or drew are some of its player's cards, and the cards an offer gives stay in its
-maker's hand or pouch while it waits (`Among`).
+maker's hand or pouch while it waits (`Among`). The deck was stacked from piles, one Age card
+shuffled into each (rulebook, "Setup - Building the Deck"): `piles` says what is left of each
+pile, so a resample keeps each Age card to its own pile (`Piles`); a deck rebuilt from the
+discard pile holds only cards of that pile (`Within`).
 """
 
 from typing import Annotated, Final, Literal, NotRequired, TypedDict
 
 from ..engine.contract import EngineState
 from ..engine.declared import KEY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
-from ..engine.resample import Among, Pool
+from ..engine.resample import Among, Piles, Pool, Within
 
 HIDDEN: Final = "?"  # a card a player may not see, in their view of the state
 
@@ -109,12 +112,20 @@ Removal = tuple[Annotated[str, PUBLIC, OneOf(PLAYER)],
                           Pool("card", fits="swappable")]]
 
 
+# A pile of the deck, as everyone knows it (engine/resample.py `Piles`): how many of its cards
+# are left in the deck, the Age card shuffled into it at setup (null once that card may have
+# gone back into the deck anywhere), and whether a card has been drawn from it.
+Pile = tuple[Annotated[int, PUBLIC, Range(0)], Annotated[str | None, PUBLIC, OneOf("card")],
+             Annotated[bool, PUBLIC]]
+
+
 class ChaoticState(EngineState):
     players: Annotated[list[Player], PUBLIC]  # in seat order
     goals: Annotated[dict[str, Kind], PUBLIC, Keys(PLAYER, every=True)]
     goal_card: Annotated[str, PUBLIC, OneOf("card")]
     lifegoals: Annotated[list[Card], PUBLIC]
-    deck: Annotated[list[Card], Nobody(placeholder=HIDDEN), Pool("card")]  # top first
+    deck: Annotated[list[Card], Nobody(placeholder=HIDDEN), Pool("card"),
+                    Piles("piles", loose="loose"), Within("rebuilt")]  # top first
     discard: Annotated[list[Card], PUBLIC]  # top last
     removed: Annotated[list[Removal], PUBLIC]
     hands: Annotated[dict[str, list[Card]], HELD, Keys(PLAYER, every=True),
@@ -137,6 +148,11 @@ class ChaoticState(EngineState):
     # everyone knows it; with the cards put back into the deck since. Absent from a game begun
     # before it was kept, which then goes on as before (nothing known of a rebuilt deck).
     rebuilt: NotRequired[Annotated[list[Card], PUBLIC]]
+    # the piles the deck was stacked from, top first, while its order is theirs (empty once
+    # it is shuffled whole), and how many cards went back into it at places nobody knows (a
+    # two-player deck is never shuffled). Absent from a game begun before they were kept.
+    piles: NotRequired[Annotated[list[Pile], PUBLIC]]
+    loose: NotRequired[Count]
     over: Annotated[bool, PUBLIC]
     end: Annotated[Literal["death", "idle", "old age"] | None, PUBLIC]  # model.ENDINGS
     log: Annotated[list[Entry], PUBLIC]  # this tick's

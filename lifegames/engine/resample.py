@@ -30,19 +30,34 @@ text (another player's standing orders, a private line of a log) is nothing a re
 invent, and keeping the real one would hand it to whoever asked. A hidden value that must be
 a name (a card) and has no marker saying how to redraw it is a DeclarationError.
 
+- `Piles(field, loose=None)`, beside the `Pool` of a list (a deck stacked from piles, each
+  pile shuffled with one card of its own: an Age card): the public field `field` of the record
+  holding the list names its piles, top first, each `[size, card, opened]`: the next `size`
+  cards form one pile, built around one `card` (null: nothing known of it any more), `opened`
+  once a card has been taken from it. The public count `loose` says how many cards went back
+  in at places nobody knows (they may lie in any pile, so each pile reaches that many cards
+  further down); the sizes and `loose` add up to the list's length. A pile's own card stays in
+  what is left of its pile, or (once opened) anywhere out of the list: it may have been drawn.
+  The game keeps the field up to date: sizes as cards are taken from the top, an empty list
+  when the whole list is shuffled (nothing is known of its order then).
+- `Within(field)`, beside the `Pool` of a list: its cards are some of those the public list
+  `field` of the record holding it names, as many of each name at most (a deck rebuilt from a
+  discard pile everyone saw: the cards drawn from it since are not known). Empty: nothing is.
+
 So the result depends on the player's view, the random numbers, and each pool's hidden cards
 as a multiset: a pool must hold what the player can work out is hidden (every card of the game
 not in sight); a place whose content they cannot (a pile others discarded into face down) is
 a pool of its own, shuffled. Within a pool every order that fits is as likely (the hidden
-cards are dealt as a shuffled deck, then swapped where a place's `fits` allows, which keeps
-every fitting deal equally likely): what a game's rules tell of a pile's order beyond its
-content (how it was stacked at setup) is not declared, and is not kept.
+cards are dealt as a shuffled deck, then swapped where a place's `fits` and a pile's own card
+allow, which keeps every fitting deal equally likely): what a game's rules tell of a pile's
+order beyond its content and its declared `Piles` is not declared, and is not kept.
 """
 
 from __future__ import annotations
 
 import random
 import weakref
+from collections import Counter
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -87,6 +102,29 @@ class Roll(Marker):
 
     def __init__(self, table: str) -> None:
         self.table = table
+
+
+class Piles(Marker):
+    """A list stacked from piles, each around a card of its own, as the public field `field`
+    (and the count `loose`) of the record holding it says (see the module)."""
+
+    __slots__ = ("field", "loose")
+    field: str
+    loose: str | None
+
+    def __init__(self, field: str, loose: str | None = None) -> None:
+        self.field, self.loose = field, loose
+
+
+class Within(Marker):
+    """A list whose hidden cards are some of those the public list `field` names (see the
+    module)."""
+
+    __slots__ = ("field",)
+    field: str
+
+    def __init__(self, field: str) -> None:
+        self.field = field
 
 
 class Among(Marker):
@@ -143,6 +181,8 @@ class _Walk:
         self.rolls: list[tuple[Any, str | int, str]] = []
         self.refs: list[tuple[list[str], Among, str]] = []  # hidden lists naming held cards
         self.pins: list[tuple[list[str], Among, str]] = []  # seen lists naming held cards
+        self.piles: list[_Piling] = []
+        self.within: list[tuple[str, list[_Spot], Counter[str]]] = []  # pool, spots, cards
 
     # -- finding ----------------------------------------------------------------------------
     def node(self, node: Node, value: Any, path: Path, entry: str | None,
@@ -178,7 +218,13 @@ class _Walk:
             return
         pool, roll = _marker(slot, Pool), _marker(slot, Roll)
         if pool is not None:
-            self._spots(pool, holder, key, path)
+            spots = self._spots(pool, holder, key, path)
+            piles = _marker(slot, Piles)
+            if piles is not None and isinstance(value, list):
+                self.piles += _Piling.read(piles, pool.name, spots, records[-1], path)
+            within = _marker(slot, Within)
+            if within is not None and isinstance(value, list) and records[-1].get(within.field):
+                self.within.append((pool.name, spots, Counter(records[-1][within.field])))
         elif roll is not None:
             places = range(len(value)) if isinstance(value, list) else [key]
             target = value if isinstance(value, list) else holder
@@ -188,14 +234,16 @@ class _Walk:
         else:
             self._hide(slot, holder, key, container, path)
 
-    def _spots(self, pool: Pool, holder: Any, key: str | int, path: Path) -> None:
+    def _spots(self, pool: Pool, holder: Any, key: str | int, path: Path) -> list[_Spot]:
         value = holder[key]
         fits = [pool.fits] if pool.fits else []
-        spots = self.pools.setdefault(pool.name, [])
+        new: list[_Spot] = []
         if isinstance(value, list):
-            spots += [_Spot(value, index, path, list(fits)) for index in range(len(value))]
+            new = [_Spot(value, index, path, list(fits)) for index in range(len(value))]
         elif value is not None:  # a place of one card, or empty (null)
-            spots.append(_Spot(holder, key, path, list(fits)))
+            new = [_Spot(holder, key, path, list(fits))]
+        self.pools.setdefault(pool.name, []).extend(new)
+        return new
 
     def _hide(self, slot: Slot, holder: Any, key: str | int, container: Node,
               path: Path) -> None:
@@ -231,7 +279,8 @@ class _Walk:
                     spot.pinned = True
         chosen = [self._choose(names, among, owner, rng) for names, among, owner in self.refs]
         for name in sorted(self.pools):
-            _deal([s for s in self.pools[name] if not s.pinned], self.vocabulary, rng)
+            spots = [s for s in self.pools[name] if not s.pinned]
+            _deal(spots, self.vocabulary, rng, self._own(name, spots), self._caps(name, spots))
         for (names, among, _), spots in zip(self.refs, chosen, strict=True):
             for index in range(len(names)):
                 if index < len(spots):
@@ -242,6 +291,34 @@ class _Walk:
             faces = _vocabulary(self.vocabulary, table)
             holder[key] = rng.choice(sorted(faces) if isinstance(faces, (set, frozenset))
                                      else list(faces))
+
+    def _caps(self, pool: str, spots: list[_Spot]) -> Caps:
+        """The lists of `pool` declared `Within` some cards: their places among `spots`."""
+        index = {id(spot): i for i, spot in enumerate(spots)}
+        return [(frozenset(index[id(s)] for s in listed if id(s) in index), cards)
+                for name, listed, cards in self.within if name == pool]
+
+    def _own(self, pool: str, spots: list[_Spot]) -> Own:
+        """Each pile's own card in `spots` (of `pool`): where it lies and where it may go.
+        One card of the pile's name that lies where its pile's card may is taken for it; its
+        other copies go where any card goes (a second Adult was shuffled into any pile)."""
+        index = {id(spot): i for i, spot in enumerate(spots)}
+        out: list[tuple[int, frozenset[int]]] = []
+        taken: set[int] = set()
+        for piling in self.piles:
+            if piling.pool != pool:
+                continue
+            mine = {id(spot) for spot in piling.spots}
+            elsewhere = [i for i, s in enumerate(spots) if id(s) not in mine]
+            for low, high, card, opened in piling.piles:
+                window = [index[id(s)] for s in piling.spots[low:high] if id(s) in index]
+                allowed = frozenset(window + (elsewhere if opened else []))
+                lying = [i for i in window + elsewhere if i in allowed and i not in taken
+                         and spots[i].name == card]
+                if card is not None and lying:
+                    taken.add(lying[0])
+                    out.append((lying[0], allowed))
+        return out
 
     def _held(self, among: Among, owner: str) -> list[_Spot]:
         """The spots of `among`'s places of `owner`, not pinned, in the order found."""
@@ -271,29 +348,93 @@ class _Walk:
         return rng.choice(names) if names else name
 
 
+class _Piling:
+    """A list declared with `Piles`: its spots in order, and each pile's reach in it (from,
+    to: what is left of the pile, `loose` cards further down), own card and whether opened."""
+
+    __slots__ = ("pool", "spots", "piles")
+
+    def __init__(self, pool: str, spots: list[_Spot],
+                 piles: list[tuple[int, int, str | None, bool]]) -> None:
+        self.pool, self.spots, self.piles = pool, spots, piles
+
+    @classmethod
+    def read(cls, marker: Piles, pool: str, spots: list[_Spot], record: dict[str, Any],
+             path: Path) -> list[_Piling]:
+        """The piling the record's fields declare ([] where none is kept: nothing known)."""
+        listed = record.get(marker.field) or []
+        if not listed:
+            return []
+        loose = int(record.get(marker.loose, 0)) if marker.loose else 0
+        sizes = [int(size) for size, _, _ in listed]
+        if sum(sizes) + loose != len(spots):
+            raise DeclarationError(
+                f"{'.'.join(map(str, path))}: its piles ({marker.field}: {sizes}"
+                f"{f', {loose} loose' if loose else ''}) do not add up to its "
+                f"{len(spots)} cards")
+        piles, start = [], 0
+        for size, (_, card, opened) in zip(sizes, listed, strict=True):
+            piles.append((start, min(start + size + loose, len(spots)), card, bool(opened)))
+            start += size
+        return [cls(pool, spots, piles)]
+
+
+Own = list[tuple[int, frozenset[int]]]  # pile's own cards: where each lies, where it may go
+Caps = list[tuple[frozenset[int], Counter[str]]]  # places whose cards are among some cards
+
+
 def _deal(spots: list[_Spot], vocabulary: Mapping[str, Collection[str]],
-          rng: random.Random) -> None:
-    """The cards of `spots` dealt again, each spot keeping to its vocabularies. A shuffle
-    (exactly uniform where no spot is limited), each swap made only if both cards fit where
-    they go; then, where spots are limited, sweeps of swaps with a spot whose card fits it.
-    Every step is as likely to undo as to make a swap, so every fitting deal stays as likely
-    as any other, and the deal starts from one that fits (the real one)."""
+          rng: random.Random, own: Own, caps: Caps) -> None:
+    """The cards of `spots` dealt again, each spot keeping to its vocabularies, each pile's
+    own card (`own`) to its pile, and each place of `caps` to no more of a name than its
+    cards hold. A shuffle (exactly uniform where nothing is limited), each swap made only if
+    both cards fit where they go; then, where spots are limited, sweeps of swaps with a spot
+    whose card fits it, and for each pile's own card and each place of `caps`, sweeps of swaps
+    with a spot at random. Every step is as likely to undo as to make a swap, so every
+    fitting deal stays as likely as any other, and the deal starts from one that fits (the
+    real one)."""
     names = [s.name for s in spots]
     limits = [[_vocabulary(vocabulary, v) for v in s.fits] for s in spots]
+    pile = [-1] * len(spots)  # the card here is the own card of own[pile] (-1: of none)
+    for number, (at, _) in enumerate(own):
+        pile[at] = number
+    group = [-1] * len(spots)  # the place of caps this spot is in (-1: none)
+    for number, (places, _) in enumerate(caps):
+        for at in places:
+            group[at] = number
+    counts = [Counter(names[at] for at in places) for places, _ in caps]
 
-    def fits(name: str, index: int) -> bool:
-        return all(name in allowed for allowed in limits[index])
+    def fits(j: int, i: int) -> bool:  # the card at j, moved to i
+        return all(names[j] in limit for limit in limits[i]) and (
+            pile[j] < 0 or i in own[pile[j]][1])
+
+    def room(j: int, i: int) -> bool:  # room in i's place of caps for the card at j
+        into = group[i]
+        return into < 0 or into == group[j] or counts[into][names[j]] < caps[into][1][names[j]]
 
     def swap(i: int, j: int) -> None:
-        if fits(names[j], i) and fits(names[i], j):
-            names[i], names[j] = names[j], names[i]
+        if names[i] == names[j] and pile[i] == pile[j] or not (
+                fits(j, i) and fits(i, j) and room(j, i) and room(i, j)):
+            return
+        for at, gone, come in ((i, names[i], names[j]), (j, names[j], names[i])):
+            if group[at] >= 0 and group[i] != group[j]:
+                counts[group[at]][gone] -= 1
+                counts[group[at]][come] += 1
+        names[i], names[j] = names[j], names[i]
+        pile[i], pile[j] = pile[j], pile[i]
 
     for i in range(len(names) - 1, 0, -1):
         swap(i, rng.randint(0, i))
     limited = [i for i, limit in enumerate(limits) if limit]
     for _ in range(SWEEPS if limited else 0):
         for i in limited:
-            swap(i, rng.choice([j for j, name in enumerate(names) if fits(name, i)]))
+            swap(i, rng.choice([j for j in range(len(names)) if fits(j, i)]))
+    for _ in range(SWEEPS if own or caps else 0):
+        for number, (_, allowed) in enumerate(own):
+            swap(pile.index(number), rng.choice(sorted(allowed)))
+        for places, _ in caps:
+            for at in sorted(places):
+                swap(at, rng.randrange(len(names)))
     for spot, name in zip(spots, names, strict=True):
         spot.holder[spot.key] = name
 

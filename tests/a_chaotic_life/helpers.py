@@ -89,7 +89,9 @@ def arrange(state: dict[str, Any], *, hands: dict[str, list[str]] | None = None,
             ) -> dict[str, Any]:
     """Put cards where a test wants them. Zones named are emptied into the deck first; each
     wanted card is then taken from wherever it lies loose. `top` is the deck's top, first
-    card first. `stage` moves the Age cards up to it onto the Timeline."""
+    card first. `stage` moves the Age cards up to it onto the Timeline. A deck changed here is
+    no longer stacked as the rules build it: nothing is kept of its piles."""
+    deck = list(state["deck"])
     for zone, spec in (("hands", hands), ("pouches", pouches), ("front", front)):
         for name in spec or {}:
             state["deck"] += state[zone][name]
@@ -128,6 +130,8 @@ def arrange(state: dict[str, Any], *, hands: dict[str, list[str]] | None = None,
     state["goals"].update(goals or {})
     if player is not None:
         set_turn(state, player)
+    if state["deck"] != deck and "piles" in state:
+        state["piles"], state["loose"] = [], 0
     check_invariants(state)
     return state
 
@@ -152,6 +156,8 @@ def check_invariants(state: dict[str, Any]) -> None:
         assert len(state["pouches"][player]) <= rules()["pouch_size"]
         assert all(card(n)["type"] == "item" for n in state["pouches"][player])
         assert not any(card(n)["drawn"] for n in state["hands"][player])
+    if state.get("piles"):  # what is left of the piles is what is left of the deck
+        assert sum(size for size, _, _ in state["piles"]) + state["loose"] == len(state["deck"])
     assert json.loads(json.dumps(state)) == state
 
 

@@ -110,6 +110,43 @@ def test_r38_two_players_put_a_card_back_at_a_random_place_without_shuffling():
     assert sorted(rest) == sorted(before) and rest != before
 
 
+def _piled(state, first):
+    """Piles for an arranged deck (arrange keeps none): what is left of the first pile, and
+    the three others as built."""
+    state["piles"] = [[first, "Child", True], [15, "Teen", False], [15, "Adult", False],
+                      [len(state["deck"]) - first - 30, "Senior", False]]
+    state["loose"] = 0
+
+
+def test_r38b_what_everyone_knows_of_the_piles_as_the_deck_changes():
+    """Setup - Building the Deck, with Other Small Reminders and The Item Pouch & Discard
+    Pile: a card drawn comes off the first pile that has cards left; a card put back at a
+    random place (two players) may lie in any pile, so each may reach one card further down
+    and the pile it came from no longer says where its Age card is; a deck shuffled whole
+    (a card shuffled back with more players, or a deck rebuilt from the discard pile) keeps
+    no piles."""
+    state = arrange(new_state(["Ana", "Ben"]), hands={ANA: ["Child"], BEN: ["Time Machine"]},
+                    player=ANA)
+    _piled(state, 1)
+    order(state, ANA, "draw", Dice(3, 1))
+    order(state, ANA, "draw", Dice(3, 1))
+    assert state["piles"][:2] == [[0, "Child", True], [14, "Teen", True]]
+    stand(state, BEN, 'react("Time Machine")')
+    order(state, ANA, 'play("Child")', Dice(3, 1))
+    assert state["loose"] == 1 and state["piles"][:3] == [
+        [0, None, True], [14, "Teen", True], [15, "Adult", False]]
+    state = arrange(new_state(), hands={ANA: ["Child"], BEN: ["Time Machine"]}, player=ANA)
+    _piled(state, 3)
+    stand(state, BEN, 'react("Time Machine")')
+    order(state, ANA, 'play("Child")', Dice(3, 1))
+    assert state["piles"] == [] and state["loose"] == 0
+    state = arrange(new_state(["Ana", "Ben"]), hands={ANA: []}, player=ANA)
+    _piled(state, 3)
+    _empty_deck(state)
+    order(state, ANA, "draw", Dice(5, 1))
+    assert state["reshuffles"] == 1 and state["piles"] == [] and state["loose"] == 0
+
+
 def test_r39_the_last_card_of_the_last_deck_ends_the_life():
     """Our choice (the rulebook would loop for ever): the discard pile becomes a new deck at
     most rules.yaml rebuilds times; drawing the last card of the last deck ends the game:

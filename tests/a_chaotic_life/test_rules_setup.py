@@ -9,7 +9,7 @@ import pytest
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.data import box, card, names
-from lifegames.a_chaotic_life.rules import build_deck
+from lifegames.a_chaotic_life.rules import build_deck, deck_piles
 from lifegames.engine.contract import SetupError
 from lifegames.engine.dice import Dice
 
@@ -55,6 +55,29 @@ def test_r02b_each_age_card_is_shuffled_into_its_pile_not_laid_on_it():
         places = {build_deck(Dice(seed, 0))[0][start:end].index(age) for seed in range(30)}
         assert len(places) >= 5, (age, sorted(places))
         assert places - {0, end - start - 1}, (age, "only at an end of its pile")
+
+
+@pytest.mark.parametrize("players", [["Ana", "Ben"], ["Ana", "Ben", "Cleo"],
+                                     ["Ana", "Ben", "Cleo", "Dan"]])
+def test_r02c_everyone_knows_the_piles_and_what_is_left_of_them(players):
+    """Setup - Building the Deck / Starting the Game: how the deck was stacked is no secret
+    (four piles of 16, 15, 15, 15, the Child's on top, the Teen's, the Adult's, the
+    Senior's), only its order is. The state keeps what is left of each pile as the cards are
+    dealt from the top (at four players the deal reaches into the Teen's pile), public."""
+    state = new_state(players)
+    assert deck_piles() == [[16, "Child", False], [15, "Teen", False], [15, "Adult", False],
+                            [15, "Senior", False]]
+    dealt = 61 - len(state["deck"])
+    assert state["loose"] == 0 and [p[0] for p in state["piles"]] == [
+        max(0, 16 - dealt), 15 - max(0, dealt - 16), 15, 15]
+    assert [(p[1], p[2]) for p in state["piles"]] == [
+        ("Child", True), ("Teen", dealt > 16), ("Adult", False), ("Senior", False)]
+    start = 0
+    for size, age, opened in state["piles"]:
+        pile = state["deck"][start:start + size]
+        assert age in pile or (opened and age not in state["deck"]), age
+        start += size
+    assert GAME.knowledge(state, players[1])["piles"] == state["piles"]
 
 
 def test_r03_two_players_the_first_named_draws_a_goal_the_other_takes_the_opposite():

@@ -3,7 +3,9 @@ declaration. On a small declaration with every marker (pools, a pool limited to 
 pool of one place, a roll, a hidden list naming held cards, a public one pinning them, hidden
 texts): the result fits the declaration, the player's view of it is their view of the real
 state, each pool keeps its hidden cards, the cards really move, and one seed gives one result.
-Then, for every game, states of whole bot games resampled for each player."""
+A deck stacked from piles (`Piles`) keeps each pile's own card to its pile, and a deck made
+of known cards (`Within`) to them. Then, for every game, states of whole bot games resampled
+for each player, and A Chaotic Life!'s deck, built in piles, rebuilt from the discard pile."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from lifegames.engine.contract import EngineState, Game, clone
 from lifegames.engine.declared import KEY, PLAYER, PUBLIC, SIZE, DeclarationError, OneOf, Owner
 from lifegames.engine.dice import Dice
 from lifegames.engine.orders import parse_text
-from lifegames.engine.resample import Among, Pool, Roll, resample
+from lifegames.engine.resample import Among, Piles, Pool, Roll, Within, resample
 from lifegames.engine.turn import play_tick
 
 Card = Annotated[str, OneOf("card")]
@@ -196,6 +198,91 @@ def test_r06_a_hidden_card_with_no_pool_is_a_declaration_error() -> None:
     assert declared.view(Unmarked, state, "Ann")["deck"] == ["?", "?"]  # views do not care
 
 
+# -- a deck stacked from piles -----------------------------------------------------------------
+
+Pile = tuple[Annotated[int, PUBLIC], Annotated[str | None, PUBLIC, OneOf("card")],
+             Annotated[bool, PUBLIC]]
+OWN = ["A1", "A2", "A3"]
+
+
+class Stack(EngineState):
+    players: Annotated[list[Annotated[str, OneOf(PLAYER)]], PUBLIC]
+    deck: Annotated[list[Card], declared.Nobody(placeholder="?"), Pool("card"),
+                    Piles("piles", loose="loose"), Within("made_of")]
+    hands: Annotated[dict[str, list[Card]], HELD, declared.Keys(PLAYER, every=True),
+                     Pool("card")]
+    piles: Annotated[list[Pile], PUBLIC]
+    loose: Annotated[int, PUBLIC]
+    made_of: Annotated[list[Card], PUBLIC]
+
+
+class StackGame(Game):
+    id = "stack"
+    declaration = Stack
+
+    def vocabulary(self) -> dict[str, Any]:
+        return {"card": frozenset(PLAIN + OWN)}
+
+
+def stack(loose: int = 0) -> dict[str, Any]:
+    """Three piles, each shuffled around its own card A1..A3: two cards left of the first
+    (A1 among them, or drawn by Bob: Ann cannot tell), three of each of the others; `loose`
+    cards went back in at places nobody knows."""
+    deck = ["c0", "A1", "c1", "A2", "c2", "c3", "c4", "A3"]
+    deck[4:4] = [f"c{9 + n}" for n in range(loose)]
+    return {"tick": 1, "players": ["Ann", "Bob"], "deck": deck,
+            "hands": {"Ann": ["c5"], "Bob": ["c6", "c7"]},
+            "piles": [[2, "A1", True], [3, "A2", False], [3, "A3", False]],
+            "loose": loose, "made_of": []}
+
+
+def places(results: list[dict[str, Any]], name: str) -> set[int | str]:
+    return {r["deck"].index(name) if name in r["deck"] else "hand" for r in results}
+
+
+def test_r08_each_pile_keeps_its_own_card_and_its_size() -> None:
+    """A pile's own card lies anywhere in what is left of its pile, never in another; the
+    first pile's (cards were drawn from it) may be in Bob's hand too; the other cards go
+    anywhere; what the others see (the piles, the deck's size) stays."""
+    game, real = StackGame(), stack()
+    results = [resample(game, real, "Ann", random.Random(seed)) for seed in range(300)]
+    assert all(game.knowledge(r, "Ann") == game.knowledge(real, "Ann") for r in results)
+    assert places(results, "A1") == {0, 1, "hand"}
+    assert places(results, "A2") == {2, 3, 4}
+    assert places(results, "A3") == {5, 6, 7}
+    assert places(results, "c6") == {0, 1, 2, 3, 4, 5, 6, 7, "hand"}
+    assert places(results, "c0") == {0, 1, 2, 3, 4, 5, 6, 7, "hand"}
+
+
+def test_r09_cards_put_back_anywhere_let_each_pile_reach_further() -> None:
+    """One card went back in at a place nobody knows: each pile may reach one card further
+    down (the card may lie above it), and no further."""
+    game = StackGame()
+    results = [resample(game, stack(loose=1), "Ann", random.Random(seed)) for seed in range(300)]
+    assert places(results, "A1") == {0, 1, 2, "hand"}
+    assert places(results, "A2") == {2, 3, 4, 5}
+    assert places(results, "A3") == {5, 6, 7, 8}
+
+
+def test_r10_a_deck_made_of_known_cards_holds_only_them() -> None:
+    """A deck made of cards everyone saw (a rebuilt discard pile), some since drawn: it
+    holds only those cards, no more of each than they were; no piles are known any more."""
+    game, real = StackGame(), stack()
+    real.update(deck=["c0", "c1", "c2"], piles=[], made_of=["c0", "c1", "c2", "c6", "c6"])
+    real["hands"]["Bob"] = ["c6", "c6", "c7"]
+    results = [resample(game, real, "Ann", random.Random(seed)) for seed in range(200)]
+    assert all(not Counter(r["deck"]) - Counter(real["made_of"]) for r in results)
+    assert {n for r in results for n in r["deck"]} == {"c0", "c1", "c2", "c6"}
+    assert any(r["deck"].count("c6") == 2 for r in results)
+
+
+def test_r11_piles_that_do_not_add_up_to_the_deck_are_a_declaration_error() -> None:
+    real = stack()
+    real["deck"].pop()
+    with pytest.raises(DeclarationError, match="piles.*do not add up to its 7 cards"):
+        resample(StackGame(), real, "Ann", random.Random(1))
+
+
 # -- every game --------------------------------------------------------------------------------
 
 
@@ -234,3 +321,73 @@ def test_r07_every_game_resamples_for_every_player(game_id: str) -> None:
             assert resample(game, state, player, random.Random(number)) == other
             moved += other != state
     assert moved >= 5, moved
+
+
+def _chaotic_states(players: list[str], seed: int) -> list[dict[str, Any]]:
+    """The start of every tick of a whole A Chaotic Life! game by random bots."""
+    game = registry.get("a-chaotic-life")
+    state = game.setup(players, {}, Dice(seed, 0))
+    state["tick"] = 0
+    rng, out = random.Random(seed), []
+    while not game.is_over(state) and state["tick"] < 300:
+        out.append(clone(state))
+        files = {p: parse_text(game.grammar_name(),
+                               "\n".join(choose_orders(game, state, p, "random", rng)), p)
+                 for p in game.awaiting(state)}
+        state = play_tick(game, state, files, seed).state
+    return out
+
+
+def _deck_problems(real: dict[str, Any], other: dict[str, Any]) -> list[str]:
+    """What A Chaotic Life!'s rules tell every player of the deck that `other` breaks: each
+    pile stacked at setup ("Setup - Building the Deck") still holds its Age card if no card
+    was drawn from it; an Age card of one copy (Child, Teen) lies in no other pile; what is
+    left of each pile keeps its size; a deck rebuilt from the discard pile holds only its
+    cards ("The Item Pouch & Discard Pile")."""
+    from lifegames.a_chaotic_life.data import box
+
+    copies, out = Counter(box()), []
+    if other["piles"] != real["piles"] or len(other["deck"]) != len(real["deck"]):
+        out.append("the piles changed")
+    start = 0
+    for size, age, opened in real["piles"]:
+        low, high = start, start + size + real["loose"]
+        start += size
+        if not opened and age not in other["deck"][low:high]:
+            out.append(f"{age} left its pile")
+        if age and copies[age] == 1 and age in other["deck"][:low] + other["deck"][high:]:
+            out.append(f"{age} is in another pile")
+    if real["reshuffles"] and Counter(other["deck"]) - Counter(real["rebuilt"]):
+        out.append("the rebuilt deck holds a card it was not made of")
+    return out
+
+
+@pytest.mark.parametrize("players", [["Ana", "Ben"], ["Ana", "Ben", "Cleo"],
+                                     ["Ana", "Ben", "Cleo", "Dan"]])
+def test_r12_a_chaotic_life_deck_keeps_its_piles_and_its_rebuilt_cards(players: list[str]
+                                                                        ) -> None:
+    """A Chaotic Life! ("Setup - Building the Deck"; "The Item Pouch & Discard Pile"): many
+    resamples of every other tick of whole bot games, for each player, keep every Age card in
+    its pile and each pile's size, and a rebuilt deck to the discard pile it was made of. The
+    cards still move: an Age card within its pile, the other cards between piles and hands."""
+    game = registry.get("a-chaotic-life")
+    problems: list[str] = []
+    piled = rebuilt = 0
+    age_moved = crossed = False
+    for state in _chaotic_states(players, 3)[::2]:
+        piled += bool(state["piles"])
+        rebuilt += bool(state["reshuffles"])
+        for player in players:
+            for seed in range(4):
+                other = resample(game, state, player, random.Random(seed))
+                problems += [f"tick {state['tick']}, {player}: {p}"
+                             for p in _deck_problems(state, other)]
+                if state["piles"] and len(state["piles"]) > 1:
+                    ages = [n for n in ("Adult", "Senior") if n in state["deck"]]
+                    age_moved |= any(state["deck"].index(n) != other["deck"].index(n)
+                                     for n in ages if n in other["deck"])
+                    last = state["piles"][-1][0]  # the bottom pile's cards
+                    crossed |= bool(set(other["deck"][-last:]) - set(state["deck"][-last:]))
+    assert piled >= 5 and rebuilt >= 2, (piled, rebuilt)
+    assert age_moved and crossed
+    assert not problems, "\n".join(problems[:8])

@@ -42,10 +42,10 @@ def _acl_hidden(state: State, player: str) -> set[str]:
 
 def _acl_visible(state: State, player: str) -> set[str]:
     """By the rules: the player's own cards, everything face up on the table (and the cards a
-    rebuilt deck was made of), the terms of an offer, what the log told them (its public
-    lines, and their own private lines), and the words of the rules printed on the cards they
-    can see (an Item reacts to Volcano!, a Cat chases the Mouse); a card type or a life stage
-    is a word of the rules, not a card."""
+    rebuilt deck was made of, the Age card of each pile it was stacked from), the terms of an
+    offer, what the log told them (its public lines, and their own private lines), and the
+    words of the rules printed on the cards they can see (an Item reacts to Volcano!, a Cat
+    chases the Mouse); a card type or a life stage is a word of the rules, not a card."""
     from lifegames.a_chaotic_life.data import TYPE_NAMES, card, names
 
     seen = set(state["hands"][player]) | set(state["pouches"][player])
@@ -53,6 +53,8 @@ def _acl_visible(state: State, player: str) -> set[str]:
     seen |= {state["goal_card"]}
     # what a rebuilt deck was made of: the discard pile, face up, and the played cards put back
     seen |= set(state.get("rebuilt", []))
+    # how the deck was stacked: the Age card shuffled into each pile at setup
+    seen |= {age for _, age, _ in state.get("piles", []) if age}
     for entry in state["timeline"]:
         seen |= {entry["card"], *entry["above"]}
     for other in state["players"]:

@@ -32,7 +32,6 @@ from .effects import (
     texts,
 )
 from .model import ACT, LIMIT
-from .state import HIDDEN
 
 Entries = list[dict[str, Any]]
 
@@ -208,14 +207,21 @@ def end_turn(game: Game, state: State, player: str, checked: None, dice: Dice) -
 
 
 def _discard_down(state: State, player: str) -> Entries:
-    """A hand still over the limit when the turn ends is discarded down by itself: first the
-    cards that can no longer be played in this life, then the cards received last."""
-    mine = m.hand(state, player)
+    """A hand still over the limit when the turn ends comes down by itself
+    (model.turn_end_limit): Items into the Item Pouch while it has room, then the cards the
+    player would least miss to the discard pile."""
+    pouched, dropped = m.turn_end_limit(state, player)
     entries = []
-    while len(mine) > hand_limit():
-        dead = [n for n in reversed(mine) if n != HIDDEN and not m.playable_later(state, n)]
-        name = (dead or list(reversed(mine)))[0]
-        mine.remove(name)
+    for name in pouched:
+        take_card(state, player, name, "hand")
+        m.pouch(state, player).append(name)
+        if name not in state["turn"]["moved"]:
+            state["turn"]["moved"].append(name)
+        text = f"{player} moved an Item into the Item Pouch as the turn ended, to come down " \
+            "to the hand limit"
+        entries.append(log(state, text, {player: text.replace("an Item", name)}))
+    for name in dropped:
+        take_card(state, player, name, "hand")
         state["discard"].append(name)
         entries.append(log(state, f"{player} discarded {name} as the turn ended, to come down "
                                   "to the hand limit"))

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from ..engine.contract import Game, Order, OrderError, State
 from ..engine.words import counted
+from . import checks
 from . import model as m
 from .checks import parse_terms
 from .codes import W
 from .data import card, find, goal_card, kind_of
+from .effects import Play, owner_change, reward_of
 from .model import breakdown, standings
 
 # -- each command's warnings (the `warn` of its row in rules.py) -----------------------------
@@ -20,8 +22,14 @@ from .model import breakdown, standings
 
 def play(game: Game, state: State, player: str, order: Order, after: State
          ) -> list[OrderError]:
-    return (_wrong_kind(state, player, order) + _chases_own(state, player, order)
-            + ending(game, state, player, order, after))
+    found = _wrong_kind(state, player, order) + _chases_own(state, player, order)
+    return (found or _hurts_own(state, player, order)) + ending(game, state, player, order,
+                                                                after)
+
+
+def play_on(game: Game, state: State, player: str, order: Order, after: State
+            ) -> list[OrderError]:
+    return _hurts_own(state, player, order) + ending(game, state, player, order, after)
 
 
 def swap(game: Game, state: State, player: str, order: Order, after: State
@@ -85,6 +93,30 @@ def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:
     return found
 
 
+def _hurts_own(state: State, player: str, order: Order) -> list[OrderError]:
+    """A card whose effect, as things stand, lowers its own player's score: the same
+    judgement a standing react's `hurts` makes (effects.owner_change). Items (they alter a
+    card to come) and Death! (the ending warning judges it) are left out; another player's
+    Item may still change the card, which the player cannot see coming."""
+    plan = checks.play(state, player, order)
+    spec = card(plan.name)
+    if spec["type"] == "item" or any(effect == "death" for effect, _ in spec["effects"]):
+        return []
+    judged = Play(plan.name, player, plan.target, plan.kind,
+                  reward_of(state, player, plan.name, plan.kind), player)
+    change = owner_change(state, judged)
+    if change >= 0:
+        return []
+    goal = m.goal(state, player)
+    other_kind = "sadness" if goal == "happiness" else "happiness"
+    fix = (f"name {goal if plan.kind == other_kind else other_kind} instead, or keep the card"
+           if spec["kind"] else "keep it for a better moment, swap it or discard it")
+    return [OrderError(W.HURTS_OWN,
+                       f"{plan.name} works against your own goal ({goal_card(goal)}) as things "
+                       f"stand: {change:+d} {goal} once the counters cancel",
+                       fix, "card")]
+
+
 def _in_sight(state: State, player: str, name: str) -> int:
     """How many copies of `name` the player can see outside other players' hands and pouches
     (and the deck): where they are, nobody else can hold them."""
@@ -94,7 +126,7 @@ def _in_sight(state: State, player: str, name: str) -> int:
     for someone in state["players"]:
         seen += state["front"][someone]
     seen += [n for owner, n in state["removed"] if owner == player]
-    return seen.count(name)
+    return int(seen.count(name))
 
 
 def _hopeless_offer(state: State, player: str, order: Order) -> list[OrderError]:

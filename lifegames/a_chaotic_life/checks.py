@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.codes import Code
 from ..engine.contract import Order, OrderError, State
 from ..engine.turn import unknown_value
 from ..engine.words import counted, listed
@@ -109,8 +110,7 @@ def parse_terms(text: str, arg: str, allow_any: bool) -> Terms:
                                  f"counts run from 1 to {MAX_COUNT}", arg)
             setattr(terms, kind, getattr(terms, kind) + amount)
             continue
-        raise unknown_value(E.TERMS, "card or counter", word, names(), arg,
-                            extra="cards")
+        raise unknown_card(E.TERMS, "card or counter", word, names(), arg, "cards")
     if terms.any_card > 1:
         raise OrderError(E.TERMS, 'ask for "a card" at most once in a trade',
                          "name the other cards you want", arg)
@@ -157,7 +157,8 @@ def my_turn(state: State, player: str) -> dict[str, Any]:
     if offer:
         raise OrderError(E.OFFER_PENDING, f"your offer to {offer['to']} waits for an answer",
                          "your turn goes on once they answer (next tick at the latest)")
-    return turn
+    mine: dict[str, Any] = turn
+    return mine
 
 
 def acting(state: State, player: str, what: str, free: bool = False) -> dict[str, Any]:
@@ -175,15 +176,40 @@ def acting(state: State, player: str, what: str, free: bool = False) -> dict[str
 
 
 def resolve_card(order: Order, arg: str = "card", kinds: tuple[str, ...] | None = None,
-                 what: str = "card") -> str:
-    """A written card name to the card, or E-UNKNOWN-CARD with the nearest public names."""
+                 what: str = "card", held: list[str] | None = None) -> str:
+    """A written card name to the card, or E-UNKNOWN-CARD with the nearest names and, when
+    `held` is given (the player's own hand and pouch), those cards first."""
     written = order[arg]
     name = find(written)
     pool = [n for n in names() if kinds is None or card(n)["type"] in kinds]
     if name is None or name not in pool:
-        raise unknown_value(E.UNKNOWN_CARD, what, written, pool, arg,
-                            extra=f"{what}s" if kinds else "cards")
+        raise unknown_card(E.UNKNOWN_CARD, what, written, pool, arg,
+                           f"{what}s" if kinds else "cards", held)
     return name
+
+
+SHORT_LIST = 12  # a list of names this long or shorter is given whole in an error
+
+
+def unknown_card(code: Code, what: str, written: str, pool: list[str], arg: str,
+                 plural: str, held: list[str] | None = None) -> OrderError:
+    """No card of that name: the nearest names as the cards spell them, then the player's own
+    cards among the names the order takes, then the rest only if the list is short (else
+    where to read it: the 56 card names would bury the hint)."""
+    import difflib
+
+    spelled = {n.lower(): n for n in pool}
+    close = difflib.get_close_matches(str(written).lower(), list(spelled), n=2, cutoff=0.6)
+    lines = ["did you mean " + " or ".join(f'"{spelled[c]}"' for c in close) + "?"] \
+        if close else []
+    mine = list(dict.fromkeys(n for n in held or [] if n in pool))
+    if mine:
+        lines.append(f"your own {plural} (hand and pouch): {', '.join(mine)}")
+    if len(pool) <= SHORT_LIST:
+        lines.append(f"{plural}: {', '.join(pool)}")
+    else:
+        lines.append(f"all {len(pool)} {plural}: python3 play.py orders a-chaotic-life")
+    return OrderError(code, f'no {what} called "{written}"', "\n".join(lines), arg)
 
 
 def resolve_kind(order: Order, arg: str = "kind") -> str:
@@ -236,7 +262,7 @@ class PlayPlan:
 
 
 def play(state: State, player: str, order: Order) -> PlayPlan:
-    name = resolve_card(order)
+    name = resolve_card(order, held=holding(state, player))
     spec = card(name)
     kind_given = order.arg("kind") is not None
     targeted = order.command == "play_on"
@@ -362,7 +388,7 @@ def draw_discard(state: State, player: str, order: Order) -> str:
     if not state["discard"]:
         raise OrderError(E.DISCARD_EMPTY, "the discard pile is empty",
                          "draw from the deck with draw()")
-    return state["discard"][-1]
+    return str(state["discard"][-1])
 
 
 def claim(state: State, player: str, order: Order) -> str:
@@ -380,8 +406,8 @@ def claim(state: State, player: str, order: Order) -> str:
 
 
 def swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
-    first = resolve_card(order, "card")
-    second = resolve_card(order, "other")
+    first = resolve_card(order, "card", held=holding(state, player))
+    second = resolve_card(order, "other", held=holding(state, player))
     kind = resolve_kind(order)
     acting(state, player, "swapping cards for a counter")
     allowed = rules()["swap"]["types"]
@@ -403,13 +429,13 @@ def swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
 
 
 def discard(state: State, player: str, order: Order) -> tuple[str, str]:
-    name = resolve_card(order)
+    name = resolve_card(order, held=holding(state, player))
     acting(state, player, "discarding")
     return name, must_hold(state, player, name)
 
 
 def discard_down(state: State, player: str, order: Order) -> str:
-    name = resolve_card(order)
+    name = resolve_card(order, held=m.hand(state, player))
     my_turn(state, player)
     limit = rules()["hand_limit"]
     held = len(m.hand(state, player))
@@ -422,7 +448,7 @@ def discard_down(state: State, player: str, order: Order) -> str:
 
 
 def _move(state: State, player: str, order: Order, into: bool) -> str:
-    name = resolve_card(order, "item")
+    name = resolve_card(order, "item", held=holding(state, player))
     my_turn(state, player)
     if into and card(name)["type"] != "item":
         raise OrderError(E.NOT_ITEM, f"{name} is not an Item; only Items go in the pouch",
@@ -476,7 +502,8 @@ def answering(state: State, player: str) -> dict[str, Any]:
     if not offer or offer["to"] != player:
         raise OrderError(E.NO_OFFER, "nobody waits for your answer to a trade offer",
                          "accept() and decline() answer an offer made to you")
-    return offer
+    made: dict[str, Any] = offer
+    return made
 
 
 def accept(state: State, player: str, order: Order) -> str | None:
@@ -485,7 +512,7 @@ def accept(state: State, player: str, order: Order) -> str | None:
     want = Terms.of(offer["want"])
     chosen = None
     if order.arg("card") is not None:
-        chosen = resolve_card(order)
+        chosen = resolve_card(order, held=holding(state, player))
         if not want.any_card:
             raise OrderError(E.NO_CARD_WANTED, f"{offer['from']} asked for no card of your "
                              "choice", "write accept()", "card")

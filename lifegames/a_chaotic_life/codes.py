@@ -77,5 +77,7 @@ class W(Codes, doc=f"{RULES}#what-check-warns-of-and-the-end"):
                       "goal")
     CHASES_OWN = Code("W-CHASES-OWN", "a Cat or a Dog that sends your own Mouse or Cat away")
     OFFER_HOPELESS = Code("W-OFFER-HOPELESS", "an offer the other player cannot accept")
+    HURTS_OWN = Code("W-HURTS-OWN", "a card whose effect, as things stand, lowers your own "
+                     "score")
     ENDS_GAME = Code("W-ENDS-GAME", "an end_turn or a Death! that ends the game while another "
                      "player leads")

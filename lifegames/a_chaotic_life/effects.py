@@ -48,7 +48,7 @@ def seen_by(entry: dict[str, Any], player: str | None) -> str:
     """What `player` (None: the referee, who sees everything) reads of a log entry."""
     if player is None and entry["private"]:
         return " / ".join(f"{p}: {t}" for p, t in entry["private"].items())
-    return entry["private"].get(player, entry["text"]) if player else entry["text"]
+    return str(entry["private"].get(player, entry["text"]) if player else entry["text"])
 
 
 def gain(state: State, player: str, kind: str, amount: int) -> int:
@@ -207,7 +207,7 @@ def seat_order(state: State, player: str) -> list[str]:
     """`player`, then each player to their left (the order turns pass in)."""
     players = state["players"]
     index = players.index(player)
-    return players[index:] + players[:index]
+    return list(players[index:] + players[:index])
 
 
 def left_of(state: State, player: str) -> str:

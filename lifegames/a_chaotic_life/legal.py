@@ -35,11 +35,13 @@ def _own(cards: list[str]) -> list[str]:
 def _plays(state: State, player: str) -> Iterator[Order]:
     """Each way to write a play of a card the player holds: on each other player, and with
     each counter kind where the card takes one. A cost is written without a kind unless the
-    player holds as many happiness as sadness (then the kind says which pays)."""
+    player holds as many happiness as sadness (then the kind says which pays). An Item is
+    written bare: on the player's own turn it is laid face up for the next card it alters."""
     others = [p for p in state["players"] if p != player]
     for name in _own(m.holding(state, player)):
         spec = card(name)
         if spec["type"] == "item":
+            yield proposed("play", card=name)
             continue
         kinds: list[str | None] = [None]
         if spec["target"] and spec["kind"]:

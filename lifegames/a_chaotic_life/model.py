@@ -12,29 +12,33 @@ from typing import Any
 
 from ..engine.contract import State
 from .data import KINDS, TYPES, card, cards, find, rules, stages, tag_words
+from .state import HIDDEN
 
 # Turn phases: act (actions, free moves), limit (discarding down: no more actions).
 ACT, LIMIT = "act", "limit"
 
 
 def hand(state: State, player: str) -> list[str]:
-    return state["hands"][player]
+    cards: list[str] = state["hands"][player]
+    return cards
 
 
 def pouch(state: State, player: str) -> list[str]:
-    return state["pouches"][player]
+    cards: list[str] = state["pouches"][player]
+    return cards
 
 
 def counters(state: State, player: str) -> dict[str, int]:
-    return state["counters"][player]
+    mine: dict[str, int] = state["counters"][player]
+    return mine
 
 
 def goal(state: State, player: str) -> str:
-    return state["goals"][player]
+    return str(state["goals"][player])
 
 
 def stage(state: State) -> str:
-    return state["stage"]
+    return str(state["stage"])
 
 
 def held_in(state: State, player: str, name: str) -> str | None:
@@ -72,10 +76,10 @@ def met(state: State, player: str, condition: dict[str, Any]) -> bool:
         where = tag_stages(state, condition["name"])
         if condition["in"] == "current":
             where = [s for s in where if s == stage(state)]
-        return len(where) >= condition["stages"]
+        return len(where) >= int(condition["stages"])
     if kind == "married":
         return married(state)
-    return front_count(state, player, condition["type"]) >= condition["at_least"]
+    return front_count(state, player, condition["type"]) >= int(condition["at_least"])
 
 
 def describe(condition: dict[str, Any]) -> str:
@@ -103,6 +107,32 @@ def names_of_age(stage_name: str) -> list[str]:
     """The Age cards that make the CP `stage_name`."""
     return [n for n, c in cards().items() if c["type"] == "age"
             and next(v for k, v in c["effects"] if k == "age")["stage"] == stage_name]
+
+
+def turn_end_limit(state: State, player: str) -> tuple[list[str], list[str]]:
+    """What `end_turn` does to a hand over the limit, as (the Items it moves into the Item
+    Pouch, the cards it discards), in that order. The pouch lies outside the hand limit and
+    moving an Item into it is free until the draw-up, so Items go there first while it has
+    room (the last received first); the rest is discarded as the player would least miss it:
+    first the cards that can no longer be played in this life, then the cards received last.
+    The action and the sheet's forecast both read it, so the two never differ."""
+    mine = list(hand(state, player))
+    limit = int(rules()["hand_limit"])
+    room = int(rules()["pouch_size"]) - len(pouch(state, player))
+    pouched: list[str] = []
+    for name in reversed(list(mine)):
+        if len(mine) <= limit or len(pouched) >= room:
+            break
+        if name != HIDDEN and card(name)["type"] == "item":
+            mine.remove(name)
+            pouched.append(name)
+    dropped: list[str] = []
+    while len(mine) > limit:
+        dead = [n for n in reversed(mine) if n != HIDDEN and not playable_later(state, n)]
+        name = (dead or list(reversed(mine)))[0]
+        mine.remove(name)
+        dropped.append(name)
+    return pouched, dropped
 
 
 def playable_later(state: State, name: str) -> bool:

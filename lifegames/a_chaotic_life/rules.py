@@ -127,7 +127,7 @@ COMMANDS = Commands({
     "play": Command(checks.play, actions.play, validate=validate_cards,
                     warn=advice.play),
     "play_on": Command(checks.play, actions.play_on, chance=checks.chance_play_on,
-                       validate=validate_cards, warn=advice.ending),
+                       validate=validate_cards, warn=advice.play_on),
     "draw": Command(checks.draw, actions.draw, chance=True),
     "draw_discard": Command(checks.draw_discard, actions.draw_discard,
                             blind=checks.blind_draw_discard, warn=advice.ending),
@@ -182,7 +182,7 @@ def _trigger(arg: Arg) -> Arg:
 def goals_text(players: list[str], goals: list[str]) -> str:
     """Who plays for which Life-Goal, the players of one goal named together: 'Ana and Cleo
     play for a Terrible Life, Ben and Dan for a Happy Life'."""
-    said = []
+    said: list[str] = []
     for kind in dict.fromkeys(goals):
         who = [p for p, g in zip(players, goals, strict=True) if g == kind]
         verb = "" if said else (" plays" if len(who) == 1 else " play")

@@ -17,6 +17,7 @@ from .data import (
     TYPE_NAMES,
     card,
     cards,
+    find,
     goal_card,
     names,
     rules,
@@ -166,20 +167,48 @@ def own_cards(state: State, player: str) -> str:
               for n in m.hand(state, player)] or ["  (empty)"]
     lines.append(f"Item Pouch ({len(m.pouch(state, player))} of {rules()['pouch_size']}):")
     lines += [f"  {n}: {card_text(n)}" for n in m.pouch(state, player)] or ["  (empty)"]
+    lines += turn_end_forecast(state, player)
     mine = [n for o, n in state["removed"] if o == player]
     if mine:
         lines.append(f"You removed face down: {', '.join(mine)}")
     return "\n".join(lines)
 
 
+def turn_end_forecast(state: State, player: str) -> list[str]:
+    """What end_turn will do to a hand over the limit (model.turn_end_limit, which the action
+    runs too): nothing leaves the hand unannounced."""
+    pouched, dropped = m.turn_end_limit(state, player)
+    if not pouched and not dropped:
+        return []
+    done = ([f"move {', '.join(pouched)} into your Item Pouch"] if pouched else []) + (
+        [f"discard {', '.join(dropped)}"] if dropped else [])
+    return [f"Over the hand limit: end_turn will {' and '.join(done)}. To choose otherwise, "
+            "write discard_down(...), pouch(...) or unpouch(...) before end_turn."]
+
+
 def standing_text(state: State, player: str) -> str:
-    """The standing orders in force for this player (to be replaced by the engine's helper)."""
+    """The standing orders in force for this player. A react order whose Item has left the
+    player's hand and pouch stays in force (another copy, or the same card won back, would
+    answer it again), so it is still listed, apart, as idle until then."""
     texts = state.get("standing", {}).get(player, [])
-    lines = [f"  standing {t}" for t in texts] or ["  (none)"]
-    return "\n".join(lines + [
+    idle = [t for t in texts if _idle(state, player, t)]
+    lines = [f"  standing {t}" for t in texts if t not in idle]
+    if idle:
+        lines += ["  idle, as you hold none of their Items now (still in force):",
+                  *(f"    standing {t}" for t in idle)]
+    return "\n".join((lines or ["  (none)"]) + [
         "With no react order that applies, you play no Item when a card is played; with no",
         "accept/decline that applies, an offer to you waits for your next file (an empty",
         "file declines it)."])
+
+
+def _idle(state: State, player: str, text: str) -> bool:
+    """A standing react whose Item the player no longer holds, in hand or pouch."""
+    parsed = order_syntax.parse_text(GRAMMAR, text, "standing")
+    order = parsed.orders[0] if len(parsed.orders) == 1 else None
+    item = order.arg("item") if order is not None and order.command == "react" else None
+    name = find(str(item.value)) if item is not None else None
+    return name is not None and name not in m.holding(state, player)
 
 
 def score_text(state: State, player: str) -> str:
@@ -427,14 +456,20 @@ def order_help(game: Game) -> dict[str, Any]:
                  "with end_turn, or stops after a draw, a steal or an offer",
         "values": {
             "card": playable,
-            "player": ["Ana", "Ben", "Cleo"],
+            "player": "another player's name, as your sheet's Players table gives it",
             "kind": list(KINDS),
-            "give": ["nothing", "1 happiness", "2 sadness", "Camera", "Mouse, 1 sadness"],
-            "want": ["nothing", "a card", "1 happiness", "Bandage", "2 sadness"],
+            "give": "any mix of cards (see card) and counters, comma-separated, or nothing; "
+                    "for example: nothing | 1 happiness | 2 sadness | Camera | Mouse, 1 sadness",
+            "want": "the same as give, and a card (one of their choice, at most once); for "
+                    "example: nothing | a card | 1 happiness | Bandage | a card, 2 sadness",
             "goal": names("minigoal"),
             "other": playable,
             "item": names("item"),
-            "trigger": ["any", "event", "age", *names("special")[:4]],
+            "trigger": "any, a card type (age, event, special, interact, pet, neighbor) or "
+                       "a card name (see card)",
+            "whose": "mine, others, any or a player's name",
+            "judge": ["helps"],
+            "effect": ["helps", "hurts", "any"],
         },
         "tables": [("The cards (reconstructed; games/a_chaotic_life/cards.yaml)",
                     ["card", "type", "copies", "what it does"], rows)],

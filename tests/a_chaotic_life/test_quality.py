@@ -197,7 +197,8 @@ def test_w08_rules_md_names_every_warning_and_links_no_missing_file():
     from lifegames.a_chaotic_life import advice
     from lifegames.a_chaotic_life.codes import W
 
-    codes = ("W-WRONG-KIND", "W-CHASES-OWN", "W-OFFER-HOPELESS", "W-ENDS-GAME")
+    codes = ("W-WRONG-KIND", "W-CHASES-OWN", "W-OFFER-HOPELESS", "W-ENDS-GAME",
+             "W-HURTS-OWN")
     text = Path(advice.__file__).read_text(encoding="utf-8")
     assert sorted(W.declared()) == sorted(codes) and all(
         f"W.{c[2:].replace('-', '_')}" in text for c in codes)

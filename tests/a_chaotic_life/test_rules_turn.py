@@ -3,7 +3,7 @@ Turn?", "Actions!", "The Item Pouch & Discard Pile", "Cards to Consider: Early R
 
 from __future__ import annotations
 
-from lifegames.a_chaotic_life import GAME
+from lifegames.a_chaotic_life import GAME, views
 
 from .helpers import (
     ANA,
@@ -179,17 +179,40 @@ def test_r20b_a_turn_never_ends_over_the_limit_end_turn_discards_down_by_itself(
     does what discard_down orders have not, the cards that can no longer be played in this
     life first, then those received last, so a file can end a turn after a draw it cannot
     foresee. No turn ends with more than five cards in hand."""
-    state = arrange(new_state(), stage="adult", player=ANA,
+    full = {ANA: ["Bandage", "Camera"]}  # a pouch with room takes Items first (r20c)
+    state = arrange(new_state(), stage="adult", player=ANA, pouches=full,
                     hands={ANA: ["Lock", "Adult", "Dog", "Party", "Senior", "Cat", "Neighbor"]})
     order(state, ANA, 'discard_down("Neighbor")')
     order(state, ANA, "end_turn", FakeDice())
     assert state["discard"][-2:] == ["Neighbor", "Adult"], "a second Adult is never played now"
     assert state["hands"][ANA] == ["Lock", "Dog", "Party", "Senior", "Cat"]
-    state = arrange(new_state(), player=ANA,
+    state = arrange(new_state(), player=ANA, pouches=full,
                     hands={ANA: ["Lock", "Cat", "Dog", "Party", "Senior", "Adult", "Teen"]})
     order(state, ANA, "end_turn", FakeDice())
     assert state["hands"][ANA] == ["Lock", "Cat", "Dog", "Party", "Senior"]
     assert state["turn"]["player"] == BEN
+
+
+def test_r20c_end_turn_puts_items_in_the_pouch_before_it_discards_and_the_sheet_says_so():
+    """The Item Pouch & Discard Pile / What's in a Turn?: the pouch holds two Items outside
+    the hand limit and filling it is free until the draw-up, so end_turn moves Items there
+    (the last received first) while it has room, and discards only what is still over. The
+    sheet says beforehand what end_turn will move and discard."""
+    state = arrange(new_state(), player=ANA, pouches={ANA: ["Lock"]},
+                    hands={ANA: ["Bandage", "Cat", "Dog", "Party", "Senior", "Teen", "Passport"]})
+    forecast = views.own_cards(GAME.knowledge(state, ANA), ANA)
+    assert ("Over the hand limit: end_turn will move Passport into your Item Pouch and "
+            "discard Teen.") in forecast
+    events = order(state, ANA, "end_turn", FakeDice())
+    assert state["pouches"][ANA] == ["Lock", "Passport"]
+    assert state["discard"][-1] == "Teen"
+    assert "Bandage" in state["hands"][ANA]
+    assert any("moved Passport into the Item Pouch as the turn ended" in e for e in events)
+    moved = next(e for e in state["log"] if "as the turn ended" in e["text"]
+                 and "Item Pouch" in e["text"])
+    assert "Passport" not in moved["text"], "the others read only that an Item moved"
+    within = arrange(new_state(), player=ANA, hands={ANA: ["Bandage", "Cat"]})
+    assert "Over the hand limit" not in views.own_cards(within, ANA)
 
 
 def test_r21_the_pouch_holds_two_items_outside_the_limit_moves_are_free_before_drawing_up():

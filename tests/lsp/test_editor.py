@@ -101,6 +101,17 @@ def test_describe_knows_any_case_and_nothing_else(games: dict[str, Setup]) -> No
         "a game that describes nothing says nothing"
 
 
+def test_hover_over_a_name_written_without_quotes(games: dict[str, Setup],
+                                                  shared_client: Client) -> None:
+    """check refuses the line (E-NAME-NOT-QUOTED), but the name still says what it is."""
+    setup = games["simple-kingdoms"]
+    uri = opened(shared_client, setup.orders("Ironhold"), "orders for tick 1\nbuild(0,0, farm)\n")
+    shown = shared_client.hover(uri, 1, 12)
+    closed(shared_client, uri)
+    assert shown is not None and shown["contents"]["value"] == setup.game.describe("farm")
+    assert shown["range"]["start"] == {"line": 1, "character": 11}
+
+
 def test_hover_over_an_unknown_quoted_name_is_empty(games: dict[str, Setup],
                                                    shared_client: Client) -> None:
     setup = games["a-chaotic-life"]
@@ -112,19 +123,21 @@ def test_hover_over_an_unknown_quoted_name_is_empty(games: dict[str, Setup],
 # -- completion ----------------------------------------------------------------------------------
 
 
-def test_completion_offers_the_hand_first(games: dict[str, Setup],
+@pytest.mark.parametrize("command", ["play", "discard"])
+def test_completion_offers_the_hand_first(command: str, games: dict[str, Setup],
                                           shared_client: Client) -> None:
-    """Inside `play("`, the cards in the player's hand come before every other card: those
-    legal to play now first, then the rest of the hand, then the deck's other cards."""
+    """Inside `play("` (or another card's name), the cards in the player's hand come before
+    every other card: those legal to give there now first, then the rest of the hand, then
+    the deck's other cards."""
     setup = games["a-chaotic-life"]
     player = setup.awaited
     hand = setup.state["hands"][player]
-    playing = [o for o in setup.legal(player) if o.startswith("play(")]
-    legal_cards = list(dict.fromkeys(o.split('"')[1] for o in playing))
-    assert legal_cards and set(hand) - set(legal_cards), "both kinds of hand card are there"
-    text = 'orders for tick 1\nplay("'
+    giving = [o for o in setup.legal(player) if o.startswith(f"{command}(")]
+    legal_cards = list(dict.fromkeys(o.split('"')[1] for o in giving))
+    assert legal_cards
+    text = f'orders for tick 1\n{command}("'
     uri = opened(shared_client, setup.orders(player), text)
-    items = shared_client.completion(uri, 1, len('play("'))
+    items = shared_client.completion(uri, 1, len(f'{command}("'))
     closed(shared_client, uri)
     ordered = [i["label"] for i in sorted(items, key=lambda i: i["sortText"])]
     rest = [c for c in hand if c not in legal_cards]
@@ -132,6 +145,8 @@ def test_completion_offers_the_hand_first(games: dict[str, Setup],
     assert all(i["detail"].startswith("card: you hold it") for i in items
                if i["label"] in hand)
     assert len(ordered) > len(hand) and ordered[len(hand)] not in hand, "then the others"
+    if command == "play":
+        assert rest, "both kinds of hand card were there"
 
 
 def test_the_sims_hand_is_the_action_cards_held(games: dict[str, Setup]) -> None:

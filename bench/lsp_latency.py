@@ -2,7 +2,7 @@
 how much memory the idle server holds. A script, not a test: it prints ratios against a
 baseline measured in the same run, and asserts nothing about time.
 
-    python3 bench/lsp_latency.py [--repeat 15] [--lines 100]
+    python3 bench/lsp_latency.py [--repeat 15] [--lines 100] [--starts 9]
 
 For each game, a 100-line order file (the game's template, the greedy bot's orders, notes) in
 a real game folder is opened in a server started as its own process and spoken to over real
@@ -17,6 +17,10 @@ pipes (tests/lsp/client.py), as an editor would.
   dropped by the debounce, never checked).
 - memory: the resident set (VmRSS) of the idle server, with one file of each game open and
   checked, against a Python process that has only imported pygls and lsprotocol.
+- start-up: from starting the server's process to reading the first diagnostics of a file
+  opened at once (initialize, initialized, didOpen; a Chaotic Life! file, the game read from
+  its folder), against the import floor of its dependencies: a Python process started, made
+  to import pygls and lsprotocol, and ended. Interleaved pairs; the goal is at most 1.5x.
 """
 
 from __future__ import annotations
@@ -78,6 +82,31 @@ def check_cost(path: Path, text: str, places: Places) -> float:
     return time.perf_counter() - start
 
 
+FLOOR = "import pygls.lsp.server, lsprotocol.types"
+STARTUP_GOAL = 1.5
+
+
+def first_diagnostics(path: Path, text: str) -> float:
+    """Seconds from starting a server to the first diagnostics of `text` opened as `path`."""
+    start = time.perf_counter()
+    client = Client(env=child_env())
+    client.initialize()
+    uri = client.open(path, text, 1)
+    client.diagnostics(uri, 1)
+    took = time.perf_counter() - start
+    code = client.shutdown()
+    if code != 0:
+        raise SystemExit(f"the server exited {code}:\n{client.log()}")
+    return took
+
+
+def import_floor() -> float:
+    """Seconds to start a Python that imports pygls and lsprotocol, and see it end."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", FLOOR], env=child_env(), check=True)
+    return time.perf_counter() - start
+
+
 def rss_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -89,6 +118,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=15, help="interleaved pairs per game")
     parser.add_argument("--lines", type=int, default=100, help="lines of each order file")
+    parser.add_argument("--starts", type=int, default=9,
+                        help="interleaved pairs of the start-up figure")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
@@ -124,6 +155,12 @@ def main() -> int:
             rows.append((game_id, len(good.encode()), latencies, costs, bursts))
         time.sleep(2)
         server_rss = rss_kb(client.process.pid)
+        first_path, first_text, _ = files["a-chaotic-life"]
+        log(f"start-up: {args.starts} pairs")
+        firsts, floors = [], []
+        for _ in range(args.starts):
+            floors.append(import_floor())
+            firsts.append(first_diagnostics(first_path, first_text))
         code = client.shutdown()
         if code != 0:
             raise SystemExit(f"the server exited {code}:\n{client.log()}")
@@ -163,7 +200,15 @@ def main() -> int:
     print(f"Idle server, one file of each game open: {server_rss / 1024:.1f} MiB resident; "
           f"a Python that only imported pygls and lsprotocol: {base_rss / 1024:.1f} MiB; "
           f"ratio {server_rss / base_rss:.2f}x")
-    print(f"\n(python3 bench/lsp_latency.py --repeat {args.repeat} --lines {args.lines})")
+    f_low, f_mid, f_high = spread(firsts)
+    i_low, i_mid, i_high = spread(floors)
+    ratio = f_mid / i_mid
+    print(f"Start-up: first diagnostics {ms(f_mid)} ms ({ms(f_low)}-{ms(f_high)}) after the "
+          f"server's process starts; import floor of pygls and lsprotocol {ms(i_mid)} ms "
+          f"({ms(i_low)}-{ms(i_high)}); ratio {ratio:.2f}x (goal <= {STARTUP_GOAL}x: "
+          f"{'met' if ratio <= STARTUP_GOAL else 'missed'})")
+    print(f"\n(python3 bench/lsp_latency.py --repeat {args.repeat} --lines {args.lines} "
+          f"--starts {args.starts})")
     return 0
 
 

@@ -474,3 +474,20 @@ def order_help(game: Game) -> dict[str, Any]:
         "tables": [("The cards (reconstructed; games/a_chaotic_life/cards.yaml)",
                     ["card", "type", "copies", "what it does"], rows)],
     }
+
+
+def describe(game: Game, name: str) -> str | None:
+    """A card as an editor's hover shows it: its type, copies and what it does (card_text,
+    from cards.yaml). Any case of the name."""
+    found = {n.lower(): n for n in cards()}.get(name.strip().lower())
+    if found is None:
+        return None
+    spec = card(found)
+    what = card_text(found) or (f"collects {spec['goal']}" if spec.get("goal") else "")
+    copies = counted(spec["copies"], "copy", "copies")
+    return f"{found} ({TYPE_NAMES[spec['type']]} card, {copies} in the deck): {what}".rstrip(": ")
+
+
+def held(game: Game, state: State, player: str) -> list[str]:
+    """The cards of the player's hand, then of their Item Pouch (their own view)."""
+    return [n for n in [*m.hand(state, player), *m.pouch(state, player)] if n in cards()]

@@ -453,6 +453,26 @@ class Game:
         part = self._needed("views", "order_help")
         return dict(part(self))
 
+    def describe(self, name: str) -> str | None:
+        """What a name an order may give (a card, a building, a place) is, in a line or
+        two made from the game's data (views.describe; any case of the name), for an editor's
+        hover; None for a name the game does not know or a game that describes nothing. It
+        reads no state, so it can tell no secret."""
+        part = self._part("views", "describe")
+        if part is None:
+            return None
+        found = part(self, name)
+        return None if found is None else str(found)
+
+    def held(self, view: State, player: str) -> list[str]:
+        """The names of the cards `player` holds (their hand first), from their view
+        (`knowledge(state, player)`; views.held): an editor offers them first where a card's
+        name is typed. Empty for a game without a hand; a card the view hides is left out."""
+        part = self._part("views", "held")
+        if part is None:
+            return []
+        return [str(n) for n in part(self, view, player)]
+
     # -- the end ------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
         raise NotImplementedError

@@ -476,3 +476,12 @@ def order_help(game: Game) -> dict[str, Any]:
         "tables": [("The deck (reconstructed; games/lifestyle/cards.yaml)",
                     ["card", "category", "needs", "scores / ability", "copies"], rows_)],
     }
+
+
+def describe(game: Game, name: str) -> str | None:
+    """A card as an editor's hover shows it: category, the dice it rolls and what they must
+    show (card_label, from cards.yaml). Any case of the name."""
+    found = {n.lower(): n for n in names()}.get(name.strip().lower())
+    if found is None:
+        return None
+    return f"{card_label(found)}; {counted(card(found)['copies'], 'copy', 'copies')} in the deck"

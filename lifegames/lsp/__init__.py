@@ -1,6 +1,7 @@
 """`lifegames lsp`: a language server for order files, so any editor that speaks the Language
 Server Protocol shows check's problems while an order file is typed, completes what is legal
-now and explains each order on hover (README: "Live checking in your editor").
+now, explains each order and name on hover, and outlines and colours the file (README: "Live
+checking in your editor").
 
 It needs pygls and lsprotocol, an optional extra (`pip install 'lifegames[lsp]'`): this
 package is imported only by the `lsp` command, so a tick or a check never pays for it.

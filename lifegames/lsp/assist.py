@@ -3,11 +3,14 @@
 Completion offers what the game's grammar allows where the cursor stands (commands, the names
 and numbers an argument takes, plan words, `$facts`) and the orders that are legal at that
 line: the lines above it are run through the same check as the file (on what the player knows,
-with dice nobody plays with), then the game's own legal.py lists what could run next; after a
-roll or a draw nobody can know that, and only the grammar's offers remain. Hover shows a
-command's entry of `play.py orders GAME` (engine/reference.py) and what a fact or plan word
-means. Code actions apply the fixes check's own hints name: did-you-mean, the right `orders for
-tick N` line, and the `end` that marks a file complete.
+with dice nobody plays with), then the game's own legal.py lists what could run next (the list
+the player's sheet shows as legal now); after a roll or a draw nobody can know that, and only
+the grammar's offers remain. Where a card's name is typed, the cards the player holds
+(Game.held) come first. Hover shows a command's entry of `play.py orders GAME`
+(engine/reference.py), what a fact or plan word means, and what a name is (Game.describe: a
+card's text, a building's cost, from the game's data). Code actions apply the fixes check's own
+hints name: did-you-mean, the right `orders for tick N` line, and the `end` that marks a file
+complete.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from lsprotocol import types as lsp
 
 from ..cli_common import report_lines
 from ..engine.codes import E
-from ..engine.contract import Game
+from ..engine.contract import Game, State
+from ..engine.data import fact_docs
 from ..engine.orders import (
     END_WORD,
     PLAN_USAGE,
@@ -33,10 +37,10 @@ from ..engine.orders import (
     start_rule,
 )
 from ..engine.playercheck import Standpoint
-from ..engine.reference import command_entry, fact_docs, order_docs, value_line
+from ..engine.reference import command_entry, order_docs, value_line
 from ..engine.turn import check_file
 from ..engine.words import counted
-from .diagnose import Buffer, Checked, problem_range
+from .diagnose import UNENDED, Buffer, Checked, problem_range
 
 PLAN_LINES = 400  # lines above the cursor run to find the legal orders there (more: line 1's)
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
@@ -167,9 +171,16 @@ def spot(before: str) -> Spot:
 
 def legal_at(where: Standpoint, buffer: Buffer, line: int) -> list[str] | None:
     """The orders that are legal once the lines above `line` have run, as check runs them;
-    None after a roll or a draw (nobody can know then). A long file gives line 1's."""
+    None after a roll or a draw (nobody can know then). A long file gives line 1's. They come
+    from the game's legal_orders, the list the player's sheet shows as legal now."""
+    return _run_above(where, buffer, line)[0]
+
+
+def _run_above(where: Standpoint, buffer: Buffer, line: int) -> tuple[list[str] | None, State]:
+    """legal_at's answer, and the player's view once the lines above have run (the view at
+    the start of the file when the player is not awaited)."""
     if not where.is_awaited:
-        return []
+        return [], where.known()
     game = where.game
     above = buffer.lines[:line] if line <= PLAN_LINES else []
     closers = []
@@ -184,8 +195,8 @@ def legal_at(where: Standpoint, buffer: Buffer, line: int) -> list[str] | None:
     work = where.known()
     result = check_file(game, where.state, where.player, parsed, work=work, hints=False, warn=False)
     if result.plan is not None and result.plan.outcome:
-        return None
-    return list(game.legal_orders(work, where.player))
+        return None, work
+    return list(game.legal_orders(work, where.player)), work
 
 
 def _one_line(text: str) -> bool:
@@ -278,21 +289,36 @@ def _arguments(add: Any, where: Standpoint, buffer: Buffer, line: int, at: Spot,
         add(plain, lsp.CompletionItemKind.EnumMember, detail, value, rank,
             filter_text=value if quoted else plain)
 
-    seen: set[str] = set()
-    for order in legal_at(where, buffer, line) or []:  # the values legal orders give it
+    legal, view = _run_above(where, buffer, line)
+    values: dict[str, str] = {}  # lower case -> the value as written
+    in_legal: set[str] = set()
+    for order in legal or []:  # the values legal orders give it
         parsed = parse_text(grammar, order, "legal")
         for found in parsed.orders:
             if found.command == at.command and at.index < len(found.args):
                 arg = found.args[at.index]
                 value = str(arg.value) if arg.kind == "int" else written(str(arg.value), kinds)
-                if value.lower() not in seen:
-                    seen.add(value.lower())
-                    offer(value, f"{argument}: in an order legal now", 1)
-    for name in argument_names(game, where, argument):
+                values.setdefault(value.lower(), value)
+                in_legal.add(value.lower())
+    choices = argument_names(game, where, argument)
+    takes = {n.lower() for n in choices}
+    held = [written(n, kinds) for n in game.held(view, where.player) if n.lower() in takes]
+    mine = {h.lower() for h in held}
+    for name in choices:
         value = written(name, kinds)
-        if value.lower() not in seen:
-            seen.add(value.lower())
-            offer(value, argument, 4)
+        values.setdefault(value.lower(), value)
+    # what the player holds first (legal now, then the rest of the hand), then the other
+    # values legal orders give, then every name the argument takes
+    for value in [*(v for v in values.values() if v.lower() in mine & in_legal),
+                  *(h for h in held if h.lower() not in in_legal)]:
+        if value.lower() in values:
+            legal_now = value.lower() in in_legal
+            offer(values.pop(value.lower()), f"{argument}: you hold it" +
+                  ("; in an order legal now" if legal_now else ""), 1 if legal_now else 2)
+    for key in [k for k in values if k in in_legal]:
+        offer(values.pop(key), f"{argument}: in an order legal now", 3)
+    for value in values.values():
+        offer(value, argument, 4)
     if "REF" in kinds:
         for name, help_text in _facts(game).items():
             add(f"${name}", lsp.CompletionItemKind.Variable, "fact", rank=6, docs=help_text)
@@ -324,6 +350,11 @@ def hover(where: Standpoint, buffer: Buffer, position: lsp.Position, encoding: s
     seen = _outside_quotes(text)
     if seen and seen[-1][1] == "#" and index >= seen[-1][0]:
         return None  # a note
+    quoted = quoted_at(text, index)
+    if quoted is not None:
+        start, end = quoted
+        return _described(where.game, text[start + 1:end - 1], buffer, line, start, end,
+                          encoding)
     for match in re.finditer(r"\$?[A-Za-z_][A-Za-z0-9_]*", text):
         if match.start() <= index <= match.end():
             break
@@ -334,6 +365,9 @@ def hover(where: Standpoint, buffer: Buffer, position: lsp.Position, encoding: s
         return None
     game = where.game
     found = _word_help(game, word, text)
+    if found is None and not word.startswith("$"):
+        return _described(game, match.group(), buffer, line, match.start(), match.end(),
+                          encoding)
     if found is None:
         return None
     if checked is not None and text.strip().lower().startswith("orders") and word in (
@@ -342,6 +376,35 @@ def hover(where: Standpoint, buffer: Buffer, position: lsp.Position, encoding: s
     span = lsp.Range(buffer.position(line, match.start(), encoding),
                      buffer.position(line, match.end(), encoding))
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, found), span)
+
+
+def quoted_at(text: str, index: int) -> tuple[int, int] | None:
+    """The span (its quotes included) of the quoted name the index stands in, if any; an
+    unclosed quote runs to the end of the line."""
+    start = -1
+    closer = ""
+    for at, char in _outside_quotes(text):
+        if char == "#" and not closer:
+            break
+        if closer and char == closer:
+            if start <= index <= at:
+                return start, at + 1
+            closer = ""
+        elif not closer and char in QUOTES:
+            start, closer = at, QUOTES[char]
+    if closer and index >= start:
+        return start, len(text)
+    return None
+
+
+def _described(game: Game, name: str, buffer: Buffer, line: int, start: int, end: int,
+               encoding: str) -> lsp.Hover | None:
+    """What the game says a name is (Game.describe, from its data), as a hover over the name."""
+    text = game.describe(name.strip()) if 0 < len(name.strip()) <= 80 else None
+    if text is None:
+        return None
+    span = lsp.Range(buffer.position(line, start, encoding), buffer.position(line, end, encoding))
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.PlainText, text), span)
 
 
 def said(checked: Checked) -> str:
@@ -424,8 +487,9 @@ def actions(checked: Checked, span: lsp.Range, encoding: str) -> list[lsp.CodeAc
         last = len(buffer.lines) - 1
         end = buffer.position(last, len(buffer.lines[last]), encoding)
         lead = "" if not buffer.lines[last] else "\n"
+        hint = [d for d in checked.diagnostics if d.message == UNENDED]
         out.append(_action("Finish the file: add `end` as its last line", buffer,
-                           lsp.Range(end, end), f"{lead}{END_WORD}\n"))
+                           lsp.Range(end, end), f"{lead}{END_WORD}\n", hint or None))
     return out
 
 

@@ -1,4 +1,5 @@
-"""The language server itself: pygls over stdin and stdout, wired to places, diagnose and assist.
+"""The language server itself: pygls over stdin and stdout, wired to places, diagnose, assist
+and outline.
 
 A change is checked once the typing pauses (DEBOUNCE), on one worker thread, so requests are
 still answered while a large file is checked; a check whose buffer changed meanwhile is thrown
@@ -21,7 +22,7 @@ import sys
 from collections.abc import Callable, Generator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
@@ -32,6 +33,7 @@ from pygls.uris import to_fs_path
 from .. import __version__, registry
 from .assist import actions, complete, hover
 from .diagnose import LINES, Buffer, Checked, check_buffer, index_of
+from .outline import LEGEND, Words, document_symbols, semantic_tokens
 from .places import Place, Places, Signature
 
 DEBOUNCE = 0.03  # seconds of quiet after a change before it is checked
@@ -40,6 +42,8 @@ MAX_MESSAGE = 8 * 1024 * 1024  # bytes of one message from the editor
 MAX_HEADER = 4096  # bytes of one header line
 TRIGGERS = ["(", ",", "$", '"', " ", ":"]
 log = logging.getLogger("lifegames.lsp")
+T = TypeVar("T")
+U = TypeVar("U")
 
 
 class Protocol(LanguageServerProtocol):
@@ -250,6 +254,18 @@ class OrderServer(LanguageServer):
         finally:
             self.polling = asyncio.get_running_loop().call_later(POLL, self.poll)
 
+    def order_file(self, uri: str) -> tuple[Buffer, Place] | None:
+        """An open buffer and its place, if it is an order file (in a game or not): what an
+        outline and colours are given for. Any other text file the editor hands over gets
+        nothing."""
+        buffer = self.buffers.get(uri)
+        if buffer is None:
+            return None
+        place = self.place(uri)
+        if place.standpoint is None and not place.trouble:
+            return None
+        return buffer, place
+
     def current(self, uri: str) -> Checked | None:
         """The last check of a buffer, if it is of the buffer as it stands."""
         checked = self.checked.get(uri)
@@ -337,10 +353,28 @@ def build() -> OrderServer:
                 return None
         return _guarded(lambda: actions(checked, params.range, ls.encoding), [])
 
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def symbols(ls: OrderServer, params: lsp.DocumentSymbolParams
+                ) -> list[lsp.DocumentSymbol] | None:
+        found = ls.order_file(params.text_document.uri)
+        if found is None:
+            return None
+        return _guarded(lambda: document_symbols(found[0], ls.encoding), [])
+
+    @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+    def tokens(ls: OrderServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens | None:
+        found = ls.order_file(params.text_document.uri)
+        if found is None:
+            return None
+        buffer, place = found
+        game = place.standpoint.game if place.standpoint is not None else None
+        return _guarded(lambda: semantic_tokens(Words.of(game), buffer, ls.encoding),
+                        lsp.SemanticTokens(data=[]))
+
     return server
 
 
-def _guarded(work: Callable[[], Any], fallback: Any) -> Any:
+def _guarded(work: Callable[[], T], fallback: U) -> T | U:
     """A request's answer; if answering it failed (a bug), the fallback, and the failure in
     the log: one bad request must not stop the server."""
     try:

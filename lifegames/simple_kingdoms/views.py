@@ -493,6 +493,24 @@ def _cost(amounts: dict[str, int]) -> str:
     return ", ".join(f"{n} {r}" for r, n in amounts.items())
 
 
+def describe(game: Game, name: str) -> str | None:
+    """A building (or settlement upgrade) or a resource, as an editor's hover shows it: its
+    cost, output, terrain and needs (the reference's Buildings row), or a resource's price.
+    Any case of the name."""
+    wanted = name.strip().lower()
+    upgrades = rules()["settlements"]
+    for building, cost, produces, terrain, needs in _building_rows():
+        if building.lower() == wanted and building in upgrades:
+            return f"{building} (settlement): upgrades a {needs} for {cost}; {produces}"
+        if building.lower() == wanted:
+            return (f"{building} (building): costs {cost}; gives {produces}; terrain {terrain}"
+                    + (f"; needs {needs}" if needs not in ("-", "") else ""))
+    for resource, price in rules()["prices"].items():
+        if resource.lower() == wanted:
+            return f"{resource} (resource): {price} gold to buy one; selling pays a quarter"
+    return None
+
+
 # -- facts ---------------------------------------------------------------------------------------
 
 

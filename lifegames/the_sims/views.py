@@ -506,3 +506,30 @@ def order_help(game: Game) -> dict[str, Any]:
              ["card", "SIMbols", "raises", "action", "copies"], rows),
         ],
     }
+
+
+def describe(game: Game, name: str) -> str | None:
+    """A name an order gives, as an editor's hover shows it, from the game's data: a Venue
+    (its card and side, the Need it shows, its SIMbols), an Action card (card_line), a Home,
+    an Aspiration or an Iconic Sim. Any case of the name."""
+    found: dict[str, str] = {}
+    for index, sides in enumerate(venue_cards()):
+        for side in SIDES:
+            venue = sides[side]
+            found[venue["name"].lower()] = (
+                f"{venue['name']} (Venue, card {index + 1} side {side}): Need "
+                f"{venue['need']}; SIMbols {' '.join(venue['symbols'])}")
+    for card_name in cards():
+        found[card_name.lower()] = f"Action card: {card_line(card_name)}"
+    for home, symbol in homes().items():
+        found[home.lower()] = f"{home} (Home): SIMbol {symbol}"
+    for aspiration, kinds in aspirations().items():
+        found[aspiration.lower()] = f"{aspiration} (Aspiration): SIMbols {' + '.join(kinds)}"
+    for sim, interest in sims().items():
+        found[sim.lower()] = f"{sim} (Iconic Sim): interest {interest}"
+    return found.get(name.strip().lower())
+
+
+def held(game: Game, state: State, player: str) -> list[str]:
+    """The Action cards in the player's hand (their own view)."""
+    return [n for n in seat(state, player)["cards"] if n in cards()]

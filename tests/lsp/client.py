@@ -108,7 +108,8 @@ class Client:
             number = self.next_id
         self.send({"jsonrpc": "2.0", "id": number, "method": method,
                    **({} if params is None else {"params": params})})
-        return self.wait(lambda: self.responses.pop(number, None), timeout)
+        answer: dict[str, Any] = self.wait(lambda: self.responses.pop(number, None), timeout)
+        return answer
 
     def notify(self, method: str, params: Any = None) -> None:
         self.send({"jsonrpc": "2.0", "method": method,
@@ -191,6 +192,15 @@ class Client:
         return self.request("textDocument/hover", {  # type: ignore[no-any-return]
             "textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
 
+    def symbols(self, uri: str) -> list[dict[str, Any]] | None:
+        return self.request("textDocument/documentSymbol",  # type: ignore[no-any-return]
+                            {"textDocument": {"uri": uri}})
+
+    def tokens(self, uri: str) -> list[int] | None:
+        """The semantic tokens of the whole document, as the wire carries them."""
+        result = self.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
+        return None if result is None else list(result["data"])
+
     def code_actions(self, uri: str, line: int, end_line: int | None = None
                      ) -> list[dict[str, Any]]:
         result = self.request("textDocument/codeAction", {
@@ -223,4 +233,4 @@ def apply_edit(text: str, edit: dict[str, Any]) -> str:
         return starts[line] + index
 
     start, end = at(edit["range"]["start"]), at(edit["range"]["end"])
-    return text[:start] + edit["newText"] + text[end:]
+    return text[:start] + str(edit["newText"]) + text[end:]

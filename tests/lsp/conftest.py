@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,7 +50,7 @@ class Setup:
         return base / f"{player}_orders.txt"
 
     @property
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         return self.host.load().state
 
     @property

@@ -7,29 +7,31 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from lifegames.engine.contract import Order
+from lifegames.engine.data import fact_docs
 from lifegames.engine.dice import Dice
-from lifegames.engine.reference import command_entry, fact_docs
+from lifegames.engine.reference import command_entry
 
 from .client import Client, apply_edit
-from .conftest import make_game
+from .conftest import Setup, make_game
 
 
 @pytest.fixture(scope="module")
-def kingdoms(tmp_path_factory: pytest.TempPathFactory):
+def kingdoms(tmp_path_factory: pytest.TempPathFactory) -> Setup:
     return make_game(tmp_path_factory.mktemp("kingdoms"), "simple-kingdoms", seed=1)
 
 
 @pytest.fixture(scope="module")
-def lifestyle(tmp_path_factory: pytest.TempPathFactory):
+def lifestyle(tmp_path_factory: pytest.TempPathFactory) -> Setup:
     return make_game(tmp_path_factory.mktemp("lifestyle"), "lifestyle", seats=True)
 
 
 def at(client: Client, path: Path, text: str, line: int, character: int | None = None
-       ) -> list[dict]:
+       ) -> list[dict[str, Any]]:
     """Completion items at (line, character) of `text` (default: the end of that line)."""
     uri = client.open(path, text)
     client.diagnostics(uri)
@@ -40,11 +42,19 @@ def at(client: Client, path: Path, text: str, line: int, character: int | None =
     return items
 
 
-def labels(items: list[dict], detail: str | None = None) -> list[str]:
+def text_at(client: Client, uri: str, line: int, character: int) -> str:
+    """What hover shows at a place (there must be something)."""
+    found = client.hover(uri, line, character)
+    assert found is not None, (line, character)
+    return str(found["contents"]["value"])
+
+
+def labels(items: list[dict[str, Any]], detail: str | None = None) -> list[str]:
     return [i["label"] for i in items if detail is None or i.get("detail") == detail]
 
 
-def test_the_legal_orders_offered_are_those_after_the_lines_above(kingdoms, shared_client):
+def test_the_legal_orders_offered_are_those_after_the_lines_above(kingdoms: Setup,
+                                                                  shared_client: Client) -> None:
     """After a watchtower is built, the orders legal on the next line are those of the state
     it left (as check runs the file), not the start of the tick's."""
     path = kingdoms.orders("Ironhold")
@@ -59,7 +69,8 @@ def test_the_legal_orders_offered_are_those_after_the_lines_above(kingdoms, shar
     assert offered != kingdoms.legal("Ironhold")
 
 
-def test_after_a_draw_no_legal_order_is_claimed(tmp_path: Path, shared_client):
+def test_after_a_draw_no_legal_order_is_claimed(tmp_path: Path, shared_client: Client
+                                                ) -> None:
     chaotic = make_game(tmp_path, "a-chaotic-life")
     path = chaotic.orders(chaotic.awaited)
     assert "draw()" in chaotic.legal(chaotic.awaited)
@@ -68,7 +79,8 @@ def test_after_a_draw_no_legal_order_is_claimed(tmp_path: Path, shared_client):
     assert "end_turn" in labels(items), "the commands are still offered"
 
 
-def test_arguments_complete_with_the_names_the_game_takes(kingdoms, shared_client):
+def test_arguments_complete_with_the_names_the_game_takes(kingdoms: Setup,
+                                                          shared_client: Client) -> None:
     path = kingdoms.orders("Ironhold")
     items = at(shared_client, path, 'orders for tick 1\nbuild(0,0, "f', 1)
     assert labels(items)[:3] == ["farm", "big_farm", "watchtower"], "legal ones first"
@@ -81,7 +93,7 @@ def test_arguments_complete_with_the_names_the_game_takes(kingdoms, shared_clien
     assert "$gold" in labels(amounts), "a count may be a fact"
 
 
-def test_facts_plan_words_and_standing_orders(lifestyle, shared_client):
+def test_facts_plan_words_and_standing_orders(lifestyle: Setup, shared_client: Client) -> None:
     path = lifestyle.orders("Ana")
     facts = list(fact_docs("lifestyle"))
     assert labels(at(shared_client, path, "orders for tick 1\nreroll($", 1)) == \
@@ -98,20 +110,23 @@ def test_facts_plan_words_and_standing_orders(lifestyle, shared_client):
     assert at(shared_client, path, "take_row(1)  # a note ", 0) == [], "no offers in a note"
 
 
-def test_hover_shows_the_order_reference(lifestyle, shared_client):
+def test_hover_shows_the_order_reference(lifestyle: Setup, shared_client: Client) -> None:
     path = lifestyle.orders("Ana")
     uri = shared_client.open(path, "orders for tick 1\nroll(\"Cat\")\nwhile not met: "
                              "reroll($best_die)\nend\n")
     shared_client.diagnostics(uri)
-    shown = shared_client.hover(uri, 1, 2)["contents"]["value"]
+    shown = text_at(shared_client, uri, 1, 2)
     for line in command_entry(lifestyle.game, "roll"):
         assert line.strip() in shown
     assert "card: Goldfish, Hamster" in shown, "with the names the argument takes"
-    fact = shared_client.hover(uri, 2, 25)["contents"]["value"]
+    fact = text_at(shared_client, uri, 2, 25)
     assert fact_docs("lifestyle")["best_die"] in fact
-    assert "endwhile" in shared_client.hover(uri, 2, 2)["contents"]["value"]
-    assert shared_client.hover(uri, 1, 7) is None, "nothing for a name in quotes"
-    assert "complete" in shared_client.hover(uri, 3, 1)["contents"]["value"]
+    assert "endwhile" in text_at(shared_client, uri, 2, 2)
+    named = shared_client.hover(uri, 1, 7)
+    assert named is not None
+    assert named["contents"]["value"] == lifestyle.game.describe("Cat"), "a name: what it is"
+    assert named["range"]["start"] == {"line": 1, "character": 5}
+    assert "complete" in text_at(shared_client, uri, 3, 1)
     shared_client.close(uri)
 
 
@@ -127,7 +142,7 @@ def fixes(client: Client, path: Path, text: str, line: int) -> tuple[str, dict[s
     return uri, found
 
 
-def test_code_actions_write_what_check_asked_for(kingdoms, shared_client):
+def test_code_actions_write_what_check_asked_for(kingdoms: Setup, shared_client: Client) -> None:
     path = kingdoms.orders("Ironhold")
     _, found = fixes(shared_client, path, "orders for tick 7\n", 0)
     assert found["Change this line to `orders for tick 1`"] == "orders for tick 1\n"
@@ -143,7 +158,8 @@ def test_code_actions_write_what_check_asked_for(kingdoms, shared_client):
     assert "Finish the file: add `end` as its last line" not in found
 
 
-def test_a_misspelt_name_is_fixed_as_the_game_spells_it(lifestyle, shared_client):
+def test_a_misspelt_name_is_fixed_as_the_game_spells_it(lifestyle: Setup,
+                                                        shared_client: Client) -> None:
     path = lifestyle.orders("Ana")
     _, found = fixes(shared_client, path, 'orders for tick 1\ntake_row(1)\nstanding '
                      'discard("hamstr")\nend\n', 2)
@@ -152,7 +168,8 @@ def test_a_misspelt_name_is_fixed_as_the_game_spells_it(lifestyle, shared_client
     assert any(t == 'Change to "Hamster"' for t in titles), titles
 
 
-def shown(setup, state: dict, player: str, text: str, spots: list[tuple[int, int]]) -> str:
+def shown(setup: Setup, state: dict[str, Any], player: str, text: str,
+          spots: list[tuple[int, int]]) -> str:
     """Everything the server would show `player` for `text` on `state`: diagnostics,
     completion at each spot, hover over each word of the file (in-process, as the server
     computes them)."""
@@ -168,15 +185,16 @@ def shown(setup, state: dict, player: str, text: str, spots: list[tuple[int, int
     where = folder_standpoint(setup.game, state, loaded.players, player)
     buffer = Buffer(setup.orders(player).as_uri(), text, 1)
     checked = check_buffer(buffer, Place(where, player), "utf-16")
-    out: list = [checked.diagnostics]
+    out: list[Any] = [checked.diagnostics]
     out += [complete(where, buffer, lsp.Position(*spot), "utf-16") for spot in spots]
     out += [hover(where, buffer, lsp.Position(n, c), "utf-16", checked)
             for n, line in enumerate(text.split("\n")) for c in range(0, len(line), 3)]
-    return json.dumps(default_converter().unstructure(out), sort_keys=True)
+    converter = default_converter()  # type: ignore[no-untyped-call]
+    return json.dumps(converter.unstructure(out), sort_keys=True)
 
 
 @pytest.mark.parametrize("game_id", ["simple-kingdoms", "a-chaotic-life"])
-def test_nothing_the_server_shows_depends_on_a_secret(game_id: str, tmp_path: Path):
+def test_nothing_the_server_shows_depends_on_a_secret(game_id: str, tmp_path: Path) -> None:
     """The same game with its secrets changed (an unexplored tile's terrain; the deck and
     another player's hand): diagnostics, completion and hover stay byte for byte the same."""
     from .conftest import needs_pygls
@@ -206,14 +224,15 @@ def test_nothing_the_server_shows_depends_on_a_secret(game_id: str, tmp_path: Pa
     assert shown(setup, state, player, text, spots) == shown(setup, secret, player, text, spots)
 
 
-def test_hover_on_the_first_line_says_what_check_says(kingdoms, shared_client):
+def test_hover_on_the_first_line_says_what_check_says(kingdoms: Setup,
+                                                      shared_client: Client) -> None:
     path = kingdoms.orders("Ironhold")
     uri = shared_client.open(path, 'orders for tick 1\nbuild(0,0, "farm")\n')
     shared_client.diagnostics(uri)
-    said = shared_client.hover(uri, 0, 1)["contents"]["value"]
+    said = text_at(shared_client, uri, 0, 1)
     assert "1 order would run" in said and "built a farm on (0,0)" in said, said
     shared_client.change(uri, 'orders for tick 1\nbuild(0,0, "farm")\nbiuld(1)\n', 2)
     shared_client.diagnostics(uri, 2)
-    said = shared_client.hover(uri, 0, 1)["contents"]["value"]
+    said = text_at(shared_client, uri, 0, 1)
     assert "1 problem; a tick would refuse this file" in said, said
     shared_client.close(uri)

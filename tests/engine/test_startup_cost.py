@@ -1,6 +1,7 @@
-"""What a command costs beside its own work: the imports and regular expressions a tick or a
-check does not need stay unloaded. None of this may change what a command does, so each
-shortcut is also checked against the plain way it replaces."""
+"""What a command costs before and beside its own work: the imports and regular expressions a
+tick or a check does not need stay unloaded, and the start-up's garbage collector is back on
+(with the imported modules frozen) by the time the command runs. None of this may change what
+a command does, so each shortcut is also checked against the plain way it replaces."""
 
 from __future__ import annotations
 
@@ -67,6 +68,15 @@ def test_printing_plain_text_compiles_no_escaping_pattern(tmp_path):
                  "escape.visible('\\x1b[2J')\n"
                  "print(escape._pattern.cache_info().currsize)\n", tmp_path)
     assert out.stdout == "0\n1\n", out.stderr
+
+
+def test_the_collector_is_back_on_with_the_imports_frozen_when_the_command_runs(tmp_path):
+    out = python("import gc\n"
+                 "import lifegames.cli\n"
+                 "lifegames.cli.main = lambda: print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
+                 "from lifegames.start import main\n"
+                 "main()\n", tmp_path)
+    assert out.stdout == "True True\n", out.stderr
 
 
 @pytest.mark.parametrize("command", ["check", "tick"])

@@ -144,7 +144,8 @@ def grammar(name: str) -> Lark:
                                "propagate_positions": True}
     place = cache.folder()
     if place is not None:
-        digest = hashlib.sha256(f"{lark.__version__} {sorted(options.items())}".encode())
+        digest = hashlib.sha256(
+            f"{lark.__version__} {cache.LARK_FORMAT} {sorted(options.items())}".encode())
         # every grammar beside it (listed by hand: a glob would compile a pattern for this)
         sources = sorted(p for p in path.parent.iterdir() if p.name.endswith(".lark"))
         for source in [path, *sources]:

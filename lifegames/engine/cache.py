@@ -218,7 +218,8 @@ class Compiled:
             index: list[str | None] = [None] * (groups + 1)
             for name, number in names.items():
                 index[number] = name
-            made: re.Pattern[str] = _sre().compile(key[0], flags, code, groups, names,
+            engine = _sre()  # the regex engine's compile (of a checked program), not Python's
+            made: re.Pattern[str] = engine.compile(key[0], flags, code, groups, names,
                                                    tuple(index))
         except Exception:  # noqa: BLE001 - refused or malformed: compile it as usual
             return None

@@ -27,7 +27,6 @@ import errno
 import functools
 import io
 import os
-import shlex
 import stat
 import sys
 from collections.abc import Callable
@@ -376,6 +375,8 @@ def privacy_line(host: Host) -> str | None:
     """A warning when the referee's files (`.lifegames/`) or a player's remote on this
     machine can be read or written by others than the host's account (setup makes them
     private; a chmod or a copy can undo it); None when they are still private."""
+    import shlex  # only for this rare warning: its import compiles a regex every command would pay
+
     from .engine.gitseats import is_local
     from .engine.privacy import exposed
 

@@ -9,6 +9,10 @@ closed to others, and that is checked on the open file descriptors themselves (t
 then the entry, opened without following links): swapping the folder or an entry between the
 check and the read changes nothing. `LIFEGAMES_CACHE=off` turns caching off;
 `LIFEGAMES_CACHE=DIR` moves it.
+
+A grammar's entry also keeps its lexers' regular expressions compiled: the program that Python's
+`re` compiles each to (a list of numbers, for the interpreter that wrote it alone), so a process
+does not parse and compile them again; `_sre` checks such a program before it runs any of it.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import stat
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +31,8 @@ from .. import __version__
 from .playerfiles import Folder, Refused
 
 ENTRY_LIMIT = 16 * 1024 * 1024
+# Part of a grammar entry's key: entries of another layout or for another Python are not read.
+LARK_FORMAT = f"patterns-1 {sys.version}"
 _ITEMS = "\u0000items"
 _TUPLE = "\u0000tuple"
 
@@ -130,13 +138,111 @@ def lark(entry: Path, build: Callable[[], Any]) -> Any:
     found = load_json(entry)
     if isinstance(found, dict):
         try:
-            return Lark.load(found)
+            parser = Lark.load({"data": found["data"], "memo": found["memo"]})
+            compiled = Compiled(found.get("patterns"))
+            for lexer in _lexers(parser):
+                lexer.re = compiled
+            return parser
         except Exception:  # noqa: BLE001 - a torn or foreign entry: build without it
             pass
     parser = build()
     try:
         data, memo = parser.memo_serialize([TerminalDef, Rule])
-        save_json(entry, {"data": data, "memo": memo})
+        save_json(entry, {"data": data, "memo": memo, "patterns": _patterns(data, memo)})
     except Exception:  # noqa: BLE001 - a parser Lark cannot serialize is simply not cached
         pass
     return parser
+
+
+def _lexers(parser: Any) -> Iterator[Any]:
+    """The lexers of a parser (one per set of terminals its states accept, and the one that
+    words an error), which compile their patterns through their `re` attribute."""
+    contextual = getattr(getattr(parser, "parser", None), "lexer", None)
+    yield from getattr(contextual, "lexers", {}).values()
+    root = getattr(contextual, "root_lexer", None)
+    if root is not None:
+        yield root
+
+
+def _patterns(data: Any, memo: Any) -> list[list[Any]]:
+    """Every regular expression the lexers of this parser compile, each as the program `re`
+    makes of it: learned on a loaded copy of the parser, the very lexers a later process uses
+    (building all their scanners here, where the built parser is left as it was)."""
+    from lark import Lark
+
+    learner = Compiled(None, learn=True)
+    try:
+        for lexer in _lexers(Lark.load({"data": data, "memo": memo})):
+            lexer.re = learner
+            _ = lexer.scanner
+    except Exception:  # noqa: BLE001 - a Lark built otherwise: its entry keeps what was learned
+        pass
+    return learner.learned
+
+
+class Compiled:
+    """The `re` module as a parser's lexers use it (compile, match, error), serving each
+    pattern from its program in the cache entry, else compiling it (and, when it is to
+    `learn`, keeping its program in `learned`); a program `_sre` refuses, or any other
+    surprise, is compiled as usual."""
+
+    error = re.error
+
+    def __init__(self, known: object, learn: bool = False) -> None:
+        self.learn = learn
+        self.known: dict[tuple[str, int], list[Any]] = {}
+        self.learned: list[list[Any]] = []
+        self.made: dict[tuple[str, int], re.Pattern[str]] = {}
+        if isinstance(known, list):
+            for item in known:
+                if isinstance(item, list) and len(item) == 6 and isinstance(item[0], str) and \
+                        isinstance(item[1], int):
+                    self.known[(item[0], item[1])] = item[2:]
+
+    def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
+        key = (pattern, int(flags))
+        made = self.made.get(key)
+        if made is None:
+            made = self.made[key] = self._program(key) or self._learn(key)
+        return made
+
+    def match(self, pattern: str, string: str, flags: int = 0) -> re.Match[str] | None:
+        return self.compile(pattern, flags).match(string)
+
+    def _program(self, key: tuple[str, int]) -> re.Pattern[str] | None:
+        found = self.known.get(key)
+        if found is None:
+            return None
+        flags, code, groups, names = found
+        try:
+            index: list[str | None] = [None] * (groups + 1)
+            for name, number in names.items():
+                index[number] = name
+            engine = _sre()  # the regex engine's compile (of a checked program), not Python's
+            made: re.Pattern[str] = engine.compile(key[0], flags, code, groups, names,
+                                                   tuple(index))
+        except Exception:  # noqa: BLE001 - refused or malformed: compile it as usual
+            return None
+        return made
+
+    def _learn(self, key: tuple[str, int]) -> re.Pattern[str]:
+        pattern, flags = key
+        made = re.compile(pattern, flags)
+        if not self.learn:
+            return made
+        try:
+            from re import _compiler, _parser  # type: ignore[attr-defined]
+
+            parsed = _parser.parse(pattern, flags)
+            code = [int(c) for c in _compiler._code(parsed, flags)]
+            self.learned.append([pattern, flags, made.flags, code, made.groups,
+                                 dict(made.groupindex)])
+        except Exception:  # noqa: BLE001 - another Python: its patterns are simply compiled
+            pass
+        return made
+
+
+def _sre() -> Any:
+    import _sre  # type: ignore[import-not-found]
+
+    return _sre

@@ -13,14 +13,33 @@ holds a newline must not print as two lines (it would forge a line of the report
 
 from __future__ import annotations
 
+import functools
 import re
 
 # C0 controls but tab and newline, DEL, C1 controls, the invisible marks that change the
 # direction of text, and lone surrogates (the undecodable bytes of a file name).
-_CONTROL = re.compile(
+_CONTROL = (
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_IN_NAME = re.compile(
+_IN_NAME = (
     "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+@functools.cache
+def _pattern(spec: str) -> re.Pattern[str]:
+    """Compiled on first need: building these Unicode ranges costs a command's start-up more
+    than most of its work, and the common text (plain ASCII) never needs them (see _plain)."""
+    return re.compile(spec)
+
+
+def _plain(text: str, keep: str = "") -> bool:
+    """True when `text` is ASCII and every character is printable or in `keep`: such text
+    holds nothing to spell (every ASCII character the patterns match is a control), so it is
+    decided without compiling them."""
+    if not text.isascii():
+        return False
+    for char in keep:
+        text = text.replace(char, "")
+    return text.isprintable()
 
 
 def _spell(match: re.Match[str]) -> str:
@@ -31,14 +50,20 @@ def _spell(match: re.Match[str]) -> str:
 
 
 def visible(text: str) -> str:
-    if _CONTROL.search(text) is None:
+    if _plain(text, "\t\n"):
         return text
-    return _CONTROL.sub(_spell, text)
+    control = _pattern(_CONTROL)
+    if control.search(text) is None:
+        return text
+    return control.sub(_spell, text)
 
 
 def file_name(text: str) -> str:
     """A file or folder name as one printable word: every control character, tab and line
     break included, spelled out (see the module docstring)."""
-    if _IN_NAME.search(text) is None:
+    if _plain(text):
         return text
-    return _IN_NAME.sub(_spell, text)
+    in_name = _pattern(_IN_NAME)
+    if in_name.search(text) is None:
+        return text
+    return in_name.sub(_spell, text)

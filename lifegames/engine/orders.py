@@ -144,8 +144,11 @@ def grammar(name: str) -> Lark:
                                "propagate_positions": True}
     place = cache.folder()
     if place is not None:
-        digest = hashlib.sha256(f"{lark.__version__} {sorted(options.items())}".encode())
-        for source in [path, *sorted(path.parent.glob("*.lark"))]:
+        digest = hashlib.sha256(
+            f"{lark.__version__} {cache.LARK_FORMAT} {sorted(options.items())}".encode())
+        # every grammar beside it (listed by hand: a glob would compile a pattern for this)
+        sources = sorted(p for p in path.parent.iterdir() if p.name.endswith(".lark"))
+        for source in [path, *sources]:
             digest.update(source.read_bytes())
         entry = place / f"grammar-{path.stem}-{digest.hexdigest()[:32]}.json"
         return cache.lark(entry, lambda: Lark.open(str(path), **options))  # type: ignore[no-any-return]
@@ -402,19 +405,21 @@ def _outside_quotes(line: str, char: str) -> int | None:
 
 
 _CLOSERS = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019"}
-_CALL = re.compile(r"^(\s*[A-Za-z_]+\s*\()(.*)\)\s*$")
-_BARE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_ \-]*")
+# Patterns of a hint for a failed line, compiled (by `re`, which caches them) only when a
+# line fails: a file that parses never pays for them.
+_CALL = r"^(\s*[A-Za-z_]+\s*\()(.*)\)\s*$"
+_BARE_NAME = r"[A-Za-z][A-Za-z0-9_ \-]*"
 
 
 def _quote_names(parser: Lark, line: str) -> str | None:
     """The line as it was surely meant, if what it lacked was quotes around its names (the
     commonest slip: `build(0,0, farm)`), or, in a game that takes bare names, _ between the
     words of one (`upgrade(fishing rod)`); None if neither fixes it."""
-    match = _CALL.match(line.split("#", 1)[0].rstrip())
+    match = re.match(_CALL, line.split("#", 1)[0].rstrip())
     if not match or any(q in match.group(2) for q in _CLOSERS):
         return None
     values = [raw.strip() for raw in match.group(2).split(",")]
-    names = [bool(_BARE_NAME.fullmatch(v)) and not v.lstrip("+-").isdigit() for v in values]
+    names = [bool(re.fullmatch(_BARE_NAME, v)) and not v.lstrip("+-").isdigit() for v in values]
     if not any(names):
         return None
     for form in ("{}", '"{}"'):  # bare with _ where the game allows it, else quoted

@@ -9,6 +9,7 @@ the engine itself writes (inside the game, never .git/, only its own staging nam
 
 from __future__ import annotations
 
+import functools
 import re
 
 FORMAT = 1
@@ -19,14 +20,22 @@ PLAYER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 # Files the engine writes and a journal may name: inside the game, no hidden name but the
 # engine's own folder and .gitignore (so never .git/), at most three levels deep.
 _PART = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}"
-ENGINE_PATH = re.compile(rf"(?:\.lifegames/)?(?:{_PART}/){{0,2}}{_PART}|\.gitignore", re.ASCII)
-STAGED_NAME = re.compile(r"[0-9]{5,7}", re.ASCII)
+ENGINE_PATH = rf"(?:\.lifegames/)?(?:{_PART}/){{0,2}}{_PART}|\.gitignore"
+STAGED_NAME = r"[0-9]{5,7}"
 # Files the engine writes into a player's seat (relative to the seats folder): in the player's
 # own folder or its archive/, never a hidden name.
-SEAT_PATH = re.compile(rf"[A-Za-z][A-Za-z0-9_-]{{0,23}}/(?:archive/)?{_PART}", re.ASCII)
+SEAT_PATH = rf"[A-Za-z][A-Za-z0-9_-]{{0,23}}/(?:archive/)?{_PART}"
 # The files the engine itself keeps at the top of a player's folder or seat, beside the
 # numbered sheets: the log, the template, seat.json and watch's check report.
 HOST_FILES = ("executed_orders.txt", "seat.json", "check_report.txt")
+
+
+@functools.cache
+def _ascii(pattern: str) -> re.Pattern[str]:
+    """ENGINE_PATH, STAGED_NAME or SEAT_PATH, compiled when a journal is first checked: most
+    commands read no journal, and compiling every pattern at import is start-up they would
+    all pay."""
+    return re.compile(pattern, re.ASCII)
 
 
 def host_file(player: str, name: str) -> bool:
@@ -38,12 +47,12 @@ def host_file(player: str, name: str) -> bool:
 
 
 def seat_path(path: object) -> bool:
-    return isinstance(path, str) and SEAT_PATH.fullmatch(path) is not None
+    return isinstance(path, str) and _ascii(SEAT_PATH).fullmatch(path) is not None
 
 
 def engine_path(path: object) -> bool:
     """A path the engine may write: inside the game, never .git/ or another hidden name."""
-    return isinstance(path, str) and ENGINE_PATH.fullmatch(path) is not None
+    return isinstance(path, str) and _ascii(ENGINE_PATH).fullmatch(path) is not None
 
 
 def envelope_problem(envelope: object) -> str:
@@ -91,7 +100,7 @@ def journal_problem(entries: object) -> str:
         if not allowed(entry["path"]) or ("dest" in entry and not engine_path(entry["dest"])):
             return f"step {number} names a file lifegames does not write"
         if "staged" in entry and not (isinstance(entry["staged"], str)
-                                      and STAGED_NAME.fullmatch(entry["staged"])):
+                                      and _ascii(STAGED_NAME).fullmatch(entry["staged"])):
             return f"step {number} names a staged file lifegames does not make"
         if "offset" in entry and not _count(entry["offset"]):
             return f"step {number} has a bad offset"

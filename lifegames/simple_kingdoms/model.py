@@ -6,13 +6,11 @@ imports another."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+import math
+from typing import Any
 
 from ..engine.contract import State
 from .data import rules
-
-if TYPE_CHECKING:
-    from fractions import Fraction
 
 Kingdom = dict[str, Any]
 Tile = dict[str, Any]
@@ -20,20 +18,30 @@ NEIGHBOURS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != 
 
 
 @functools.cache
-def frac(value: float | int) -> Fraction:
-    """A rate from rules.yaml as an exact fraction (0.1 is 1/10, not 0.1000000000000000055).
-    Cached, so fractions is imported once, when a formula first needs it, not by every command."""
-    from fractions import Fraction
-
-    return Fraction(str(value))
+def ratio(value: float | int) -> tuple[int, int]:
+    """A rate from rules.yaml as an exact fraction in lowest terms, (numerator, denominator):
+    the number as it is written, so 0.1 is 1/10, not 0.1000000000000000055. Read from its
+    decimal spelling by hand rather than through `fractions`, whose import (with `decimal`)
+    would cost every tick and check more than all the formulas it serves."""
+    mantissa, _, exponent = str(value).lower().partition("e")
+    whole, _, digits = mantissa.partition(".")
+    numerator = int(whole + digits)
+    power = int(exponent or 0) - len(digits)
+    denominator = 1
+    if power >= 0:
+        numerator *= 10**power
+    else:
+        denominator = 10**-power
+    common = math.gcd(numerator, denominator)
+    return numerator // common, denominator // common
 
 
 def linear(rate: float | int, base: float | int, x: int, up: bool = False) -> int:
     """floor (or ceil, `up`) of rate * x + base, exactly, in whole numbers: the formulas of
     the rule text (income, food, raids, growth) are evaluated thousands of times a game."""
-    a, b = frac(rate), frac(base)
-    numerator = a.numerator * b.denominator * x + b.numerator * a.denominator
-    denominator = a.denominator * b.denominator
+    (a_top, a_bottom), (b_top, b_bottom) = ratio(rate), ratio(base)
+    numerator = a_top * b_bottom * x + b_top * a_bottom
+    denominator = a_bottom * b_bottom
     return -(-numerator // denominator) if up else numerator // denominator
 
 

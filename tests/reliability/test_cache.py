@@ -7,7 +7,9 @@ cannot feed the program another user's data."""
 from __future__ import annotations
 
 import ast
+import json
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -99,3 +101,72 @@ def test_an_entry_that_is_a_link_is_not_read(place: Path, tmp_path: Path) -> Non
     other.write_bytes(b'{"attacker": true}')
     (place / "entry.json").symlink_to(other)
     assert cache.load_json(place / "entry.json") is None
+
+
+LINES = ('orders for tick 3', 'build(0,0, "farm")', "hire_soldiers(1, 2, 3)", "give('gold', 5)",
+         "if gold >= 10 and not (food < 3): build(0,0, \u201cfarm\u201d)  # note",
+         "while can hire_soldiers(0,0, 1)", "standing none", "build(0,0 farm)", "@@", "end")
+
+
+def _parses(parser: object, lines: tuple[str, ...] = LINES) -> list[str]:
+    """What each line parses to (tree, token kinds and places), or the error it raises."""
+    out = []
+    for line in lines:
+        try:
+            tree = parser.parse(line)  # type: ignore[attr-defined]
+        except Exception as error:  # noqa: BLE001 - the error is part of what is compared
+            out.append(f"{type(error).__name__}: {error}")
+            continue
+        out.append(tree.pretty() + repr([(t.type, t.line, t.column, t.end_column)
+                                         for t in tree.scan_values(lambda _: True)]))
+    return out
+
+
+def _cached(place: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[object, Path]:
+    """A freshly built grammar, and the cache entry it was stored in."""
+    monkeypatch.setattr(cache, "folder", lambda: place)
+    orders.grammar.cache_clear()
+    fresh = orders.grammar("simple_kingdoms")
+    orders.grammar.cache_clear()
+    (entry,) = place.iterdir()
+    return fresh, entry
+
+
+def test_a_cached_grammar_compiles_no_regular_expression_and_lexes_the_same(
+        place: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Property: the lexers of a grammar loaded from its entry take every pattern from the
+    programs stored with it (re compiles nothing, not even for an error), and every line,
+    good or bad, parses (or fails) exactly as with a freshly built grammar."""
+    import re._compiler as compiler
+
+    fresh, _ = _cached(place, monkeypatch)
+    expected = _parses(fresh)
+    compiled: list[object] = []
+    real = compiler.compile
+
+    def counted(pattern: object, flags: int = 0) -> object:
+        compiled.append(pattern)
+        return real(pattern, flags)
+
+    re.purge()  # nothing the fresh grammar compiled may be served from re's own cache
+    monkeypatch.setattr(compiler, "compile", counted)
+    cached = orders.grammar("simple_kingdoms")
+    orders.grammar.cache_clear()
+    assert _parses(cached) == expected
+    assert compiled == []
+
+
+def test_a_stored_program_the_regex_engine_refuses_is_compiled_as_usual(
+        place: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Property: an entry whose programs were altered (here: every one replaced by nonsense)
+    still gives a grammar that lexes exactly as a fresh one; `_sre` refuses the programs
+    before running them and the patterns are compiled from their text."""
+    fresh, entry = _cached(place, monkeypatch)
+    found = json.loads(entry.read_bytes())
+    assert found["patterns"], "the entry keeps its lexers' programs"
+    for item in found["patterns"]:
+        item[3] = [99999] * len(item[3])
+    entry.write_bytes(json.dumps(found).encode())
+    cached = orders.grammar("simple_kingdoms")
+    orders.grammar.cache_clear()
+    assert _parses(cached) == _parses(fresh)

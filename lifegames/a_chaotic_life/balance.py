@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -149,9 +149,9 @@ def summary(played: list[Played], count: int, setting: str) -> list[str]:
     games = len(played)
     ends: Counter[str] = Counter()
     reached: Counter[str] = Counter()
-    goal_wins: Counter[str] = Counter()
+    goal_wins: defaultdict[str, float] = defaultdict(float)  # shares of won games
     goal_seats: Counter[str] = Counter()
-    strategy_wins: Counter[str] = Counter()
+    strategy_wins: defaultdict[str, float] = defaultdict(float)
     strategy_seats: Counter[str] = Counter()
     used: Counter[str] = Counter()
     cards: Counter[str] = Counter()

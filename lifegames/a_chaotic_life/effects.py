@@ -48,7 +48,8 @@ def seen_by(entry: dict[str, Any], player: str | None) -> str:
     """What `player` (None: the referee, who sees everything) reads of a log entry."""
     if player is None and entry["private"]:
         return " / ".join(f"{p}: {t}" for p, t in entry["private"].items())
-    return entry["private"].get(player, entry["text"]) if player else entry["text"]
+    text: str = entry["private"].get(player, entry["text"]) if player else entry["text"]
+    return text
 
 
 def gain(state: State, player: str, kind: str, amount: int) -> int:
@@ -117,7 +118,7 @@ def draw_top(state: State, dice: Dice) -> str | None:
     the last card of the last deck ends the game: the CP dies of old age."""
     if not refill_deck(state, dice):
         return None
-    name = state["deck"].pop(0)
+    name: str = state["deck"].pop(0)
     if not state["deck"] and last_deck(state) and not state["over"]:
         state["over"], state["end"] = True, "old age"
         log(state, "The last card of the last deck was drawn: the CP dies of old age and the "
@@ -178,7 +179,7 @@ class Play:
 
 def seat_order(state: State, player: str) -> list[str]:
     """`player`, then each player to their left (the order turns pass in)."""
-    players = state["players"]
+    players: list[str] = state["players"]
     index = players.index(player)
     return players[index:] + players[:index]
 

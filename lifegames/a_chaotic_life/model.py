@@ -18,23 +18,28 @@ ACT, LIMIT = "act", "limit"
 
 
 def hand(state: State, player: str) -> list[str]:
-    return state["hands"][player]
+    found: list[str] = state["hands"][player]
+    return found
 
 
 def pouch(state: State, player: str) -> list[str]:
-    return state["pouches"][player]
+    found: list[str] = state["pouches"][player]
+    return found
 
 
 def counters(state: State, player: str) -> dict[str, int]:
-    return state["counters"][player]
+    found: dict[str, int] = state["counters"][player]
+    return found
 
 
 def goal(state: State, player: str) -> str:
-    return state["goals"][player]
+    found: str = state["goals"][player]
+    return found
 
 
 def stage(state: State) -> str:
-    return state["stage"]
+    now: str = state["stage"]
+    return now
 
 
 def held_in(state: State, player: str, name: str) -> str | None:
@@ -72,10 +77,12 @@ def met(state: State, player: str, condition: dict[str, Any]) -> bool:
         where = tag_stages(state, condition["name"])
         if condition["in"] == "current":
             where = [s for s in where if s == stage(state)]
-        return len(where) >= condition["stages"]
+        wanted: int = condition["stages"]
+        return len(where) >= wanted
     if kind == "married":
         return married(state)
-    return front_count(state, player, condition["type"]) >= condition["at_least"]
+    at_least: int = condition["at_least"]
+    return front_count(state, player, condition["type"]) >= at_least
 
 
 def describe(condition: dict[str, Any]) -> str:

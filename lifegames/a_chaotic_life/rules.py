@@ -182,7 +182,7 @@ def _trigger(arg: Arg) -> Arg:
 def goals_text(players: list[str], goals: list[str]) -> str:
     """Who plays for which Life-Goal, the players of one goal named together: 'Ana and Cleo
     play for a Terrible Life, Ben and Dan for a Happy Life'."""
-    said = []
+    said: list[str] = []
     for kind in dict.fromkeys(goals):
         who = [p for p, g in zip(players, goals, strict=True) if g == kind]
         verb = "" if said else (" plays" if len(who) == 1 else " play")

@@ -464,7 +464,7 @@ def status_lines(game: Game, state: State) -> list[str]:
 
 
 def order_help(game: Game) -> dict[str, Any]:
-    from ..engine.reference import fact_docs
+    from ..engine.data import fact_docs
 
     data, rule = sheet(), rules()
     facts = [[name, text] for name, text in fact_docs(GRAMMAR).items()]

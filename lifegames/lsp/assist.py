@@ -22,6 +22,7 @@ from lsprotocol import types as lsp
 from ..cli_common import report_lines
 from ..engine.codes import E
 from ..engine.contract import Game
+from ..engine.data import fact_docs
 from ..engine.orders import (
     END_WORD,
     PLAN_USAGE,
@@ -33,7 +34,7 @@ from ..engine.orders import (
     start_rule,
 )
 from ..engine.playercheck import Standpoint
-from ..engine.reference import command_entry, fact_docs, order_docs, value_line
+from ..engine.reference import command_entry, order_docs, value_line
 from ..engine.turn import check_file
 from ..engine.words import counted
 from .diagnose import Buffer, Checked, problem_range

@@ -95,8 +95,8 @@ class Checked:
 def check_buffer(buffer: Buffer, place: Place, encoding: str) -> Checked:
     where = place.standpoint
     if where is None:
-        notes = [_note(buffer, place.trouble, encoding)] if place.trouble else []
-        return Checked(buffer, place, None, None, notes)
+        trouble = [_note(buffer, place.trouble, encoding)] if place.trouble else []
+        return Checked(buffer, place, None, None, trouble)
     raw = buffer.text.encode("utf-8", "surrogatepass")
     parsed = parse_bytes(where.game.grammar_name(), raw, place.relative)
     report = check_as(where, parsed)

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Generator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
@@ -40,6 +40,7 @@ MAX_MESSAGE = 8 * 1024 * 1024  # bytes of one message from the editor
 MAX_HEADER = 4096  # bytes of one header line
 TRIGGERS = ["(", ",", "$", '"', " ", ":"]
 log = logging.getLogger("lifegames.lsp")
+Answer = TypeVar("Answer")  # what a request answers
 
 
 class Protocol(LanguageServerProtocol):
@@ -310,7 +311,8 @@ def build() -> OrderServer:
         where = ls.place(buffer.uri).standpoint
         if where is None:
             return None
-        items = _guarded(lambda: complete(where, buffer, params.position, ls.encoding), [])
+        items: list[lsp.CompletionItem] = _guarded(
+            lambda: complete(where, buffer, params.position, ls.encoding), [])
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
@@ -335,12 +337,14 @@ def build() -> OrderServer:
                                None)
             if checked is None:
                 return None
-        return _guarded(lambda: actions(checked, params.range, ls.encoding), [])
+        found: list[lsp.CodeAction] = _guarded(
+            lambda: actions(checked, params.range, ls.encoding), [])
+        return found
 
     return server
 
 
-def _guarded(work: Callable[[], Any], fallback: Any) -> Any:
+def _guarded(work: Callable[[], Answer], fallback: Answer) -> Answer:
     """A request's answer; if answering it failed (a bug), the fallback, and the failure in
     the log: one bad request must not stop the server."""
     try:

@@ -99,6 +99,11 @@ def _chance_now(state: State, player: str, helpers: int) -> float:
     return 1.0 - (1.0 - best) ** tries
 
 
+def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]:
+    """The legal orders as listed: among equals the bot prefers none (its plans choose)."""
+    return options
+
+
 def heuristic(game: Game, state: State, player: str) -> float:
     return judge(state, player)
 

@@ -105,6 +105,11 @@ def plan(game: Game, state: State, player: str, rng: Any, policy: Policy = GREED
 # -- judging a position --------------------------------------------------------------------
 
 
+def rank(game: Game, state: State, name: str, options: list[str]) -> list[str]:
+    """The legal orders as listed: among equals the bot prefers none (its plans choose)."""
+    return options
+
+
 def heuristic(game: Game, state: State, name: str) -> float:
     """The engine's measure of a position for the greedy bot (the greedy bot's own plan
     uses the same judgement)."""

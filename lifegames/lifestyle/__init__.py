@@ -5,9 +5,10 @@ each field), rules.py (the game object and its command table), checks.py (each c
 check), actions.py (each command's apply, and the end of a turn), advice.py (the warnings and
 the notes beside the legal orders on the sheets), views.py (sheets, template, JSON views,
 facts), bots.py (the greedy bot's judgement and its plans), legal.py (the orders worth
-listing), data.py (rules.yaml, cards.yaml). One file more: model.py, the readings of the state,
+listing), data.py (rules.yaml, cards.yaml). Two files more: model.py, the readings of the state,
 what each card's dice must show (and the odds of it) and the final scoring, which checks,
-actions, advice, views and bots all read, so that none of them imports another for them.
+actions, advice, views and bots all read, so that none of them imports another for them;
+balance.py, the script that measures whole games between bots (RULES.md's figures).
 
 board.py, part of every package's shape too, draws the board picture beside the sheets
 from the same view (the engine's SVG writer, engine/svg.py, does the writing); codes.py

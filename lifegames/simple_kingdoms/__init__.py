@@ -4,9 +4,10 @@ The package has the shape every game has: state.py (the state, declared once: wh
 each field), rules.py (the game object and its command table), checks.py (each command's
 check), actions.py (each command's apply, and the phases after the orders), advice.py (the
 warnings and the sheets' sample orders), views.py (sheets, template, JSON views, facts),
-bots.py (the greedy bot), legal.py (the orders worth listing), data.py (rules.yaml). One file
+bots.py (the greedy bot), legal.py (the orders worth listing), data.py (rules.yaml). Two files
 more: model.py, the formulas of the rule text (income, food, defense, caps, score), read by
-checks, actions, advice, views and bots alike, so that none of those imports another for them.
+checks, actions, advice, views and bots alike, so that none of those imports another for them;
+balance.py, the script that measures the bots' policies on both levels (RULES.md's figures).
 
 board.py, part of every package's shape too, draws the board picture beside the sheets
 from the same view (the engine's SVG writer, engine/svg.py, does the writing); codes.py

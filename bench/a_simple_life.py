@@ -24,7 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from lifegames.a_simple_life import balance  # noqa: E402
+from lifegames.a_simple_life import GAME, balance  # noqa: E402
 from lifegames.a_simple_life.balance import StepByStep  # noqa: E402
 from lifegames.a_simple_life.rules import ASimpleLife  # noqa: E402
 from lifegames.engine.simulate import game_seed, play_one  # noqa: E402
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     if "trips" in wanted:
         tables["trips"] = trips(args.games or 20, args.seed, args.jobs)
     if "balance" in wanted:
-        tables["balance"] = balance.markdown(args.games or 200, args.seed, args.jobs)
+        tables["balance"] = balance.markdown(GAME, args.games or 200, args.seed, args.jobs)
     for name, table in tables.items():
         print(f"## {name}\n\n{table}\n")
     return 0

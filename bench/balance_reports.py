@@ -1,10 +1,13 @@
-"""The balance report of The Sims Board Game, as its RULES.md shows it
-(the text their balance modules print, in a fenced block), made on several processes: each
-setting or line-up of games is one task, so the report is the same for any number of jobs.
+"""The balance figures that RULES.md pages show, made by each game's own balance module
+(lifegames/<game>/balance.py) with the game passed in: `python3 bench/figures.py` calls these
+for the blocks `a-simple-life/balance`, `a-chaotic-life/balance`, `/death`, `/cards` and
+`the-sims/balance` (Simple Kingdoms' and Lifestyle's go through bench/simple_kingdoms.py and
+bench/lifestyle_balance.py, their scripts of old).
+
+The Sims' report is made on several processes: each setting or line-up of games is one task,
+so the report is the same for any number of jobs.
 
     python3 -m lifegames.the_sims.balance --games 100 [long]
-
-`python3 bench/figures.py` writes it into the block `the-sims/balance`.
 """
 
 from __future__ import annotations
@@ -18,13 +21,38 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 
+def a_simple_life(games: int = 200, seed: int = 1, jobs: int = 2) -> str:
+    from lifegames.a_simple_life import GAME, balance
+
+    return balance.markdown(GAME, games, seed, jobs)
+
+
+def chaotic_balance(games: int = 50, seed: int = 0, jobs: int = 2) -> str:
+    from lifegames.a_chaotic_life import GAME, balance
+
+    return balance.balance_block(GAME, games, seed, jobs)
+
+
+def chaotic_death(games: int = 50, seed: int = 0, jobs: int = 2) -> str:
+    from lifegames.a_chaotic_life import GAME, balance
+
+    return balance.death_block(GAME, games, seed, jobs)
+
+
+def chaotic_cards(games: int = 200, seed: int = 0, jobs: int = 2) -> str:
+    from lifegames.a_chaotic_life import GAME, balance
+
+    return balance.cards_block(GAME, games, seed, jobs)
+
+
 def _sims(task: tuple[int, int, tuple[str, ...]]) -> list[str]:
+    from lifegames.the_sims import GAME
     from lifegames.the_sims.balance import report
 
     games, seed, words = task
     head = f"{games} games per line-up, seed {seed}" + \
         (f", setup {' '.join(words)}" if words else "") + ":"
-    return [head, *report(games, seed, list(words))]
+    return [head, *report(GAME, games, seed, list(words))]
 
 
 def sims(games: int = 100, seed: int = 0, jobs: int = 2) -> str:

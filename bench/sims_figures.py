@@ -82,7 +82,7 @@ def _race_one(job: tuple[int, tuple[str, ...], int]
     """(turns, ticks, seat 1 won, go homes by greedy seats, greedy turns, greedy seats that
     never went home, how the special cards turned out) of one game."""
     count, strategies, index = job
-    state, seen = balance.play(count, strategies, game_seed(0, index))
+    state, seen = balance.play(GAME, count, strategies, game_seed(0, index))
     outcomes = Counter({k: seen[k] for k in balance.OUTCOMES if seen[k]})
     homes = never = turns = 0
     for n, player in enumerate(state["players"]):
@@ -134,7 +134,7 @@ def _solo_one(job: tuple[str, int, bool]) -> tuple[bool, Counter[str]]:
     strategy, index, near = job
     if near:
         _befriend_near()
-    state, seen = balance.play(1, (strategy,), game_seed(0, index))
+    state, seen = balance.play(GAME, 1, (strategy,), game_seed(0, index))
     return bool(state["winners"]), Counter({k: seen[k] for k in balance.OUTCOMES if seen[k]})
 
 

@@ -21,7 +21,6 @@ played, and the message says so, so a script that obeys does not play another.
 
 from __future__ import annotations
 
-import _signal as signal  # as in start.py: the C core, without the enums' start-up cost
 import contextlib
 import errno
 import functools
@@ -31,7 +30,7 @@ import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 import click
 
@@ -45,6 +44,11 @@ from .engine.seats import SEAT_FILE
 from .engine.turn import FileCheck
 from .engine.words import counted
 
+if TYPE_CHECKING:  # the C core below has no stub of its own: `signal` declares its functions
+    import signal
+else:  # as in start.py: the C core, without the enums' start-up cost
+    import _signal as signal
+
 OK, REJECTED, USAGE, BUSY, DAMAGED, INTERNAL, DIFFERENT = 0, 1, 2, 3, 4, 5, 6
 ENGINE_FILES = {SEED_FILE.lower(), ".gitignore", ".git", META}  # at a game folder's top
 INTERRUPTED = 130
@@ -54,11 +58,7 @@ _HOSTS: list[Host] = []  # the game folders this process's command works on
 def dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """`--dir PATH` on every command (also accepted before the command name)."""
 
-    @click.option("--dir", "folder", default=None, metavar="PATH",
-                  help="The game folder (default: the current folder).")
-    @click.pass_context
-    @functools.wraps(command)
-    def wrapper(ctx: click.Context, folder: str | None, **kwargs: Any) -> Any:
+    def wrapper(ctx: click.Context, /, folder: str | None, **kwargs: Any) -> Any:
         chosen = folder or (ctx.obj or {}).get("dir") or "."
         host = Host(chosen, registry.get)
         _HOSTS.append(host)
@@ -69,7 +69,11 @@ def dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
         finally:
             host.close()
 
-    return wrapper
+    # what functools.wraps does, and then click's decorators, innermost first
+    functools.update_wrapper(wrapper, command)
+    return click.option("--dir", "folder", default=None, metavar="PATH",
+                        help="The game folder (default: the current folder).")(
+        click.pass_context(wrapper))
 
 
 def recorded(host: Host) -> str:
@@ -157,7 +161,7 @@ class _Guarded(io.TextIOBase):
             raise io.UnsupportedOperation("the stream was closed before the command started")
         return self.raw.fileno()
 
-    def write(self, text: str) -> int:  # type: ignore[override]
+    def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError("text streams take str")
         if self.raw is None and self.failed is None and text:
@@ -184,7 +188,7 @@ def _lost(error: OSError | ValueError) -> OSError:
 def run_main(group: click.Group) -> NoReturn:
     """Run the command line with guarded output and a truthful exit code (see above)."""
     out, err = _Guarded(sys.stdout), _Guarded(sys.stderr)
-    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    sys.stdout, sys.stderr = out, err
     code = _invoke(group)
     _after_the_command(_interrupted_message())
     out.flush()
@@ -446,7 +450,8 @@ def commit_in_git(host: Host, message: str) -> None:
     never runs in a seat (a folder a player can write); seats over git are published by the
     tick itself, and the history of synced seats is this repository's copy of each player's
     folder."""
-    from .engine.gitops import GitError, commit
+    from .engine.gitops import commit
+    from .engine.gitseats import GitError
     from .engine.host import COMMITS_FILE
 
     try:

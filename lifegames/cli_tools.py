@@ -183,8 +183,8 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
             # A draft for this tick is kept unless --force; a file for an earlier tick could
             # not be played anyway. Either way its text goes to drafts.txt before it is replaced.
             following = int(loaded.state["tick"]) + 1
-            held = [p for p in sorted(written) if drafts[p].header is None
-                    or drafts[p].header.tick == following]
+            held = [p for p in sorted(written) if (header := drafts[p].header) is None
+                    or header.tick == following]
             if held and not force:
                 fail(FolderError(f"{', '.join(order_file(p) for p in held)} already holds "
                                  "orders (a draft)", "--force replaces it and keeps the draft "

@@ -31,7 +31,10 @@ def canonical(game_id: str) -> str:
 def get(game_id: str) -> Game:
     """The game called `game_id` (in any case, with '_' or '-'); KeyError if there is none."""
     module = importlib.import_module(GAMES[canonical(game_id)])
-    return module.GAME
+    game = module.GAME
+    if not isinstance(game, Game):
+        raise TypeError(f"{module.__name__}.GAME is not a Game")
+    return game
 
 
 def ids() -> list[str]:

@@ -15,11 +15,18 @@ anything of the program is imported.
   which would only find it alive again).
 """
 
-# The C core of `signal` (always built in): the module `signal` only adds enums of the
-# signal numbers, and building them costs a millisecond of every command's start.
-import _signal as signal
 import gc
 import os
+
+# The C core of `signal` (always built in): the module `signal` only adds enums of the
+# signal numbers, and building them costs a millisecond of every command's start. The core
+# has no type stub of its own; mypy reads `signal`, which declares the same functions.
+# (`typing` is not imported for its TYPE_CHECKING: that too would cost start-up time.)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import signal
+else:
+    import _signal as signal
 
 
 def quiet_interrupt(signum: int, frame: object) -> None:

@@ -120,7 +120,7 @@ def _hurts_own(state: State, player: str, order: Order) -> list[OrderError]:
 def _in_sight(state: State, player: str, name: str) -> int:
     """How many copies of `name` the player can see outside other players' hands and pouches
     (and the deck): where they are, nobody else can hold them."""
-    seen = state["discard"] + m.holding(state, player)
+    seen: list[str] = state["discard"] + m.holding(state, player)
     for entry in state["timeline"]:
         seen += [entry["card"], *entry["above"]]
     for someone in state["players"]:

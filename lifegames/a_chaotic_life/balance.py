@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -26,13 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.bots import choose_orders
+from ..engine.contract import Game, Result
 from ..engine.data import game_file
 from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from ..engine.simulate import game_seed
 from ..engine.turn import play_tick
-from . import GAME
 from .data import PACKAGE, card, cards, find, names, stages
+from .rules import AChaoticLife
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
 SETTINGS = {"greedy": ["greedy"], "random": ["random"], "greedy vs random": ["greedy", "random"]}
@@ -48,76 +49,78 @@ class Played:
 
     state: dict[str, Any]
     strategies: dict[str, str]
+    result: Result  # the game's result, at the end
     dead: int = 0  # the longest run of player turns in which no player's score moved
     used: Counter[str] = field(default_factory=Counter)  # events of each kind
     cards: Counter[str] = field(default_factory=Counter)  # cards played, by name
 
 
-def count_events(texts: list[str], game: Played) -> None:
+def count_events(texts: list[str], played: Played) -> None:
     """What a tick's log says happened: cards played (by name and by type; an Item played
     in reaction or by order), trades, Mini-Goals, swaps."""
     for text in texts:
         found = PLAYED.match(text)
         name = find(found["card"] or found["drawn"]) if found else None
         if name:
-            game.cards[name] += 1
+            played.cards[name] += 1
             spec = card(name)
-            game.used["played " + spec["type"] + (" (drawn)" if spec["drawn"] else "")] += 1
+            played.used["played " + spec["type"] + (" (drawn)" if spec["drawn"] else "")] += 1
         if " in reaction to " in text:
-            game.used["Item reactions"] += 1
+            played.used["Item reactions"] += 1
         if "the trade is made" in text:
-            game.used["trades made"] += 1
+            played.used["trades made"] += 1
         elif "offer" in text and ": nothing changes hands" in text:
-            game.used["offers declined"] += 1
+            played.used["offers declined"] += 1
         if "claimed the Mini-Goal" in text:
-            game.used["Mini-Goals claimed"] += 1
+            played.used["Mini-Goals claimed"] += 1
         if "removed two cards from the game face down" in text:
-            game.used["swaps"] += 1
+            played.used["swaps"] += 1
 
 
-def play(seed: int, players: list[str], strategies: list[str],
+def play(game: Game, seed: int, players: list[str], strategies: list[str],
          seen: list[str] | None = None) -> Played:
     """One whole game between bots, tick by tick through the engine. `seen` collects every
     event sentence of it as someone reads it (the public line and each private one), for
     the test that reads them all (tests/a_chaotic_life/test_quality.py)."""
-    state = GAME.setup(players, {}, Dice(seed, 0))
+    state = game.setup(players, {}, Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
     seat = {p: strategies[i % len(strategies)] for i, p in enumerate(players)}
-    game = Played(state, seat)
-    scores, moved, run, turns = GAME.result(state).scores, False, 0, 0
-    while not GAME.is_over(state):
+    played = Played(state, seat, game.result(state))
+    scores, moved, run, turns = played.result.scores, False, 0, 0
+    while not game.is_over(state):
         if state["tick"] >= SAFETY_TICKS:
             raise RuntimeError(f"game {seed} did not end in {SAFETY_TICKS} ticks")
         files = {p: parse_text("a_chaotic_life",
-                               "\n".join(choose_orders(GAME, state, p, seat[p], rng)), p)
-                 for p in GAME.awaiting(state)}
-        outcome = play_tick(GAME, state, files, seed)
+                               "\n".join(choose_orders(game, state, p, seat[p], rng)), p)
+                 for p in game.awaiting(state)}
+        outcome = play_tick(game, state, files, seed)
         if outcome.problems:
             raise RuntimeError(outcome.problems[0].render())
-        state = game.state = outcome.state
-        count_events([e["text"] for e in state["log"]], game)
+        state = played.state = outcome.state
+        count_events([e["text"] for e in state["log"]], played)
         if seen is not None:
             seen += [t for e in state["log"] for t in [e["text"], *e["private"].values()]]
-        now = GAME.result(state).scores
+        played.result = game.result(state)
+        now = played.result.scores
         moved, scores = moved or now != scores, now
         for _ in range(int(state["turns"]) - turns):
             run = 0 if moved else run + 1
             moved = False
-            game.dead = max(game.dead, run)
+            played.dead = max(played.dead, run)
         turns = int(state["turns"])
-    return game
+    return played
 
 
 def pct(part: float, whole: float) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def _one(job: tuple[int, list[str], list[str]]) -> Played:
+def _one(job: tuple[Game, int, list[str], list[str]]) -> Played:
     return play(*job)
 
 
-def _with_death(job: tuple[list[str], int, list[str], list[str]]) -> Played:
+def _with_death(job: tuple[list[str], Game, int, list[str], list[str]]) -> Played:
     """One game with Death! playable in the stages given, not the data's (the comparison
     RULES.md argues its Assumption with); the card's stages are put back afterwards."""
     spec = card("Death!")
@@ -137,11 +140,12 @@ def _played(worker: Callable[[Any], Played], tasks: list[Any], jobs: int) -> lis
     return [worker(t) for t in tasks]
 
 
-def report(games: int, count: int, setting: str, seed: int = 0, jobs: int = 1) -> list[str]:
+def report(game: Game, games: int, count: int, setting: str, seed: int = 0, jobs: int = 1
+           ) -> list[str]:
     """The figures of one setting; `jobs` processes play its games (the same games, in the
     same order, whatever their number)."""
     players = list(PLAYERS[:count])
-    tasks = [(game_seed(seed, i), players, SETTINGS[setting]) for i in range(games)]
+    tasks = [(game, game_seed(seed, i), players, SETTINGS[setting]) for i in range(games)]
     return summary(_played(_one, tasks, jobs), count, setting)
 
 
@@ -149,9 +153,9 @@ def summary(played: list[Played], count: int, setting: str) -> list[str]:
     games = len(played)
     ends: Counter[str] = Counter()
     reached: Counter[str] = Counter()
-    goal_wins: Counter[str] = Counter()
+    goal_wins: defaultdict[str, float] = defaultdict(float)  # shares of won games
     goal_seats: Counter[str] = Counter()
-    strategy_wins: Counter[str] = Counter()
+    strategy_wins: defaultdict[str, float] = defaultdict(float)
     strategy_seats: Counter[str] = Counter()
     used: Counter[str] = Counter()
     cards: Counter[str] = Counter()
@@ -161,7 +165,7 @@ def summary(played: list[Played], count: int, setting: str) -> list[str]:
         state = game.state
         used.update(game.used)
         cards.update(game.cards)
-        result = GAME.result(state)
+        result = game.result
         ends[str(state["end"])] += 1
         reached[state["stage"]] += 1
         ticks.append(int(state["tick"]))
@@ -214,15 +218,15 @@ def playable() -> list[str]:
             and n != "Baby"]
 
 
-def balance_block(games: int, seed: int = 0, jobs: int = 1) -> str:
+def balance_block(game: Game, games: int, seed: int = 0, jobs: int = 1) -> str:
     lines = [f"$ python3 -m lifegames.a_chaotic_life.balance --games {games} --seed {seed}"]
     for count in (2, 3, 4):
         for setting in SETTINGS:
-            lines += report(games, count, setting, seed, jobs)
+            lines += report(game, games, count, setting, seed, jobs)
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def death_block(games: int, seed: int = 0, jobs: int = 1) -> str:
+def death_block(game: Game, games: int, seed: int = 0, jobs: int = 1) -> str:
     """Greedy games with Death! as the data has it and with Death! at any stage: how the
     games end and how far the CP gets, the figures the Assumption on Death! rests on."""
     lines = [f"greedy games, {games} at each player count, seed {seed}"]
@@ -231,7 +235,7 @@ def death_block(games: int, seed: int = 0, jobs: int = 1) -> str:
     for count in (2, 3, 4):
         players = list(PLAYERS[:count])
         for label, allowed in choices.items():
-            tasks = [(allowed, game_seed(seed, i), players, SETTINGS["greedy"])
+            tasks = [(allowed, game, game_seed(seed, i), players, SETTINGS["greedy"])
                      for i in range(games)]
             played = _played(_with_death, tasks, jobs)
             ended = Counter(str(g.state["end"]) for g in played)
@@ -242,7 +246,7 @@ def death_block(games: int, seed: int = 0, jobs: int = 1) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def cards_block(games: int, seed: int = 0, jobs: int = 1) -> str:
+def cards_block(game: Game, games: int, seed: int = 0, jobs: int = 1) -> str:
     """Greedy games at each player count: how they end, how far the CP gets, the longest run of
     turns in which no score moved, and how often each card was played in them all (a run of this
     size should see every kind of card played at every player count)."""
@@ -251,11 +255,11 @@ def cards_block(games: int, seed: int = 0, jobs: int = 1) -> str:
     plays: dict[int, Counter[str]] = {}
     for count in counts:
         players = list(PLAYERS[:count])
-        tasks = [(game_seed(seed, i), players, SETTINGS["greedy"]) for i in range(games)]
+        tasks = [(game, game_seed(seed, i), players, SETTINGS["greedy"]) for i in range(games)]
         played = _played(_one, tasks, jobs)
         plays[count] = Counter()
-        for game in played:
-            plays[count].update(game.cards)
+        for one in played:
+            plays[count].update(one.cards)
         ended = Counter(str(g.state["end"]) for g in played)
         senior = sum(g.state["stage"] == "senior" for g in played)
         dead = [g.dead for g in played]
@@ -311,10 +315,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes playing the games (the figures do not depend on it)")
     args = parser.parse_args(argv)
+    game = AChaoticLife()
     for count in args.players:
         for setting in args.settings:
-            print("\n".join(report(args.games or 100, count, setting, args.seed, args.jobs)),
-                  flush=True)
+            print("\n".join(report(game, args.games or 100, count, setting, args.seed,
+                                   args.jobs)), flush=True)
     return 0
 
 

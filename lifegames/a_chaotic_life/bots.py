@@ -116,7 +116,7 @@ def judge(state: State, player: str) -> float:
     mine = breakdown(state, player)
     best = max(breakdown(state, p)["score"] for p in state["players"] if p != player)
     lead = mine["score"] - best
-    value = base + COUNTER * lead + 0.1 * mine["total"]
+    value: float = base + COUNTER * lead + 0.1 * mine["total"]
     value += (STAGE if lead > 0 else GROW) * stages().index(m.stage(state))
     turn = state["turn"]
     if not state["over"] and turn["player"] == player:
@@ -211,8 +211,9 @@ def welcome(game: Game, state: State, player: str, text: str) -> bool:
 
 
 def _lead(state: State, player: str) -> int:
-    mine = breakdown(state, player)["score"]
-    return mine - max(breakdown(state, p)["score"] for p in state["players"] if p != player)
+    mine: int = breakdown(state, player)["score"]
+    best: int = max(breakdown(state, p)["score"] for p in state["players"] if p != player)
+    return mine - best
 
 
 def reaction_orders(state: State, player: str, item: str) -> list[str]:
@@ -554,7 +555,7 @@ def draw_pool(state: State, player: str) -> Counter[str]:
         return Counter(state["discard"])
     hidden = unseen(state, player)
     if state["reshuffles"] and "rebuilt" in state:
-        return Counter(state["rebuilt"]) & hidden
+        return Counter[str](state["rebuilt"]) & hidden
     return hidden
 
 

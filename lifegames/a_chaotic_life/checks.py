@@ -145,7 +145,7 @@ def _over(state: State) -> None:
 
 def my_turn(state: State, player: str) -> dict[str, Any]:
     _over(state)
-    turn = state["turn"]
+    turn: dict[str, Any] = state["turn"]
     offer = state["offer"]
     if offer and offer["to"] == player:
         raise OrderError(E.ANSWER_OFFER, f"{offer['from']} waits for your answer to a "
@@ -498,7 +498,7 @@ def offer(state: State, player: str, order: Order) -> tuple[str, Terms, Terms]:
 
 def answering(state: State, player: str) -> dict[str, Any]:
     _over(state)
-    offer = state["offer"]
+    offer: dict[str, Any] | None = state["offer"]
     if not offer or offer["to"] != player:
         raise OrderError(E.NO_OFFER, "nobody waits for your answer to a trade offer",
                          "accept() and decline() answer an offer made to you")

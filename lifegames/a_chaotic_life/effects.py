@@ -205,7 +205,7 @@ class Play:
 
 def seat_order(state: State, player: str) -> list[str]:
     """`player`, then each player to their left (the order turns pass in)."""
-    players = state["players"]
+    players: list[str] = state["players"]
     index = players.index(player)
     return list(players[index:] + players[:index])
 

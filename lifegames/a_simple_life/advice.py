@@ -346,5 +346,6 @@ def sample(game: Game, state: State, player: str, most: int = 8) -> list[str]:
 
 def _hopeless(s: Sheet, order: str) -> bool:
     row = _numbers(order)[1]
-    return 6 + rod_bonus(s) < sheet()["lake"][row - 1]["needs"]
+    needs: int = sheet()["lake"][row - 1]["needs"]
+    return 6 + rod_bonus(s) < needs
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.bots import choose_orders
+from ..engine.contract import Game
 from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from ..engine.simulate import game_seed
 from ..engine.turn import play_tick
 from ..engine.words import counted
-from . import GAME
 from .data import KINDS, goal_ids, rules, sheet
 from .model import band, score
 from .rules import ASimpleLife
@@ -40,18 +40,18 @@ class StepByStep(ASimpleLife):
         return None
 
 
-def play(seed: int, strategy: str, players: list[str], words: list[str] | None = None
-         ) -> dict[str, Any]:
+def play(game: Game, seed: int, strategy: str, players: list[str],
+         words: list[str] | None = None) -> dict[str, Any]:
     """One whole game; the final state."""
-    state = GAME.setup(players, GAME.parse_options(words or [], None), Dice(seed, 0))
+    state = game.setup(players, game.parse_options(words or [], None), Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
-    while not GAME.is_over(state):
+    while not game.is_over(state):
         files = {}
-        for player in GAME.awaiting(state):
-            text = "\n".join(choose_orders(GAME, state, player, strategy, rng))
+        for player in game.awaiting(state):
+            text = "\n".join(choose_orders(game, state, player, strategy, rng))
             files[player] = parse_text("a_simple_life", text, f"{player}/bot")
-        outcome = play_tick(GAME, state, files, seed)
+        outcome = play_tick(game, state, files, seed)
         if outcome.problems:
             raise RuntimeError(outcome.problems[0].render())
         state = outcome.state
@@ -95,14 +95,14 @@ class Tally:
                 self.full[kind] += used >= caps[kind]
 
 
-def _final(task: tuple[int, str, list[str]]) -> dict[str, Any]:
-    seed, strategy, players = task
-    return play(seed, strategy, players)
+def _final(task: tuple[Game, int, str, list[str]]) -> dict[str, Any]:
+    return play(*task)
 
 
-def tally(games: int, strategy: str, count: int, seed: int = 0, jobs: int = 1) -> Tally:
+def tally(game: Game, games: int, strategy: str, count: int, seed: int = 0, jobs: int = 1
+          ) -> Tally:
     players = ["Ana", "Ben"][:count]
-    tasks = [(game_seed(seed, i), strategy, players) for i in range(games)]
+    tasks = [(game, game_seed(seed, i), strategy, players) for i in range(games)]
     out = Tally()
     if jobs <= 1:
         for task in tasks:
@@ -118,8 +118,8 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def report(games: int, strategy: str, count: int, seed: int = 0) -> str:
-    t = tally(games, strategy, count, seed)
+def report(game: Game, games: int, strategy: str, count: int, seed: int = 0) -> str:
+    t = tally(game, games, strategy, count, seed)
     lines = [f"{counted(games, 'game')}, {counted(count, 'player')}, strategy {strategy}: "
              f"mean score {statistics.mean(t.scores):.1f}, min {min(t.scores)}, "
              f"max {max(t.scores)}, goals met (a win) {_pct(t.wins, t.seats)}"]
@@ -137,10 +137,10 @@ def report(games: int, strategy: str, count: int, seed: int = 0) -> str:
     return "\n".join(lines)
 
 
-def markdown(games: int, seed: int = 1, jobs: int = 2) -> str:
+def markdown(game: Game, games: int, seed: int = 1, jobs: int = 2) -> str:
     """The balance tables of RULES.md: scores and bands, goals, inventory rows."""
     runs = [("greedy", 1), ("greedy", 2), ("random", 1)]
-    tallies = {run: tally(games, run[0], run[1], seed, jobs) for run in runs}
+    tallies = {run: tally(game, games, run[0], run[1], seed, jobs) for run in runs}
     bands = rules()["bands"]
     names = [f"{b['min']}-{b['max']}" if b["max"] is not None else f"{b['min']}+" for b in bands]
     out = ["| bot | players | mean | min | max | win (all goals) | " + " | ".join(names) + " |",
@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=1, choices=(1, 2))
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    print(report(args.games, args.strategy, args.players, args.seed))
+    print(report(ASimpleLife(), args.games, args.strategy, args.players, args.seed))
     return 0
 
 

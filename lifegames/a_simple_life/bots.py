@@ -99,7 +99,9 @@ def parse(text: str) -> Order:
 
 
 def _days_left(state: State) -> float:
-    return max(0.0, (state["days"] - state["day"] + 0.5) / state["days"])
+    days: int = state["days"]
+    day: int = state["day"]
+    return max(0.0, (days - day + 0.5) / days)
 
 
 def value_table(state: State, s: Sheet) -> dict[str, float]:
@@ -149,7 +151,7 @@ def cell_value(values: dict[str, float], icons: list[str]) -> float:
 def lake_ev(s: Sheet, values: dict[str, float], face: int, row: int) -> float:
     spec = sheet()["lake"][row - 1]
     col = lake_column(face)
-    needed = spec["needs"] - rod_bonus(s)
+    needed: int = spec["needs"] - rod_bonus(s)
     chance = max(0, min(6, 7 - needed)) / 6
     return chance * cell_value(values, spec["cells"][col - 1])
 
@@ -232,7 +234,8 @@ def tool_value(state: State, s: Sheet) -> float:
         weights["sword"] += 6
     if goals.get("harvest"):
         weights["watering_can"] += 5
-    return sum(weights[t] * later * level for t, level in s["tools"].items())
+    levels: dict[str, int] = s["tools"]
+    return sum(weights[t] * later * level for t, level in levels.items())
 
 
 def heuristic(game: Game, state: State, player: str) -> float:
@@ -251,7 +254,7 @@ def judge(state: State, player: str) -> float:
 def base(state: State, s: Sheet) -> float:
     """The heuristic without the open Town visit."""
     values = value_table(state, s)
-    total = float(score(s))
+    total: float = float(score(s))
     points = rules()["score"]
     for kind in ("carrot", "flower", "stone"):  # their points are in the score already
         total += stock(s, kind) * (values[kind] - points[kind])

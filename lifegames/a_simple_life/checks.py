@@ -121,7 +121,7 @@ def take_dice(s: Sheet, values: list[int], arg: str = "die") -> None:
         if not 1 <= value <= 6:
             raise OrderError(E.NOT_A_DIE, f"a die shows 1 to 6, not {value}",
                              f"your available dice: {show_dice(s['available'])}", arg)
-    want, have = Counter(values), Counter(s["available"])
+    want, have = Counter(values), Counter[int](s["available"])
     for value, count in want.items():
         if have[value] < count:
             message = (f"no die showing {value} is available" if not have[value] else
@@ -284,7 +284,8 @@ def fights_after(state: State, player: str, order: Order) -> bool:
     if pending is None or miss_keep(state, player, "fight") is None:
         return False
     if order.command == "accept":
-        return pending["kind"] == "fight" and pending["left"] > 1
+        more: bool = pending["kind"] == "fight" and pending["left"] > 1
+        return more
     if pending["kind"] != "mine":
         return False
     col, row = order.arg("column"), order.arg("row")
@@ -302,7 +303,7 @@ def fights_after(state: State, player: str, order: Order) -> bool:
 def town(state: State, player: str, order: Order) -> int:
     """The die entering the Town: its value in actions."""
     s = _sheet(state, player, order)
-    face = order["die"]
+    face: int = order["die"]
     take_dice(s, [face])
     check_spend(state, s, rules()["costs"]["town"])
     return face

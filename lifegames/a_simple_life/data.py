@@ -118,10 +118,11 @@ def sheet() -> dict[str, Any]:
 
 def _printed(data: dict[str, Any], folk: dict[str, Any], kind: str) -> int:
     """How many icons of `kind` the sheet prints (Farm, Lake, Mines, gifts) plus the start."""
-    farm = sum(boxes.count(kind) for boxes in data["farm"]["columns"].values())
+    farm: int = sum(boxes.count(kind) for boxes in data["farm"]["columns"].values())
     cells = sum(cell.count(kind) for cell in _all_cells(data))
-    gifts = sum(spec["gift"].count(kind) for spec in folk.values())
-    return farm + cells + gifts + data["inventory"].get("start", {}).get(kind, 0)
+    gifts: int = sum(spec["gift"].count(kind) for spec in folk.values())
+    start: int = data["inventory"].get("start", {}).get(kind, 0)
+    return farm + cells + gifts + start
 
 
 def _all_cells(data: dict[str, Any]) -> list[list[str]]:
@@ -165,11 +166,13 @@ def goal_ids() -> list[str]:
 def goal_text(goal: str) -> str:
     for spec in sheet()["goals"].values():
         if spec["id"] == goal:
-            return spec["text"]
+            text: str = spec["text"]
+            return text
     raise KeyError(goal)
 
 
 def goal_face(goal: str) -> int:
+    face: int
     for face, spec in sheet()["goals"].items():
         if spec["id"] == goal:
             return face

@@ -34,29 +34,31 @@ MINE_RULES = ("any", "stone", "carrot", "flower", "coin", "diamond", "star", ART
 
 
 def me(state: State, player: str) -> Sheet:
-    return state["sheets"][player]
+    found: Sheet = state["sheets"][player]
+    return found
 
 
 # -- the inventory ------------------------------------------------------------------------------
 
 
 def stock(s: Sheet, kind: str) -> int:
-    row = s["inventory"][kind]
+    row: dict[str, int] = s["inventory"][kind]
     return row["circled"] - row["crossed"]
 
 
 def room(s: Sheet, kind: str) -> int:
     """How many more icons of `kind` can still be circled."""
-    row = s["inventory"][kind]
+    row: dict[str, int] = s["inventory"][kind]
     used = row["circled"] + (row["crossed"] if kind == "monster" else 0)
-    return sheet()["caps"][kind] - used
+    cap: int = sheet()["caps"][kind]
+    return cap - used
 
 
 # -- dice -----------------------------------------------------------------------------------------
 
 
 def dice_total(state: State) -> int:
-    data = rules()["dice"]
+    data: dict[str, int] = rules()["dice"]
     return data["solo"] if len(state["players"]) == 1 else data["two_player"]
 
 
@@ -112,11 +114,15 @@ def lake_column(face: int) -> int:
 
 
 def hits_on(s: Sheet) -> int:
-    return rules()["fight_hits_on"][s["tools"]["sword"]]
+    by_level: list[int] = rules()["fight_hits_on"]
+    level: int = s["tools"]["sword"]
+    return by_level[level]
 
 
 def rod_bonus(s: Sheet) -> int:
-    return rules()["fishing_rod_bonus"][s["tools"]["fishing_rod"]]
+    by_level: list[int] = rules()["fishing_rod_bonus"]
+    level: int = s["tools"]["fishing_rod"]
+    return by_level[level]
 
 
 def reachable(s: Sheet, faces: list[int]) -> list[tuple[int, int]]:
@@ -154,7 +160,8 @@ def goal_met(s: Sheet, goal: str) -> bool:
     if goal == "legendary":
         return bool(s["pond"]["Legendary Fish"])
     if goal == "monsters":
-        return s["inventory"]["monster"]["circled"] >= 5
+        defeated: int = s["inventory"]["monster"]["circled"]
+        return defeated >= 5
     if goal == "artifacts":
         return all(s["museum"].values())
     raise KeyError(goal)
@@ -260,7 +267,7 @@ def name(value: Any) -> str:
 
 
 def townsfolk_name(order: Order) -> str:
-    names = list(sheet()["townsfolk"])
+    names: list[str] = list(sheet()["townsfolk"])
     wanted = name(order["townsfolk"])
     for known in names:
         if known.lower() == wanted:

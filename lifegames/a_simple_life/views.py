@@ -464,7 +464,7 @@ def status_lines(game: Game, state: State) -> list[str]:
 
 
 def order_help(game: Game) -> dict[str, Any]:
-    from ..engine.reference import fact_docs
+    from ..engine.data import fact_docs
 
     data, rule = sheet(), rules()
     facts = [[name, text] for name, text in fact_docs(GRAMMAR).items()]
@@ -561,3 +561,14 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
         out[plural] = stock(s, kind_name)
     out.update(s["tools"])
     return out
+
+
+def describe(game: Game, name: str) -> str | None:
+    """No name here needs a hover: orders take dice, columns and rows, and the Town's few
+    words, which the order reference (`play.py orders`) explains."""
+    return None
+
+
+def held(game: Game, view: State, player: str) -> list[str]:
+    """No card is held in this game: an editor has no hand to offer first."""
+    return []

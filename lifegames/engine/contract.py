@@ -17,10 +17,9 @@ A game declares two things and the engine derives the rest from them, once, here
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, TypedDict
 
 from . import declared
 from .codes import Code
@@ -30,12 +29,16 @@ from .declared import KEY, PLAYER, PUBLIC, Keys, OneOf, Owner, Range
 from .dice import Dice
 from .errors import LifegamesError
 from .orders import standing_orders
+from .parts import Parts, Views
 
 # the records of an order, handed on: games import them from here
 from .records import Arg as Arg
 from .records import Order as Order
 from .records import OrderError as OrderError
 from .records import runs as runs
+
+if TYPE_CHECKING:
+    import random
 
 State = dict[str, Any]
 
@@ -127,6 +130,9 @@ class Game:
     # and the command table (engine/commands.py): every game has both.
     declaration: ClassVar[type]
     commands: ClassVar[Commands]
+    # Its views, board and bots (engine/parts.py), named by the game package's __init__; a
+    # game without them (a test's toy) writes the methods that would use them.
+    parts: ClassVar[Parts | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -140,8 +146,8 @@ class Game:
         """The problem codes the game gives beside the engine's (engine/codes.py): the E and W
         namespaces of its package's codes.py, as declared there. `play.py explain` reads them,
         and a test holds each to its docs and to the code that raises it."""
-        spaces = (self._part("codes", "E"), self._part("codes", "W"))
-        return [code for space in spaces if space is not None for code in space.declared()]
+        spaces = self.parts.codes if self.parts is not None else ()
+        return [code for space in spaces for code in space.declared()]
 
     # -- setup --------------------------------------------------------------------------------
     def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
@@ -244,7 +250,7 @@ class Game:
         read, as `player` sees the game now: ints, bools, strings or lists of them. Every name
         is documented in the game's orders.yaml under `facts:`. Read from the player's view
         (views.facts)."""
-        return dict(self._needed("views", "facts")(self, self.knowledge(state, player), player))
+        return dict(self._views().facts(self, self.knowledge(state, player), player))
 
     def fact_names(self) -> list[str]:
         """The facts a plan may name, checked before their values are known: those the game
@@ -337,51 +343,23 @@ class Game:
         return out
 
     # -- what players see -------------------------------------------------------------------
-    # Every game package has the same shape (README: Layout). views.py turns a player's view
-    # into what they see, imported on first use so that a `check` never loads the sheet code
-    # (tabulate); bots.py holds the heuristic a bot chooses by. Each part is called with the
-    # game and, for what a player sees, the player's view derived from the declaration.
-    def _part(self, module: str, name: str) -> Any:
-        """`name` from the game's `module` (None if the module has no such name). A module
-        the package does not have is looked for in the package of the game's base class (a
-        test's subclass of a game uses that game's); an import that fails inside the module
-        is an error, never taken for a missing part."""
-        for klass in type(self).__mro__:
-            if klass is Game:
-                break
-            package = klass.__module__.rpartition(".")[0]
-            if not package:
-                continue
-            wanted = f"{package}.{module}"
-            try:
-                found = importlib.import_module(wanted)
-            except ModuleNotFoundError as error:
-                if error.name != wanted:
-                    raise
-                continue
-            return getattr(found, name, None)
-        return None
-
-    def _needed(self, module: str, name: str) -> Any:
-        found = self._part(module, name)
-        if found is None:
-            raise AttributeError(f"{type(self).__name__} has no {module}.{name}")
-        return found
-
-    def _shown(self, name: str, state: State, player: str) -> Any:
-        """views.`name` of the player's view."""
-        part = self._needed("views", name)
-        return part(self, self.knowledge(state, player), player)
+    # Every game package has the same shape (README: Layout), and its __init__ names the parts
+    # the engine asks (`parts`, engine/parts.py): views.py turns a player's view into what
+    # they see, board.py draws it, bots.py holds the heuristic a bot chooses by. Each part is
+    # called with the game and, for what a player sees, the player's view derived from the
+    # declaration.
+    def _views(self) -> Views:
+        if self.parts is None:
+            raise AttributeError(f"{type(self).__name__} has no views")
+        return self.parts.views()
 
     def views(self, state: State, player: str) -> dict[str, str]:
         """Every file the player's folder holds for this tick: name -> text. The engine prefixes
         numbered names with the tick; the only path from state to a player's folder. Beside
         the sheets, the board picture (`<player>_board.svg`, if the game draws one): made from
         the same view as the sheets, so it shows nothing they could not."""
-        if self.declaration is None:  # TRANSITIONAL
-            return dict(self._shown("views", state, player))
         view = self.knowledge(state, player)
-        out = dict(self._needed("views", "views")(self, view, player))
+        out = dict(self._views().views(self, view, player))
         board = self.board(view, player)
         if board is not None:
             out[f"{player.lower()}_board.svg"] = board
@@ -389,89 +367,76 @@ class Game:
 
     def board(self, view: State, player: str | None) -> str | None:
         """The board picture of a view (`knowledge(state, player)`; None: a spectator's), as
-        SVG text: board.board of the game's package draws it (engine/svg.py), or None if the
-        game draws none."""
-        draw = self._part("board", "board")
-        if draw is None:
+        SVG text: the board part draws it (engine/svg.py), or None if the game draws none."""
+        if self.parts is None or self.parts.board is None:
             return None
-        return str(draw(self, view, player).render())
+        return str(self.parts.board().board(self, view, player).render())
 
     def happened(self, state: State, player: str | None) -> list[str]:
         """What the last tick did, in words, as `player` was told it (None: a spectator), for
-        the story page (`history --html`): board.happened of the player's view, or nothing
-        if the game's package has none."""
-        told = self._part("board", "happened")
-        if told is None:
+        the story page (`history --html`): the board part's, of the player's view, or nothing
+        if the game has no board."""
+        if self.parts is None or self.parts.board is None:
             return []
-        return [str(line) for line in told(self, self.knowledge(state, player), player)]
+        told = self.parts.board().happened(self, self.knowledge(state, player), player)
+        return [str(line) for line in told]
 
     def order_template(self, state: State, player: str) -> str:
-        return str(self._shown("order_template", state, player))
+        view = self.knowledge(state, player)
+        return str(self._views().order_template(self, view, player))
 
     def public_state(self, state: State) -> dict[str, Any]:
         """The referee's view (`state --json`)."""
-        part = self._needed("views", "public_state")
-        return dict(part(self, state))
+        return dict(self._views().public_state(self, state))
 
     def player_state(self, state: State, player: str) -> dict[str, Any]:
         """What one player may know, as data (`state --json --player NAME`): the facts behind
         their sheet and nothing hidden from them."""
-        return dict(self._shown("player_state", state, player))
+        view = self.knowledge(state, player)
+        return dict(self._views().player_state(self, view, player))
 
     def heuristic(self, state: State, player: str) -> float:
-        """How good `state` looks for `player` (the greedy bot maximises it): bots.heuristic,
+        """How good `state` looks for `player` (the greedy bot maximises it): the bots part's,
         or else the player's score."""
-        judge = self._part("bots", "heuristic")
-        if judge is None:
+        if self.parts is None or self.parts.bots is None:
             return float(self.result(state).scores.get(player, 0))
-        return float(judge(self, state, player))
+        return float(self.parts.bots().heuristic(self, state, player))
 
     def rank(self, state: State, player: str, options: list[str]) -> list[str]:
-        """The legal orders in the order a bot should prefer among equals (bots.rank, if the
-        game has one): the greedy bot cannot look past chance, so it takes the first of the
-        random orders; ranking them is the bot's judgement, not the rules'."""
-        ranker = self._part("bots", "rank")
-        if ranker is None:
+        """The legal orders in the order a bot should prefer among equals (the bots part's):
+        the greedy bot cannot look past chance, so it takes the first of the random orders;
+        ranking them is the bot's judgement, not the rules'."""
+        if self.parts is None or self.parts.bots is None:
             return options
-        return list(ranker(self, state, player, options))
+        return list(self.parts.bots().rank(self, state, player, options))
 
-    def bot_plan(self, state: State, player: str, rng: Any) -> list[str] | None:
-        """The greedy bot's whole file for this tick as plan lines (bots.plan, if the game has
-        one), or None to let the engine's step-by-step greedy bot choose."""
-        planner = self._part("bots", "plan")
-        if planner is None:
+    def bot_plan(self, state: State, player: str, rng: random.Random) -> list[str] | None:
+        """The greedy bot's whole file for this tick as plan lines (the bots part's), or None
+        to let the engine's step-by-step greedy bot choose."""
+        if self.parts is None or self.parts.bots is None:
             return None
-        return planner(self, state, player, rng)  # type: ignore[no-any-return]
+        return self.parts.bots().plan(self, state, player, rng)
 
     def status_lines(self, state: State) -> list[str]:
         """What `status` shows anyone: made from a spectator's view (no player's secrets)."""
-        part = self._needed("views", "status_lines")
-        return list(part(self, self.knowledge(state, None)))
+        return list(self._views().status_lines(self, self.knowledge(state, None)))
 
     def order_help(self) -> dict[str, Any]:
         """Per-command help and the value lists that go into `play.py orders`."""
-        part = self._needed("views", "order_help")
-        return dict(part(self))
+        return dict(self._views().order_help(self))
 
     def describe(self, name: str) -> str | None:
         """What a name an order may give (a card, a building, a place) is, in a line or
         two made from the game's data (views.describe; any case of the name), for an editor's
         hover; None for a name the game does not know or a game that describes nothing. It
         reads no state, so it can tell no secret."""
-        part = self._part("views", "describe")
-        if part is None:
-            return None
-        found = part(self, name)
-        return None if found is None else str(found)
+        return self._views().describe(self, name)
 
     def held(self, view: State, player: str) -> list[str]:
         """The names of the cards `player` holds (their hand first), from their view
         (`knowledge(state, player)`; views.held): an editor offers them first where a card's
         name is typed. Empty for a game without a hand; a card the view hides is left out."""
-        part = self._part("views", "held")
-        if part is None:
-            return []
-        return [str(n) for n in part(self, view, player)]
+        return list(self._views().held(self, view, player))
 
     # -- the end ------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

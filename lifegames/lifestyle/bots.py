@@ -43,7 +43,7 @@ def _potential(cards: tuple[str, ...]) -> float:
     value = float(score(list(cards)))
     categories = [card(n)["category"] for n in cards]
     pets: Counter[str] = Counter(n for n in cards if card(n)["category"] == "pet")
-    spare = sum(pets.values()) - pet_sets(pets) * rules()["pet_set"]["size"]
+    spare: int = sum(pets.values()) - pet_sets(pets) * rules()["pet_set"]["size"]
     value += 2.5 * spare
     value += 1.5 * categories.count("sports")
     houses = Counter(n for n in cards if card(n)["category"] == "house")
@@ -56,7 +56,8 @@ def _potential(cards: tuple[str, ...]) -> float:
 def card_chance(name: str, helpers: int) -> float:
     """A rough chance to meet a card in a turn with `helpers` tokens or Sports cards to spend."""
     miss = 1.0 - chance(name)
-    return 1.0 - miss ** (1.0 + HELPER_WEIGHT * min(helpers, MOST_HELPERS))
+    hit: float = 1.0 - miss ** (1.0 + HELPER_WEIGHT * min(helpers, MOST_HELPERS))
+    return hit
 
 
 def zone_value(points: list[str], dice: list[str], left: list[str], tokens: int,
@@ -89,13 +90,18 @@ def _chance_now(state: State, player: str, helpers: int) -> float:
                    for i in range(len(dice))] if effect == "set_four" else [])
         if any(card_met(name, t) for t in trials):
             return 0.97
-    tries = min(state["seats"][player]["tokens"], MOST_HELPERS) + sum(
+    tries: int = min(state["seats"][player]["tokens"], MOST_HELPERS) + sum(
         n for s, n in left.items() if card(s)["effect"] == "reroll")
     if not tries:
         return 0.0
     best = max(chance_rerolling(name, dice, i) for i in range(len(dice)))
     best = max(best, chance(name) / 2)
     return 1.0 - (1.0 - best) ** tries
+
+
+def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]:
+    """The legal orders as listed: among equals the bot prefers none (its plans choose)."""
+    return options
 
 
 def heuristic(game: Game, state: State, player: str) -> float:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import orders as order_syntax
 from ..engine.contract import Game, State
-from ..engine.reference import fact_docs
+from ..engine.data import fact_docs
 from ..engine.sheets import check_command, commented, document, section, standing_section, table
 from ..engine.words import counted
 from .advice import legal_notes
@@ -405,7 +405,7 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
         "pool": state["pool"],
         "card": roll["card"] if roll else "",
         "dice": list(roll["dice"]) if roll else [],
-        "met": bool(roll) and card_met(roll["card"], roll["dice"]),
+        "met": card_met(roll["card"], roll["dice"]) if roll else False,
         "botched": phase == BOTCHED,
         "botched_card": (turn.get("missed") or "") if phase == BOTCHED else "",
         "best_die": 0,
@@ -485,3 +485,8 @@ def describe(game: Game, name: str) -> str | None:
     if found is None:
         return None
     return f"{card_label(found)}; {counted(card(found)['copies'], 'copy', 'copies')} in the deck"
+
+
+def held(game: Game, view: State, player: str) -> list[str]:
+    """No card is held in this game: an editor has no hand to offer first."""
+    return []

@@ -326,7 +326,8 @@ def build() -> OrderServer:
         where = ls.place(buffer.uri).standpoint
         if where is None:
             return None
-        items = _guarded(lambda: complete(where, buffer, params.position, ls.encoding), [])
+        items: list[lsp.CompletionItem] = _guarded(
+            lambda: complete(where, buffer, params.position, ls.encoding), [])
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
@@ -351,7 +352,9 @@ def build() -> OrderServer:
                                None)
             if checked is None:
                 return None
-        return _guarded(lambda: actions(checked, params.range, ls.encoding), [])
+        found: list[lsp.CodeAction] = _guarded(
+            lambda: actions(checked, params.range, ls.encoding), [])
+        return found
 
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def symbols(ls: OrderServer, params: lsp.DocumentSymbolParams

@@ -105,6 +105,11 @@ def plan(game: Game, state: State, player: str, rng: Any, policy: Policy = GREED
 # -- judging a position --------------------------------------------------------------------
 
 
+def rank(game: Game, state: State, name: str, options: list[str]) -> list[str]:
+    """The legal orders as listed: among equals the bot prefers none (its plans choose)."""
+    return options
+
+
 def heuristic(game: Game, state: State, name: str) -> float:
     """The engine's measure of a position for the greedy bot (the greedy bot's own plan
     uses the same judgement)."""
@@ -127,7 +132,7 @@ def judge(state: State, name: str, policy: Policy = GREEDY, mutate: bool = False
     kingdom = ahead["kingdoms"][name]
     prices = data["prices"]
     stock = kingdom["gold"] + sum(kingdom[r] * p for r, p in prices.items())
-    value = score(ahead, name) + stock / 40 - raid_cost
+    value: float = score(ahead, name) + stock / 40 - raid_cost
     # Room to grow into over the ticks left (the look-ahead alone cannot see a town pay off).
     later = max(0, ticks_left - AHEAD)
     housed = min(cap(ahead, name), kingdom["civilians"] * (1 + GROWTH) ** later)
@@ -146,9 +151,9 @@ def _raid_cost(state: State, name: str, ticks_left: int) -> float:
     tenth of the gold and food, a few times over the ticks left."""
     kingdom = state["kingdoms"][name]
     exposure = rules()["exposure"]
-    loss = kingdom["gold"] * float(exposure["gold"]) + 2 * kingdom["food"] * float(
+    loss: float = kingdom["gold"] * float(exposure["gold"]) + 2 * kingdom["food"] * float(
         exposure["food"])
-    threat = state["threat"] + 1
+    threat: int = state["threat"] + 1
     open_tiles = sum(1 for t in owned_tiles(state, name) if tile_defense(t) < threat)
     return open_tiles * (loss + 4) / 40 * min(ticks_left, 6)
 
@@ -176,8 +181,8 @@ def _make(command: str, **args: Any) -> Order:
 
 def keep(t: dict[str, Any], threat: int) -> int:
     """Soldiers a tile needs to stay safe if the threat rises by one."""
-    towers = t["buildings"].get("watchtower", 0)
-    wall = rules()["buildings"]["wall"]["bonus"] if t["buildings"].get("wall") else 0
+    towers: int = t["buildings"].get("watchtower", 0)
+    wall: int = rules()["buildings"]["wall"]["bonus"] if t["buildings"].get("wall") else 0
     return max(0, math.ceil((threat + 1 - wall) / (1 + towers)))
 
 

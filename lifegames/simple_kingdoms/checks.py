@@ -29,7 +29,7 @@ STEPS = ((1, 0), (0, 1), (1, 1))  # |d row|, |d col| of the 8 neighbours
 
 
 def in_map(order: Order, arg: str, size: int) -> int:
-    value = order[arg]
+    value: int = order[arg]
     if not 0 <= value < size:
         raise OrderError(E.OFF_MAP, f"{arg.replace('_', ' ')} {value} is off the map",
                          f"rows and columns run from 0 to {size - 1}", arg)

@@ -26,7 +26,7 @@ def _need(data: Any, path: str, kind: type | tuple[type, ...]) -> Any:
 
 
 def _counts(data: Any, path: str, resources: list[str]) -> dict[str, int]:
-    table = _need(data, path, dict)
+    table: dict[str, int] = _need(data, path, dict)
     for name, value in table.items():
         if name not in resources or not isinstance(value, int) or value < 0:
             raise DataError(f"rules.yaml: {path}.{name} must be a known resource and a count")

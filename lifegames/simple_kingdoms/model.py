@@ -49,7 +49,8 @@ def linear(rate: float | int, base: float | int, x: int, up: bool = False) -> in
 
 
 def tile(state: State, row: int, col: int) -> Tile:
-    return state["tiles"][row * state["size"] + col]
+    found: Tile = state["tiles"][row * state["size"] + col]
+    return found
 
 
 def owned_tiles(state: State, name: str) -> list[Tile]:
@@ -64,7 +65,8 @@ def soldiers_of(state: State, name: str) -> int:
 
 
 def people(state: State, name: str) -> int:
-    return state["kingdoms"][name]["civilians"] + soldiers_of(state, name)
+    civilians: int = state["kingdoms"][name]["civilians"]
+    return civilians + soldiers_of(state, name)
 
 
 def cap(state: State, name: str) -> int:
@@ -76,9 +78,9 @@ def cap(state: State, name: str) -> int:
 def tile_defense(t: Tile) -> int:
     """soldiers + soldiers x watchtowers + wall bonus, counting the owner's soldiers: the
     watchtowers multiply "your soldiers' effectiveness" (an ally's stationed there do not)."""
-    soldiers = t["soldiers"].get(t["owner"], 0) if t["owner"] else 0
-    towers = t["buildings"].get("watchtower", 0)
-    wall = rules()["buildings"]["wall"]["bonus"] if t["buildings"].get("wall") else 0
+    soldiers: int = t["soldiers"].get(t["owner"], 0) if t["owner"] else 0
+    towers: int = t["buildings"].get("watchtower", 0)
+    wall: int = rules()["buildings"]["wall"]["bonus"] if t["buildings"].get("wall") else 0
     return soldiers + soldiers * towers + wall
 
 
@@ -128,7 +130,8 @@ def team_score(state: State) -> int:
 
 
 def other(state: State, name: str) -> str:
-    return next(p for p in state["players"] if p != name)
+    players: list[str] = state["players"]
+    return next(p for p in players if p != name)
 
 
 def report(state: State, name: str, text: str) -> str:

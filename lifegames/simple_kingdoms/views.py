@@ -545,3 +545,8 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
                           if t["explored"] and not terrain_unseen(state, t)
                           and t["terrain"] == terrain]
     return found
+
+
+def held(game: Game, view: State, player: str) -> list[str]:
+    """No card is held in this game: an editor has no hand to offer first."""
+    return []

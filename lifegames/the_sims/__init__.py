@@ -19,8 +19,31 @@ from the same view (the engine's SVG writer, engine/svg.py, does the writing); c
 declares the game's own problem codes (E- and W-) in the engine's form (engine/codes.py).
 """
 
+from ..engine.parts import Board, Bots, Parts, Views
+from .codes import E, W
 from .rules import TheSims
 
+
+# The parts the engine asks (engine/parts.py), each imported when first asked for.
+def _views() -> Views:
+    from . import views
+
+    return views
+
+
+def _board() -> Board:
+    from . import board
+
+    return board
+
+
+def _bots() -> Bots:
+    from . import bots
+
+    return bots
+
+
+TheSims.parts = Parts(views=_views, board=_board, bots=_bots, codes=(E, W))
 GAME = TheSims()
 
 __all__ = ["GAME", "TheSims"]

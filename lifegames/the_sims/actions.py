@@ -135,9 +135,9 @@ def go_home(game: Game, state: State, player: str, chosen: tuple[list[str], list
     for need in needs_:
         events += set_need(state, player, need, True, "Go Home")
     for _ in range(rules()["go_home_raises"] - len(needs_)):
-        need = choose_need(game, state, player, True)
-        if need is not None:
-            events += set_need(state, player, need, True, "Go Home")
+        raised = choose_need(game, state, player, True)
+        if raised is not None:
+            events += set_need(state, player, raised, True, "Go Home")
     drawn = draw_aspiration(state, dice)
     if drawn is None:
         events.append(log(state, "no Aspiration card is left to draw"))

@@ -18,13 +18,14 @@ from collections import Counter
 from typing import Any
 
 from ..engine.bots import choose_orders
+from ..engine.contract import Game
 from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from ..engine.simulate import game_seed
 from ..engine.turn import play_tick
 from ..engine.words import counted
-from . import GAME
 from .model import points, seat
+from .rules import TheSims
 
 LINEUPS = [
     (1, ("greedy",)), (1, ("random",)),
@@ -61,22 +62,22 @@ OUTCOMES = {
 }
 
 
-def play(count: int, strategies: tuple[str, ...], seed: int, words: list[str] | None = None
-         ) -> tuple[dict[str, Any], Counter[str]]:
+def play(game: Game, count: int, strategies: tuple[str, ...], seed: int,
+         words: list[str] | None = None) -> tuple[dict[str, Any], Counter[str]]:
     """One whole game; the final state and how often each event of EVENTS was logged (and,
     per player, "went home P1" and "ends the turn P1")."""
     players = [f"P{i + 1}" for i in range(count)]
-    state = GAME.setup(players, GAME.parse_options(list(words or []), None), Dice(seed, 0))
+    state = game.setup(players, game.parse_options(list(words or []), None), Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
     seen: Counter[str] = Counter()
-    while not GAME.is_over(state):
+    while not game.is_over(state):
         files = {}
-        for player in GAME.awaiting(state):
+        for player in game.awaiting(state):
             strategy = strategies[players.index(player) % len(strategies)]
-            text = "\n".join(choose_orders(GAME, state, player, strategy, rng))
+            text = "\n".join(choose_orders(game, state, player, strategy, rng))
             files[player] = parse_text("the_sims", text, f"{player}/bot")
-        outcome = play_tick(GAME, state, files, seed)
+        outcome = play_tick(game, state, files, seed)
         if outcome.problems:
             raise RuntimeError(outcome.problems[0].render())
         state = outcome.state
@@ -91,14 +92,15 @@ def play(count: int, strategies: tuple[str, ...], seed: int, words: list[str] | 
     return state, seen
 
 
-def report(games: int, seed: int = 0, words: list[str] | None = None) -> list[str]:
+def report(game: Game, games: int, seed: int = 0, words: list[str] | None = None
+           ) -> list[str]:
     lines = []
     for count, strategies in LINEUPS:
         wins: Counter[str] = Counter()
         seen: Counter[str] = Counter()
         turns = sims_points = asp_points = 0
         for index in range(games):
-            state, events = play(count, strategies, game_seed(seed, index), words)
+            state, events = play(game, count, strategies, game_seed(seed, index), words)
             seen.update(events)
             turns += state["turns"]
             for player in state["players"]:
@@ -107,7 +109,7 @@ def report(games: int, seed: int = 0, words: list[str] | None = None) -> list[st
             if count == 1:
                 wins["won" if state["winners"] else "lost"] += 1
             else:
-                for winner in GAME.result(state).winners:
+                for winner in game.result(state).winners:
                     wins[f"seat {state['players'].index(winner) + 1}"] += 1
         line = "/".join(strategies)
         result = ", ".join(f"{k} {100 * v / games:.0f}%" for k, v in sorted(wins.items()))
@@ -130,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"{args.games} games per line-up, seed {args.seed}"
           f"{', setup ' + ' '.join(args.words) if args.words else ''}:")
-    for line in report(args.games, args.seed, args.words):
+    for line in report(TheSims(), args.games, args.seed, args.words):
         print(line)
     return 0
 

@@ -39,7 +39,8 @@ def _progress(state: State, player: str, aspiration: str | None) -> float:
     if not aspiration or aspiration == HIDDEN:
         return 0.0
     left = left_for(state, player, aspiration)
-    return PROGRESS * (rules()["aspiration_symbols"] - left)
+    symbols: int = rules()["aspiration_symbols"]
+    return PROGRESS * (symbols - left)
 
 
 def heuristic(game: Game, state: State, player: str) -> float:
@@ -73,7 +74,8 @@ def _solo(state: State, player: str) -> float:
     mine = seat(state, player)
     goals = rules()["solo"]
     done, friends_ = solo_goals(state, player)
-    value = 14.0 * min(done, goals["aspirations"]) + 9.0 * min(friends_, goals["sims_to_win"])
+    value: float = (14.0 * min(done, goals["aspirations"])
+                    + 9.0 * min(friends_, goals["sims_to_win"]))
     value += 1.0 * max(0, friends_ - goals["sims_to_win"])
     counts = shown(state, player)
     open_ = [a for a in mine["aspirations"] if a not in mine["completed"]]

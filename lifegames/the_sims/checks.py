@@ -132,7 +132,7 @@ def my_turn(state: State, player: str, steps: tuple[str, ...], what: str) -> dic
         raise OrderError(E.MOVE_IN_FIRST, f"{what} waits until you have moved in",
                          "begin your first order file with move_in(...); your sheet lists "
                          "the cards you drew")
-    turn = state["turn"]
+    turn: dict[str, Any] = state["turn"]
     if turn["player"] != player:
         raise OrderError(E.NOT_YOUR_TURN, f"it is {turn['player']}'s turn, not yours",
                          "write this order in your next turn's file")
@@ -348,7 +348,7 @@ def swap(state: State, player: str, order: Order) -> tuple[str, str, str | None]
 
 def _player(state: State, order: Order, arg: str, options: list[str]) -> str:
     written = str(order[arg]).strip().lower()
-    found = next((p for p in state["players"] if p.lower() == written), None)
+    found: str | None = next((p for p in state["players"] if p.lower() == written), None)
     if found is None or found not in options:
         raise unknown_value(E.UNKNOWN_PLAYER, "player", str(order[arg]), options, arg,
                             extra="players you may name now")

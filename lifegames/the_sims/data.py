@@ -40,7 +40,8 @@ def _load(name: str, key: str) -> list[Any]:
         raise DataError(f"{name}: needs a `{key}:` list")
     if data.get("reconstructed") is not True:
         raise DataError(f"{name}: reconstructed data must say `reconstructed: true`")
-    return data[key]
+    found: list[Any] = data[key]
+    return found
 
 
 def _unique(names: list[str], where: str) -> None:
@@ -172,7 +173,7 @@ def venue_cards() -> list[dict[str, dict[str, Any]]]:
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict) or set(entry) != set(SIDES):
             raise DataError(f"venues.yaml card {index + 1}: needs sides A and B")
-        sides = {}
+        sides: dict[str, dict[str, Any]] = {}
         for side in SIDES:
             spec = entry[side]
             name = _name(spec, f"venues.yaml card {index + 1} side {side}")

@@ -39,7 +39,8 @@ HOME = "home"
 
 
 def seat(state: State, player: str) -> dict[str, Any]:
-    return state["seats"][player]
+    found: dict[str, Any] = state["seats"][player]
+    return found
 
 
 def solo(state: State) -> bool:
@@ -52,7 +53,7 @@ def moved_in(state: State, player: str) -> bool:
 
 def ring(state: State, player: str) -> list[str]:
     """The other players, from the one on the left round the table."""
-    order = state["players"]
+    order: list[str] = state["players"]
     start = order.index(player)
     return order[start + 1:] + order[:start]
 

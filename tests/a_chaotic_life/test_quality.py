@@ -286,7 +286,7 @@ def test_q03_every_event_sentence_reads_as_plain_english():
     for count, strategies in ((2, ["greedy"]), (2, ["random"]), (3, ["greedy"]),
                               (3, ["random"]), (4, ["greedy", "random"]), (4, ["random"])):
         for seed in (1, 2):
-            balance.play(seed, list(balance.PLAYERS[:count]), strategies, seen)
+            balance.play(GAME, seed, list(balance.PLAYERS[:count]), strategies, seen)
     seen += rare_sentences()
     assert len(set(seen)) > 500, "the games told too little to judge"
     bad = {text: awkward(text) for text in sorted(set(seen)) if awkward(text)}

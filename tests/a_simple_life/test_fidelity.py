@@ -88,7 +88,7 @@ def test_f04_the_last_icon_of_a_row_and_the_one_after(state):
 def test_f05_a_good_game_fills_no_row(seed):
     """Inventory -- whole games of the greedy bot end with no resource row full (with the old
     8-icon coin row, 30 of 30 did)."""
-    state = play_game(seed, "greedy", ["Ana"])
+    state = play_game(GAME, seed, "greedy", ["Ana"])
     s = sheet_of(state)
     for kind in ("carrot", "flower", "stone", "coin"):
         assert room(s, kind) > 0, kind

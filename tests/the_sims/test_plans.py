@@ -312,7 +312,7 @@ def test_t16_the_greedy_bot_writes_whole_turns_go_home_included():
 
     homes = 0
     for count, seed in ((2, 3), (3, 4), (4, 5)):
-        state, seen = play(count, ("greedy",), seed)
+        state, seen = play(GAME, count, ("greedy",), seed)
         assert state["tick"] == state["turns"], (count, seed, state["tick"], state["turns"])
         homes += seen["go home"]
     assert homes > 0, "the games went home"

@@ -84,7 +84,7 @@ def test_p03_a_three_player_greedy_race_lasts():
     from lifegames.engine.simulate import game_seed
     from lifegames.the_sims import balance
 
-    turns = [balance.play(3, ("greedy",) * 3, game_seed(0, i))[0]["turns"]
+    turns = [balance.play(GAME, 3, ("greedy",) * 3, game_seed(0, i))[0]["turns"]
              for i in range(RACE_GAMES)]
     early = sum(1 for t in turns if t < 3 * 3 + 1)  # seat 1's fourth turn is turn 10
     assert sum(turns) / len(turns) / 3 >= 6.0, turns

@@ -12,8 +12,8 @@ from . import checks
 from . import model as m
 from .checks import parse_terms
 from .codes import W
-from .data import card, find, goal_card, kind_of
-from .effects import Play, owner_change, reward_of
+from .data import card, effect_value, find, goal_card, kind_of
+from .effects import Play, ends_game, owner_change, reward_of
 from .model import breakdown, standings
 
 # -- each command's warnings (the `warn` of its row in rules.py) -----------------------------
@@ -80,17 +80,16 @@ def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:
     name = find(order["card"]) if order.command == "play" else None
     if name is None:
         return []
-    found = []
-    for effect, chased in card(name)["effects"]:
-        if effect == "chase" and chased in state["front"][player]:
-            worth = card(chased)["worth"]
-            lost = ", ".join(f"{n} {k}" for k, n in worth.items() if n) or "nothing"
-            found.append(OrderError(W.CHASES_OWN,
-                                    f"{name} sends every {chased} in play to the discard pile, "
-                                    f"your own too (worth {lost} at the end)",
-                                    f"play {name} only if it is worth more to you than your "
-                                    f"{chased}", "card"))
-    return found
+    chased = effect_value(card(name), "chase")
+    if chased is None or chased not in state["front"][player]:
+        return []
+    worth = card(chased)["worth"]
+    lost = ", ".join(f"{n} {k}" for k, n in worth.items() if n) or "nothing"
+    return [OrderError(W.CHASES_OWN,
+                       f"{name} sends every {chased} in play to the discard pile, "
+                       f"your own too (worth {lost} at the end)",
+                       f"play {name} only if it is worth more to you than your "
+                       f"{chased}", "card")]
 
 
 def _hurts_own(state: State, player: str, order: Order) -> list[OrderError]:
@@ -100,7 +99,7 @@ def _hurts_own(state: State, player: str, order: Order) -> list[OrderError]:
     Item may still change the card, which the player cannot see coming."""
     plan = checks.play(state, player, order)
     spec = card(plan.name)
-    if spec["type"] == "item" or any(effect == "death" for effect, _ in spec["effects"]):
+    if spec["type"] == "item" or ends_game(spec):
         return []
     judged = Play(plan.name, player, plan.target, plan.kind,
                   reward_of(state, player, plan.name, plan.kind), player)

@@ -13,7 +13,20 @@ from ..engine.dice import Dice
 from ..engine.orders import parse_text
 from . import checks
 from . import model as m
-from .data import KINDS, box, card, cards, find, names, other, played_when_drawn, rules, stages
+from .data import (
+    KINDS,
+    box,
+    card,
+    cards,
+    effect_value,
+    find,
+    names,
+    other,
+    played_when_drawn,
+    rules,
+    stages,
+)
+from .effects import EFFECT_KINDS, ends_game
 from .legal import candidates, proposed
 from .model import breakdown, playable_later, standings
 
@@ -42,17 +55,7 @@ def net_gain(state: State, player: str, name: str, when: str) -> float:
     goal = m.goal(state, player)
     total = dict.fromkeys(KINDS, 0)
     for effect, value in spec["effects"]:
-        if effect == "gain":
-            amounts = value
-        elif effect == "by_stage":
-            amounts = value[when]["gain"]
-        elif effect == "neighbor":
-            amounts = {goal: 2}
-        elif effect == "named":
-            amounts = {goal: value}
-        else:
-            continue
-        for kind, count in amounts.items():
+        for kind, count in EFFECT_KINDS[effect].worth(value, goal, when).items():
             total[kind] += count
     if spec["worth"]:
         total[goal] += spec["worth"][goal] + spec["worth"]["goal"]
@@ -72,7 +75,7 @@ def card_value(state: State, player: str, name: str) -> float:
         return 0.0
     if spec["type"] == "age":
         return AGE
-    if any(effect == "death" for effect, _ in spec["effects"]):
+    if ends_game(spec):
         return ENDER
     order = stages()
     now = order.index(m.stage(state))
@@ -137,7 +140,7 @@ def record_value(state: State, player: str) -> float:
     if now + 1 < len(order):
         noted = state["history"].get(m.stage(state), [])
         for name in m.names_of_age(order[now + 1]):
-            pays = next(v for k, v in card(name)["effects"] if k == "age")["pays"]
+            pays = effect_value(card(name), "age")["pays"]
             share = 1.0 if name in m.holding(state, player) else 1 / len(state["players"])
             for pay in pays:
                 if pay["tag"] in noted:
@@ -409,14 +412,8 @@ def out_of_reach(state: State, player: str) -> bool:
             return 0.0
         best = max(0.0, net_gain(state, player, name, now))
         for effect, value in spec["effects"]:
-            if effect == "neighbor":
-                best = float(max(rules()["neighbor_rewards"]))
-            elif effect in ("take_counters", "swap_counters"):
-                best = 2.0 * value  # theirs taken, ours gained
-            elif effect == "grant_counters":
-                best = float(value)  # the other kind given to the leader
-            elif effect == "steal":
-                best = 2.0 * best_unseen
+            most_of = EFFECT_KINDS[effect].at_most(value, best_unseen)
+            best = best if most_of is None else most_of
         return best
 
     held = m.holding(state, player)
@@ -493,7 +490,7 @@ def steal_worth(state: State, player: str, name: str) -> float:
         return 0.0
     if state["deck"] or state["discard"]:
         return STEAL
-    zone = next(v for k, v in card(str(found))["effects"] if k == "steal")
+    zone = effect_value(card(str(found)), "steal")
     pool = [n for n in unseen(state, player).elements()
             if zone == "hand" or card(n)["type"] == "item"]
     if not pool:

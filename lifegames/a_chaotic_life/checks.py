@@ -11,6 +11,7 @@ the state too (`check`), where another player's card is HIDDEN (state.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,7 @@ from .data import (
     TYPE_NAMES,
     an,
     card,
+    effect_value,
     find,
     kind_of,
     names,
@@ -356,24 +358,44 @@ def _check_interact(state: State, player: str, plan: PlayPlan) -> None:
     target = plan.target
     assert target is not None
     for kind, value in card(plan.name)["effects"]:
-        if kind == "steal":
-            zone = m.hand(state, target) if value == "hand" else m.pouch(state, target)
-            if not zone:
-                where = "hand" if value == "hand" else "Item Pouch"
-                raise OrderError(E.NOTHING_TO_TAKE, f"{target}'s {where} is empty",
-                                 "choose a player with cards there", "player")
-        elif kind in ("swap_counters", "take_counters"):
-            assert plan.kind is not None
-            mine, theirs = counters(state, player), counters(state, target)
-            other_kind = KINDS[1 - KINDS.index(plan.kind)]
-            if kind == "swap_counters" and mine[plan.kind] < value:
-                raise OrderError(E.NO_COUNTERS, f"you need {value} {plan.kind} to give; you "
-                                 f"have {mine[plan.kind]}", "choose the other kind", "kind")
-            wanted = other_kind if kind == "swap_counters" else plan.kind
-            if kind in ("swap_counters", "take_counters") and theirs[wanted] < value:
-                raise OrderError(E.NO_COUNTERS, f"{target} has {theirs[wanted]} {wanted}; "
-                                 f"{plan.name} takes {value}", "choose another player or kind",
-                                 "player")
+        if (check := _ON_TARGET.get(kind)) is not None:
+            check(state, player, plan, target, value)
+
+
+def _check_steal(state: State, player: str, plan: PlayPlan, target: str, value: str) -> None:
+    zone = m.hand(state, target) if value == "hand" else m.pouch(state, target)
+    if not zone:
+        where = "hand" if value == "hand" else "Item Pouch"
+        raise OrderError(E.NOTHING_TO_TAKE, f"{target}'s {where} is empty",
+                         "choose a player with cards there", "player")
+
+
+def _check_moved(state: State, plan: PlayPlan, target: str, value: int, wanted: str) -> None:
+    if counters(state, target)[wanted] < value:
+        theirs = counters(state, target)[wanted]
+        raise OrderError(E.NO_COUNTERS, f"{target} has {theirs} {wanted}; "
+                         f"{plan.name} takes {value}", "choose another player or kind",
+                         "player")
+
+
+def _check_swap(state: State, player: str, plan: PlayPlan, target: str, value: int) -> None:
+    assert plan.kind is not None
+    mine = counters(state, player)
+    if mine[plan.kind] < value:
+        raise OrderError(E.NO_COUNTERS, f"you need {value} {plan.kind} to give; you "
+                         f"have {mine[plan.kind]}", "choose the other kind", "kind")
+    _check_moved(state, plan, target, value, KINDS[1 - KINDS.index(plan.kind)])
+
+
+def _check_take(state: State, player: str, plan: PlayPlan, target: str, value: int) -> None:
+    assert plan.kind is not None
+    _check_moved(state, plan, target, value, plan.kind)
+
+
+# effect kind -> what must hold of the target for a card played on them (the other kinds: nothing)
+_ON_TARGET: dict[str, Callable[[State, str, PlayPlan, str, Any], None]] = {
+    "steal": _check_steal, "swap_counters": _check_swap, "take_counters": _check_take,
+}
 
 
 def draw(state: State, player: str, order: Order) -> None:
@@ -581,7 +603,7 @@ def react(state: State, player: str, order: Order) -> None:
 
 def steals(name: str | None) -> bool:
     """A card that takes a random card from another player."""
-    return bool(name and any(kind == "steal" for kind, _ in card(name)["effects"]))
+    return bool(name and effect_value(card(name), "steal") is not None)
 
 
 def chance_play_on(order: Order) -> bool:

@@ -5,6 +5,7 @@ as a KeyError in the middle of a tick."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.data import DataError, load_yaml, squeeze, whole_number
@@ -31,6 +32,7 @@ TARGETED = ("steal", "swap_counters", "take_counters", "grant_counters")
 CHOOSING = ("swap_counters", "take_counters", "grant_counters", "neighbor", "named")
 MODS = ("cancel", "rewind", "double", "flip", "redirect", "protect")
 PLACES = ("timeline", "above_adult", "front", "discard", "deck")
+_ONLY_EFFECT = {"age": "age", "event": "by_stage"}  # card type -> its one effect's kind
 CONDITIONS = ("tag", "married", "front")
 WORDS = {"happiness": "happiness", "happy": "happiness", "hc": "happiness", "h": "happiness",
          "sadness": "sadness", "sad": "sadness", "sc": "sadness", "s": "sadness"}
@@ -222,10 +224,9 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
         raise DataError(f"{where}: kind: choose goes with the effects {', '.join(CHOOSING)}")
     if kind in PLAYABLE and not spec["effects"]:
         raise DataError(f"{where}: a playable card needs effects")
-    if kind == "age" and kinds != ["age"]:
-        raise DataError(f"{where}: an Age card has exactly one age effect")
-    if kind == "event" and kinds != ["by_stage"]:
-        raise DataError(f"{where}: an Event card has exactly one by_stage effect")
+    only = _ONLY_EFFECT.get(kind)
+    if only is not None and kinds != [only]:
+        raise DataError(f"{where}: an {TYPE_NAMES[kind]} card has exactly one {only} effect")
     if kind == "lifegoal" and spec["goal"] not in KINDS:
         raise DataError(f"{where}: a Life-Goal needs goal: happiness or sadness")
     if kind in ("pet", "minigoal") and spec["worth"] is None:
@@ -267,9 +268,9 @@ def _cross_check(out: dict[str, dict[str, Any]]) -> None:
             if tag not in data["tags"]:
                 raise DataError(f"cards.yaml {spec['name']!r}: tag {tag!r} is not in rules.yaml "
                                 "tags")
-        for kind, value in spec["effects"]:
-            if kind == "chase" and value not in out:
-                raise DataError(f"cards.yaml {spec['name']!r}: chase names no card {value!r}")
+        chased = effect_value(spec, "chase")
+        if chased is not None and chased not in out:
+            raise DataError(f"cards.yaml {spec['name']!r}: chase names no card {chased!r}")
         react = spec["react"]
         if react:
             for name in react["to"]:
@@ -283,13 +284,26 @@ def _tags_of(spec: dict[str, Any]) -> list[str]:
     """Every tag a card notes, pays for or needs."""
     found = [c["name"] for c in spec["needs"] if c["kind"] == "tag"]
     for kind, value in spec["effects"]:
-        if kind == "tag":
-            found.append(value)
-        elif kind == "by_stage":
-            found += [line["tag"] for line in value.values() if line["tag"]]
-        elif kind == "age":
-            found += [pay["tag"] for pay in value["pays"]]
+        found += _TAGGED.get(kind, _no_tags)(value)
     return found
+
+
+def _no_tags(value: Any) -> list[str]:
+    return []
+
+
+# effect kind -> the tags its value notes or pays for (the other kinds name none)
+_TAGGED: dict[str, Callable[[Any], list[str]]] = {
+    "tag": lambda value: [value],
+    "by_stage": lambda value: [line["tag"] for line in value.values() if line["tag"]],
+    "age": lambda value: [pay["tag"] for pay in value["pays"]],
+}
+
+
+def effect_value(spec: dict[str, Any], kind: str) -> Any:
+    """The value of the card's first effect of that kind (an Age card's `age`, a steal's
+    zone), or None when it has none."""
+    return next((value for each, value in spec["effects"] if each == kind), None)
 
 
 def tag_words(tag: str) -> str:

@@ -183,7 +183,6 @@ def hand_limit() -> int:
 # -- the cards' effects ----------------------------------------------------------------------
 
 Standing = Callable[[str], list[Order]]
-REWARDS = ("gain", "by_stage", "age", "neighbor", "named", "death")
 
 
 @dataclass
@@ -220,30 +219,8 @@ def left_of(state: State, player: str) -> str:
 def reward_of(state: State, player: str, name: str, kind: str | None) -> dict[str, int]:
     """The counters the card gives its player as things stand (before any Item)."""
     total = dict.fromkeys(KINDS, 0)
-    now = stage(state)
     for effect, value in card(name)["effects"]:
-        amounts: dict[str, int] = {}
-        if effect == "gain":
-            amounts = value
-        elif effect == "by_stage":
-            amounts = value[now]["gain"]
-        elif effect == "age":
-            noted = state["history"].get(now, [])
-            base = value["base"]
-            amounts = {k: base[k] for k in KINDS}
-            amounts[goal(state, player)] += base["goal"]
-            for pay in value["pays"]:
-                if pay["tag"] in noted:
-                    amounts = {k: amounts.get(k, 0) + pay["gain"][k] for k in KINDS}
-        elif effect == "neighbor":
-            table = rules()["neighbor_rewards"]
-            count = min(front_count(state, player, "neighbor") + 1, len(table))
-            amounts = {kind or goal(state, player): table[count - 1]}
-        elif effect == "named":
-            amounts = {kind or goal(state, player): value}
-        elif effect == "death":
-            amounts = {other(goal(state, player)): value}
-        for k, n in amounts.items():
+        for k, n in EFFECT_KINDS[effect].reward(state, player, value, kind).items():
             total[k] += n
     return total
 
@@ -266,12 +243,8 @@ def affected(state: State, player: str, play: Play) -> bool:
     """Whether the card would do anything to `player` (what a protecting Item guards)."""
     if play.target == player:
         return True
-    for effect, value in play.spec["effects"]:
-        if effect in ("lava", "gifts") and hand(state, player):
-            return True
-        if effect == "chase" and value in state["front"][player]:
-            return True
-    return False
+    return any(EFFECT_KINDS[effect].touches(state, player, value)
+               for effect, value in play.spec["effects"])
 
 
 def can_alter(state: State, player: str, item: str, play: Play) -> bool:
@@ -311,30 +284,17 @@ def owner_change(state: State, play: Play) -> int:
     if play.to == me:
         for each in KINDS:
             mine[each] += play.reward[each]
-    target, kind = play.target, play.kind or goal_kind
-    helped = 0
+    moved, helped = 0, False
     for effect, value in play.spec["effects"]:
-        if target is None or target in play.protected:
-            break
-        theirs = counters(state, target)
-        if effect == "take_counters":
-            mine[kind] += min(value, theirs[kind])
-        elif effect == "swap_counters":
-            mine[kind] -= min(value, mine[kind])
-            mine[other(kind)] += min(value, theirs[other(kind)])
-        elif effect == "steal":
-            helped = 1
-    lost = 0
-    for effect, value in play.spec["effects"]:
-        if effect == "chase" and me not in play.protected and value in state["front"][me]:
-            lost += goal_worth(card(value)["worth"], goal_kind)
+        points, helps = EFFECT_KINDS[effect].sway(state, play, value, mine)
+        moved, helped = moved + points, helped or helps
 
     def left(amounts: dict[str, int]) -> int:  # toward the goal, before any floor at 0
         return amounts[goal_kind] - amounts[other(goal_kind)]
 
     kept = goal_worth(play.spec["worth"], goal_kind) if play.spec["place"] == "front" else 0
-    change = left(mine) - left(counters(state, me)) - lost + kept
-    return change or helped
+    change = left(mine) - left(counters(state, me)) + moved + kept
+    return change or int(helped)
 
 
 def judged(written: str) -> str | None:
@@ -433,13 +393,76 @@ def _react(state: State, player: str, item: str, play: Play, readied: bool = Fal
                       f"{'; '.join(said)}")
 
 
-# -- the effects ---------------------------------------------------------------------------------
+# -- the effect table ----------------------------------------------------------------------------
+# Each effect kind of the cards' vocabulary (data.EFFECTS) is one row of EFFECT_KINDS: what it
+# does when its card resolves, the counters it gives its card's player, how a card's text reads
+# it, what the greedy bot expects of it, how it moves its own player's score (the `helps` and
+# `hurts` of a standing react) and whom it serves. Every reader dispatches through the table;
+# none names an effect kind itself.
+
+Entries = list[dict[str, Any]]
+Done = tuple[str, Entries]  # a phrase for the card's closing sentence ("" for none), its own log
+NOTHING: dict[str, int] = {}
+
+# whom an effect kind serves (the `helps` column)
+PLAYER = "player"  # the card's player: counters, cards or actions for them
+TARGET = "target"  # the player the card is played on
+ALL = "all"  # the CP's life, which every player's score is read from
+NOBODY = "nobody"  # it only takes away (lost Pets, lost or passed cards)
+LEADER = "leader"  # it ends the game, which serves whoever leads
+HELPS = (PLAYER, TARGET, ALL, NOBODY, LEADER)
 
 
-def _do_age(state: State, play: Play, value: dict[str, Any]) -> str:
+@dataclass(frozen=True)
+class EffectKind:
+    """One effect kind: `apply(state, play, value, dice, stage played in)` changes the state;
+    `reward(state, player, value, chosen kind)` is the counters it gives the card's player;
+    `describe(value)` its words on the sheets and the reference; `worth(value, goal, stage)` the
+    counters the greedy bot expects of it in that stage and `at_most(value, best unseen card)`
+    the most it could bring a player behind (None: its counters say it); `sway(state, play,
+    value, counters)` moves the counters the card's player would end with and returns the
+    points it adds beyond counters and whether it helps when nothing else moves; `touches(state,
+    player, value)` whether it reaches a player it is not aimed at (what a protection guards);
+    `helps` whom it serves."""
+
+    apply: Callable[[State, Play, Any, Dice, str], Done]
+    reward: Callable[[State, str, Any, str | None], dict[str, int]]
+    describe: Callable[[Any], str]
+    worth: Callable[[Any, str, str], dict[str, int]]
+    at_most: Callable[[Any, float], float | None]
+    sway: Callable[[State, Play, Any, dict[str, int]], tuple[int, bool]]
+    touches: Callable[[State, str, Any], bool]
+    helps: str
+
+
+def gain_text(amounts: dict[str, int]) -> str:
+    """`1 happiness + 2 of your goal's kind`: counters as a card's text gives them."""
+    parts = [f"{n} {k}" for k, n in amounts.items() if n and k != "goal"]
+    if amounts.get("goal"):
+        parts.append(f"{amounts['goal']} of your goal's kind")
+    return " + ".join(parts) or "nothing"
+
+
+def ends_game(spec: dict[str, Any]) -> bool:
+    """A card that ends the game when it resolves (Death!)."""
+    return any(EFFECT_KINDS[kind].helps == LEADER for kind, _ in spec["effects"])
+
+
+# -- what each kind does --
+
+
+def _said(text: str) -> Done:
+    return text, []
+
+
+def _logged(entries: Entries) -> Done:
+    return "", entries
+
+
+def _do_age(state: State, play: Play, value: dict[str, Any], dice: Dice, start: str) -> Done:
     state["stage"] = value["stage"]
     state["history"].setdefault(value["stage"], [])
-    return f"the CP is now {stage_words(value['stage'])}"
+    return _said(f"the CP is now {stage_words(value['stage'])}")
 
 
 def _note(state: State, tag: str | None) -> str:
@@ -449,50 +472,90 @@ def _note(state: State, tag: str | None) -> str:
     return f"the CP {tag_words(tag)} as {stage_words(stage(state))}"
 
 
-def _do_chase(state: State, play: Play, value: str) -> list[dict[str, Any]]:
+def _do_by_stage(state: State, play: Play, value: dict[str, Any], dice: Dice, start: str
+                 ) -> Done:
+    return _said(_note(state, value[start]["tag"]))
+
+
+def _do_tag(state: State, play: Play, value: str, dice: Dice, start: str) -> Done:
+    return _said(_note(state, value))
+
+
+def _do_extra_action(state: State, play: Play, value: int, dice: Dice, start: str) -> Done:
+    state["turn"]["actions"] += value
+    more = "action" if value == 1 else "actions"
+    return _said(f"{play.player} may take {value} more {more} this turn")
+
+
+def _do_death(state: State, play: Play, value: int, dice: Dice, start: str) -> Done:
+    state["over"], state["end"] = True, "death"
+    return _said("the CP has died and the game is over")
+
+
+def _do_nothing(state: State, play: Play, value: Any, dice: Dice, start: str) -> Done:
+    return _said("")
+
+
+def _do_chase(state: State, play: Play, value: str, dice: Dice, start: str) -> Done:
     out = []
     for player in state["players"]:
         while value in state["front"][player] and player not in play.protected:
             state["front"][player].remove(value)
             state["discard"].append(value)
             out.append(log(state, f"The {play.name} chased away {player}'s {value}"))
-    return out
+    return _logged(out)
 
 
-def _do_steal(state: State, play: Play, zone: str, dice: Dice) -> list[dict[str, Any]]:
+def _do_steal(state: State, play: Play, zone: str, dice: Dice, start: str) -> Done:
     victim = play.target
     assert victim is not None
     cards = hand(state, victim) if zone == "hand" else pouch(state, victim)
     if victim in play.protected or not cards:
-        return []
+        return _logged([])
     taken = cards.pop(random_index(dice, "steal", len(cards)))
     hand(state, play.player).append(taken)
     where = "hand" if zone == "hand" else "Item Pouch"
     text = f"{play.player} took a card at random from {victim}'s {where}"
     seen = f"{play.player} took {taken} at random from {victim}'s {where}"
-    return [log(state, text, {play.player: seen, victim: seen})]
+    return _logged([log(state, text, {play.player: seen, victim: seen})])
 
 
-def _do_counters(state: State, play: Play, effect: str, count: int) -> list[dict[str, Any]]:
+def _aimed(play: Play) -> tuple[str, str] | None:
+    """The target and the chosen kind of a card that moves counters, None when the target is
+    protected from it."""
     target, kind = play.target, play.kind
     assert target is not None and kind is not None
-    if target in play.protected:
-        return []
-    me = play.player
-    if effect == "take_counters":
-        moved = hand_over(state, target, me, kind, count)
-        return [log(state, f"{me} took {counted(moved, kind + ' counter')} from {target}")]
-    if effect == "grant_counters":
-        got = gain(state, target, kind, count)
-        return [log(state, f"{target} took {counted(got, kind + ' counter')} from the box, a "
-                           f"gift from {me}")]
+    return None if target in play.protected else (target, kind)
+
+
+def _do_take(state: State, play: Play, count: int, dice: Dice, start: str) -> Done:
+    if (aim := _aimed(play)) is None:
+        return _logged([])
+    (target, kind), me = aim, play.player
+    moved = hand_over(state, target, me, kind, count)
+    return _logged([log(state, f"{me} took {counted(moved, kind + ' counter')} from {target}")])
+
+
+def _do_grant(state: State, play: Play, count: int, dice: Dice, start: str) -> Done:
+    if (aim := _aimed(play)) is None:
+        return _logged([])
+    (target, kind), me = aim, play.player
+    got = gain(state, target, kind, count)
+    return _logged([log(state, f"{target} took {counted(got, kind + ' counter')} from the box, "
+                               f"a gift from {me}")])
+
+
+def _do_swap(state: State, play: Play, count: int, dice: Dice, start: str) -> Done:
+    if (aim := _aimed(play)) is None:
+        return _logged([])
+    (target, kind), me = aim, play.player
     given = hand_over(state, me, target, kind, count)
     taken = hand_over(state, target, me, other(kind), count)
-    return [log(state, f"{me} gave {counted(given, kind + ' counter')} to {target} and took "
-                       f"{counted(taken, other(kind) + ' counter')} in return")]
+    return _logged([log(state, f"{me} gave {counted(given, kind + ' counter')} to {target} and "
+                               f"took {counted(taken, other(kind) + ' counter')} in return")])
 
 
-def _do_lava(state: State, play: Play, count: int, dice: Dice) -> list[dict[str, Any]]:
+def _do_lava(state: State, play: Play, count: int, dice: Dice, start: str) -> Done:
     out = []
     for player in seat_order(state, play.player):
         for _ in range(count):
@@ -502,10 +565,10 @@ def _do_lava(state: State, play: Play, count: int, dice: Dice) -> list[dict[str,
             lost = cards.pop(random_index(dice, "lava", len(cards)))
             state["discard"].append(lost)
             out.append(log(state, f"The lava took {player}'s {lost} to the discard pile"))
-    return out
+    return _logged(out)
 
 
-def _do_gifts(state: State, play: Play, count: int, dice: Dice) -> list[dict[str, Any]]:
+def _do_gifts(state: State, play: Play, count: int, dice: Dice, start: str) -> Done:
     """Every player picks cards at random from their hand, then all pass them left at once."""
     passing: list[tuple[str, str]] = []
     for player in seat_order(state, play.player):
@@ -521,7 +584,208 @@ def _do_gifts(state: State, play: Play, count: int, dice: Dice) -> list[dict[str
         text = f"{giver} passed a card to {taker}"
         seen = f"{giver} passed {gift} to {taker}"
         out.append(log(state, text, {giver: seen, taker: seen}))
-    return out
+    return _logged(out)
+
+
+# -- the counters each kind gives its card's player --
+
+
+def _no_reward(state: State, player: str, value: Any, kind: str | None) -> dict[str, int]:
+    return NOTHING
+
+
+def _gain_reward(state: State, player: str, value: dict[str, int], kind: str | None
+                 ) -> dict[str, int]:
+    return value
+
+
+def _by_stage_reward(state: State, player: str, value: dict[str, Any], kind: str | None
+                     ) -> dict[str, int]:
+    amounts: dict[str, int] = value[stage(state)]["gain"]
+    return amounts
+
+
+def _age_reward(state: State, player: str, value: dict[str, Any], kind: str | None
+                ) -> dict[str, int]:
+    """Growing up pays `base` (goal: of the player's goal's kind) and, for each tag noted in
+    the stage now ending, its gain."""
+    noted = state["history"].get(stage(state), [])
+    base = value["base"]
+    amounts = {k: base[k] for k in KINDS}
+    amounts[goal(state, player)] += base["goal"]
+    for pay in value["pays"]:
+        if pay["tag"] in noted:
+            amounts = {k: amounts.get(k, 0) + pay["gain"][k] for k in KINDS}
+    return amounts
+
+
+def _neighbor_reward(state: State, player: str, value: bool, kind: str | None
+                     ) -> dict[str, int]:
+    table = rules()["neighbor_rewards"]
+    count = min(front_count(state, player, "neighbor") + 1, len(table))
+    return {kind or goal(state, player): table[count - 1]}
+
+
+def _named_reward(state: State, player: str, value: int, kind: str | None) -> dict[str, int]:
+    return {kind or goal(state, player): value}
+
+
+def _death_reward(state: State, player: str, value: int, kind: str | None) -> dict[str, int]:
+    return {other(goal(state, player)): value}
+
+
+# -- how each kind reads --
+
+
+def _age_text(value: dict[str, Any]) -> str:
+    pays = ", ".join(f"{tag_words(p['tag'])}: +{gain_text(p['gain'])}" for p in value["pays"])
+    base = gain_text(value["base"])
+    return f"the CP becomes {stage_words(value['stage'])}" + (
+        f"; pays +{base} for growing up" if base != "nothing" else "") + (
+        f"; pays for the stage just ended: {pays}" if pays else "")
+
+
+def _by_stage_text(value: dict[str, Any]) -> str:
+    return " | ".join(f"{s.capitalize()}: +{gain_text(line['gain'])}"
+                      + (f" ({tag_words(line['tag'])})" if line["tag"] else "")
+                      for s, line in value.items())
+
+
+def _neighbor_text(value: bool) -> str:
+    return ("+" + "/".join(map(str, rules()["neighbor_rewards"])) + " counters for your "
+            "1st..7th Neighbor (your goal's kind unless you name one)")
+
+
+# -- what the greedy bot expects of each kind --
+
+
+def _worth_nothing(value: Any, goal_kind: str, when: str) -> dict[str, int]:
+    return NOTHING
+
+
+def _best_of_counters(value: Any, best_unseen: float) -> float | None:
+    return None
+
+
+# -- how each kind moves its own player's score --
+
+
+def _no_sway(state: State, play: Play, value: Any, mine: dict[str, int]) -> tuple[int, bool]:
+    return 0, False
+
+
+def _reached(play: Play) -> str | None:
+    """The card's target, unless it has none or is protected from it."""
+    target = play.target
+    return None if target is None or target in play.protected else target
+
+
+def _take_sway(state: State, play: Play, value: int, mine: dict[str, int]) -> tuple[int, bool]:
+    if (target := _reached(play)) is not None:
+        kind = play.kind or goal(state, play.player)
+        mine[kind] += min(value, counters(state, target)[kind])
+    return 0, False
+
+
+def _swap_sway(state: State, play: Play, value: int, mine: dict[str, int]) -> tuple[int, bool]:
+    if (target := _reached(play)) is not None:
+        kind = play.kind or goal(state, play.player)
+        mine[kind] -= min(value, mine[kind])
+        mine[other(kind)] += min(value, counters(state, target)[other(kind)])
+    return 0, False
+
+
+def _steal_sway(state: State, play: Play, value: str, mine: dict[str, int]) -> tuple[int, bool]:
+    return 0, _reached(play) is not None  # a card taken from someone else helps
+
+
+def _chase_sway(state: State, play: Play, value: str, mine: dict[str, int]) -> tuple[int, bool]:
+    """A Pet of the player's own that the card chases away is its worth lost."""
+    me = play.player
+    if me in play.protected or value not in state["front"][me]:
+        return 0, False
+    return -goal_worth(card(value)["worth"], goal(state, me)), False
+
+
+def _aimed_only(state: State, player: str, value: Any) -> bool:
+    return False
+
+
+def _hand_cards(state: State, player: str, value: int) -> bool:
+    return bool(hand(state, player))
+
+
+def _pet_owned(state: State, player: str, value: str) -> bool:
+    return value in state["front"][player]
+
+
+EFFECT_KINDS: dict[str, EffectKind] = {
+    "gain": EffectKind(
+        _do_nothing, _gain_reward, lambda value: f"+{gain_text(value)}",
+        lambda value, goal_kind, when: value, _best_of_counters, _no_sway, _aimed_only, PLAYER),
+    "by_stage": EffectKind(
+        _do_by_stage, _by_stage_reward, _by_stage_text,
+        lambda value, goal_kind, when: value[when]["gain"], _best_of_counters, _no_sway,
+        _aimed_only, PLAYER),
+    "tag": EffectKind(
+        _do_tag, _no_reward, lambda value: f"the CP {tag_words(value)}",
+        _worth_nothing, _best_of_counters, _no_sway, _aimed_only, ALL),
+    "age": EffectKind(
+        _do_age, _age_reward, _age_text, _worth_nothing, _best_of_counters, _no_sway,
+        _aimed_only, ALL),
+    "extra_action": EffectKind(
+        _do_extra_action, _no_reward,
+        lambda value: f"{value} more {'action' if value == 1 else 'actions'} this turn",
+        _worth_nothing, _best_of_counters, _no_sway, _aimed_only, PLAYER),
+    "death": EffectKind(
+        _do_death, _death_reward,
+        lambda value: f"you take {counted(value, 'counter')} opposite to your goal; the game "
+                      "ends",
+        _worth_nothing, _best_of_counters, _no_sway, _aimed_only, LEADER),
+    "chase": EffectKind(
+        _do_chase, _no_reward, lambda value: f"every {value} in play goes to the discard pile",
+        _worth_nothing, _best_of_counters, _chase_sway, _pet_owned, NOBODY),
+    "neighbor": EffectKind(
+        _do_nothing, _neighbor_reward, _neighbor_text,
+        lambda value, goal_kind, when: {goal_kind: 2},
+        lambda value, best_unseen: float(max(rules()["neighbor_rewards"])), _no_sway,
+        _aimed_only, PLAYER),
+    "named": EffectKind(
+        _do_nothing, _named_reward,
+        lambda value: f"+{counted(value, 'counter')} of the kind you name (your goal's unless "
+                      "you name one)",
+        lambda value, goal_kind, when: {goal_kind: value}, _best_of_counters, _no_sway,
+        _aimed_only, PLAYER),
+    "steal": EffectKind(
+        _do_steal, _no_reward,
+        lambda value: "take a random card from their "
+                      f"{'hand' if value == 'hand' else 'Item Pouch'}",
+        _worth_nothing, lambda value, best_unseen: 2.0 * best_unseen,  # a card taken from them
+        _steal_sway, _aimed_only, PLAYER),
+    "swap_counters": EffectKind(
+        _do_swap, _no_reward,
+        lambda value: f"give them {value} of the kind you name, take {value} of the other",
+        _worth_nothing, lambda value, best_unseen: 2.0 * value,  # theirs taken, ours gained
+        _swap_sway, _aimed_only, PLAYER),
+    "take_counters": EffectKind(
+        _do_take, _no_reward, lambda value: f"take {value} of the kind you name from them",
+        _worth_nothing, lambda value, best_unseen: 2.0 * value,  # theirs taken, ours gained
+        _take_sway, _aimed_only, PLAYER),
+    "grant_counters": EffectKind(
+        _do_grant, _no_reward,
+        lambda value: f"they take {value} of the kind you name from the box",
+        _worth_nothing, lambda value, best_unseen: float(value),  # the other kind, to the leader
+        _no_sway, _aimed_only, TARGET),
+    "lava": EffectKind(
+        _do_lava, _no_reward,
+        lambda value: f"every player loses {counted(value, 'random card')} from hand",
+        _worth_nothing, _best_of_counters, _no_sway, _hand_cards, NOBODY),
+    "gifts": EffectKind(
+        _do_gifts, _no_reward,
+        lambda value: f"every player passes {counted(value, 'random card')} from hand to the "
+                      "left",
+        _worth_nothing, _best_of_counters, _no_sway, _hand_cards, NOBODY),
+}
 
 
 def place_item(state: State, item: str) -> None:
@@ -574,29 +838,9 @@ def resolve(state: State, player: str, name: str, dice: Dice, standing: Standing
         return entries + [log(state, f"{name} had no effect and {went}")]
     said: list[str] = []
     for effect, value in play.spec["effects"]:
-        if effect == "age":
-            said.append(_do_age(state, play, value))
-        elif effect == "by_stage":
-            said.append(_note(state, value[start]["tag"]))
-        elif effect == "tag":
-            said.append(_note(state, value))
-        elif effect == "extra_action":
-            state["turn"]["actions"] += value
-            more = "action" if value == 1 else "actions"
-            said.append(f"{player} may take {value} more {more} this turn")
-        elif effect == "death":
-            state["over"], state["end"] = True, "death"
-            said.append("the CP has died and the game is over")
-        elif effect == "chase":
-            entries += _do_chase(state, play, value)
-        elif effect == "steal":
-            entries += _do_steal(state, play, value, dice)
-        elif effect in ("swap_counters", "take_counters", "grant_counters"):
-            entries += _do_counters(state, play, effect, value)
-        elif effect == "lava":
-            entries += _do_lava(state, play, value, dice)
-        elif effect == "gifts":
-            entries += _do_gifts(state, play, value, dice)
+        sentence, logged = EFFECT_KINDS[effect].apply(state, play, value, dice, start)
+        said.append(sentence)
+        entries += logged
     said = [s for s in said if s]
     if any(play.reward.values()):
         got = {k: gain(state, play.to, k, n) for k, n in play.reward.items()}

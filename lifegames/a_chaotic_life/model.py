@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.contract import State
-from .data import KINDS, TYPES, card, cards, find, rules, stages, tag_words
+from .data import KINDS, TYPES, card, cards, effect_value, find, rules, stages, tag_words
 from .state import HIDDEN
 
 # Turn phases: act (actions, free moves), limit (discarding down: no more actions).
@@ -106,7 +106,7 @@ def most_held(state: State, player: str) -> list[str]:
 def names_of_age(stage_name: str) -> list[str]:
     """The Age cards that make the CP `stage_name`."""
     return [n for n, c in cards().items() if c["type"] == "age"
-            and next(v for k, v in c["effects"] if k == "age")["stage"] == stage_name]
+            and effect_value(c, "age")["stage"] == stage_name]
 
 
 def turn_end_limit(state: State, player: str) -> tuple[list[str], list[str]]:
@@ -144,7 +144,7 @@ def playable_later(state: State, name: str) -> bool:
     order = stages()
     now = order.index(stage(state))
     if spec["type"] == "age":
-        target = next(v for k, v in spec["effects"] if k == "age")["stage"]
+        target = effect_value(spec, "age")["stage"]
         return order.index(target) > now
     return any(order.index(s) >= now for s in spec["stages"])
 

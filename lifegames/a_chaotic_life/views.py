@@ -25,20 +25,13 @@ from .data import (
     stages,
     tag_words,
 )
-from .effects import seen_by
+from .effects import EFFECT_KINDS, gain_text, seen_by
 from .model import breakdown, left_text, verdict
 
 GRAMMAR = "a_chaotic_life"
 
 
 # -- small pieces --------------------------------------------------------------------------------
-
-
-def gain_text(amounts: dict[str, int]) -> str:
-    parts = [f"{n} {k}" for k, n in amounts.items() if n and k != "goal"]
-    if amounts.get("goal"):
-        parts.append(f"{amounts['goal']} of your goal's kind")
-    return " + ".join(parts) or "nothing"
 
 
 def card_text(name: str) -> str:
@@ -52,7 +45,7 @@ def card_text(name: str) -> str:
     if spec["cost"]:
         parts.append(f"costs {spec['cost']} (the kind you hold most)")
     for effect, value in spec["effects"]:
-        parts.append(_effect_text(effect, value))
+        parts.append(EFFECT_KINDS[effect].describe(value))
     react = spec["react"]
     if react:
         to = ", ".join(react["to"] + [TYPE_NAMES[t] + " cards" for t in react["types"]])
@@ -68,39 +61,6 @@ def card_text(name: str) -> str:
     if spec["type"] not in ("item", "minigoal", "lifegoal") and place[spec["place"]]:
         parts.append(place[spec["place"]])
     return "; ".join(p for p in parts if p)
-
-
-def _effect_text(effect: str, value: Any) -> str:
-    if effect == "gain":
-        return f"+{gain_text(value)}"
-    if effect == "by_stage":
-        return " | ".join(f"{s.capitalize()}: +{gain_text(line['gain'])}"
-                          + (f" ({tag_words(line['tag'])})" if line["tag"] else "")
-                          for s, line in value.items())
-    if effect == "tag":
-        return f"the CP {tag_words(value)}"
-    if effect == "age":
-        pays = ", ".join(f"{tag_words(p['tag'])}: +{gain_text(p['gain'])}"
-                         for p in value["pays"])
-        base = gain_text(value["base"])
-        return f"the CP becomes {stage_words(value['stage'])}" + (
-            f"; pays +{base} for growing up" if base != "nothing" else "") + (
-            f"; pays for the stage just ended: {pays}" if pays else "")
-    return {
-        "extra_action": f"{value} more {'action' if value == 1 else 'actions'} this turn",
-        "death": f"you take {counted(value, 'counter')} opposite to your goal; the game ends",
-        "chase": f"every {value} in play goes to the discard pile",
-        "neighbor": "+" + "/".join(map(str, rules()["neighbor_rewards"])) + " counters for "
-                    "your 1st..7th Neighbor (your goal's kind unless you name one)",
-        "named": f"+{counted(value, 'counter')} of the kind you name (your goal's unless you "
-                 "name one)",
-        "steal": f"take a random card from their {'hand' if value == 'hand' else 'Item Pouch'}",
-        "swap_counters": f"give them {value} of the kind you name, take {value} of the other",
-        "take_counters": f"take {value} of the kind you name from them",
-        "grant_counters": f"they take {value} of the kind you name from the box",
-        "lava": f"every player loses {counted(value, 'random card')} from hand",
-        "gifts": f"every player passes {counted(value, 'random card')} from hand to the left",
-    }[effect]
 
 
 def _header(state: State, player: str) -> str:

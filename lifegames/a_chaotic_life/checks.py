@@ -34,7 +34,18 @@ from .data import (
     rules,
     stage_words,
 )
-from .model import LIMIT, counters, describe, goal, holding, met, most_held, stage
+from .effects import judged
+from .model import (
+    LIMIT,
+    counters,
+    describe,
+    goal,
+    holding,
+    met,
+    most_held,
+    stage,
+    valid_trigger,
+)
 from .state import HIDDEN
 
 MAX_TERMS = 8
@@ -615,3 +626,74 @@ def blind_draw_discard(state: State, player: str, order: Order) -> bool:
     """The top of the discard pile is face up, but Volcano! and Gifts! taken from it are
     played at once, and their effects are chance."""
     return bool(state["discard"]) and played_when_drawn(state["discard"][-1])
+
+
+# -- each command's state-free checks: the names an order gives (its `validate`) -------------
+
+
+def written(order: Order, arg: str) -> bool:
+    """The order gives `arg` in its text (a `$fact` is checked when the order runs)."""
+    found = order.arg(arg)
+    return found is not None and found.kind != "ref"
+
+
+def validate_cards(order: Order) -> None:
+    """The state-free checks of an order naming a card (play, play_on, discard, discard_down,
+    accept naming one)."""
+    if written(order, "card"):
+        resolve_card(order)
+    if written(order, "kind"):
+        resolve_kind(order)
+
+
+def validate_claim(order: Order) -> None:
+    if written(order, "goal"):
+        resolve_card(order, "goal", ("minigoal",), "Mini-Goal")
+
+
+def validate_swap(order: Order) -> None:
+    validate_cards(order)
+    if written(order, "other"):
+        resolve_card(order, "other")
+
+
+def validate_item(order: Order) -> None:
+    if written(order, "item"):
+        resolve_card(order, "item")
+
+
+def validate_offer(order: Order) -> None:
+    if written(order, "give"):
+        parse_terms(order["give"], "give", allow_any=False)
+    if written(order, "want"):
+        parse_terms(order["want"], "want", allow_any=True)
+
+
+def validate_accept(order: Order) -> None:
+    validate_cards(order)
+    if written(order, "judge"):
+        resolve_judge(order)
+
+
+def validate_react(order: Order) -> None:
+    if written(order, "item"):
+        resolve_card(order, "item", ("item",), "Item")
+    trigger = order.arg("trigger")
+    if written(order, "trigger") and trigger is not None and \
+            not valid_trigger(trigger.value):
+        raise OrderError(E.UNKNOWN_CARD, f'no card or card type called "{trigger.value}"',
+                         "name a card, a type (event, age, special, interact, pet, "
+                         "neighbor) or any", "trigger")
+    whose = order.arg("whose")
+    if whose is not None and written(order, "whose") and \
+            not PLAYER_NAME.match(str(whose.value).strip()):
+        raise OrderError(E.UNKNOWN_WHOSE, f'"{whose.value}" is not whose card a reaction '
+                         "answers", "write mine, others, any or a player's name", "whose")
+    effect = order.arg("effect")
+    if effect is not None and written(order, "effect") and judged(effect.value) is None:
+        raise OrderError(E.UNKNOWN_EFFECT, f'no judgement of a card called "{effect.value}"',
+                         "write helps (the card helps its player's goal), hurts, or any",
+                         "effect")
+
+
+PLAYER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\- ]{0,31}$")

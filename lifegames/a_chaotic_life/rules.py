@@ -20,17 +20,16 @@ effects.py) and answers to trade offers (`accept`, `decline`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Command, Commands
+from ..engine.commands import Commands, row_maker
 from ..engine.contract import Arg, Game, Order, OrderError, Prompt, Result, SetupError, State
 from ..engine.dice import Dice
 from ..engine.words import listed
 from . import actions, advice, checks, legal
 from .actions import close, new_turn
-from .checks import Terms, parse_terms, resolve_card, resolve_judge, resolve_kind
+from .checks import Terms, parse_terms
 from .codes import E
 from .data import (
     KINDS,
@@ -48,108 +47,39 @@ from .data import (
     rules,
     stages,
 )
-from .effects import hand_limit, judged, log, seen_by, take_top
-from .model import breakdown, final_statement, standings, valid_trigger
+from .effects import hand_limit, log, seen_by, take_top
+from .model import breakdown, final_statement, standings
 from .state import ChaoticState
 
-# -- each command's state-free checks: the names an order gives (its `validate`) -------------
-
-
-def written(order: Order, arg: str) -> bool:
-    """The order gives `arg` in its text (a `$fact` is checked when the order runs)."""
-    found = order.arg(arg)
-    return found is not None and found.kind != "ref"
-
-
-def validate_cards(order: Order) -> None:
-    """The state-free checks of an order naming a card (play, play_on, discard, discard_down,
-    accept naming one)."""
-    if written(order, "card"):
-        resolve_card(order)
-    if written(order, "kind"):
-        resolve_kind(order)
-
-
-def validate_claim(order: Order) -> None:
-    if written(order, "goal"):
-        resolve_card(order, "goal", ("minigoal",), "Mini-Goal")
-
-
-def validate_swap(order: Order) -> None:
-    validate_cards(order)
-    if written(order, "other"):
-        resolve_card(order, "other")
-
-
-def validate_item(order: Order) -> None:
-    if written(order, "item"):
-        resolve_card(order, "item")
-
-
-def validate_offer(order: Order) -> None:
-    if written(order, "give"):
-        parse_terms(order["give"], "give", allow_any=False)
-    if written(order, "want"):
-        parse_terms(order["want"], "want", allow_any=True)
-
-
-def validate_accept(order: Order) -> None:
-    validate_cards(order)
-    if written(order, "judge"):
-        resolve_judge(order)
-
-
-def validate_react(order: Order) -> None:
-    if written(order, "item"):
-        resolve_card(order, "item", ("item",), "Item")
-    trigger = order.arg("trigger")
-    if written(order, "trigger") and trigger is not None and \
-            not valid_trigger(trigger.value):
-        raise OrderError(E.UNKNOWN_CARD, f'no card or card type called "{trigger.value}"',
-                         "name a card, a type (event, age, special, interact, pet, "
-                         "neighbor) or any", "trigger")
-    whose = order.arg("whose")
-    if whose is not None and written(order, "whose") and \
-            not PLAYER_NAME.match(str(whose.value).strip()):
-        raise OrderError(E.UNKNOWN_WHOSE, f'"{whose.value}" is not whose card a reaction '
-                         "answers", "write mine, others, any or a player's name", "whose")
-    effect = order.arg("effect")
-    if effect is not None and written(order, "effect") and judged(effect.value) is None:
-        raise OrderError(E.UNKNOWN_EFFECT, f'no judgement of a card called "{effect.value}"',
-                         "write helps (the card helps its player's goal), hurts, or any",
-                         "effect")
-
-
-PLAYER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\- ]{0,31}$")
-
+row = row_maker()  # each command has its own state-free checks and warnings
 
 COMMANDS = Commands({
-    "play": Command(checks.play, actions.play, validate=validate_cards,
-                    warn=advice.play),
-    "play_on": Command(checks.play, actions.play_on, chance=checks.chance_play_on,
-                       validate=validate_cards, warn=advice.play_on),
-    "draw": Command(checks.draw, actions.draw, chance=True),
-    "draw_discard": Command(checks.draw_discard, actions.draw_discard,
-                            blind=checks.blind_draw_discard, warn=advice.ending),
-    "offer": Command(checks.offer, actions.offer, blind=True, validate=validate_offer,
-                     warn=advice.offer),
-    "accept": Command(checks.accept, actions.accept, standing=True,
-                      validate=validate_accept, warn=advice.ending),
-    "decline": Command(checks.decline, actions.decline, standing=True, warn=advice.ending),
-    "claim": Command(checks.claim, actions.claim, validate=validate_claim,
-                     warn=advice.ending),
-    "swap": Command(checks.swap, actions.swap, validate=validate_swap, warn=advice.swap),
-    "discard": Command(checks.discard, actions.discard, validate=validate_cards,
-                       warn=advice.ending),
-    "discard_down": Command(checks.discard_down, actions.discard_down,
-                            validate=validate_cards, warn=advice.ending),
-    "pouch": Command(checks.pouch, actions.pouch, validate=validate_item,
-                     warn=advice.ending),
-    "unpouch": Command(checks.unpouch, actions.unpouch, validate=validate_item,
-                       warn=advice.ending),
-    "end_turn": Command(checks.end_turn, actions.end_turn, blind=True, warn=advice.end_turn),
-    "react": Command(checks.react, actions.react, standing=True,
-                     validate=validate_react),
+    "play": row(checks.play, actions.play, validate=checks.validate_cards,
+                warn=advice.play),
+    "play_on": row(checks.play, actions.play_on, chance=checks.chance_play_on,
+                   validate=checks.validate_cards, warn=advice.play_on),
+    "draw": row(checks.draw, actions.draw, chance=True),
+    "draw_discard": row(checks.draw_discard, actions.draw_discard,
+                        blind=checks.blind_draw_discard, warn=advice.ending),
+    "offer": row(checks.offer, actions.offer, blind=True, validate=checks.validate_offer,
+                 warn=advice.offer),
+    "accept": row(checks.accept, actions.accept, standing=True,
+                  validate=checks.validate_accept, warn=advice.ending),
+    "decline": row(checks.decline, actions.decline, standing=True, warn=advice.ending),
+    "claim": row(checks.claim, actions.claim, validate=checks.validate_claim,
+                 warn=advice.ending),
+    "swap": row(checks.swap, actions.swap, validate=checks.validate_swap, warn=advice.swap),
+    "discard": row(checks.discard, actions.discard, validate=checks.validate_cards,
+                   warn=advice.ending),
+    "discard_down": row(checks.discard_down, actions.discard_down,
+                        validate=checks.validate_cards, warn=advice.ending),
+    "pouch": row(checks.pouch, actions.pouch, validate=checks.validate_item,
+                 warn=advice.ending),
+    "unpouch": row(checks.unpouch, actions.unpouch, validate=checks.validate_item,
+                   warn=advice.ending),
+    "end_turn": row(checks.end_turn, actions.end_turn, blind=True, warn=advice.end_turn),
+    "react": row(checks.react, actions.react, standing=True,
+                 validate=checks.validate_react),
 })
 
 

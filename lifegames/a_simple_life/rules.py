@@ -21,7 +21,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Command, Commands
+from ..engine.commands import Commands, row_maker
 from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
 from ..engine.dice import Dice
 from . import actions, advice, checks, legal
@@ -33,30 +33,27 @@ from .data import KINDS, goal_ids, goal_text, rules, sheet
 from .model import covers, me, result_line, score, show_dice, stock, won
 from .state import MAX_DAYS, SimpleLifeState
 
-
-def _row(check: Any, apply: Any, **more: Any) -> Command:
-    """An A Simple Life row: every command has the same state-free checks."""
-    return Command(check, apply, validate=checks.validate, **more)
+row = row_maker(validate=checks.validate)  # every command has the same state-free checks
 
 
 COMMANDS = Commands({
-    "farm": _row(checks.farm, actions.farm),
-    "lake": _row(checks.lake, actions.lake, chance=True, warn=advice.lake),
-    "mine": _row(checks.mine, actions.mine, chance=True, warn=advice.mine),
+    "farm": row(checks.farm, actions.farm),
+    "lake": row(checks.lake, actions.lake, chance=True, warn=advice.lake),
+    "mine": row(checks.mine, actions.mine, chance=True, warn=advice.mine),
     # A standing on_miss(fight, ...) fights the monsters a dig finds, or the next one an
     # accept leaves, inside the order: chance that depends on the state (checks.fights_after).
-    "dig": _row(checks.dig, actions.dig, blind=checks.fights_after, warn=advice.dig),
-    "fight": _row(checks.fight, actions.fight, chance=True),
-    "accept": _row(checks.accept, actions.accept, blind=checks.fights_after),
-    "town": _row(checks.town, actions.town, warn=advice.town),
-    "give": _row(checks.give, actions.give),
-    "buy": _row(checks.buy, actions.buy),
-    "sell": _row(checks.sell, actions.sell),
-    "upgrade": _row(checks.upgrade, actions.upgrade),
-    "reroll": _row(checks.reroll, actions.reroll, chance=True),
-    "pass": _row(checks.pass_, actions.pass_),
-    "on_miss": _row(checks.on_miss, actions.on_miss, standing=True),
-    "on_mine": _row(checks.on_mine, actions.on_mine, standing=True),
+    "dig": row(checks.dig, actions.dig, blind=checks.fights_after, warn=advice.dig),
+    "fight": row(checks.fight, actions.fight, chance=True),
+    "accept": row(checks.accept, actions.accept, blind=checks.fights_after),
+    "town": row(checks.town, actions.town, warn=advice.town),
+    "give": row(checks.give, actions.give),
+    "buy": row(checks.buy, actions.buy),
+    "sell": row(checks.sell, actions.sell),
+    "upgrade": row(checks.upgrade, actions.upgrade),
+    "reroll": row(checks.reroll, actions.reroll, chance=True),
+    "pass": row(checks.pass_, actions.pass_),
+    "on_miss": row(checks.on_miss, actions.on_miss, standing=True),
+    "on_mine": row(checks.on_mine, actions.on_mine, standing=True),
 })
 
 # An absent player's day: every open prompt answered by the plain default, then a pass.

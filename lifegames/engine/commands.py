@@ -66,6 +66,23 @@ class Command:
         return self.probe or self.check
 
 
+def row_maker(*, hinted: Callable[[Check], Check] | None = None, **common: Any
+              ) -> Callable[..., Command]:
+    """A game's row maker, the one way every game builds its table: `row(check, apply, ...)`
+    is a Command with the options every row of the game shares (`common`, such as one
+    `validate` for all) and its own. `hinted` wraps each check (the one `act` runs) and keeps
+    the plain check as the row's probe, for the legal-order lists."""
+
+    def row(check: Check, apply: Apply, **own: Any) -> Command:
+        options = {**common, **own}
+        if hinted is not None:
+            options.setdefault("probe", check)
+            check = hinted(check)
+        return Command(check, apply, **options)
+
+    return row
+
+
 class Commands(Mapping[str, Command]):
     """The table: command name -> its row, in the order the reference lists them."""
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Apply, Check, Command, Commands
+from ..engine.commands import Check, Commands, row_maker
 from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, runs
 from ..engine.dice import Dice
 from ..engine.words import counted
@@ -50,7 +50,7 @@ from .state import BOTCHED, NEXT, ROLLED, START, LifestyleState
 
 def in_short(options: list[str]) -> str:
     """The legal orders in one line for a hint: a command's several numbers joined by |
-    (take_row(1|2|3)), and the cards one may take counted rather than listed."""
+    (takerow(1|2|3)), and the cards one may take counted rather than listed."""
     grouped: dict[str, list[str]] = {}
     for text in options:
         command, _, args = text.partition("(")
@@ -94,24 +94,23 @@ def _hinted(check: Check) -> Check:
     return hinted
 
 
-def _row(check: Check, apply: Apply, **more: Any) -> Command:
-    """A Lifestyle row: every command has the same state-free checks and a hinted check."""
-    return Command(_hinted(check), apply, probe=check, validate=checks.validate, **more)
+# the same state-free checks for every command, and hinted checks
+row = row_maker(validate=checks.validate, hinted=_hinted)
 
 
 COMMANDS = Commands({
-    "buy_two": _row(checks.buy_two, actions.buy_two, chance=True, warn=advice.buying),
-    "refill": _row(checks.refill, actions.refill, chance=True, warn=advice.buying),
-    "take_card": _row(checks.take_card, actions.take_card),
-    "take_row": _row(checks.take_row, actions.take_row),
-    "take_column": _row(checks.take_column, actions.take_column),
-    "roll": _row(checks.roll, actions.roll, chance=True),
-    "reroll": _row(checks.reroll, actions.reroll, chance=True, warn=advice.answering),
+    "buy_two": row(checks.buy_two, actions.buy_two, chance=True, warn=advice.buying),
+    "refill": row(checks.refill, actions.refill, chance=True, warn=advice.buying),
+    "take_card": row(checks.take_card, actions.take_card),
+    "take_row": row(checks.take_row, actions.take_row),
+    "take_column": row(checks.take_column, actions.take_column),
+    "roll": row(checks.roll, actions.roll, chance=True),
+    "reroll": row(checks.reroll, actions.reroll, chance=True, warn=advice.answering),
     # Running rerolls a die (chance); the other Sports cards change the dice as they stand
-    "use": _row(checks.use, actions.use, chance=checks.running, warn=advice.answering),
-    "accept": _row(checks.accept, actions.accept, standing=True, warn=advice.answering),
-    "discard": _row(checks.discard, actions.discard, standing=True),
-    "end_turn": _row(checks.end_turn, actions.end_turn, standing=True),
+    "use": row(checks.use, actions.use, chance=checks.running, warn=advice.answering),
+    "accept": row(checks.accept, actions.accept, standing=True, warn=advice.answering),
+    "discard": row(checks.discard, actions.discard, standing=True),
+    "end_turn": row(checks.end_turn, actions.end_turn, standing=True),
 })
 
 

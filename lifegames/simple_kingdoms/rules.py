@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Command, Commands
+from ..engine.commands import Commands, row_maker
 from ..engine.contract import Game, Order, Result, SetupError, State
 from ..engine.dice import Dice
 from . import actions, advice, checks, legal
@@ -24,21 +24,19 @@ from .data import rules, terrains
 from .model import owned_tiles, people, score, soldiers_of
 from .state import KingdomsState
 
-
-def _row(check: Any, apply: Any, **more: Any) -> Command:
-    """A Simple Kingdoms row: every command has the same state-free checks and warnings."""
-    return Command(check, apply, validate=checks.validate, warn=advice.warnings, **more)
+# every command has the same state-free checks and warnings
+row = row_maker(validate=checks.validate, warn=advice.warnings)
 
 
 COMMANDS = Commands({
-    "build": _row(checks.build, actions.build, probe=checks.build_unhinted),
-    "hire_soldiers": _row(checks.hire_soldiers, actions.hire_soldiers),
-    "dismiss_soldiers": _row(checks.dismiss_soldiers, actions.dismiss_soldiers),
-    "move_soldiers": _row(checks.move_soldiers, actions.move_soldiers),
-    "claim_tile": _row(checks.claim_tile, actions.claim_tile),
-    "give": _row(checks.give, actions.give),
-    "buy_resource": _row(checks.buy_resource, actions.buy_resource),
-    "sell_resource": _row(checks.sell_resource, actions.sell_resource),
+    "build": row(checks.build, actions.build, probe=checks.build_unhinted),
+    "hire_soldiers": row(checks.hire_soldiers, actions.hire_soldiers),
+    "dismiss_soldiers": row(checks.dismiss_soldiers, actions.dismiss_soldiers),
+    "move_soldiers": row(checks.move_soldiers, actions.move_soldiers),
+    "claim_tile": row(checks.claim_tile, actions.claim_tile),
+    "give": row(checks.give, actions.give),
+    "buy_resource": row(checks.buy_resource, actions.buy_resource),
+    "sell_resource": row(checks.sell_resource, actions.sell_resource),
 })
 
 

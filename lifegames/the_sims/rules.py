@@ -24,7 +24,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Command, Commands
+from ..engine.commands import Commands, row_maker
 from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
 from ..engine.dice import Dice
 from ..engine.orders import parse_text
@@ -61,27 +61,24 @@ from .model import (
 )
 from .state import HIDDEN, SimsState
 
-
-def _row(check: Any, apply: Any, **more: Any) -> Command:
-    """A Sims row: every command's names are checked the same way when no state is known."""
-    return Command(check, apply, validate=checks.validate, **more)
+row = row_maker(validate=checks.validate)  # every command's names are checked the same way
 
 
 COMMANDS = Commands({
-    "move_in": _row(checks.move_in, actions.move_in),
-    "travel": _row(checks.travel, actions.travel, blind=checks.travel_rolls, warn=advice.travel),
-    "go_home": _row(checks.go_home, actions.go_home, blind=checks.go_home_draws,
+    "move_in": row(checks.move_in, actions.move_in),
+    "travel": row(checks.travel, actions.travel, blind=checks.travel_rolls, warn=advice.travel),
+    "go_home": row(checks.go_home, actions.go_home, blind=checks.go_home_draws,
                     warn=advice.ends_turn),
-    "keep": _row(checks.keep, actions.keep),
-    "swap": _row(checks.swap, actions.swap, warn=advice.ends_turn),
-    "interact": _row(checks.interact, actions.interact, chance=True),
-    "invite": _row(checks.invite, actions.invite, blind=checks.invite_draws,
+    "keep": row(checks.keep, actions.keep),
+    "swap": row(checks.swap, actions.swap, warn=advice.ends_turn),
+    "interact": row(checks.interact, actions.interact, chance=True),
+    "invite": row(checks.invite, actions.invite, blind=checks.invite_draws,
                    warn=advice.ends_turn),
-    "complete": _row(checks.complete, actions.complete, warn=advice.ends_turn),
-    "end_turn": _row(checks.end_turn, actions.end_turn, warn=advice.end_turn),
-    "raise": _row(checks.raise_, actions.raise_, standing=True),
-    "lower": _row(checks.lower, actions.lower, standing=True),
-    "skip_newcomers": _row(checks.skip_newcomers, actions.skip_newcomers, standing=True),
+    "complete": row(checks.complete, actions.complete, warn=advice.ends_turn),
+    "end_turn": row(checks.end_turn, actions.end_turn, warn=advice.end_turn),
+    "raise": row(checks.raise_, actions.raise_, standing=True),
+    "lower": row(checks.lower, actions.lower, standing=True),
+    "skip_newcomers": row(checks.skip_newcomers, actions.skip_newcomers, standing=True),
 })
 
 SHUFFLES = ("actions", "sims", "aspirations", "homes")

@@ -5,9 +5,10 @@ The package has the shape every game has: state.py (the state, declared once: wh
 each field), rules.py (the game object and its command table), checks.py (each command's
 check), actions.py (each command's apply), advice.py (warnings), views.py (sheets, template,
 JSON views, facts), bots.py (the greedy bot's judgement), legal.py (the orders worth listing),
-data.py (rules.yaml, cards.yaml). Three files more: effects.py, the moves every rule is made of
-(counters, cards between zones, the deck, the log) and the cards' effect vocabulary, each
-written once and shared by every action that plays, draws or trades a card; model.py, the
+data.py (rules.yaml, cards.yaml). Five files more: moves.py, the moves every rule is made of
+(counters, cards between zones, the deck, the log); effects.py, the cards' effect vocabulary
+as one table; reactions.py, a played card's Item reactions, effects and place; each written
+once and shared by every action that plays, draws or trades a card; model.py, the
 readings of the state and the scoring that checks, actions, advice, views and bots all need
 (so that none imports another for them); balance.py, the script that measures the
 reconstructed deck (RULES.md's figures).

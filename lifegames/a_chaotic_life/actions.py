@@ -1,8 +1,8 @@
 """Every change of A Chaotic Life!'s state that an order makes: the apply of each command, named
 as the command (the `apply` of its row in rules.py), run only with what its check in checks.py
 returned; and what they share (a card drawn, drawing up at the end of a turn, the next turn, a
-trade settled). They return what happened as each player reads it; the moves and the cards'
-effects they are made of are in effects.py.
+trade settled). They return what happened as each player reads it; the moves they are made of
+are in moves.py, a played card's reactions and effects in reactions.py and effects.py.
 
 Orders whose outcome the file's writer cannot know (a draw, a steal, an offer) mark the turn
 `unforeseen` (state.py): the file may then stop short of end_turn, and the turn goes on next
@@ -19,19 +19,9 @@ from ..engine.words import counted, listed
 from . import checks as c
 from . import model as m
 from .data import KINDS, TYPE_NAMES, card, played_when_drawn, rules
-from .effects import (
-    draw_top,
-    gain,
-    hand_limit,
-    hand_over,
-    left_of,
-    log,
-    pay,
-    resolve,
-    take_card,
-    texts,
-)
 from .model import ACT, LIMIT
+from .moves import draw_top, gain, hand_limit, hand_over, left_of, log, pay, take_card
+from .reactions import resolve, texts
 
 Entries = list[dict[str, Any]]
 
@@ -56,7 +46,7 @@ def _unforeseen(state: State, player: str) -> None:
 def _played(game: Game, state: State, player: str, name: str, dice: Dice, **how: Any
             ) -> Entries:
     """`name` played (already out of its place): everyone's standing reactions, then its
-    effects (effects.resolve)."""
+    effects (reactions.resolve)."""
     return resolve(state, player, name, dice, lambda p: game.standing(state, p, "react"), **how)
 
 
@@ -85,7 +75,7 @@ play_on = play  # the same apply: the check (checks.play) read the target
 
 def _ready(state: State, player: str, plan: c.PlayPlan) -> list[str]:
     """An Item played by order: one of the turn's actions. It lies face up and alters the
-    next card played this turn that it can alter (effects.fire_reactions)."""
+    next card played this turn that it can alter (reactions.fire_reactions)."""
     take_card(state, player, plan.name, plan.zone)
     _spend(state)
     state["turn"]["ready"].append(plan.name)

@@ -13,8 +13,10 @@ from . import model as m
 from .checks import parse_terms
 from .codes import W
 from .data import card, effect_value, find, goal_card, kind_of
-from .effects import Play, ends_game, owner_change, reward_of
+from .effects import ends_game
 from .model import breakdown, standings
+from .moves import Play
+from .reactions import owner_change, reward_of
 
 # -- each command's warnings (the `warn` of its row in rules.py) -----------------------------
 # The engine asks only for an order its check accepts, with `after`, the state after it.
@@ -94,7 +96,7 @@ def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:
 
 def _hurts_own(state: State, player: str, order: Order) -> list[OrderError]:
     """A card whose effect, as things stand, lowers its own player's score: the same
-    judgement a standing react's `hurts` makes (effects.owner_change). Items (they alter a
+    judgement a standing react's `hurts` makes (reactions.owner_change). Items (they alter a
     card to come) and Death! (the ending warning judges it) are left out; another player's
     Item may still change the card, which the player cannot see coming."""
     plan = checks.play(state, player, order)

@@ -17,8 +17,8 @@ from ..engine.contract import Game, State
 from ..engine.svg import INK, LINE, MUTED, PALE, TINTS, Picture, player_style, wrapped
 from ..engine.words import counted
 from .data import card, goal_card, rules
-from .effects import seen_by
 from .model import breakdown
+from .moves import seen_by
 from .state import HIDDEN
 from .views import score_detail
 

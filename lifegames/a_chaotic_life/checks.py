@@ -34,7 +34,6 @@ from .data import (
     rules,
     stage_words,
 )
-from .effects import judged
 from .model import (
     LIMIT,
     counters,
@@ -46,6 +45,7 @@ from .model import (
     stage,
     valid_trigger,
 )
+from .reactions import judged
 from .state import HIDDEN
 
 MAX_TERMS = 8

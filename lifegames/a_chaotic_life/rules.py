@@ -15,7 +15,7 @@ discarding down or drawing up to five and `end_turn`. A draw, a steal and an off
 `check` can foresee (their outcome is hidden), so the file may stop after them and the turn
 goes on next tick; anything else must finish with end_turn. Choices other players' cards force
 on someone who is not acting are standing orders: Items played in reaction (`react`,
-effects.py) and answers to trade offers (`accept`, `decline`).
+reactions.py) and answers to trade offers (`accept`, `decline`).
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ from .data import (
     rules,
     stages,
 )
-from .effects import hand_limit, log, seen_by, take_top
 from .model import breakdown, final_statement, standings
+from .moves import hand_limit, log, seen_by, take_top
 from .state import ChaoticState
 
 row = row_maker()  # each command has its own state-free checks and warnings
@@ -103,7 +103,7 @@ def _kind(arg: Arg) -> Arg:
 
 
 def _trigger(arg: Arg) -> Arg:
-    """A react trigger: `any` or a card type (read first, as effects._trigger_matches reads
+    """A react trigger: `any` or a card type (read first, as reactions.trigger_matches reads
     it), else a card's name."""
     low = " ".join(str(arg.value).lower().split())
     return arg._replace(value=low) if low == "any" or low in TYPES else _card(arg)

@@ -25,8 +25,9 @@ from .data import (
     stages,
     tag_words,
 )
-from .effects import EFFECT_KINDS, gain_text, seen_by
+from .effects import EFFECT_KINDS, gain_text
 from .model import breakdown, left_text, verdict
+from .moves import seen_by
 
 GRAMMAR = "a_chaotic_life"
 

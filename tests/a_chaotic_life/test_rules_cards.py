@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from lifegames.a_chaotic_life.data import card, stages
-from lifegames.a_chaotic_life.effects import Play, owner_change, reward_of
 from lifegames.a_chaotic_life.model import breakdown
+from lifegames.a_chaotic_life.moves import Play
+from lifegames.a_chaotic_life.reactions import owner_change, reward_of
 
 from .helpers import (
     ANA,

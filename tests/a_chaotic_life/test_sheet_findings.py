@@ -49,7 +49,7 @@ def test_a_card_certain_to_hurt_its_own_player_is_warned():
     """How to Win: counters of the other kind cancel yours, so a Swindle that gives away your
     goal's kind (1 happiness given, 1 sadness taken, for a Happy Life) or an Event whose line
     at this stage pays only the other kind lowers your score for sure: W-HURTS-OWN, judged as
-    a standing react's `hurts` judges (effects.owner_change). The same card played the other
+    a standing react's `hurts` judges (reactions.owner_change). The same card played the other
     way round, or a card that helps, is not warned."""
     state = arrange(new_state(), goals=GOALS, player=ANA,
                     hands={ANA: ["Swindle", "Accident"]},

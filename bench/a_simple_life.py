@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO))
 from lifegames.a_simple_life import GAME, balance  # noqa: E402
 from lifegames.a_simple_life.balance import StepByStep  # noqa: E402
 from lifegames.a_simple_life.rules import ASimpleLife  # noqa: E402
-from lifegames.engine.simulate import game_seed, play_one  # noqa: E402
+from lifegames.engine.core.simulate import game_seed, play_one  # noqa: E402
 
 SEATS = {"solo": ["Ana"], "two players": ["Ana", "Ben"]}
 

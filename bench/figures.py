@@ -142,7 +142,7 @@ def inputs(block: Block) -> list[Path]:
     """Every file the block's figures depend on, sorted: see the module's docstring."""
     found = {_module_file(block.make), REPO / "lifegames" / "__init__.py",
              REPO / "lifegames" / "registry.py", REPO / "grammars" / "common.lark"}
-    found |= {p for p in ENGINE.glob("*.py") if p.stem not in HOST_SIDE}
+    found |= {p for p in ENGINE.rglob("*.py") if p.stem not in HOST_SIDE}
     for game_id in block.games:
         package = _package(game_id)
         found |= set((REPO / "lifegames" / package).rglob("*.py"))

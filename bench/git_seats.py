@@ -32,9 +32,9 @@ from common import PLAY, PYTHON, REPO, child_env, log, restore, settle, spread
 sys.path.insert(0, str(REPO))
 
 from lifegames import registry  # noqa: E402
-from lifegames.engine.bots import choose_orders, order_file_text  # noqa: E402
-from lifegames.engine.gitseats import environment  # noqa: E402
-from lifegames.engine.host import Host  # noqa: E402
+from lifegames.engine.core.bots import choose_orders, order_file_text  # noqa: E402
+from lifegames.engine.host.host import Host  # noqa: E402
+from lifegames.engine.seats.gitseats import environment  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
 SEED = 3

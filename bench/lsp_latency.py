@@ -39,10 +39,10 @@ from common import REPO, child_env, log, spread
 sys.path.insert(0, str(REPO))
 
 from lifegames import registry  # noqa: E402
-from lifegames.engine.bots import choose_orders, order_file_text  # noqa: E402
-from lifegames.engine.host import Host  # noqa: E402
-from lifegames.engine.orders import parse_bytes  # noqa: E402
-from lifegames.engine.playercheck import check_as  # noqa: E402
+from lifegames.engine.core.bots import choose_orders, order_file_text  # noqa: E402
+from lifegames.engine.core.orders import parse_bytes  # noqa: E402
+from lifegames.engine.host.host import Host  # noqa: E402
+from lifegames.engine.seats.playercheck import check_as  # noqa: E402
 from lifegames.lsp.places import Places  # noqa: E402
 from lifegames.lsp.server import DEBOUNCE  # noqa: E402
 from tests.lsp.client import Client  # noqa: E402

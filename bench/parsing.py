@@ -3,10 +3,10 @@ garbage collector stay out of it). Prints one JSON object on stdout.
 
     python3 bench/parsing.py --lines 20000 --repeat 15
 
-Measured: lifegames.engine.orders.parse_text on the whole text (splitting, skipping, LALR
+Measured: lifegames.engine.core.orders.parse_text on the whole text (splitting, skipping, LALR
 parse, conversion to Orders, positions). Baseline: the same text split into lines, blank and
 comment lines skipped, and every other line parsed by the same Lark LALR parser
-(lifegames.engine.orders.grammar('simple_kingdoms').parse), with no conversion. Runs alternate
+(lifegames.engine.core.orders.grammar('simple_kingdoms').parse), with no conversion. Runs alternate
 raw, ours, raw, ours... after one warm-up of each.
 """
 
@@ -19,7 +19,7 @@ import time
 
 from prepare import order_text
 
-from lifegames.engine.orders import grammar, parse_text
+from lifegames.engine.core.orders import grammar, parse_text
 
 GRAMMAR = "simple_kingdoms"
 

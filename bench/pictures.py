@@ -33,7 +33,7 @@ GAMES = {  # example folder -> the golden's setup arguments and players (tests/<
 RUNNER = (
     "import sys\n"
     "mode = sys.argv.pop(1)\n"
-    "from lifegames.engine import contract\n"
+    "from lifegames.engine.core import contract\n"
     "if mode == 'without':\n"
     "    contract.Game.board = lambda self, view, player: None\n"
     "from lifegames.start import main\n"
@@ -74,7 +74,7 @@ def rendering(folder: Path, loops: int) -> tuple[float, float]:
     import time
 
     from lifegames import registry
-    from lifegames.engine import contract
+    from lifegames.engine.core import contract
 
     envelope = json.loads((folder / ".lifegames" / "state.json").read_text(encoding="utf-8"))
     game, state = registry.get(envelope["game"]), envelope["state"]

@@ -1,4 +1,4 @@
-"""The costliest order files the plan budget lets through (lifegames/engine/budget.py), found
+"""The costliest order files the plan budget lets through (lifegames/engine/core/budget.py), found
 by search in every game, and what they cost as whole `check` and `tick` processes against an
 ordinary tick of the same game in the same run.
 
@@ -45,13 +45,13 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from lifegames import registry  # noqa: E402
-from lifegames.engine import budget as budgets  # noqa: E402
-from lifegames.engine.bots import choose_orders, order_file_text  # noqa: E402
-from lifegames.engine.contract import Game, OrderError, State, clone  # noqa: E402
-from lifegames.engine.dice import Dice  # noqa: E402
-from lifegames.engine.host import Host, order_file  # noqa: E402
-from lifegames.engine.orders import MAX_FILE_BYTES, MAX_LINE_CHARS, parse_text  # noqa: E402
-from lifegames.engine.turn import check_files, play_tick  # noqa: E402
+from lifegames.engine.core import budget as budgets  # noqa: E402
+from lifegames.engine.core.bots import choose_orders, order_file_text  # noqa: E402
+from lifegames.engine.core.contract import Game, OrderError, State, clone  # noqa: E402
+from lifegames.engine.core.dice import Dice  # noqa: E402
+from lifegames.engine.core.orders import MAX_FILE_BYTES, MAX_LINE_CHARS, parse_text  # noqa: E402
+from lifegames.engine.core.turn import check_files, play_tick  # noqa: E402
+from lifegames.engine.host.host import Host, order_file  # noqa: E402
 
 SEED = 11
 TICKS_IN = 4  # how far into a game the position is taken
@@ -308,7 +308,7 @@ def main() -> int:
             seconds = whole(pos, worst, runs, scratch)
             shutil.rmtree(scratch / game_id, ignore_errors=True)
             rows.append((registry.get(game_id).title, worst, seconds))
-    print(f"Plan budget (lifegames/engine/budget.py): {budgets.FILE_STEPS:,} steps and "
+    print(f"Plan budget (lifegames/engine/core/budget.py): {budgets.FILE_STEPS:,} steps and "
           f"{budgets.FILE_RUNS:,} rule runs (orders tried, `can` tests) for each run of a file; "
           f"a tick {budgets.TICK_FILES} times that.\n")
     print("| game | costliest file found | what the tick spent | check | tick | ordinary tick "

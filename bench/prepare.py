@@ -20,10 +20,10 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from lifegames import registry  # noqa: E402
-from lifegames.engine.bots import choose_orders, order_file_text  # noqa: E402
-from lifegames.engine.host import Host, Loaded, order_file  # noqa: E402
-from lifegames.engine.orders import parse_text  # noqa: E402
-from lifegames.engine.words import counted  # noqa: E402
+from lifegames.engine.base.words import counted  # noqa: E402
+from lifegames.engine.core.bots import choose_orders, order_file_text  # noqa: E402
+from lifegames.engine.core.orders import parse_text  # noqa: E402
+from lifegames.engine.host.host import Host, Loaded, order_file  # noqa: E402
 
 GAME = "simple-kingdoms"
 SEED = 1

@@ -28,8 +28,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from lifegames import registry  # noqa: E402
-from lifegames.engine import bots as engine_bots  # noqa: E402
-from lifegames.engine.simulate import game_seed, play_one  # noqa: E402
+from lifegames.engine.core import bots as engine_bots  # noqa: E402
+from lifegames.engine.core.simulate import game_seed, play_one  # noqa: E402
 
 SEATS = {"simple-kingdoms": ["Ironhold", "Thornvale"], "a-simple-life": ["Ana"],
          "lifestyle": ["Ana", "Ben", "Cleo"], "the-sims": ["Ana", "Ben", "Cleo"],

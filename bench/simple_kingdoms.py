@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from lifegames import registry  # noqa: E402
-from lifegames.engine import simulate  # noqa: E402
+from lifegames.engine.core import simulate  # noqa: E402
 from lifegames.simple_kingdoms import GAME, balance  # noqa: E402
 from lifegames.simple_kingdoms.balance import log, table  # noqa: E402
 

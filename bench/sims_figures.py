@@ -25,8 +25,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from lifegames.engine.dice import Dice  # noqa: E402
-from lifegames.engine.simulate import game_seed  # noqa: E402
+from lifegames.engine.core.dice import Dice  # noqa: E402
+from lifegames.engine.core.simulate import game_seed  # noqa: E402
 from lifegames.the_sims import GAME, balance  # noqa: E402
 from lifegames.the_sims.data import cards, deck, layout  # noqa: E402
 

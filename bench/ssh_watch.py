@@ -5,7 +5,7 @@ baselines measured in the same run, interleaved, and asserts nothing about time.
     python3 bench/ssh_watch.py [--repeat 15] [--players 5]
 
 A private sshd on 127.0.0.1 (tests/seats/sshkit.py, as the tests start it) serves 5 empty
-bare repositories, each to one key through the forced command (engine/sshserve.py). The
+bare repositories, each to one key through the forced command (engine/seats/sshserve.py). The
 host's remotes are ssh URLs to those repositories; an ssh wrapper picks each seat's key by the
 repository git asks for, so every connection goes through that seat's forced command.
 
@@ -37,8 +37,8 @@ from common import REPO, child_env, log, spread
 sys.path.insert(0, str(REPO))
 
 from lifegames import registry  # noqa: E402
-from lifegames.engine import seatkeys  # noqa: E402
-from lifegames.engine.host import Host  # noqa: E402
+from lifegames.engine.host.host import Host  # noqa: E402
+from lifegames.engine.seats import seatkeys  # noqa: E402
 from tests.seats.sshkit import Sshd, keygen, missing  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]

@@ -13,12 +13,12 @@ import click
 
 from . import cli_common, registry
 from .cli_common import REJECTED, USAGE, commit_in_git, dir_option, fail, report_lines, run_main
-from .engine.contract import SetupError
-from .engine.escape import visible
-from .engine.folder import FolderError
-from .engine.host import Host, Loaded, order_file
-from .engine.turn import TickOutcome, count_orders
-from .engine.words import counted
+from .engine.base.escape import visible
+from .engine.base.words import counted
+from .engine.core.contract import SetupError
+from .engine.core.turn import TickOutcome, count_orders
+from .engine.folder.folder import FolderError
+from .engine.host.host import Host, Loaded, order_file
 
 TOOLS = ("authorized-keys", "bot", "diff", "history", "replay", "reveal", "rollback", "simulate",
          "verify", "watch")
@@ -124,7 +124,7 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
     names = [p.strip() for p in players.split(",")] if players else list(game.default_players)
     clones: dict[str, str] = {}
     if clone_url is not None:
-        from .engine.seatkeys import clone_urls
+        from .engine.seats.seatkeys import clone_urls
 
         if remotes is None:
             fail(SetupError("--clone-url goes with --remotes (the seats over git it names)"),
@@ -247,7 +247,7 @@ def _tick(host: Host, absent: str, seen: int | None, git_commit: bool) -> None:
                        for p, o in outcome.executed.items() if p in outcome_players(outcome))
     click.echo(f"Tick {state['tick']} played: {played or 'no orders'}.")
     if away:
-        from .engine.sheets import away_line
+        from .engine.text.sheets import away_line
 
         click.echo(f"  {away_line(away, loaded.game.absent_policy)}")
     for player, why in outcome.stopped.items():
@@ -318,9 +318,9 @@ def _check_in_seat(root: Path) -> bool:
     file checked on the knowledge the host left there. False if `root` is not a seat."""
     if (root / ".lifegames").exists():  # a game folder: the host's check (no seat code)
         return False
-    from .engine import playerfiles
-    from .engine.orders import MAX_FILE_BYTES, parse_bytes
-    from .engine.playercheck import check_as, seat_standpoint
+    from .engine.core.orders import MAX_FILE_BYTES, parse_bytes
+    from .engine.files import playerfiles
+    from .engine.seats.playercheck import check_as, seat_standpoint
 
     try:
         seat = seat_standpoint(root, registry.get)
@@ -409,9 +409,9 @@ def status(host: Host) -> None:
 def _git_status(host: Host, tick: int) -> list[str]:
     """In a game the host commits into git (a `--commit` run said so): a line if the newest
     tick is not committed yet (the run that played it was interrupted)."""
-    from .engine.gitops import committed_tick
-    from .engine.gitseats import GitError
-    from .engine.host import COMMITS_FILE
+    from .engine.host.gitops import committed_tick
+    from .engine.host.host import COMMITS_FILE
+    from .engine.seats.gitseats import GitError
 
     if host.folder.read_meta(COMMITS_FILE.split("/", 1)[1]) is None:
         return []
@@ -478,7 +478,7 @@ def state(host: Host, as_json: bool, player: str | None) -> None:
         click.echo(json.dumps(view, indent=2, sort_keys=True, ensure_ascii=False))
         return
     if player is None:
-        from .engine.overview import render
+        from .engine.text.overview import render
 
         click.echo(render(loaded.game, loaded.state, loaded.players), nl=False)
         click.echo("(state --json gives everything as JSON)")
@@ -494,7 +494,7 @@ def state(host: Host, as_json: bool, player: str | None) -> None:
 @dir_option
 def orders(host: Host, game_id: str | None) -> None:
     """The order reference of a game (default: this folder's game, else Simple Kingdoms)."""
-    from .engine.reference import render
+    from .engine.text.reference import render
 
     if game_id is None:
         try:
@@ -518,7 +518,7 @@ def explain(code: str) -> None:
     the order file, a W- code only warns. A code several games give is said for each."""
     import difflib
 
-    from .engine.codes import Code, engine
+    from .engine.base.codes import Code, engine
 
     wanted = code.strip().upper()
     known: list[tuple[str, Code]] = [("every game", c) for c in engine()]
@@ -554,7 +554,7 @@ def lsp() -> None:
 @cli.command()
 def games() -> None:
     """The games installed."""
-    from .engine.sheets import table
+    from .engine.text.sheets import table
 
     rows = []
     for game_id in registry.ids():

@@ -35,14 +35,14 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 import click
 
 from . import registry
-from .engine import playerfiles
-from .engine.contract import SetupError
-from .engine.escape import visible
-from .engine.folder import JOURNAL_FILE, META, FolderError, GameFolder
-from .engine.host import SEED_FILE, Host
-from .engine.seats import SEAT_FILE
-from .engine.turn import FileCheck
-from .engine.words import counted
+from .engine.base.escape import visible
+from .engine.base.words import counted
+from .engine.core.contract import SetupError
+from .engine.core.turn import FileCheck
+from .engine.files import playerfiles
+from .engine.folder.folder import JOURNAL_FILE, META, FolderError, GameFolder
+from .engine.host.host import SEED_FILE, Host
+from .engine.seats.seats import SEAT_FILE
 
 if TYPE_CHECKING:  # the C core below has no stub of its own: `signal` declares its functions
     import signal
@@ -349,7 +349,7 @@ def _protected(target: Path) -> str:
 
 def _kind(folder: Path, name: str) -> str:
     """What `name` in `folder` is, through the guarded reader ('' if it cannot be told)."""
-    from .engine import playerfiles
+    from .engine.files import playerfiles
 
     try:
         return playerfiles.kind(folder, name)
@@ -381,8 +381,8 @@ def privacy_line(host: Host) -> str | None:
     private; a chmod or a copy can undo it); None when they are still private."""
     import shlex  # only for this rare warning: its import compiles a regex every command would pay
 
-    from .engine.gitseats import is_local
-    from .engine.privacy import exposed
+    from .engine.files.privacy import exposed
+    from .engine.seats.gitseats import is_local
 
     root = host.folder.root
     tops = [root / META]
@@ -402,7 +402,7 @@ def privacy_line(host: Host) -> str | None:
 def remember_commits(host: Host) -> None:
     """Note in the hidden folder that the host commits this game into git (`status` then says
     when the last tick is not committed yet); written once, by the first `--commit` run."""
-    from .engine.host import COMMITS_FILE, COMMITS_TEXT
+    from .engine.host.host import COMMITS_FILE, COMMITS_TEXT
 
     if host.folder.read_meta(COMMITS_FILE.split("/", 1)[1]) is None:
         playerfiles.write(host.folder.root, COMMITS_FILE, COMMITS_TEXT.encode("utf-8"))
@@ -423,8 +423,8 @@ def catch_up_in_git(host: Host) -> None:
     --commit). Every path the engine keeps is committed (deletions of archived sheets too),
     never anything else, with the subject that run would have given it and a note that it is
     late, so the history keeps one commit per tick."""
-    from .engine.gitops import LATE, commit, committed_tick
-    from .engine.gitseats import GitError
+    from .engine.host.gitops import LATE, commit, committed_tick
+    from .engine.seats.gitseats import GitError
 
     try:
         loaded = host.load()
@@ -450,9 +450,9 @@ def commit_in_git(host: Host, message: str) -> None:
     never runs in a seat (a folder a player can write); seats over git are published by the
     tick itself, and the history of synced seats is this repository's copy of each player's
     folder."""
-    from .engine.gitops import commit
-    from .engine.gitseats import GitError
-    from .engine.host import COMMITS_FILE
+    from .engine.host.gitops import commit
+    from .engine.host.host import COMMITS_FILE
+    from .engine.seats.gitseats import GitError
 
     try:
         remember_commits(host)

@@ -1,6 +1,6 @@
 """`bot` and `history` run in a player's seat (a synced seat folder, or the player's git clone
 of it): what they can do from what the seat holds, as `check` does there (cli.py,
-engine/playercheck.py).
+engine/seats/playercheck.py).
 
 A seat holds the player's knowledge of the game (seat.json), their sheets and their order
 file, and nothing of the referee's: no seed, no record of anyone else's orders, no hidden card.
@@ -20,9 +20,9 @@ import click
 
 from . import registry
 from .cli_common import DAMAGED, USAGE, fail
-from .engine.folder import FolderError
-from .engine.playercheck import Standpoint, seat_standpoint
-from .engine.words import counted
+from .engine.base.words import counted
+from .engine.folder.folder import FolderError
+from .engine.seats.playercheck import Standpoint, seat_standpoint
 
 # What a seat's own command line calls the program (its template says the same, seats.py).
 SEAT_PROGRAM = "lifegames"
@@ -51,9 +51,9 @@ def bot_in_seat(root: Path, player: str | None, strategy: str, seed: int | None,
                 force: bool) -> bool:
     """`bot` in a seat: the player's order file written by the bot from seat.json (their
     knowledge), as the host's `bot` would write it. False if `root` is not a seat."""
-    from .engine import playerfiles
-    from .engine.bots import choose_orders, order_file_text
-    from .engine.orders import MAX_FILE_BYTES, parse_bytes
+    from .engine.core.bots import choose_orders, order_file_text
+    from .engine.core.orders import MAX_FILE_BYTES, parse_bytes
+    from .engine.files import playerfiles
 
     seat = seat_here(root)
     if seat is None:
@@ -100,7 +100,7 @@ def history_in_seat(root: Path, player: str | None) -> bool:
     of every player's orders and the dice seed, which no seat holds). Prints the figures the
     seat knows now and where the rest is, then stops with exit 4 (not possible here). False
     if `root` is not a seat."""
-    from .engine.sheets import table
+    from .engine.text.sheets import table
 
     seat = seat_here(root)
     if seat is None:

@@ -16,13 +16,13 @@ import click
 
 from . import cli_common, registry
 from .cli_common import DIFFERENT, USAGE, commit_in_git, dir_option, fail, report_lines
-from .engine.codes import E
-from .engine.contract import SetupError
-from .engine.folder import Busy, FolderError
-from .engine.host import Host, order_file
-from .engine.sheets import away_line
-from .engine.turn import count_orders
-from .engine.words import counted
+from .engine.base.codes import E
+from .engine.base.words import counted
+from .engine.core.contract import SetupError
+from .engine.core.turn import count_orders
+from .engine.folder.folder import Busy, FolderError
+from .engine.host.host import Host, order_file
+from .engine.text.sheets import away_line
 
 
 @click.command()
@@ -34,8 +34,8 @@ from .engine.words import counted
 def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None:
     """Rebuild the game in the empty folder TARGET from its setup and executed orders (never
     through a link, nor inside a game folder's hidden data, a player's folder or a seat)."""
-    from .engine.tools import replay as rebuild
-    from .engine.tools import seats_beside
+    from .engine.host.tools import replay as rebuild
+    from .engine.host.tools import seats_beside
 
     named = target
     target = cli_common.output_path(target, folder=True)
@@ -60,8 +60,8 @@ def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None
 @dir_option
 def verify(host: Host, seed: int | None, salt: str | None) -> None:
     """Replay the whole game and compare every sheet, log and the state byte for byte."""
-    from .engine.tools import diagnose
-    from .engine.tools import verify as check_all
+    from .engine.host.tools import diagnose
+    from .engine.host.tools import verify as check_all
 
     try:
         differences = check_all(host, seed=seed, salt=salt)
@@ -85,8 +85,8 @@ def verify(host: Host, seed: int | None, salt: str | None) -> None:
 @dir_option
 def reveal(host: Host, force: bool) -> None:
     """Print the secret dice seed (once the game is over) so anyone can check the dice."""
-    from .engine.dice import committed_text, seed_digest
-    from .engine.tools import reveal as get_seed
+    from .engine.core.dice import committed_text, seed_digest
+    from .engine.host.tools import reveal as get_seed
 
     try:
         seed, salt = get_seed(host, force)
@@ -109,7 +109,7 @@ def reveal(host: Host, force: bool) -> None:
 def diff_command(host: Host, player: str, first: int | None, second: int | None) -> None:
     """A unified diff of PLAYER's sheets and board picture between ticks FIRST and SECOND
     (default: the last two)."""
-    from .engine.tools import diff
+    from .engine.host.tools import diff
 
     try:
         text = diff(host, player, first, second)
@@ -124,7 +124,7 @@ def diff_command(host: Host, player: str, first: int | None, second: int | None)
 def rollback(host: Host, tick: int) -> None:
     """Put the folder back exactly as it was right after TICK. What is undone (executed orders,
     draft order files) is kept in .lifegames/rollbacks.txt."""
-    from .engine.tools import rollback as go_back
+    from .engine.host.tools import rollback as go_back
 
     try:
         loaded = go_back(host, tick)
@@ -159,7 +159,7 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
     pushed to the player's remote as the player would push it. Run in a seat (a player's
     clone or synced seat folder), it writes that player's own file from what they know."""
     from .cli_seat import bot_in_seat
-    from .engine.bots import choose_orders, order_file_text
+    from .engine.core.bots import choose_orders, order_file_text
 
     if bot_in_seat(host.folder.root, player, strategy, seed, force):
         return
@@ -221,9 +221,9 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
 def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, words: str,
              players: str | None, as_json: bool) -> None:
     """Bots play whole games in memory; prints scores per seat and speed."""
-    from .engine import simulate as sim
-    from .engine.bots import STRATEGIES
-    from .engine.sheets import table
+    from .engine.core import simulate as sim
+    from .engine.core.bots import STRATEGIES
+    from .engine.text.sheets import table
 
     try:
         game_id = registry.canonical(game_id)
@@ -237,7 +237,7 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
         game = registry.get(game_id)
         game.parse_options(words.split(), None)
         if seats is not None:
-            from .engine.host import check_players
+            from .engine.host.host import check_players
 
             check_players(game, seats)
     except SetupError as error:
@@ -438,8 +438,8 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
     """In a game with seats: a check report written into the seat of each player whose order
     file changed since the last report (only that player's own results). A seat over git
     gets it as a commit, pushed within the round."""
-    from .engine import playerfiles
-    from .engine.seats import REPORT
+    from .engine.files import playerfiles
+    from .engine.seats.seats import REPORT
 
     seats = host.folder.seats_root()
     if seats is None:
@@ -493,10 +493,10 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
     needs no script and fetches nothing (a PLAYER's page: only what their sheets showed). In
     a seat, it shows the figures the seat knows now and says what to use for the rest."""
     from .cli_seat import history_in_seat
-    from .engine.history import table_rows
-    from .engine.sheets import table
-    from .engine.tools import history as figures
-    from .engine.tools import story
+    from .engine.core.history import table_rows
+    from .engine.host.tools import history as figures
+    from .engine.host.tools import story
+    from .engine.text.sheets import table
 
     if history_in_seat(host.folder.root, player):
         return
@@ -515,8 +515,8 @@ def history(host: Host, player: str | None, html_file: Path | None) -> None:
         headers, rows = table_rows(found)
         click.echo(table(rows, headers, align="right"))
     else:
-        from .engine import playerfiles
-        from .engine.story import page
+        from .engine.files import playerfiles
+        from .engine.text.story import page
 
         title = f"{loaded.game.title}: " + (f"{player}'s story" if player else "the story")
         try:
@@ -537,8 +537,8 @@ def authorized_keys(host: Host, keys: tuple[str, ...]) -> None:
     to the authorized_keys file of the account the players log in as."""
     import shutil
 
-    from .engine.gitseats import is_local
-    from .engine.seatkeys import KeyProblem, authorized_line, forced_command, read_public_key
+    from .engine.seats.gitseats import is_local
+    from .engine.seats.seatkeys import KeyProblem, authorized_line, forced_command, read_public_key
 
     named: dict[str, Path] = {}
     for given in keys:

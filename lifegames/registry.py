@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-from .engine.contract import Game
+from .engine.core.contract import Game
 
 GAMES: dict[str, str] = {
     "simple-kingdoms": "lifegames.simple_kingdoms",

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from lifegames.engine import turn
-from lifegames.engine.contract import Game, Order, OrderError
-from lifegames.engine.orders import ParsedFile, parse_text
+from lifegames.engine.core import turn
+from lifegames.engine.core.contract import Game, Order, OrderError
+from lifegames.engine.core.orders import ParsedFile, parse_text
 
 YOU_HAVE = r"\byou have\b"  # "needs 20 gold, you have 12": the message itself says what to do
 

@@ -1,7 +1,7 @@
-"""One table of codes: every E- and W- code is declared once (engine/codes.py for the engine's,
+"""One table of codes: every E- and W- code is declared once (engine/base/codes.py for the engine's,
 each game package's codes.py for the game's), every code the source names is declared, every
 declaration is used and documented where it says, and every exception lifegames defines is
-of one family (engine/errors.py)."""
+of one family (engine/base/errors.py)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import pytest
 
 import lifegames
 from lifegames import registry
-from lifegames.engine import codes
-from lifegames.engine.codes import Code, Codes
-from lifegames.engine.errors import LifegamesError
+from lifegames.engine.base import codes
+from lifegames.engine.base.codes import Code, Codes
+from lifegames.engine.base.errors import LifegamesError
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCE = REPO / "lifegames"
@@ -96,7 +96,7 @@ def _uses() -> set[tuple[str, str, str]]:
 
 def _namespaces() -> list[tuple[str, type[Codes]]]:
     found = []
-    for module in ["lifegames.engine.codes",
+    for module in ["lifegames.engine.base.codes",
                    *(f"lifegames.{package}.codes" for package in _games())]:
         loaded = importlib.import_module(module)
         found += [(module, space) for space in vars(loaded).values()
@@ -130,7 +130,7 @@ def test_each_declaration_is_named_as_its_code_and_said_in_one_line() -> None:
             assert code.meaning.strip() and "\n" not in code.meaning, where
             assert code not in seen, where
             seen.add(code)
-            assert module == "lifegames.engine.codes" or code not in engine, where
+            assert module == "lifegames.engine.base.codes" or code not in engine, where
 
 
 def _anchor(heading: str) -> str:
@@ -196,14 +196,14 @@ def _defined_exceptions() -> list[type[BaseException]]:
 
 
 def test_every_exception_lifegames_defines_is_of_one_family() -> None:
-    """One base (engine/errors.py) under every exception class lifegames defines, but the
+    """One base (engine/base/errors.py) under every exception class lifegames defines, but the
     Refused of sshserve.py, which may import nothing of lifegames (it runs as
     `python -I -S sshserve.py`)."""
     pytest.importorskip("pygls")  # the language server's modules are imported too
     found = _defined_exceptions()
     outside = sorted(f"{e.__module__}.{e.__qualname__}" for e in found
                      if not issubclass(e, LifegamesError))
-    assert outside == ["lifegames.engine.sshserve.Refused"]
+    assert outside == ["lifegames.engine.seats.sshserve.Refused"]
     assert len(found) > 20
 
 

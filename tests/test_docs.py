@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine import codes
+from lifegames.engine.base import codes
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -55,9 +55,10 @@ def test_a_change_to_any_input_makes_its_block_stale(figures):
         return lambda path: path.read_bytes() + (b"#" if path == target else b"")
 
     for changed in ("games/a_simple_life/rules.yaml", "lifegames/a_simple_life/rules.py",
-                    "lifegames/engine/turn.py", "bench/a_simple_life.py", "grammars/common.lark"):
+                    "lifegames/engine/core/turn.py", "bench/a_simple_life.py",
+                    "grammars/common.lark"):
         assert figures.digest(block, altered(REPO / changed)) != here, changed
-    for unrelated in ("lifegames/engine/host.py", "lifegames/lifestyle/rules.py"):
+    for unrelated in ("lifegames/engine/host/host.py", "lifegames/lifestyle/rules.py"):
         assert figures.digest(block, altered(REPO / unrelated)) == here, unrelated
     other = figures.Block(block.name, block.file, block.make, {"games": 21, "seed": 1},
                           block.games)

@@ -125,7 +125,7 @@ def test_installed_command_plays_a_game_outside_the_checkout(wheel: Path, tmp_pa
     run(["python", "-m", "pip", "install", str(wheel)], cwd=tmp_path, env=env)
     game = tmp_path / "far" / "away" / "game"
     game.mkdir(parents=True)
-    where = run(["python", "-c", "import lifegames, lifegames.engine.data as d; "
+    where = run(["python", "-c", "import lifegames, lifegames.engine.files.data as d; "
                  "print(lifegames.__file__); print(d.root('grammars')); print(d.root('games'))"],
                 cwd=game, env=env).stdout.split()
     venv = str((tmp_path / "venv").resolve())

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine.orders import Cond, parse_text
-from lifegames.engine.plans import build
+from lifegames.engine.core.orders import Cond, parse_text
+from lifegames.engine.core.plans import build
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 TITLES = {registry.get(g).title: g for g in registry.ids()}

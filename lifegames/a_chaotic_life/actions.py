@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import Game, OrderError, State
-from ..engine.dice import Dice
-from ..engine.words import counted, listed
+from ..engine.base.words import counted, listed
+from ..engine.core.contract import Game, OrderError, State
+from ..engine.core.dice import Dice
 from . import checks as c
 from . import model as m
 from .data import KINDS, TYPE_NAMES, card, played_when_drawn, rules

@@ -6,8 +6,8 @@ player's hand is a count and the deck a size, so no warning can tell what they h
 
 from __future__ import annotations
 
-from ..engine.contract import Game, Order, OrderError, State
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import Game, Order, OrderError, State
 from . import checks
 from . import model as m
 from .checks import parse_terms

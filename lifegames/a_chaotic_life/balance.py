@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.bots import choose_orders
-from ..engine.contract import Game, Result
-from ..engine.data import game_file
-from ..engine.dice import Dice
-from ..engine.orders import parse_text
-from ..engine.simulate import game_seed
-from ..engine.turn import play_tick
+from ..engine.core.bots import choose_orders
+from ..engine.core.contract import Game, Result
+from ..engine.core.dice import Dice
+from ..engine.core.orders import parse_text
+from ..engine.core.simulate import game_seed
+from ..engine.core.turn import play_tick
+from ..engine.files.data import game_file
 from .data import PACKAGE, card, cards, find, names, stages
 from .rules import AChaoticLife
 

@@ -13,9 +13,9 @@ can be drawn.
 
 from __future__ import annotations
 
-from ..engine.contract import Game, State
-from ..engine.svg import INK, LINE, MUTED, PALE, TINTS, Picture, player_style, wrapped
-from ..engine.words import counted
+from ..engine.base.svg import INK, LINE, MUTED, PALE, TINTS, Picture, player_style, wrapped
+from ..engine.base.words import counted
+from ..engine.core.contract import Game, State
 from .data import card, goal_card, rules
 from .model import breakdown
 from .moves import seen_by

@@ -8,9 +8,9 @@ import functools
 from collections import Counter
 from typing import Any
 
-from ..engine.contract import Game, Order, OrderError, State, clone
-from ..engine.dice import Dice
-from ..engine.orders import parse_text
+from ..engine.core.contract import Game, Order, OrderError, State, clone
+from ..engine.core.dice import Dice
+from ..engine.core.orders import parse_text
 from . import checks
 from . import model as m
 from .data import (

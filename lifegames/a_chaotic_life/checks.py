@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.codes import Code
-from ..engine.contract import Order, OrderError, State
-from ..engine.turn import unknown_value
-from ..engine.words import counted, listed
+from ..engine.base.codes import Code
+from ..engine.base.words import counted, listed
+from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.turn import unknown_value
 from . import model as m
 from .codes import E
 from .data import (

@@ -8,8 +8,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.data import DataError, load_yaml, squeeze, whole_number
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.files.data import DataError, load_yaml, squeeze, whole_number
 from .state import HIDDEN
 
 PACKAGE = "a_chaotic_life"

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.contract import State
-from ..engine.dice import Dice
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import State
+from ..engine.core.dice import Dice
 from .data import KINDS, card, other, rules, stage_words, tag_words
 from .model import counters, front_count, goal, hand, pouch, stage
 from .moves import Play, gain, hand_over, left_of, log, random_index, seat_order

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from ..engine.contract import Arg, Order, State
+from ..engine.core.contract import Arg, Order, State
 from . import model as m
 from .data import KINDS, card, other, rules
 from .state import HIDDEN

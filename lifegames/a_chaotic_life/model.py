@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import State
+from ..engine.core.contract import State
 from .data import KINDS, TYPES, card, cards, effect_value, find, rules, stages, tag_words
 from .state import HIDDEN
 

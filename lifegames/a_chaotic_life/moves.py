@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.contract import Order, State
-from ..engine.dice import Dice
-from ..engine.words import counted, listed
+from ..engine.base.words import counted, listed
+from ..engine.core.contract import Order, State
+from ..engine.core.dice import Dice
 from .data import card, rules
 from .model import counters, hand, in_box, pouch
 from .state import HIDDEN

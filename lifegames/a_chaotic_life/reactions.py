@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import Order, State
-from ..engine.dice import Dice
+from ..engine.core.contract import Order, State
+from ..engine.core.dice import Dice
 from .data import KINDS, card, find, other, stage_words
 from .effects import EFFECT_KINDS, goal_worth
 from .model import counters, goal, held_in, stage

@@ -3,7 +3,7 @@ Senior, collecting Happiness or Sadness counters as their Life-Goal asks.
 
 The game object and its command table: each command's check is in checks.py and its apply in
 actions.py, under the command's own name, and its row here says what else the engine must know
-of it (engine/commands.py): whether its outcome is chance (a draw, a steal) or hidden from the
+of it (engine/core/commands.py): whether its outcome is chance (a draw, a steal) or hidden from the
 file's writer (an offer, whose answer is another player's; end_turn, which draws face down),
 whether it may be a standing order, its state-free checks and its warnings (advice.py). The
 state is declared in state.py.
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Commands, row_maker
-from ..engine.contract import Arg, Game, Order, OrderError, Prompt, Result, SetupError, State
-from ..engine.dice import Dice
-from ..engine.words import listed
+from ..engine.base.words import listed
+from ..engine.core.commands import Commands, row_maker
+from ..engine.core.contract import Arg, Game, Order, OrderError, Prompt, Result, SetupError, State
+from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .actions import close, new_turn
 from .checks import Terms, parse_terms

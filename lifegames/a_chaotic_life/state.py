@@ -9,10 +9,10 @@ orders (their own). Everything else is on the table.
 A hidden card is HIDDEN in a player's view: no card of that name exists, so a check that needs
 the card refuses the order and no way forward can name it.
 
-The engine derives each player's view from this declaration (engine/declared.py) and checks
+The engine derives each player's view from this declaration (engine/core/declared.py) and checks
 every state the host loads against it; card names and stages come from the rule data through
 `AChaoticLife.vocabulary`. Every hidden card is one of the cards no player may see but those
-who hold them, the pool "card" (engine/resample.py): the deck, the hands and pouches, the
+who hold them, the pool "card" (engine/core/resample.py): the deck, the hands and pouches, the
 cards removed face down; a place takes only the cards the rules let it hold. The cards a turn
 moved or drew are some of its player's cards, and the cards an offer gives stay in its
 maker's hand or pouch while it waits (`Among`). The deck was stacked from piles, one Age card
@@ -23,9 +23,9 @@ discard pile holds only cards of that pile (`Within`).
 
 from typing import Annotated, Final, Literal, NotRequired, TypedDict
 
-from ..engine.contract import EngineState
-from ..engine.declared import KEY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
-from ..engine.resample import Among, Piles, Pool, Within
+from ..engine.core.contract import EngineState
+from ..engine.core.declared import KEY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
+from ..engine.core.resample import Among, Piles, Pool, Within
 
 HIDDEN: Final = "?"  # a card a player may not see, in their view of the state
 
@@ -112,7 +112,7 @@ Removal = tuple[Annotated[str, PUBLIC, OneOf(PLAYER)],
                           Pool("card", fits="swappable")]]
 
 
-# A pile of the deck, as everyone knows it (engine/resample.py `Piles`): how many of its cards
+# A pile of the deck, as everyone knows it (engine/core/resample.py `Piles`): how many of its cards
 # are left in the deck, the Age card shuffled into it at setup (null once that card may have
 # gone back into the deck anywhere), and whether a card has been drawn from it.
 Pile = tuple[Annotated[int, PUBLIC, Range(0)], Annotated[str | None, PUBLIC, OneOf("card")],

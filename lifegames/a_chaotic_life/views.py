@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import orders as order_syntax
-from ..engine.contract import Game, State
-from ..engine.sheets import commented, document, section, table
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core import orders as order_syntax
+from ..engine.core.contract import Game, State
+from ..engine.text.sheets import commented, document, section, table
 from . import model as m
 from .data import (
     KINDS,

@@ -13,16 +13,16 @@ imports another for them; balance.py, the script that measures the reconstructed
 (RULES.md's figures).
 
 board.py, part of every package's shape too, draws the board picture beside the sheets
-from the same view (the engine's SVG writer, engine/svg.py, does the writing); codes.py
-declares the game's own problem codes (E- and W-) in the engine's form (engine/codes.py).
+from the same view (the engine's SVG writer, engine/base/svg.py, does the writing); codes.py
+declares the game's own problem codes (E- and W-) in the engine's form (engine/base/codes.py).
 """
 
-from ..engine.parts import Board, Bots, Parts, Views
+from ..engine.core.parts import Board, Bots, Parts, Views
 from .codes import E, W
 from .rules import ASimpleLife
 
 
-# The parts the engine asks (engine/parts.py), each imported when first asked for.
+# The parts the engine asks (engine/core/parts.py), each imported when first asked for.
 def _views() -> Views:
     from . import views
 

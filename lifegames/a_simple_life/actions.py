@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.contract import Game, State
-from ..engine.dice import Dice
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import Game, State
+from ..engine.core.dice import Dice
 from .data import KINDS, goal_ids, goal_text, rules, sheet
 from .model import (
     NEVER,

@@ -13,8 +13,8 @@ anyway, so a warning can tell no secret.
 
 from __future__ import annotations
 
-from ..engine.contract import Game, Order, OrderError, State
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import Game, Order, OrderError, State
 from . import checks
 from .codes import W
 from .data import rules, sheet

@@ -19,13 +19,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.bots import choose_orders
-from ..engine.contract import Game
-from ..engine.dice import Dice
-from ..engine.orders import parse_text
-from ..engine.simulate import game_seed
-from ..engine.turn import play_tick
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.bots import choose_orders
+from ..engine.core.contract import Game
+from ..engine.core.dice import Dice
+from ..engine.core.orders import parse_text
+from ..engine.core.simulate import game_seed
+from ..engine.core.turn import play_tick
 from .data import KINDS, goal_ids, rules, sheet
 from .model import band, score
 from .rules import ASimpleLife

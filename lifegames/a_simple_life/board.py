@@ -12,9 +12,9 @@ mark the picture uses, and a Lake target's contents are written out in words ("3
 
 from __future__ import annotations
 
-from ..engine.contract import Game, State
-from ..engine.svg import INK, LINE, MUTED, PALE, PLAYER_COLOURS, TINTS, Picture, text_width
-from ..engine.words import counted
+from ..engine.base.svg import INK, LINE, MUTED, PALE, PLAYER_COLOURS, TINTS, Picture, text_width
+from ..engine.base.words import counted
+from ..engine.core.contract import Game, State
 from .data import goal_text, sheet
 from .model import band_label, goal_progress, score, stock
 

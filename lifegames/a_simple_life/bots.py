@@ -37,10 +37,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.contract import Arg, Game, Order, OrderError, State, clone
-from ..engine.dice import Dice
-from ..engine.orders import parse_text
-from ..engine.plans import Runner, build
+from ..engine.core.contract import Arg, Game, Order, OrderError, State, clone
+from ..engine.core.dice import Dice
+from ..engine.core.orders import parse_text
+from ..engine.core.plans import Runner, build
 from . import actions, checks
 from .data import rules, sheet
 from .legal import proposed

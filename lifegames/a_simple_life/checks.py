@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.codes import Code
-from ..engine.contract import Order, OrderError, State
-from ..engine.words import counted
+from ..engine.base.codes import Code
+from ..engine.base.words import counted
+from ..engine.core.contract import Order, OrderError, State
 from .codes import E
 from .data import rules, sheet
 from .legal import answers

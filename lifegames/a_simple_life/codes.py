@@ -1,9 +1,9 @@
-"""A Simple Life's own problem codes, declared once (engine/codes.py explains the form): what
+"""A Simple Life's own problem codes, declared once (engine/base/codes.py explains the form): what
 each means, and where a player reads about it (games/a_simple_life/RULES.md)."""
 
 from __future__ import annotations
 
-from ..engine.codes import Code, Codes
+from ..engine.base.codes import Code, Codes
 
 RULES = "games/a_simple_life/RULES.md"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.data import DataError, load_yaml
+from ..engine.files.data import DataError, load_yaml
 
 PACKAGE = "a_simple_life"
 RESOURCES = ("carrot", "flower", "stone", "coin")

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from ..engine.contract import Arg, Order, State
+from ..engine.core.contract import Arg, Order, State
 from .data import rules, sheet
 from .model import Sheet, me, reachable, stock
 

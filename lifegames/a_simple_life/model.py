@@ -15,10 +15,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State
-from ..engine.orders import standing_orders
-from ..engine.turn import unknown_value
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.orders import standing_orders
+from ..engine.core.turn import unknown_value
 from .codes import E
 from .data import SCORED, goal_text, rules, sheet
 

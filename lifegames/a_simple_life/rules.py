@@ -2,7 +2,7 @@
 
 The game object and its command table: each command's check is in checks.py and its apply in
 actions.py, under the command's own name (`pass_` for `pass`, a Python word), and its row here
-says what else the engine must know of it (engine/commands.py): whether its outcome is chance
+says what else the engine must know of it (engine/core/commands.py): whether its outcome is chance
 (the Lake, the Mines, a fight, a carrot reroll; a dig or an accept when a standing order then
 fights a monster), whether it is a standing order only (on_miss, on_mine: defaults for the
 player's own prompts), its state-free checks and its warnings (advice.py). The state is
@@ -21,9 +21,9 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Commands, row_maker
-from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
-from ..engine.dice import Dice
+from ..engine.core.commands import Commands, row_maker
+from ..engine.core.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
+from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .actions import maybe_end_day, new_sheet, settle, start_day, update_goals
 from .advice import prompt_text

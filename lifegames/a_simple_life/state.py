@@ -8,15 +8,15 @@ other: their standing orders (the engine's field) and the log of what happened t
 tick, which names the standing orders that answered their prompts (`Owner(by=ENTRY)` on a field
 of a sheet: the sheet's player; the others' views leave it out).
 
-The engine derives each player's view from this declaration (engine/declared.py) and checks
+The engine derives each player's view from this declaration (engine/core/declared.py) and checks
 every state the host loads against it; goal, townsfolk, tool, icon, artifact and fish names
 come from the rule data through `ASimpleLife.vocabulary`.
 """
 
 from typing import Annotated, Final, Literal, TypedDict
 
-from ..engine.contract import EngineState
-from ..engine.declared import ENTRY, NOTHING, PLAYER, PUBLIC, Keys, OneOf, Owner, Range
+from ..engine.core.contract import EngineState
+from ..engine.core.declared import ENTRY, NOTHING, PLAYER, PUBLIC, Keys, OneOf, Owner, Range
 
 MAX_DAYS: Final = 30  # the longest game `setup days=N` starts
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..engine import orders as order_syntax
-from ..engine.contract import Game, State
-from ..engine.sheets import check_command, commented, document, section, table
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core import orders as order_syntax
+from ..engine.core.contract import Game, State
+from ..engine.text.sheets import check_command, commented, document, section, table
 from .advice import icon_names, orders_section, prompt_text, sample
 from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
 from .model import (
@@ -464,7 +464,7 @@ def status_lines(game: Game, state: State) -> list[str]:
 
 
 def order_help(game: Game) -> dict[str, Any]:
-    from ..engine.data import fact_docs
+    from ..engine.files.data import fact_docs
 
     data, rule = sheet(), rules()
     facts = [[name, text] for name, text in fact_docs(GRAMMAR).items()]

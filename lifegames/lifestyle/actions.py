@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import Game, State
-from ..engine.dice import Dice
-from ..engine.words import counted, listed
+from ..engine.base.words import counted, listed
+from ..engine.core.contract import Game, State
+from ..engine.core.dice import Dice
 from .data import card, rules
 from .model import (
     card_met,

@@ -11,10 +11,10 @@ every sheet. An order the rules refuse gets no warning here: its error says more
 
 from __future__ import annotations
 
-from ..engine.contract import Game, Order, OrderError, State, clone
-from ..engine.dice import Dice, Stream
-from ..engine.orders import parse_text
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import Game, Order, OrderError, State, clone
+from ..engine.core.dice import Dice, Stream
+from ..engine.core.orders import parse_text
 from . import checks
 from .codes import W
 from .data import card, rules

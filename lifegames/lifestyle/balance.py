@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.simulate import game_seed, play_one
+from ..engine.core.simulate import game_seed, play_one
 from .model import breakdown
 from .rules import Lifestyle
 

@@ -9,8 +9,8 @@ from the player's view (`Game.board`), where the draw pile is only a count.
 
 from __future__ import annotations
 
-from ..engine.contract import Game, State
-from ..engine.svg import INK, LINE, MUTED, TINTS, Picture, player_style
+from ..engine.base.svg import INK, LINE, MUTED, TINTS, Picture, player_style
+from ..engine.core.contract import Game, State
 from .data import card
 from .model import card_need, columns, score
 

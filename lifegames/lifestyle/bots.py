@@ -14,8 +14,8 @@ import functools
 import random
 from collections import Counter
 
-from ..engine.contract import Game, Order, OrderError, State, clone
-from ..engine.orders import parse_text
+from ..engine.core.contract import Game, Order, OrderError, State, clone
+from ..engine.core.orders import parse_text
 from . import checks
 from . import model as r
 from .actions import fill, new_turn

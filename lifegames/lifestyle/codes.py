@@ -1,9 +1,9 @@
-"""Lifestyle's own problem codes, declared once (engine/codes.py explains the form): what each
+"""Lifestyle's own problem codes, declared once (engine/base/codes.py explains the form): what each
 means, and where a player reads about it (games/lifestyle/RULES.md)."""
 
 from __future__ import annotations
 
-from ..engine.codes import Code, Codes
+from ..engine.base.codes import Code, Codes
 
 RULES = "games/lifestyle/RULES.md"
 

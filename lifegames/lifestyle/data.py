@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.data import DataError, load_yaml, squeeze, whole_number
+from ..engine.files.data import DataError, load_yaml, squeeze, whole_number
 
 PACKAGE = "lifestyle"
 CATEGORIES = ("pet", "car", "house", "sports", "job", "love")

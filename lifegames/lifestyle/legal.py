@@ -14,7 +14,7 @@ import functools
 from collections.abc import Iterator
 from typing import Any
 
-from ..engine.contract import Order, State
+from ..engine.core.contract import Order, State
 from .data import card
 from .model import (
     chance,

@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..engine.contract import State
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import State
 from .data import card, rules
 
 # -- reading the state -----------------------------------------------------------------------------

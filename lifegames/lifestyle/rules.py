@@ -2,7 +2,7 @@
 
 The game object and its command table: each command's check is in checks.py and its apply in
 actions.py, under the command's own name, and its row here says what else the engine must know
-of it (engine/commands.py): whether its outcome is chance, whether it may be a standing order,
+of it (engine/core/commands.py): whether its outcome is chance, whether it may be a standing order,
 its state-free checks and its warnings (advice.py). The state is declared in state.py.
 
 One player is awaited at a time: whoever's turn it is. A turn is an optional purchase of
@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Check, Commands, row_maker
-from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, runs
-from ..engine.dice import Dice
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.commands import Check, Commands, row_maker
+from ..engine.core.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, runs
+from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .actions import DECK_STREAM, fill, log, new_turn
 from .codes import E

@@ -8,16 +8,16 @@ card of the game: a purchase or a free refill made on that view deals placeholde
 order can take or name. The engine's own fields (a player's standing orders, theirs alone)
 come in through EngineState.
 
-The engine derives each player's view from this declaration (engine/declared.py) and checks
+The engine derives each player's view from this declaration (engine/core/declared.py) and checks
 every state the host loads against it; card names come from cards.yaml through
 `Lifestyle.vocabulary`. Roll dice have no upper bound: Cycling and Rowing may raise a die past 6.
 """
 
 from typing import Annotated, Final, Literal, TypedDict
 
-from ..engine.contract import EngineState
-from ..engine.declared import PLAYER, PUBLIC, Keys, Nobody, OneOf, Range
-from ..engine.resample import Pool
+from ..engine.core.contract import EngineState
+from ..engine.core.declared import PLAYER, PUBLIC, Keys, Nobody, OneOf, Range
+from ..engine.core.resample import Pool
 
 # What a player's view holds in place of each card of the face-down pile.
 HIDDEN_CARD: Final = "(hidden card)"
@@ -64,7 +64,7 @@ class Turn(TypedDict):
 
 class LifestyleState(EngineState):
     players: Annotated[list[Player], PUBLIC]  # in seat order
-    # top first; a resample shuffles it (a pool of its own, engine/resample.py)
+    # top first; a resample shuffles it (a pool of its own, engine/core/resample.py)
     pile: Annotated[list[Card], Nobody(placeholder=HIDDEN_CARD), Pool("pile")]
     display: Annotated[list[Annotated[str | None, OneOf("card")]], PUBLIC]  # row by row
     discard: Annotated[list[Card], PUBLIC]

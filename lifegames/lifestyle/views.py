@@ -8,11 +8,18 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..engine import orders as order_syntax
-from ..engine.contract import Game, State
-from ..engine.data import fact_docs
-from ..engine.sheets import check_command, commented, document, section, standing_section, table
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core import orders as order_syntax
+from ..engine.core.contract import Game, State
+from ..engine.files.data import fact_docs
+from ..engine.text.sheets import (
+    check_command,
+    commented,
+    document,
+    section,
+    standing_section,
+    table,
+)
 from .advice import legal_notes
 from .data import CATEGORIES, card, cards, names, rules
 from .model import (

@@ -7,7 +7,7 @@ with dice nobody plays with), then the game's own legal.py lists what could run 
 the player's sheet shows as legal now); after a roll or a draw nobody can know that, and only
 the grammar's offers remain. Where a card's name is typed, the cards the player holds
 (Game.held) come first. Hover shows a command's entry of `play.py orders GAME`
-(engine/reference.py), what a fact or plan word means, and what a name is (Game.describe: a
+(engine/text/reference.py), what a fact or plan word means, and what a name is (Game.describe: a
 card's text, a building's cost, from the game's data). Code actions apply the fixes check's own
 hints name: did-you-mean, the right `orders for tick N` line, and the `end` that marks a file
 complete.
@@ -23,10 +23,10 @@ from typing import Any
 from lsprotocol import types as lsp
 
 from ..cli_common import report_lines
-from ..engine.codes import E
-from ..engine.contract import Game, State
-from ..engine.data import fact_docs
-from ..engine.orders import (
+from ..engine.base.codes import E
+from ..engine.base.words import counted
+from ..engine.core.contract import Game, State
+from ..engine.core.orders import (
     END_WORD,
     PLAN_USAGE,
     Problem,
@@ -36,10 +36,10 @@ from ..engine.orders import (
     parse_text,
     start_rule,
 )
-from ..engine.playercheck import Standpoint
-from ..engine.reference import command_entry, order_docs, value_line
-from ..engine.turn import check_file
-from ..engine.words import counted
+from ..engine.core.turn import check_file
+from ..engine.files.data import fact_docs
+from ..engine.seats.playercheck import Standpoint
+from ..engine.text.reference import command_entry, order_docs, value_line
 from .diagnose import UNENDED, Buffer, Checked, problem_range
 
 PLAN_LINES = 400  # lines above the cursor run to find the legal orders there (more: line 1's)

@@ -2,9 +2,9 @@
 
 The buffer is what a tick would read: its UTF-8 bytes go through the same parse_bytes (so a
 buffer past 64 KiB, or holding a NUL, is refused exactly as the file would be) and the same
-check (engine/playercheck.py). Problems are located in characters of a line split as the engine
-splits it (CR, LF or CRLF only); the editor counts in the position encoding agreed at start-up,
-UTF-16 unless it offered another, so columns are converted here.
+check (engine/seats/playercheck.py). Problems are located in characters of a line split as the
+engine splits it (CR, LF or CRLF only); the editor counts in the position encoding agreed at
+start-up, UTF-16 unless it offered another, so columns are converted here.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types as lsp
 
-from ..engine.orders import ParsedFile, Problem, parse_bytes
-from ..engine.playercheck import PlayerCheck, check_as
+from ..engine.core.orders import ParsedFile, Problem, parse_bytes
+from ..engine.seats.playercheck import PlayerCheck, check_as
 from .places import Place
 
 LINES = re.compile(r"\r\n|\r|\n")

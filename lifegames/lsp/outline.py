@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types as lsp
 
-from ..engine.contract import Game
-from ..engine.data import fact_docs
-from ..engine.orders import END_WORD, MAX_FILE_BYTES, PLAN_WORDS, commands
+from ..engine.core.contract import Game
+from ..engine.core.orders import END_WORD, MAX_FILE_BYTES, PLAN_WORDS, commands
+from ..engine.files.data import fact_docs
 from .diagnose import Buffer, units
 
 # The token types, in the order the legend gives them (a token's type is its index here).

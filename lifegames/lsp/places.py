@@ -4,8 +4,8 @@ An editor names a file by its path only, so the place is worked out as `check` w
 holding seat.json (and no game of its own) is a seat, and its file is checked from what the
 seat's player knows; otherwise the folder above is a game folder (a host's, or one shared by
 every player) and the file is checked as the player whose folder holds it. Everything is read
-through the engine's guarded readers (engine/playerfiles.py: never through a link, never past a
-bound) and nothing is written: no lock is taken, so a game folder met in the middle of a tick (its
+through the engine's guarded readers (engine/files/playerfiles.py: never through a link, never past
+a bound) and nothing is written: no lock is taken, so a game folder met in the middle of a tick (its
 journal present) is reported as such rather than repaired, and a folder that changes while it
 is read is read again. What was read is kept until the files it came from change.
 """
@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.contract import Game
-from ..engine.folder import JOURNAL_FILE, MANIFEST_FILE, META, STATE_FILE, FolderError
-from ..engine.host import Host, order_file
-from ..engine.playercheck import Standpoint, folder_standpoint, seat_standpoint
-from ..engine.seats import SEAT_FILE
+from ..engine.core.contract import Game
+from ..engine.folder.folder import JOURNAL_FILE, MANIFEST_FILE, META, STATE_FILE, FolderError
+from ..engine.host.host import Host, order_file
+from ..engine.seats.playercheck import Standpoint, folder_standpoint, seat_standpoint
+from ..engine.seats.seats import SEAT_FILE
 
 ORDER_NAME = re.compile(r"(?P<player>[A-Za-z][A-Za-z0-9_-]{0,23})_orders(?:[A-Za-z0-9_.-]*)\.txt")
 NOT_AN_ORDER_FILE = ("lifegames checks order files: <Player>_orders.txt in that player's "

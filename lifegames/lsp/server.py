@@ -8,7 +8,7 @@ away and run again on the new text. The open files' games are looked at every PO
 
 What the editor sends is untrusted like any order file: a message is read only up to
 MAX_MESSAGE bytes (a larger one is read past and dropped), a buffer is checked as the bytes a
-tick would read (64 KiB at most, engine/orders.py), only `file:` names are looked at, and
+tick would read (64 KiB at most, engine/core/orders.py), only `file:` names are looked at, and
 nothing is ever written in a game folder. pygls' own document store is not used: it reads a
 file from disk for a name the editor never opened.
 """

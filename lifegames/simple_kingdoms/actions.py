@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import Game, State
-from ..engine.dice import Dice
-from ..engine.words import article, counted, listed
+from ..engine.base.words import article, counted, listed
+from ..engine.core.contract import Game, State
+from ..engine.core.dice import Dice
 from .checks import explores, where
 from .data import rules
 from .model import (

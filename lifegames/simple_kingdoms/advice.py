@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.contract import Game, Order, OrderError, State, clone
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import Game, Order, OrderError, State, clone
 from .actions import economy, resolve_act_phase
 from .checks import where
 from .codes import W

@@ -18,13 +18,13 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..engine import simulate
-from ..engine.bots import choose_orders
-from ..engine.contract import Game
-from ..engine.dice import Dice
-from ..engine.orders import parse_text
-from ..engine.turn import play_tick
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core import simulate
+from ..engine.core.bots import choose_orders
+from ..engine.core.contract import Game
+from ..engine.core.dice import Dice
+from ..engine.core.orders import parse_text
+from ..engine.core.turn import play_tick
 from . import model as sk
 from .bots import POLICIES, plan
 from .rules import SimpleKingdoms

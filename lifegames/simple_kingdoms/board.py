@@ -9,8 +9,8 @@ to draw.
 
 from __future__ import annotations
 
-from ..engine.contract import Game, State
-from ..engine.svg import INK, LINE, MUTED, PALE, TINTS, Picture, legend, player_style
+from ..engine.base.svg import INK, LINE, MUTED, PALE, TINTS, Picture, legend, player_style
+from ..engine.core.contract import Game, State
 from .data import rules
 from .model import score, team_score, tile_defense
 

@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.contract import Game, Order, OrderError, State
-from ..engine.dice import Dice
+from ..engine.core.contract import Game, Order, OrderError, State
+from ..engine.core.dice import Dice
 from .actions import economy, resolve_act_phase
 from .checks import build_unhinted, claim_tile
 from .codes import E

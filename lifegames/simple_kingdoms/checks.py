@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State
-from ..engine.turn import unknown_value
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.turn import unknown_value
 from .codes import E
 from .data import rules
 from .model import Kingdom, Tile, owned_tiles, tile

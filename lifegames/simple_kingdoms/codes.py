@@ -1,9 +1,9 @@
-"""Simple Kingdoms' own problem codes, declared once (engine/codes.py explains the form):
+"""Simple Kingdoms' own problem codes, declared once (engine/base/codes.py explains the form):
 what each means, and where a player reads about it (games/simple_kingdoms/RULES.md)."""
 
 from __future__ import annotations
 
-from ..engine.codes import Code, Codes
+from ..engine.base.codes import Code, Codes
 
 RULES = "games/simple_kingdoms/RULES.md"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.data import DataError, load_yaml
+from ..engine.files.data import DataError, load_yaml
 
 PACKAGE = "simple_kingdoms"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..engine.contract import Order, State
+from ..engine.core.contract import Order, State
 from .data import rules
 from .model import NEIGHBOURS, owned_tiles
 

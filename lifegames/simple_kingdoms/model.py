@@ -9,7 +9,7 @@ import functools
 import math
 from typing import Any
 
-from ..engine.contract import State
+from ..engine.core.contract import State
 from .data import rules
 
 Kingdom = dict[str, Any]

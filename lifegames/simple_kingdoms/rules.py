@@ -2,7 +2,7 @@
 
 The game object and its command table: each command's check is in checks.py and its apply in
 actions.py, under the command's own name, and the row here says what else the engine must know
-of it (engine/commands.py). `end_tick` runs the phases 2-8 of the rule text (actions.py). The
+of it (engine/core/commands.py). `end_tick` runs the phases 2-8 of the rule text (actions.py). The
 state is declared in state.py; numbers come from rules.yaml (data.py).
 
 Nothing in a kingdom's orders is chance, and the one secret is the terrain of tiles nobody has
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Commands, row_maker
-from ..engine.contract import Game, Order, Result, SetupError, State
-from ..engine.dice import Dice
+from ..engine.core.commands import Commands, row_maker
+from ..engine.core.contract import Game, Order, Result, SetupError, State
+from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .data import rules, terrains
 from .model import owned_tiles, people, score, soldiers_of

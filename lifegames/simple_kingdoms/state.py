@@ -2,16 +2,16 @@
 
 Simple Kingdoms is cooperative and open: both kingdoms see everything but the terrain of the
 tiles nobody has explored, which everyone sees once a tick explores the tile (`Once`). The
-engine derives each kingdom's view from this declaration (engine/declared.py) and checks every
+engine derives each kingdom's view from this declaration (engine/core/declared.py) and checks every
 state the host loads against it. Names in a bound (`OneOf("terrain")`) come from rules.yaml
 through `SimpleKingdoms.vocabulary`.
 """
 
 from typing import Annotated, TypedDict
 
-from ..engine.contract import EngineState
-from ..engine.declared import PLAYER, PUBLIC, Keys, Once, OneOf, Range
-from ..engine.resample import Roll
+from ..engine.core.contract import EngineState
+from ..engine.core.declared import PLAYER, PUBLIC, Keys, Once, OneOf, Range
+from ..engine.core.resample import Roll
 
 Count = Annotated[int, Range(0)]
 Player = Annotated[str, OneOf(PLAYER)]
@@ -22,7 +22,7 @@ Place = tuple[Annotated[int, PUBLIC, Range(0)], Annotated[int, PUBLIC, Range(0)]
 class Tile(TypedDict):
     row: Annotated[int, PUBLIC, Range(0)]
     col: Annotated[int, PUBLIC, Range(0)]
-    # unexplored: a resample rolls it again on the d6 table (engine/resample.py)
+    # unexplored: a resample rolls it again on the d6 table (engine/core/resample.py)
     terrain: Annotated[str, Once("explored", placeholder=None), OneOf("terrain"),
                        Roll("terrain roll")]
     explored: Annotated[bool, PUBLIC]

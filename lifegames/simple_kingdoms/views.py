@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import orders as order_syntax
-from ..engine.contract import Game, State
-from ..engine.sheets import check_command, commented, document, section, signed, table
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core import orders as order_syntax
+from ..engine.core.contract import Game, State
+from ..engine.text.sheets import check_command, commented, document, section, signed, table
 from .advice import after_tick, covers, food_to_buy, suggestions
 from .checks import buildable, terrain_unseen, where
 from .data import rules, terrains

@@ -15,16 +15,16 @@ reconstructed components (RULES.md's figures). RULES.md, "Where the rules live",
 function holds each section of the rulebook.
 
 board.py, part of every package's shape too, draws the board picture beside the sheets
-from the same view (the engine's SVG writer, engine/svg.py, does the writing); codes.py
-declares the game's own problem codes (E- and W-) in the engine's form (engine/codes.py).
+from the same view (the engine's SVG writer, engine/base/svg.py, does the writing); codes.py
+declares the game's own problem codes (E- and W-) in the engine's form (engine/base/codes.py).
 """
 
-from ..engine.parts import Board, Bots, Parts, Views
+from ..engine.core.parts import Board, Bots, Parts, Views
 from .codes import E, W
 from .rules import TheSims
 
 
-# The parts the engine asks (engine/parts.py), each imported when first asked for.
+# The parts the engine asks (engine/core/parts.py), each imported when first asked for.
 def _views() -> Views:
     from . import views
 

@@ -14,8 +14,8 @@ Home will be possible, whatever the refill brings, loses the game when the tick 
 
 from __future__ import annotations
 
-from ..engine.contract import Game, Order, OrderError, State
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import Game, Order, OrderError, State
 from .codes import W
 from .data import card, find
 from .effects import lost_for_certain

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import Game, State
-from ..engine.svg import INK, LINE, MUTED, TINTS, Picture, player_style
+from ..engine.base.svg import INK, LINE, MUTED, TINTS, Picture, player_style
+from ..engine.core.contract import Game, State
 from .data import needs, rules
 from .model import board as venues
 from .model import card_symbols, points, solo

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import Game, OrderError, State, clone
-from ..engine.dice import Dice
-from ..engine.orders import parse_text
+from ..engine.core.contract import Game, OrderError, State, clone
+from ..engine.core.dice import Dice
+from ..engine.core.orders import parse_text
 from . import model as m
 from .data import needs, rules, sims
 from .model import left_for, matching, points, seat, shown, solo_goals
@@ -137,7 +137,7 @@ def plan(game: Game, state: State, player: str, rng: Any) -> list[str] | None:
     if _planning or m.solo(state) or state["over"] or state["turn"]["player"] != player or \
             state["turn"]["step"] != m.START:
         return None
-    from ..engine.bots import choose_orders
+    from ..engine.core.bots import choose_orders
 
     _planning = True
     try:

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine.contract import Order, OrderError, State
-from ..engine.turn import unknown_value
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.turn import unknown_value
 from .codes import E
 from .data import aspirations, card, find, names, needs
 from .legal import candidates

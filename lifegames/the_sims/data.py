@@ -9,8 +9,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.data import DataError, load_yaml, squeeze, whole_number
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.files.data import DataError, load_yaml, squeeze, whole_number
 from .state import HIDDEN  # no rule data may be named as a hidden card
 
 PACKAGE = "the_sims"

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.contract import Game, State
-from ..engine.dice import Dice
-from ..engine.words import listed
+from ..engine.base.words import listed
+from ..engine.core.contract import Game, State
+from ..engine.core.dice import Dice
 from .data import card, find, rules, sims
 from .model import (
     START,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..engine.contract import Arg, Order, State
+from ..engine.core.contract import Arg, Order, State
 from .data import aspirations, card
 from .model import (
     INTERACT,

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from ..engine.contract import State
+from ..engine.core.contract import State
 from .data import aspirations, card, cards, homes, layout, needs, rules, sims
 from .state import HIDDEN
 

@@ -2,7 +2,7 @@
 
 The game object and its command table: each command's check is in checks.py and its apply in
 actions.py, under the command's own name (`raise_` for raise), and its row here says what else
-the engine must know of it (engine/commands.py). The state is declared in state.py; where each
+the engine must know of it (engine/core/commands.py). The state is declared in state.py; where each
 section of the rulebook lives is in RULES.md ("Where the rules live").
 
 One player takes a turn at a time: Go Home or Travel, then the end of the turn. A turn that
@@ -24,10 +24,10 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from ..engine.commands import Commands, row_maker
-from ..engine.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
-from ..engine.dice import Dice
-from ..engine.orders import parse_text
+from ..engine.core.commands import Commands, row_maker
+from ..engine.core.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
+from ..engine.core.dice import Dice
+from ..engine.core.orders import parse_text
 from . import actions, advice, checks, legal
 from .codes import E
 from .data import (

@@ -12,10 +12,10 @@ on each Home card (set there face up), the completed ones, the board and the box
 
 A hidden card is HIDDEN in a player's view: no card has that name, so a check that needs it
 refuses the order (keeping an Aspiration not seen yet is E-HIDDEN) and no way forward can
-name it. The engine derives each player's view from this declaration (engine/declared.py) and
+name it. The engine derives each player's view from this declaration (engine/core/declared.py) and
 checks every state the host loads against it; the names come from the rule data through
 `TheSims.vocabulary`. The hidden cards of a kind that nobody has shown may lie in any of its
-hidden places, a pool (engine/resample.py): the Aspirations of the pile, the box and the
+hidden places, a pool (engine/core/resample.py): the Aspirations of the pile, the box and the
 others' draws; the Homes of the pile and the others' draws. The Action and Iconic Sims piles
 are pools of their own, and so are the face-down Aspiration discards: a player knows those
 they put there, not which the others did.
@@ -23,9 +23,9 @@ they put there, not which the others did.
 
 from typing import Annotated, Final, Literal, TypedDict
 
-from ..engine.contract import EngineState
-from ..engine.declared import ENTRY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
-from ..engine.resample import Pool
+from ..engine.core.contract import EngineState
+from ..engine.core.declared import ENTRY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
+from ..engine.core.resample import Pool
 
 HIDDEN: Final = "?"  # a card a player may not see, in their view of the state
 

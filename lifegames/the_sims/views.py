@@ -9,10 +9,10 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..engine import orders as order_syntax
-from ..engine.contract import Game, Order, State
-from ..engine.sheets import check_command, commented, document, section, table
-from ..engine.words import counted
+from ..engine.base.words import counted
+from ..engine.core import orders as order_syntax
+from ..engine.core.contract import Game, Order, State
+from ..engine.text.sheets import check_command, commented, document, section, table
 from . import model as m
 from .data import (
     SIDES,

@@ -14,7 +14,7 @@ from typing import Any
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.data import KINDS, card, rules, stages
 from lifegames.a_chaotic_life.model import card_count
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.dice import Dice
 
 from ..order_support import GameOrders
 

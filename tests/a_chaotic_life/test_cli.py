@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from lifegames import registry
 from lifegames.a_chaotic_life import GAME
 from lifegames.cli import cli
-from lifegames.engine.host import Host, snapshot_name
+from lifegames.engine.host.host import Host, snapshot_name
 
 from .helpers import check_invariants
 

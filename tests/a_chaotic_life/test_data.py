@@ -22,9 +22,9 @@ from lifegames.a_chaotic_life.data import (
     names,
     rules,
 )
-from lifegames.engine.data import load_yaml
-from lifegames.engine.orders import commands, parse_text
-from lifegames.engine.reference import render
+from lifegames.engine.core.orders import commands, parse_text
+from lifegames.engine.files.data import load_yaml
+from lifegames.engine.text.reference import render
 
 GRAMMAR = "a_chaotic_life"
 

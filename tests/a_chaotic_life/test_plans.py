@@ -9,9 +9,9 @@ import pytest
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.data import HIDDEN, names
-from lifegames.engine.contract import OrderError
-from lifegames.engine.data import load_yaml
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.contract import OrderError
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.files.data import load_yaml
 
 from .helpers import (
     ANA,

@@ -13,13 +13,13 @@ import pytest
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.bots import equip
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.contract import OrderError, clone
-from lifegames.engine.dice import Dice
-from lifegames.engine.orders import parse_text
-from lifegames.engine.resample import resample
-from lifegames.engine.simulate import play_one
-from lifegames.engine.turn import play_tick
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.contract import OrderError, clone
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.resample import resample
+from lifegames.engine.core.simulate import play_one
+from lifegames.engine.core.turn import play_tick
 
 from ..secrecy.adapters import CHAOTIC
 from .helpers import GRAMMAR, check_as, check_invariants, new_state, parse_one

@@ -7,7 +7,7 @@ from __future__ import annotations
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.data import rules
 from lifegames.a_chaotic_life.views import table_text
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.dice import Dice
 
 from .helpers import (
     ANA,

@@ -10,8 +10,8 @@ import pytest
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.data import box, card, names
 from lifegames.a_chaotic_life.rules import build_deck, deck_piles
-from lifegames.engine.contract import SetupError
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.contract import SetupError
+from lifegames.engine.core.dice import Dice
 
 from .helpers import ANA, check_invariants, new_state
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from lifegames.a_chaotic_life import GAME
-from lifegames.engine.contract import OrderError
+from lifegames.engine.core.contract import OrderError
 
 from .helpers import (
     ANA,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lifegames.a_chaotic_life import GAME, views
 from lifegames.a_chaotic_life.data import names
-from lifegames.engine.reference import render
+from lifegames.engine.text.reference import render
 
 from .helpers import ANA, BEN, CLEO, arrange, check_as, legal, new_state, reject, stand
 

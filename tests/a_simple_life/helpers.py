@@ -8,9 +8,9 @@ from typing import Any
 from lifegames.a_simple_life import GAME
 from lifegames.a_simple_life.data import KINDS
 from lifegames.a_simple_life.model import dice_conserved, me, room, stock
-from lifegames.engine import turn
-from lifegames.engine.contract import OrderError
-from lifegames.engine.dice import Dice
+from lifegames.engine.core import turn
+from lifegames.engine.core.contract import OrderError
+from lifegames.engine.core.dice import Dice
 
 from ..order_support import GameOrders, no_chance
 

@@ -13,11 +13,11 @@ from lifegames import registry
 from lifegames.a_simple_life import GAME
 from lifegames.a_simple_life.model import best_cell
 from lifegames.cli import report_lines
-from lifegames.engine import turn
-from lifegames.engine.contract import OrderError
-from lifegames.engine.host import Host, order_file
-from lifegames.engine.reference import fact_docs
-from lifegames.engine.simulate import play_one
+from lifegames.engine.core import turn
+from lifegames.engine.core.contract import OrderError
+from lifegames.engine.core.simulate import play_one
+from lifegames.engine.host.host import Host, order_file
+from lifegames.engine.text.reference import fact_docs
 
 from .helpers import (
     give_stock,
@@ -387,9 +387,9 @@ def test_p18_prompt_answers_still_refuse_an_order_that_skips_them(state):
 def test_p19_order_help_covers_the_grammar_and_lists_the_facts():
     """Order reference -- orders.yaml documents every command of the grammar (each example
     parses as that command) and the facts, which `play.py orders` prints."""
-    from lifegames.engine.data import load_yaml
-    from lifegames.engine.orders import commands
-    from lifegames.engine.reference import render
+    from lifegames.engine.core.orders import commands
+    from lifegames.engine.files.data import load_yaml
+    from lifegames.engine.text.reference import render
 
     docs = load_yaml("a_simple_life", "orders.yaml")
     assert set(docs) - {"facts"} == set(commands("a_simple_life"))

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from lifegames.a_simple_life import GAME
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.orders import parse_text
-from lifegames.engine.simulate import play_one
-from lifegames.engine.turn import play_tick
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.simulate import play_one
+from lifegames.engine.core.turn import play_tick
 
 from .helpers import check_invariants, new_state
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from lifegames.a_simple_life import GAME
 from lifegames.cli import report_lines
-from lifegames.engine import turn
-from lifegames.engine.orders import argument_kinds
+from lifegames.engine.core import turn
+from lifegames.engine.core.orders import argument_kinds
 
 from .helpers import (
     give_stock,

@@ -11,8 +11,8 @@ import pytest
 from lifegames.a_simple_life import GAME
 from lifegames.a_simple_life.data import sheet
 from lifegames.a_simple_life.model import band_label, score, stock
-from lifegames.engine.contract import Prompt, SetupError
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.contract import Prompt, SetupError
+from lifegames.engine.core.dice import Dice
 
 from .helpers import (
     FixedDice,

@@ -7,10 +7,10 @@ import shutil
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine import tools
-from lifegames.engine.bots import choose_orders, order_file_text
-from lifegames.engine.host import Host, order_file
-from lifegames.engine.simulate import run
+from lifegames.engine.core.bots import choose_orders, order_file_text
+from lifegames.engine.core.simulate import run
+from lifegames.engine.host import tools
+from lifegames.engine.host.host import Host, order_file
 
 GAME_ID = "a-simple-life"
 

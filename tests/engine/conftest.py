@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine_support import new_kingdoms, new_toy, resolve
-from lifegames.engine.host import Host
+from lifegames.engine.host.host import Host
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ import hashlib
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine.contract import Game
-from lifegames.engine.host import Host, order_file
+from lifegames.engine.core.contract import Game
+from lifegames.engine.host.host import Host, order_file
 from toygame import TOY
 
 TOY_PLAYERS = ["Ann", "Bob"]

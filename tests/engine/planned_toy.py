@@ -12,8 +12,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from lifegames.engine.contract import Order, OrderError, State
-from lifegames.engine.data import grammar_path
+from lifegames.engine.core.contract import Order, OrderError, State
+from lifegames.engine.files.data import grammar_path
 from toygame import ANSWERS, ToyGame
 
 GRAMMAR_TEXT = """

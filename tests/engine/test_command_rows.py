@@ -1,4 +1,4 @@
-"""Every game builds its command table one way: a row maker from engine.commands (`row =
+"""Every game builds its command table one way: a row maker from engine.core.commands (`row =
 row_maker(...)`, the options all its rows share) and one `row(check, apply, ...)` per command,
 each an engine Command whose check and apply can be called, named as orders.yaml names them."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine.commands import Command, row_maker
-from lifegames.engine.reference import order_docs
+from lifegames.engine.core.commands import Command, row_maker
+from lifegames.engine.text.reference import order_docs
 
 GAMES = registry.ids()
 

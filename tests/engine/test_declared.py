@@ -1,5 +1,5 @@
-"""engine/declared.py and engine/commands.py: a state declared once (who may see each field,
-its bounds) and a command table, from which the engine derives the player views, the
+"""engine/core/declared.py and engine/core/commands.py: a state declared once (who may see each
+field, its bounds) and a command table, from which the engine derives the player views, the
 validation of loaded states, `act`, `can`, the random barrier, the warnings and the legal
 orders. Each rule of the vocabulary on a small declaration of its own; then, for every game,
 that its declaration and its table have the one shape."""
@@ -14,9 +14,9 @@ from typing import Annotated, Literal, NotRequired, TypedDict
 import pytest
 
 from lifegames import registry
-from lifegames.engine import declared
-from lifegames.engine.contract import EngineState, Game
-from lifegames.engine.declared import (
+from lifegames.engine.core import declared
+from lifegames.engine.core.contract import EngineState, Game
+from lifegames.engine.core.declared import (
     ENTRY,
     KEY,
     NOTHING,
@@ -31,8 +31,8 @@ from lifegames.engine.declared import (
     Owner,
     Range,
 )
-from lifegames.engine.orders import commands, parse_text
-from lifegames.engine.reference import order_docs
+from lifegames.engine.core.orders import commands, parse_text
+from lifegames.engine.text.reference import order_docs
 
 # -- a small declaration with every kind of visibility ------------------------------------------
 
@@ -283,7 +283,7 @@ def test_g04_every_player_view_fits_the_declaration(game_id: str) -> None:
     what they own unchanged."""
     game = _declared(game_id)
     players = list(game.default_players)
-    from lifegames.engine.dice import Dice
+    from lifegames.engine.core.dice import Dice
 
     state = game.setup(players, game.parse_options([], None), Dice(5, 0))
     state["tick"] = 0

@@ -15,11 +15,11 @@ from click.testing import CliRunner
 from engine_support import folder_digest, write_orders
 from lifegames import registry
 from lifegames.cli import cli
-from lifegames.engine import folder as folder_module
-from lifegames.engine.folder import META
-from lifegames.engine.host import Host
-from lifegames.engine.orders import commands, usage
-from lifegames.engine.turn import HIDDEN
+from lifegames.engine.core.orders import commands, usage
+from lifegames.engine.core.turn import HIDDEN
+from lifegames.engine.folder import folder as folder_module
+from lifegames.engine.folder.folder import META
+from lifegames.engine.host.host import Host
 
 ROOT = Path(__file__).resolve().parents[2]
 SK = "simple_kingdoms"

@@ -21,10 +21,10 @@ from engine_support import (
     write_orders,
 )
 from lifegames import registry
-from lifegames.engine import folder as folder_module
-from lifegames.engine.contract import SetupError
-from lifegames.engine.dice import seed_digest
-from lifegames.engine.folder import (
+from lifegames.engine.core.contract import SetupError
+from lifegames.engine.core.dice import seed_digest
+from lifegames.engine.folder import folder as folder_module
+from lifegames.engine.folder.folder import (
     META,
     Busy,
     Damaged,
@@ -33,7 +33,7 @@ from lifegames.engine.folder import (
     NoGame,
     safe_relative,
 )
-from lifegames.engine.host import EXECUTED, Host, check_player_name, order_file
+from lifegames.engine.host.host import EXECUTED, Host, check_player_name, order_file
 from toygame import TOY, ToyGame
 
 STATE = f"{META}/state.json"
@@ -634,7 +634,7 @@ def test_simple_kingdoms_folders_with_the_same_seed_are_byte_identical(tmp_path)
 def test_executed_orders_replay_to_the_same_folder(tmp_path):
     """executed_orders.txt is the game's record: replaying the toy game's log (which holds a
     roll() and an answer(keep)) rebuilds a byte-identical folder (tools.verify finds nothing)."""
-    from lifegames.engine.tools import verify
+    from lifegames.engine.host.tools import verify
 
     host = play_toy(tmp_path / "game", 3)
     assert verify(host) == []

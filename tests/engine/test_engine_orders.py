@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lifegames.engine import orders
-from lifegames.engine.data import grammar_path
-from lifegames.engine.orders import (
+from lifegames.engine.core import orders
+from lifegames.engine.core.orders import (
     MAX_FILE_BYTES,
     MAX_LINE_CHARS,
     Problem,
@@ -21,6 +20,7 @@ from lifegames.engine.orders import (
     suggest,
     usage,
 )
+from lifegames.engine.files.data import grammar_path
 from toygame import GRAMMAR as TOY_GRAMMAR
 
 G = "simple_kingdoms"

@@ -1,4 +1,4 @@
-"""The generic turn engine (lifegames.engine.turn) driven by the toy game, and the dice."""
+"""The generic turn engine (lifegames.engine.core.turn) driven by the toy game, and the dice."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import hashlib
 
 import pytest
 
-from lifegames.engine.contract import Order, OrderError
-from lifegames.engine.dice import Dice, Stream, new_seed, seed_digest
-from lifegames.engine.orders import parse_text
-from lifegames.engine.turn import (
+from lifegames.engine.core.contract import Order, OrderError
+from lifegames.engine.core.dice import Dice, Stream, new_seed, seed_digest
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.turn import (
     HIDDEN,
     check_file,
     check_files,

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from engine_support import TOY_PLAYERS
-from lifegames.engine import dice as dice_module
-from lifegames.engine.contract import Game
-from lifegames.engine.host import Host, order_file
-from lifegames.engine.orders import parse_text
-from lifegames.engine.tools import verify
-from lifegames.engine.turn import check_file, play_tick
+from lifegames.engine.core import dice as dice_module
+from lifegames.engine.core.contract import Game
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.turn import check_file, play_tick
+from lifegames.engine.host.host import Host, order_file
+from lifegames.engine.host.tools import verify
 from planned_toy import PLANNED
 
 SEED = 7

@@ -1,4 +1,4 @@
-"""engine/resample.py: a state one player cannot tell from the real one, drawn from the
+"""engine/core/resample.py: a state one player cannot tell from the real one, drawn from the
 declaration. On a small declaration with every marker (pools, a pool limited to some names, a
 pool of one place, a roll, a hidden list naming held cards, a public one pinning them, hidden
 texts): the result fits the declaration, the player's view of it is their view of the real
@@ -16,14 +16,14 @@ from typing import Annotated, Any, TypedDict
 import pytest
 
 from lifegames import registry
-from lifegames.engine import declared
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.contract import EngineState, Game, clone
-from lifegames.engine.declared import KEY, PLAYER, PUBLIC, SIZE, DeclarationError, OneOf, Owner
-from lifegames.engine.dice import Dice
-from lifegames.engine.orders import parse_text
-from lifegames.engine.resample import Among, Piles, Pool, Roll, Within, resample
-from lifegames.engine.turn import play_tick
+from lifegames.engine.core import declared
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.contract import EngineState, Game, clone
+from lifegames.engine.core.declared import KEY, PLAYER, PUBLIC, SIZE, DeclarationError, OneOf, Owner
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.resample import Among, Piles, Pool, Roll, Within, resample
+from lifegames.engine.core.turn import play_tick
 
 Card = Annotated[str, OneOf("card")]
 HELD = Owner(by=KEY, others=SIZE, placeholder="?")

@@ -1,4 +1,4 @@
-"""The shared checks every game's rule data goes through (lifegames.engine.data): a count in
+"""The shared checks every game's rule data goes through (lifegames.engine.files.data): a count in
 a YAML file is a whole number in range, never a bool or a float; names are looked up however
 a player spaces or capitalises them."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lifegames.a_chaotic_life import data as chaotic_data
-from lifegames.engine.data import DataError, squeeze, whole_number
+from lifegames.engine.files.data import DataError, squeeze, whole_number
 from lifegames.lifestyle import data as lifestyle_data
 from lifegames.the_sims import data as sims_data
 

@@ -19,7 +19,7 @@ def run(code: str, *paths: Path) -> str:
 
 def test_a_table_leaves_importlib_metadata_unimported_and_usable():
     out = run("import sys\n"
-              "from lifegames.engine.sheets import table\n"
+              "from lifegames.engine.text.sheets import table\n"
               "print(table([[1, 'a']], ['n', 'x']))\n"
               "print('importlib.metadata' in sys.modules)\n"
               "import importlib.metadata\n"
@@ -36,6 +36,6 @@ def test_a_tabulate_that_needs_more_of_importlib_metadata_is_imported_plainly(tm
         "from importlib.metadata import version, distributions\n"
         "def tabulate(rows, headers, **options):\n"
         "    return 'real metadata: ' + str(callable(distributions))\n")
-    out = run("from lifegames.engine.sheets import table\n"
+    out = run("from lifegames.engine.text.sheets import table\n"
               "print(table([[1]], ['n']))\n", tmp_path)
     assert out == "real metadata: True\n"

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from engine_support import new_kingdoms, write_orders
-from lifegames.engine import escape
+from lifegames.engine.base import escape
 from lifegames.simple_kingdoms.model import ratio
 
 REPO = Path(__file__).resolve().parents[2]
@@ -62,7 +62,7 @@ def test_escaping_plain_text_without_the_pattern_matches_escaping_with_it(text):
 
 
 def test_printing_plain_text_compiles_no_escaping_pattern(tmp_path):
-    out = python("from lifegames.engine import escape\n"
+    out = python("from lifegames.engine.base import escape\n"
                  "escape.visible('orders\\tfor tick 1\\n'); escape.file_name('Ironhold')\n"
                  "print(escape._pattern.cache_info().currsize)\n"
                  "escape.visible('\\x1b[2J')\n"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine.words import counted
+from lifegames.engine.base.words import counted
 
 ROOT = Path(__file__).resolve().parents[2]
 HEDGED = re.compile(r"[a-z]\(s\)")
@@ -79,7 +79,7 @@ def test_no_message_writes_a_plural_as_s_in_brackets():
     for path in sorted((ROOT / "lifegames").rglob("*.py")) + sorted((ROOT / "bench").glob("*.py")):
         name = path.relative_to(ROOT).as_posix()
         found += hedged_literals(path.read_text(encoding="utf-8"), name)
-    assert not found, "use lifegames.engine.words.counted:\n" + "\n".join(found)
+    assert not found, "use lifegames.engine.base.words.counted:\n" + "\n".join(found)
 
 
 def test_no_game_data_writes_a_plural_as_s_in_brackets():

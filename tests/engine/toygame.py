@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
-from lifegames.engine.commands import Command, Commands
-from lifegames.engine.contract import (
+from lifegames.engine.core.commands import Command, Commands
+from lifegames.engine.core.contract import (
     Arg,
     EngineState,
     Game,
@@ -25,7 +25,7 @@ from lifegames.engine.contract import (
     SetupError,
     State,
 )
-from lifegames.engine.declared import PLAYER, PUBLIC, Keys, OneOf, Range
+from lifegames.engine.core.declared import PLAYER, PUBLIC, Keys, OneOf, Range
 
 GRAMMAR = str(Path(__file__).resolve().with_name("toy.lark"))
 ANSWERS = ("keep", "drop")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.dice import Dice
 from lifegames.lifestyle import GAME
 from lifegames.lifestyle.actions import new_turn
 from lifegames.lifestyle.model import card_count, token_count

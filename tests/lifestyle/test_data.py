@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 
 from lifegames import registry
-from lifegames.engine.data import load_yaml
-from lifegames.engine.orders import commands, parse_text
-from lifegames.engine.reference import render
+from lifegames.engine.core.orders import commands, parse_text
+from lifegames.engine.files.data import load_yaml
+from lifegames.engine.text.reference import render
 from lifegames.lifestyle import GAME
 from lifegames.lifestyle.data import cards, deck, names
 from lifegames.lifestyle.model import card_met, chance

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lifegames.engine import turn
+from lifegames.engine.core import turn
 from lifegames.lifestyle import GAME
 from lifegames.lifestyle.actions import new_turn
 from lifegames.lifestyle.model import breakdown, score

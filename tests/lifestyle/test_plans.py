@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine import turn
-from lifegames.engine.host import Host, order_file
-from lifegames.engine.tools import verify
+from lifegames.engine.core import turn
+from lifegames.engine.host.host import Host, order_file
+from lifegames.engine.host.tools import verify
 from lifegames.lifestyle import GAME, bots
 from lifegames.lifestyle.data import cards
 from lifegames.lifestyle.model import card_met

@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.contract import OrderError
-from lifegames.engine.dice import Dice
-from lifegames.engine.orders import parse_text
-from lifegames.engine.simulate import play_one
-from lifegames.engine.turn import play_tick
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.contract import OrderError
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.simulate import play_one
+from lifegames.engine.core.turn import play_tick
 from lifegames.lifestyle import GAME
 
 from .helpers import GRAMMAR, check_invariants, new_state, parse_one

@@ -42,7 +42,7 @@ def test_lq01_names_are_kept_as_the_deck_spells_them():
 
 def test_lq02_a_tick_records_the_spelling_of_the_deck(monkeypatch):
     """Point 5: a tick with names in any case writes them as the deck spells them."""
-    from lifegames.engine import turn
+    from lifegames.engine.core import turn
 
     monkeypatch.setattr(turn, "tick_dice", lambda seed, state: FakeDice(6, 2))
     state = arrange(new_state(), Ana={"dice": ["Manager", "Scooter"], "points": ["Cycling"],

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from lifegames.engine.contract import SetupError
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.contract import SetupError
+from lifegames.engine.core.dice import Dice
 from lifegames.lifestyle import GAME
 from lifegames.lifestyle.data import CONDITIONS, card, deck
 from lifegames.lifestyle.model import breakdown, met, score

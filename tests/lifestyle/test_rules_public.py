@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from lifegames import registry
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.dice import Dice
-from lifegames.engine.orders import parse_text
-from lifegames.engine.turn import check_file, play_tick
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.turn import check_file, play_tick
 
 GAME = registry.get("lifestyle")
 PLAYERS = ["Ana", "Ben", "Cleo"]

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine import simulate, tools
-from lifegames.engine.bots import choose_orders, order_file_text
-from lifegames.engine.dice import Dice
-from lifegames.engine.host import Host, order_file
-from lifegames.engine.orders import parse_text
-from lifegames.engine.turn import play_tick
+from lifegames.engine.core import simulate
+from lifegames.engine.core.bots import choose_orders, order_file_text
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.turn import play_tick
+from lifegames.engine.host import tools
+from lifegames.engine.host.host import Host, order_file
 from lifegames.lifestyle import GAME
 
 PLAYERS = ["Ana", "Ben"]

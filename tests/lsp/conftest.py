@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from lifegames import registry
-from lifegames.engine.bots import choose_orders, order_file_text
-from lifegames.engine.contract import Game
-from lifegames.engine.host import Host
+from lifegames.engine.core.bots import choose_orders, order_file_text
+from lifegames.engine.core.contract import Game
+from lifegames.engine.host.host import Host
 
 from .client import Client
 

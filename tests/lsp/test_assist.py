@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from lifegames.engine.contract import Order
-from lifegames.engine.data import fact_docs
-from lifegames.engine.dice import Dice
-from lifegames.engine.reference import command_entry
+from lifegames.engine.core.contract import Order
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.files.data import fact_docs
+from lifegames.engine.text.reference import command_entry
 
 from .client import Client, apply_edit
 from .conftest import Setup, make_game
@@ -176,7 +176,7 @@ def shown(setup: Setup, state: dict[str, Any], player: str, text: str,
     from lsprotocol import types as lsp
     from pygls.protocol import default_converter
 
-    from lifegames.engine.playercheck import folder_standpoint
+    from lifegames.engine.seats.playercheck import folder_standpoint
     from lifegames.lsp.assist import complete, hover
     from lifegames.lsp.diagnose import Buffer, check_buffer
     from lifegames.lsp.places import Place

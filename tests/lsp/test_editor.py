@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from lifegames import registry
-from lifegames.engine.contract import Game
+from lifegames.engine.core.contract import Game
 
 from .client import Client, apply_edit
 from .conftest import Setup, make_game, needs_pygls

@@ -99,7 +99,7 @@ def test_type_an_error_fix_it_and_complete_a_legal_order(game_id: str, seated: b
 
 
 def _commands(setup: Setup) -> set[str]:
-    from lifegames.engine.orders import commands
+    from lifegames.engine.core.orders import commands
 
     return set(commands(setup.game.grammar_name()))
 
@@ -165,6 +165,6 @@ def test_a_player_who_is_not_awaited_sees_why_and_their_standing_lines_checked(
 
 
 def _commands_taking_nothing(setup: Setup) -> set[str]:
-    from lifegames.engine.orders import commands
+    from lifegames.engine.core.orders import commands
 
     return {c for c, args in commands(setup.game.grammar_name()).items() if not args}

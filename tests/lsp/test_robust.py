@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine.folder import GameFolder
-from lifegames.engine.orders import MAX_FILE_BYTES
+from lifegames.engine.core.orders import MAX_FILE_BYTES
+from lifegames.engine.folder.folder import GameFolder
 
 from .client import Client
 from .conftest import make_game, needs_pygls, tree

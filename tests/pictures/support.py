@@ -9,10 +9,10 @@ from functools import cache
 from typing import Any
 
 from lifegames import registry
-from lifegames.engine import turn
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.dice import Dice
-from lifegames.engine.orders import parse_text
+from lifegames.engine.core import turn
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import parse_text
 
 from ..secrecy.adapters import ADAPTERS
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from lifegames import registry
-from lifegames.engine import svg
-from lifegames.engine.words import counted
+from lifegames.engine.base import svg
+from lifegames.engine.base.words import counted
 
 from .support import GAMES, State, boards, game_states, sampled
 

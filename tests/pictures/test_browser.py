@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from lifegames import registry
-from lifegames.engine.story import THUMB
+from lifegames.engine.text.story import THUMB
 
 from .. import golden_support
 from ..a_chaotic_life.golden import GOLDEN as ACL

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from lifegames import registry
-from lifegames.engine.history import Chapter, Story
-from lifegames.engine.story import MAX_BOARDS, page
+from lifegames.engine.core.history import Chapter, Story
+from lifegames.engine.text.story import MAX_BOARDS, page
 
 from .support import game_states
 

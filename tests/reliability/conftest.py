@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine.host import Host
+from lifegames.engine.host.host import Host
 
 from .helpers import SECRET, Servers, new_game, play_ticks, write_bot_orders
 

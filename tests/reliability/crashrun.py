@@ -363,7 +363,7 @@ def serve() -> None:
     install()
     import lifegames.cli  # noqa: F401 - imported once, before any fork
     from lifegames import registry
-    from lifegames.engine import orders
+    from lifegames.engine.core import orders
 
     for game_id in registry.ids():  # read-only work every child would repeat
         game = registry.get(game_id)

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine.bots import choose_orders, order_file_text
-from lifegames.engine.host import Host, order_file
+from lifegames.engine.core.bots import choose_orders, order_file_text
+from lifegames.engine.host.host import Host, order_file
 
 REPO = Path(__file__).resolve().parents[2]
 PLAY = REPO / "play.py"

@@ -20,13 +20,13 @@ from typing import Any
 from lark.grammar import NonTerminal, Terminal
 
 from lifegames import registry
-from lifegames.engine import orders as syntax
-from lifegames.engine import turn
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.contract import Game
-from lifegames.engine.dice import Dice
-from lifegames.engine.orders import MAX_FILE_BYTES, ParsedFile, parse_bytes, parse_text
-from lifegames.engine.words import counted
+from lifegames.engine.base.words import counted
+from lifegames.engine.core import orders as syntax
+from lifegames.engine.core import turn
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.contract import Game
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import MAX_FILE_BYTES, ParsedFile, parse_bytes, parse_text
 
 CODE = re.compile(r"^E-[A-Z-]+$")
 NEWLINES = re.compile(r"\r\n|\r|\n")

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine import cache, orders
-from lifegames.engine.playerfiles import Folder
+from lifegames.engine.core import orders
+from lifegames.engine.files import cache
+from lifegames.engine.files.playerfiles import Folder
 
 from .helpers import REPO
 

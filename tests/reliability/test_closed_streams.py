@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine.host import order_file
+from lifegames.engine.host.host import order_file
 
 from .helpers import PLAY, REPO, TRANSIENT, env, tree
 

@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine.folder import GameFolder
-from lifegames.engine.host import Host
+from lifegames.engine.folder.folder import GameFolder
+from lifegames.engine.host.host import Host
 
 from .helpers import Servers, count_steps, leftovers, output, write_bot_orders
 

@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine.host import Host
+from lifegames.engine.host.host import Host
 
 from .helpers import (
     TRANSIENT,

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from lifegames import registry
-from lifegames.engine import declared
-from lifegames.engine.folder import dumps
+from lifegames.engine.core import declared
+from lifegames.engine.folder.folder import dumps
 
 from .helpers import Servers, new_game, output, play_ticks
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lifegames import registry
-from lifegames.engine.orders import parse_text
+from lifegames.engine.core.orders import parse_text
 
 from .ordergen import (
     HUGE,

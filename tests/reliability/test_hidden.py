@@ -1,4 +1,4 @@
-"""Hidden information: whole games played by random bots through lifegames.engine.host.Host in
+"""Hidden information: whole games played by random bots through lifegames.engine.host.host.Host in
 temporary folders, checking that nothing a player can see depends on what that player may not
 know.
 
@@ -24,13 +24,13 @@ from typing import Any
 import pytest
 
 from lifegames import registry
-from lifegames.engine import turn
-from lifegames.engine.bots import choose_orders, order_file_text
-from lifegames.engine.contract import Game
-from lifegames.engine.host import META, Host, order_file, snapshot_name
-from lifegames.engine.orders import parse_text
-from lifegames.engine.resample import resample
-from lifegames.engine.words import counted
+from lifegames.engine.base.words import counted
+from lifegames.engine.core import turn
+from lifegames.engine.core.bots import choose_orders, order_file_text
+from lifegames.engine.core.contract import Game
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.resample import resample
+from lifegames.engine.host.host import META, Host, order_file, snapshot_name
 
 from .helpers import BIG_SEEDS, new_game
 

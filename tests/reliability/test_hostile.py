@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from lifegames.engine import data
-from lifegames.engine.orders import MAX_FILE_BYTES
+from lifegames.engine.core.orders import MAX_FILE_BYTES
+from lifegames.engine.files import data
 
 from .helpers import REPO, TRANSIENT, Servers, new_game, output, tree
 
@@ -268,7 +268,7 @@ def test_no_project_code_evaluates_input_or_loads_unsafely() -> None:
 
 
 def test_yaml_is_read_only_through_the_engine_safe_loader() -> None:
-    """Property: lifegames.engine.data is the only module that imports yaml (so every YAML
+    """Property: lifegames.engine.files.data is the only module that imports yaml (so every YAML
     file is read by its parse_yaml, with a safe loader)."""
     importers = []
     for path in sorted((REPO / "lifegames").rglob("*.py")):
@@ -277,7 +277,7 @@ def test_yaml_is_read_only_through_the_engine_safe_loader() -> None:
             if isinstance(node, ast.Import) and any(a.name == "yaml" for a in node.names) or \
                     isinstance(node, ast.ImportFrom) and (node.module or "").startswith("yaml"):
                 importers.append(path.relative_to(REPO).as_posix())
-    assert sorted(set(importers)) == ["lifegames/engine/data.py"], importers
+    assert sorted(set(importers)) == ["lifegames/engine/files/data.py"], importers
 
 
 DANGEROUS_YAML = [
@@ -285,7 +285,7 @@ DANGEROUS_YAML = [
     "cost: !!python/object/new:subprocess.Popen [['true']]",
     "x: !!python/name:os.system",
     "x: !!python/module:os",
-    "x: !!python/object:lifegames.engine.folder.Op {kind: write, path: a}",
+    "x: !!python/object:lifegames.engine.folder.folder.Op {kind: write, path: a}",
 ]
 
 
@@ -293,7 +293,7 @@ DANGEROUS_YAML = [
 def test_the_rule_data_loader_refuses_python_tags(text: str, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Property: a rule-data YAML file carrying a python/* tag is refused by
-    lifegames.engine.data.load_yaml (and its parse_yaml) with a ConstructorError; nothing is
+    lifegames.engine.files.data.load_yaml (and its parse_yaml) with a ConstructorError; nothing is
     constructed or run."""
     package = f"evil{abs(hash(text))}"
     rules = tmp_path / "games" / package

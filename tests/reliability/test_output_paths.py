@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine.host import order_file
+from lifegames.engine.host.host import order_file
 
 from ..seats.helpers import new_seated
 from .helpers import SECRET, output, play, tree

@@ -19,11 +19,11 @@ from click.testing import CliRunner
 
 from lifegames import registry
 from lifegames.cli import cli
-from lifegames.engine import budget as budgets
-from lifegames.engine.host import Host, order_file
-from lifegames.engine.orders import MAX_CONDITION_NESTING, parse_text
-from lifegames.engine.plans import MAX_NESTING
-from lifegames.engine.turn import check_file, play_tick
+from lifegames.engine.core import budget as budgets
+from lifegames.engine.core.orders import MAX_CONDITION_NESTING, parse_text
+from lifegames.engine.core.plans import MAX_NESTING
+from lifegames.engine.core.turn import check_file, play_tick
+from lifegames.engine.host.host import Host, order_file
 
 from ..seats.helpers import new_seated
 from .helpers import REPO, new_game, output, play, play_ticks, tree
@@ -288,7 +288,7 @@ def test_the_budget_bench_builds_files_the_engine_reads() -> None:
 
 
 def _kingdoms_state() -> dict:
-    from lifegames.engine.dice import Dice
+    from lifegames.engine.core.dice import Dice
 
     game = registry.get("simple-kingdoms")
     state = game.setup(list(game.default_players), game.parse_options([], None), Dice(1, 0))

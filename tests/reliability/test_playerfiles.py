@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine import playerfiles
-from lifegames.engine.playerfiles import Folder, Refused
+from lifegames.engine.files import playerfiles
+from lifegames.engine.files.playerfiles import Folder, Refused
 
 from .helpers import REPO, Servers, new_game, output, refuse_opening, tree
 
@@ -335,9 +335,9 @@ def test_diff_and_verify_never_print_through_a_linked_sheet(game: Path,
 # -- and nothing else touches player files ----------------------------------------------------
 
 # Modules that work on a game folder: none of them may open, read, write or list a path of it
-# but through lifegames.engine.playerfiles (folder.py may write its own hidden folder, after
+# but through lifegames.engine.files.playerfiles (folder.py may write its own hidden folder, after
 # checking that .lifegames is not a link; host.py may list the folder being set up).
-_COMMAND_MODULES = ["lifegames/engine/host.py", "lifegames/engine/tools.py",
+_COMMAND_MODULES = ["lifegames/engine/host/host.py", "lifegames/engine/host/tools.py",
                     "lifegames/cli.py", "lifegames/cli_tools.py", "lifegames/cli_common.py"]
 _FORBIDDEN = {"read_bytes", "read_text", "write_bytes", "write_text", "open", "iterdir",
               "is_file", "unlink", "rmdir", "mkdir", "replace", "rename", "rglob", "glob"}

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine import shapes
-from lifegames.engine.folder import FolderError, GameFolder
-from lifegames.engine.host import Host
+from lifegames.engine.folder import shapes
+from lifegames.engine.folder.folder import FolderError, GameFolder
+from lifegames.engine.host.host import Host
 
 from .helpers import (
     TRANSIENT,
@@ -313,7 +313,7 @@ def test_every_step_of_real_commits_is_one_the_journal_check_accepts(
     monkeypatch.setattr(GameFolder, "_carry_out", check)
     host = Host(str(game), registry.get)
     host.tick()
-    from lifegames.engine import tools
+    from lifegames.engine.host import tools
 
     tools.rollback(host, 1)
     new_game(game.parent / "fresh", "lifestyle", SEED, ["Ana", "Ben"])
@@ -324,7 +324,7 @@ def test_without_descriptor_relative_calls_a_tick_commits_the_same_files(
         game: Path, bases: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """Property: on a platform without descriptor-relative calls (Windows), the path-based
     fallback of the guarded reader and writer plays the very same tick, byte for byte."""
-    from lifegames.engine import playerfiles
+    from lifegames.engine.files import playerfiles
 
     monkeypatch.setattr(playerfiles, "DIR_FDS", False)
     _, outcome = Host(str(game), registry.get).tick()

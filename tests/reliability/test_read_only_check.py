@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine import folder as folder_module
-from lifegames.engine.folder import GameFolder
-from lifegames.engine.host import Host
+from lifegames.engine.folder import folder as folder_module
+from lifegames.engine.folder.folder import GameFolder
+from lifegames.engine.host.host import Host
 
 from ..seats.helpers import new_seated
 from .helpers import REPO, TRANSIENT, crashrun, env, output, play, tree
@@ -149,7 +149,7 @@ def test_check_waits_for_a_tick_being_written_then_says_busy(
     holder = subprocess.Popen(
         [sys.executable, "-c",
          "import sys, time\n"
-         "from lifegames.engine.folder import GameFolder\n"
+         "from lifegames.engine.folder.folder import GameFolder\n"
          "folder = GameFolder(sys.argv[1])\n"
          "assert folder._take(folder.meta / 'lock')\n"
          "print('held', flush=True)\n"

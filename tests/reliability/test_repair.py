@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine import tools
-from lifegames.engine.host import Host
+from lifegames.engine.host import tools
+from lifegames.engine.host.host import Host
 
 from .helpers import (
     REPO,
@@ -218,8 +218,8 @@ def test_a_tick_cannot_land_between_verifys_replay_and_its_comparison(
     tried at the moment verify compares is refused as busy, and verify finds the folder
     genuine. (Verify used to compare without the lock; a tick landing then was reported as
     tampering.)"""
-    from lifegames.engine import folder as folder_module
-    from lifegames.engine.folder import Busy
+    from lifegames.engine.folder import folder as folder_module
+    from lifegames.engine.folder.folder import Busy
 
     write_bot_orders(Host(str(game), registry.get), random.Random(3))
     real = tools.compare

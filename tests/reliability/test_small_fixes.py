@@ -44,7 +44,7 @@ def test_an_unreadable_order_file_says_permission_denied(
     denied', not 'a link, a folder or a device'. (Root reads through mode 000, so for root the
     refusal of the open is simulated.)"""
     from lifegames import registry
-    from lifegames.engine.host import Host
+    from lifegames.engine.host.host import Host
 
     (game / ORDERS).chmod(0)
     if os.geteuid() == 0:
@@ -185,7 +185,7 @@ def test_setup_keeps_every_gitignore_line_and_commits_only_its_own_files(
 def test_the_lock_owner_is_this_host(game: Path) -> None:
     """The lock names this machine (so the stale-lock rules above apply to it)."""
     from lifegames import registry
-    from lifegames.engine.host import Host
+    from lifegames.engine.host.host import Host
 
     host = Host(str(game), registry.get)
     with host.folder.locked():

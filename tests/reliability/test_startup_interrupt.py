@@ -38,8 +38,8 @@ runpy.run_path(script, run_name="__main__")
 CONSOLE = "import sys\nfrom lifegames.start import main\nsys.exit(main())\n"
 
 MODULES = ["lifegames", "lifegames.start", "lifegames.cli", "lifegames.cli_common", "click",
-           "lark", "yaml", "lifegames.engine.host", "lifegames.engine.folder",
-           "lifegames.registry", "lifegames.simple_kingdoms", "lifegames.engine.turn"]
+           "lark", "yaml", "lifegames.engine.host.host", "lifegames.engine.folder.folder",
+           "lifegames.registry", "lifegames.simple_kingdoms", "lifegames.engine.core.turn"]
 
 
 def _tripped(module: str, script: Path, root: Path, *args: str

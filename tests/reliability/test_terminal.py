@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine.escape import visible
-from lifegames.engine.orders import parse_text
+from lifegames.engine.base.escape import visible
+from lifegames.engine.core.orders import parse_text
 
 from .helpers import Servers, output
 

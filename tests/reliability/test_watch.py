@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from lifegames import registry
 from lifegames.cli import cli
-from lifegames.engine import host as host_module
-from lifegames.engine.host import Host, Incomplete, order_file
+from lifegames.engine.host import host as host_module
+from lifegames.engine.host.host import Host, Incomplete, order_file
 
 from .helpers import tree
 

@@ -20,8 +20,8 @@ import zlib
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine.bots import choose_orders, order_file_text
-from lifegames.engine.host import Host
+from lifegames.engine.core.bots import choose_orders, order_file_text
+from lifegames.engine.host.host import Host
 
 REPO = Path(__file__).resolve().parents[2]
 NOBODY = 65534

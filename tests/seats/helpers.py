@@ -8,9 +8,9 @@ import random
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine.bots import choose_orders, order_file_text
-from lifegames.engine.host import Host, order_file
-from lifegames.engine.seats import SEAT_FILE
+from lifegames.engine.core.bots import choose_orders, order_file_text
+from lifegames.engine.host.host import Host, order_file
+from lifegames.engine.seats.seats import SEAT_FILE
 
 SALT = "5ea75"
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine.tools import verify
+from lifegames.engine.host.tools import verify
 
 from ..reliability.helpers import output
 from .gitkit import Table

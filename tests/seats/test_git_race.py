@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from lifegames.engine.gitseats import MAIN
+from lifegames.engine.seats.gitseats import MAIN
 
 from ..reliability.helpers import output
 from .gitkit import Table

@@ -14,10 +14,10 @@ import time
 
 import pytest
 
-from lifegames.engine import gitseats
-from lifegames.engine.gitseats import HOST_CONFIG
-from lifegames.engine.host import Host
-from lifegames.engine.tools import verify
+from lifegames.engine.host.host import Host
+from lifegames.engine.host.tools import verify
+from lifegames.engine.seats import gitseats
+from lifegames.engine.seats.gitseats import HOST_CONFIG
 
 from ..reliability.helpers import output
 from .gitkit import Table, player_env

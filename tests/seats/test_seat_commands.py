@@ -9,8 +9,8 @@ import random
 import pytest
 
 from lifegames import registry
-from lifegames.engine.bots import choose_orders, order_file_text
-from lifegames.engine.host import order_file
+from lifegames.engine.core.bots import choose_orders, order_file_text
+from lifegames.engine.host.host import order_file
 
 from ..reliability.helpers import output, play
 from .gitkit import Table

@@ -85,7 +85,7 @@ def test_a_tick_killed_at_any_step_lands_at_n_or_n_plus_1_in_every_seat(
 
 def _sweep(place: Place, servers: Servers) -> None:
     from lifegames import registry
-    from lifegames.engine.host import Host
+    from lifegames.engine.host.host import Host
 
     from .helpers import SALT
 

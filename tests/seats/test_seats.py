@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine.host import Host, order_file
-from lifegames.engine.seats import SEAT_FILE
-from lifegames.engine.tools import rollback, verify
+from lifegames.engine.host.host import Host, order_file
+from lifegames.engine.host.tools import rollback, verify
+from lifegames.engine.seats.seats import SEAT_FILE
 
 from ..reliability.helpers import SECRET, output, play, tree
 from .helpers import SALT, expected_seat, new_seated, seat_files, write_in_seats

@@ -1,5 +1,5 @@
 """Seats that only their player can reach: each player's key, in the host account's
-authorized_keys (written by `authorized-keys`), runs a forced command (engine/sshserve.py)
+authorized_keys (written by `authorized-keys`), runs a forced command (engine/seats/sshserve.py)
 that serves git for that player's own repository and refuses everything else.
 
 The game is played for real through a private OpenSSH server on 127.0.0.1 (tests/seats/
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine import gitseats, seatkeys, sshserve
-from lifegames.engine.sshserve import Refused, parse_request
+from lifegames.engine.seats import gitseats, seatkeys, sshserve
+from lifegames.engine.seats.sshserve import Refused, parse_request
 
 from ..reliability.helpers import output
 from .gitkit import REPO, Table, player_env
@@ -374,7 +374,7 @@ def test_s11_the_forced_command_runs_from_a_plain_checkout_with_no_environment(t
     PATH, no PYTHONPATH and no installed lifegames (here: a copy of the checkout's file)."""
     copy = tmp_path / "checkout" / "lifegames" / "engine"
     copy.mkdir(parents=True)
-    (copy / "sshserve.py").write_bytes((REPO / "lifegames/engine/sshserve.py").read_bytes())
+    (copy / "sshserve.py").write_bytes((REPO / "lifegames/engine/seats/sshserve.py").read_bytes())
     (copy / "os.py").write_text("raise SystemExit('the script folder was on sys.path')\n")
     repo = _bare(tmp_path / "Ana.git")
     done = subprocess.run([sys.executable, "-I", "-S", str(copy / "sshserve.py"), "--player",

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from lifegames import registry
-from lifegames.engine.contract import clone
+from lifegames.engine.core.contract import clone
 
 from ..reliability.test_hidden import explore_probes, purchase_probes
 from .support import Adapter, Finder
@@ -343,10 +343,10 @@ def _sims_scripted() -> list[tuple[str, State, str]]:
     Need of their standing lower(...) (the dice of tick 1 at seed 2015 roll it); and alone,
     an invitation (ICONIC SIMS MOVE!), a completed Aspiration and a turn ended without one;
     and some turns of a whole single-player game by each bot."""
-    from lifegames.engine.bots import choose_orders
-    from lifegames.engine.dice import Dice
-    from lifegames.engine.orders import parse_text
-    from lifegames.engine.turn import play_tick
+    from lifegames.engine.core.bots import choose_orders
+    from lifegames.engine.core.dice import Dice
+    from lifegames.engine.core.orders import parse_text
+    from lifegames.engine.core.turn import play_tick
     from lifegames.the_sims.data import aspirations, cards, deck
 
     from ..the_sims.helpers import ANA, BEN, arrange, moved_in, new_state, order

@@ -27,12 +27,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lifegames import registry
-from lifegames.engine import turn
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.contract import Game, clone
-from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile, parse_text
-from lifegames.engine.seats import seat_view
+from lifegames.engine.core import turn
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.contract import Game, clone
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import ParsedFile, parse_text
+from lifegames.engine.seats.seats import seat_view
 
 from ..reliability.test_hidden import differences
 

@@ -30,10 +30,10 @@ from typing import Any
 import pytest
 
 from lifegames import registry
-from lifegames.engine import turn
-from lifegames.engine.contract import Game
-from lifegames.engine.orders import parse_text
-from lifegames.engine.resample import resample
+from lifegames.engine.core import turn
+from lifegames.engine.core.contract import Game
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.resample import resample
 
 from .adapters import ADAPTERS
 from .support import (
@@ -225,7 +225,7 @@ def test_s5_the_board_pictures_are_read_and_one_drawn_from_the_whole_state_is_ca
     """The boards are among the bytes s1 and s2 read, in every game; and a board drawn from the
     whole state instead of the player's view (a mistake the engine's one path prevents) names
     Ben's hand to Ana, which the name search of s2 reports."""
-    from lifegames.engine.contract import Game, clone
+    from lifegames.engine.core.contract import Game, clone
 
     for game_id in ADAPTERS:
         adapter, game = ADAPTERS[game_id], registry.get(game_id)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lifegames.engine import turn
-from lifegames.engine.dice import Dice
+from lifegames.engine.core import turn
+from lifegames.engine.core.dice import Dice
 from lifegames.simple_kingdoms import GAME
 
 from ..order_support import GameOrders, no_chance

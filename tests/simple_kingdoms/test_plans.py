@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine import turn
-from lifegames.engine.host import Host, order_file
-from lifegames.engine.orders import parse_text
-from lifegames.engine.reference import fact_docs
+from lifegames.engine.core import turn
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.host.host import Host, order_file
+from lifegames.engine.text.reference import fact_docs
 from lifegames.simple_kingdoms import GAME
 from lifegames.simple_kingdoms.rules import terrains
 
@@ -301,7 +301,7 @@ def test_p15_the_greedy_bot_explores_claims_and_builds_in_one_tick(seat: str) ->
     it writes passes `check`."""
     import random
 
-    from lifegames.engine.bots import choose_orders
+    from lifegames.engine.core.bots import choose_orders
 
     state = new_state(seed=SEED)
     orders = choose_orders(GAME, state, seat, "greedy", random.Random(1))
@@ -314,7 +314,7 @@ def test_p16_a_refused_order_that_would_run_elsewhere_in_the_file_says_where():
     """A claim written above the move that explores the tile is refused,
     and the hint says the file works with the claim below that move; a file that no
     reordering fixes gets no such hint."""
-    from lifegames.engine.dice import Dice
+    from lifegames.engine.core.dice import Dice
 
     state = GAME.setup(list(PLAYERS), GAME.parse_options([], None), Dice(3, 0))
     state["tick"] = 0

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from lifegames.engine import turn
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.orders import parse_text
+from lifegames.engine.core import turn
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.orders import parse_text
 from lifegames.simple_kingdoms import GAME
 from lifegames.simple_kingdoms import model as sk
 from lifegames.simple_kingdoms.data import rules as data

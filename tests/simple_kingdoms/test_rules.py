@@ -14,7 +14,7 @@ import math
 
 import pytest
 
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.dice import Dice
 from lifegames.simple_kingdoms import GAME, actions
 from lifegames.simple_kingdoms import model as sk
 from lifegames.simple_kingdoms.data import rules as data

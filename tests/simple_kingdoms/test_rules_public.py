@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine.host import Host, order_file
+from lifegames.engine.host.host import Host, order_file
 
 IRON, THORN = "Ironhold", "Thornvale"
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from lifegames.engine import turn
-from lifegames.engine.dice import Dice
-from lifegames.engine.orders import ParsedFile
+from lifegames.engine.core import turn
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import ParsedFile
 from lifegames.the_sims import GAME
 from lifegames.the_sims.actions import DIE, PICK
 from lifegames.the_sims.data import (

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from lifegames import registry
-from lifegames.engine.data import load_yaml
-from lifegames.engine.orders import commands, parse_text
-from lifegames.engine.reference import render
+from lifegames.engine.core.orders import commands, parse_text
+from lifegames.engine.files.data import load_yaml
+from lifegames.engine.text.reference import render
 from lifegames.the_sims import GAME
 from lifegames.the_sims import data as d
 
@@ -143,7 +143,7 @@ def test_d09_the_interaction_die_has_the_documented_six_faces_and_rolls_them_all
     carries it."""
     from pathlib import Path
 
-    from lifegames.engine.dice import Dice
+    from lifegames.engine.core.dice import Dice
     from lifegames.the_sims.effects import roll
 
     faces = Counter(d.rules()["die"])

@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import random
 
-from lifegames.engine.bots import choose_orders
-from lifegames.engine.contract import OrderError, clone
-from lifegames.engine.dice import Dice
-from lifegames.engine.orders import parse_text
-from lifegames.engine.turn import play_tick
+from lifegames.engine.core.bots import choose_orders
+from lifegames.engine.core.contract import OrderError, clone
+from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.orders import parse_text
+from lifegames.engine.core.turn import play_tick
 from lifegames.the_sims import GAME
 from lifegames.the_sims.data import HIDDEN
 

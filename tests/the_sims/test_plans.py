@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from lifegames.engine.contract import OrderError
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.contract import OrderError
+from lifegames.engine.core.dice import Dice
 from lifegames.the_sims import GAME
 
 from .helpers import (
@@ -113,7 +113,7 @@ def test_t06_absent_players_get_the_documented_default():
 def test_t07_facts_say_what_a_plan_may_branch_on():
     """facts(): named values as the player sees them; every name is documented in
     games/the_sims/orders.yaml under facts:."""
-    from lifegames.engine.data import load_yaml
+    from lifegames.engine.files.data import load_yaml
 
     state = ready(Ana={"home": "Rose Cottage", "aspiration": "Dinner Date",
                        "cards": ["Frying Pan"], "needs": {"Fun": False}},
@@ -169,7 +169,7 @@ def test_t10_the_prompt_lists_the_answers_of_an_open_choice():
 def test_t11_every_legal_order_runs_and_round_trips():
     """legal_orders is what the rules allow: each listed order runs on a copy, and its
     canonical spelling parses back to itself."""
-    from lifegames.engine.contract import clone
+    from lifegames.engine.core.contract import clone
 
     state = ready(Ben={"at": "Museum"})
     for text in legal(state, ANA):
@@ -190,7 +190,7 @@ def test_t12_names_are_spelled_as_the_data_spells_them():
         'swap("Violin", "nope")'  # an unknown name is left as written
     # Every name argument of the grammar is spelled, but a player's name: players are named
     # at setup, and spell() is given no state (act finds them in any case).
-    from lifegames.engine.orders import argument_kinds
+    from lifegames.engine.core.orders import argument_kinds
     from lifegames.the_sims.checks import ARG_KINDS
 
     spelled = set(ARG_KINDS) | {"second", "third", "fourth"}
@@ -205,7 +205,7 @@ def _agree(state, player):
     draws (state["chance"], set by the dice and draws of effects.py) exactly when the command
     table's barrier says so, on the state and on the player's view; and an order given at the
     wrong step of the turn lists them as its way forward."""
-    from lifegames.engine.contract import clone
+    from lifegames.engine.core.contract import clone
 
     listed = list(GAME.legal_orders(state, player))
     assert [o.canonical() for o in GAME.candidates(state, player)] == listed
@@ -237,9 +237,9 @@ def test_t13_the_random_barrier_and_the_legal_lists_are_the_rules_own():
     tick start and after every order of whole bot games, alone and with 3 and 5 players."""
     import random
 
-    from lifegames.engine import turn
-    from lifegames.engine.bots import choose_orders
-    from lifegames.engine.orders import parse_text
+    from lifegames.engine.core import turn
+    from lifegames.engine.core.bots import choose_orders
+    from lifegames.engine.core.orders import parse_text
 
     looked = 0
     for players, strategy, seed in ((["Ana"], "greedy", 3), (["Ana"], "random", 4),
@@ -293,7 +293,7 @@ def test_t15_the_barrier_answers_for_orders_that_will_be_refused():
     """The engine asks whether an order ends the file before its check runs: every command's
     example, alone and with three players, gets an answer (a refused one's does not matter),
     never an error."""
-    from lifegames.engine.reference import order_docs
+    from lifegames.engine.text.reference import order_docs
 
     docs = order_docs(GAME)
     alone = new_state([ANA])

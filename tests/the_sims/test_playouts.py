@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from lifegames.cli import cli
-from lifegames.engine.simulate import play_one
+from lifegames.engine.core.simulate import play_one
 from lifegames.the_sims import GAME
 
 from .helpers import check_invariants
@@ -81,7 +81,7 @@ def test_p03_a_three_player_greedy_race_lasts():
     With the data before the retune these games lasted 5.0 turns a player and 5 of the 60 ended
     that early; a retune that brings the fast roads back (Homes on every kind, several kinds
     on a card, Sims whose interests the common cards show) fails here."""
-    from lifegames.engine.simulate import game_seed
+    from lifegames.engine.core.simulate import game_seed
     from lifegames.the_sims import balance
 
     turns = [balance.play(GAME, 3, ("greedy",) * 3, game_seed(0, i))[0]["turns"]

@@ -4,7 +4,7 @@ last sheet. Each docstring names what a player sees (and the rule it rests on)."
 from __future__ import annotations
 
 from lifegames.cli import report_lines
-from lifegames.engine import turn
+from lifegames.engine.core import turn
 from lifegames.the_sims import GAME
 
 from .helpers import ANA, arrange, new_state, order, parse_file, play
@@ -103,7 +103,7 @@ def test_q05_the_last_sheet_leads_with_the_result_and_drops_what_no_longer_appli
 def test_q06_alone_the_last_sheet_says_why_the_game_was_lost():
     """Point 8, Single Player Object of the Game -- a loss (the Needs ran out) is the first
     thing on the last sheet, with both goals' counts."""
-    from lifegames.engine.dice import Dice
+    from lifegames.engine.core.dice import Dice
     from lifegames.the_sims.views import sheet
 
     from .test_solo import solo
@@ -139,7 +139,7 @@ def test_q06c_three_simbols_in_any_mix_is_said_on_the_sheet_and_in_the_reference
     """Object of the Game / Scoring (our reading, aspirations.yaml) -- three SIMbols of an
     Aspiration's two kinds complete it however they mix: the sheet and `orders the-sims` say
     so, and a mix of both kinds does meet it."""
-    from lifegames.engine.reference import render as reference
+    from lifegames.engine.text.reference import render as reference
     from lifegames.the_sims.model import met
     from lifegames.the_sims.views import sheet
 

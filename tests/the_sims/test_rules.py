@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from lifegames.engine.contract import SetupError, clone
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.contract import SetupError, clone
+from lifegames.engine.core.dice import Dice
 from lifegames.the_sims import GAME
 from lifegames.the_sims.actions import DIE
 from lifegames.the_sims.data import aspirations, deck, homes, needs
@@ -123,7 +123,7 @@ def test_r05_the_first_file_moves_in_and_the_first_player_plays_a_whole_turn():
 
 
 def legal_after_move_in(state, player):
-    from lifegames.engine.contract import clone
+    from lifegames.engine.core.contract import clone
 
     trial = clone(state)
     offers = seat(trial, player)["offers"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from lifegames.engine.contract import SetupError
-from lifegames.engine.dice import Dice
+from lifegames.engine.core.contract import SetupError
+from lifegames.engine.core.dice import Dice
 from lifegames.the_sims import GAME
 from lifegames.the_sims.data import aspirations, homes
 from lifegames.the_sims.model import met

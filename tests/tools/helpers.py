@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine.bots import choose_orders, order_file_text
-from lifegames.engine.host import Host, order_file
+from lifegames.engine.core.bots import choose_orders, order_file_text
+from lifegames.engine.host.host import Host, order_file
 
 GAME_ID = "simple-kingdoms"
 GAME = registry.get(GAME_ID)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lifegames.engine import simulate as sim
+from lifegames.engine.core import simulate as sim
 
 from .helpers import GAME, IRON, PLAYERS, THORN, current_tick, executed_ticks, output, play
 

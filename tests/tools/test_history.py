@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from lifegames import registry
-from lifegames.engine.history import Story, table_rows
-from lifegames.engine.host import Host
-from lifegames.engine.story import MAX_BOARDS, page
-from lifegames.engine.tools import history, story
+from lifegames.engine.core.history import Story, table_rows
+from lifegames.engine.host.host import Host
+from lifegames.engine.host.tools import history, story
+from lifegames.engine.text.story import MAX_BOARDS, page
 
 from .conftest import FINISHED_TICKS
 from .helpers import GAME, IRON, PLAYERS, play

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from lifegames.engine.host import order_file
+from lifegames.engine.host.host import order_file
 
 from .helpers import (
     IRON,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine import tools
-from lifegames.engine.host import Host
+from lifegames.engine.host import tools
+from lifegames.engine.host.host import Host
 
 from .conftest import FINISHED_SEED, SCRIPTED_SEED
 from .helpers import (

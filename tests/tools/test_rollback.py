@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from lifegames import registry
-from lifegames.engine import tools
-from lifegames.engine.folder import FolderError
-from lifegames.engine.host import Host
+from lifegames.engine.folder.folder import FolderError
+from lifegames.engine.host import tools
+from lifegames.engine.host.host import Host
 
 from .helpers import (
     IRON,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-from .engine.core.contract import Game
+from .engine.core.contract import AnyGame, Game
 
 GAMES: dict[str, str] = {
     "simple-kingdoms": "lifegames.simple_kingdoms",
@@ -28,7 +28,7 @@ def canonical(game_id: str) -> str:
     return wanted
 
 
-def get(game_id: str) -> Game:
+def get(game_id: str) -> AnyGame:
     """The game called `game_id` (in any case, with '_' or '-'); KeyError if there is none."""
     module = importlib.import_module(GAMES[canonical(game_id)])
     game = module.GAME

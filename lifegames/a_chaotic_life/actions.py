@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.base.words import counted, listed
-from ..engine.core.contract import Game, OrderError, State
+from ..engine.core.contract import AnyGame, OrderError, State
 from ..engine.core.dice import Dice
 from . import checks as c
 from . import model as m
@@ -43,7 +43,7 @@ def _unforeseen(state: State, player: str) -> None:
         state["turn"]["unforeseen"] = True
 
 
-def _played(game: Game, state: State, player: str, name: str, dice: Dice, **how: Any
+def _played(game: AnyGame, state: State, player: str, name: str, dice: Dice, **how: Any
             ) -> Entries:
     """`name` played (already out of its place): everyone's standing reactions, then its
     effects (reactions.resolve)."""
@@ -53,7 +53,7 @@ def _played(game: Game, state: State, player: str, name: str, dice: Dice, **how:
 # -- the actions of a turn -----------------------------------------------------------------------
 
 
-def play(game: Game, state: State, player: str, plan: c.PlayPlan, dice: Dice) -> list[str]:
+def play(game: AnyGame, state: State, player: str, plan: c.PlayPlan, dice: Dice) -> list[str]:
     if card(plan.name)["type"] == "item":
         return _ready(state, player, plan)
     take_card(state, player, plan.name, plan.zone)
@@ -85,7 +85,7 @@ def _ready(state: State, player: str, plan: c.PlayPlan) -> list[str]:
                              f"{what} played this turn")], player)
 
 
-def draw(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def draw(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
     _spend(state)
     name = draw_top(state, dice)
     assert name is not None  # checks.draw made sure there is a card
@@ -95,7 +95,7 @@ def draw(game: Game, state: State, player: str, checked: None, dice: Dice) -> li
     return texts(entries, player)
 
 
-def draw_discard(game: Game, state: State, player: str, top: str, dice: Dice) -> list[str]:
+def draw_discard(game: AnyGame, state: State, player: str, top: str, dice: Dice) -> list[str]:
     _spend(state)
     state["turn"]["drawn"].append(top)
     entries = _drawn(game, state, player, state["discard"].pop(), dice, "discard pile")
@@ -104,7 +104,7 @@ def draw_discard(game: Game, state: State, player: str, top: str, dice: Dice) ->
     return texts(entries, player)
 
 
-def _drawn(game: Game, state: State, player: str, name: str, dice: Dice, where: str
+def _drawn(game: AnyGame, state: State, player: str, name: str, dice: Dice, where: str
            ) -> Entries:
     """A card just drawn: Volcano! and Gifts! are played at once (unless that draw ended
     the game), the rest kept."""
@@ -121,14 +121,14 @@ def _drawn(game: Game, state: State, player: str, name: str, dice: Dice, where: 
     return [log(state, text, {player: f"{player} drew {name} from the {where}"})]
 
 
-def claim(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def claim(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     state["minigoals"].remove(name)
     state["claimed"][player].append(name)
     _spend(state)
     return texts([log(state, f"{player} claimed the Mini-Goal {name}")], player)
 
 
-def swap(game: Game, state: State, player: str, checked: tuple[str, str, str], dice: Dice
+def swap(game: AnyGame, state: State, player: str, checked: tuple[str, str, str], dice: Dice
          ) -> list[str]:
     first, second, kind = checked
     for name in (first, second):
@@ -141,7 +141,7 @@ def swap(game: Game, state: State, player: str, checked: tuple[str, str, str], d
     return texts([log(state, text, {player: f"{text}: {first} and {second}"})], player)
 
 
-def discard(game: Game, state: State, player: str, checked: tuple[str, str], dice: Dice
+def discard(game: AnyGame, state: State, player: str, checked: tuple[str, str], dice: Dice
             ) -> list[str]:
     name, zone = checked
     take_card(state, player, name, zone)
@@ -150,7 +150,7 @@ def discard(game: Game, state: State, player: str, checked: tuple[str, str], dic
     return texts([log(state, f"{player} discarded {name}")], player)
 
 
-def discard_down(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def discard_down(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     take_card(state, player, name, "hand")
     state["discard"].append(name)
     state["turn"]["phase"] = LIMIT
@@ -168,22 +168,22 @@ def _move(state: State, player: str, name: str, into: bool) -> list[str]:
                       {player: f"{player} moved {name} {where}"})], player)
 
 
-def pouch(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def pouch(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     return _move(state, player, name, True)
 
 
-def unpouch(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def unpouch(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     return _move(state, player, name, False)
 
 
-def react(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def react(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
     raise AssertionError("checks.react refuses every react order")  # pragma: no cover
 
 
 # -- the end of a turn ---------------------------------------------------------------------------
 
 
-def end_turn(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def end_turn(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
     entries = _discard_down(state, player) + _draw_up(game, state, player, dice)
     for item in state["turn"]["ready"]:
         state["discard"].append(item)
@@ -218,7 +218,7 @@ def _discard_down(state: State, player: str) -> Entries:
     return entries
 
 
-def _draw_up(game: Game, state: State, player: str, dice: Dice) -> Entries:
+def _draw_up(game: AnyGame, state: State, player: str, dice: Dice) -> Entries:
     """Draw up to the hand limit. Volcano! and Gifts! drawn now are played and the drawing
     goes on; one drawn a second time in the same draw-up is discarded unplayed, so the
     drawing always ends."""
@@ -276,7 +276,7 @@ def _next_turn(state: State, player: str) -> Entries:
 # -- trades --------------------------------------------------------------------------------------
 
 
-def offer(game: Game, state: State, player: str, checked: tuple[str, c.Terms, c.Terms],
+def offer(game: AnyGame, state: State, player: str, checked: tuple[str, c.Terms, c.Terms],
           dice: Dice) -> list[str]:
     """The offer is made; the other player's standing accept or decline answers it at once,
     or it waits for their next file."""
@@ -334,11 +334,11 @@ def close(state: State, made: dict[str, Any], chosen: str | None, how: str,
     return [log(state, text, private)]
 
 
-def accept(game: Game, state: State, player: str, chosen: str | None, dice: Dice
+def accept(game: AnyGame, state: State, player: str, chosen: str | None, dice: Dice
            ) -> list[str]:
     return texts(close(state, state["offer"], chosen, "accepted", True), player)
 
 
-def decline(game: Game, state: State, player: str, made: dict[str, Any], dice: Dice
+def decline(game: AnyGame, state: State, player: str, made: dict[str, Any], dice: Dice
             ) -> list[str]:
     return texts(close(state, made, None, "declined"), player)

@@ -7,7 +7,7 @@ player's hand is a count and the deck a size, so no warning can tell what they h
 from __future__ import annotations
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Game, Order, OrderError, State
+from ..engine.core.contract import AnyGame, Order, OrderError, State
 from . import checks
 from . import model as m
 from .checks import parse_terms
@@ -22,34 +22,34 @@ from .reactions import owner_change, reward_of
 # The engine asks only for an order its check accepts, with `after`, the state after it.
 
 
-def play(game: Game, state: State, player: str, order: Order, after: State
+def play(game: AnyGame, state: State, player: str, order: Order, after: State
          ) -> list[OrderError]:
     found = _wrong_kind(state, player, order) + _chases_own(state, player, order)
     return (found or _hurts_own(state, player, order)) + ending(game, state, player, order,
                                                                 after)
 
 
-def play_on(game: Game, state: State, player: str, order: Order, after: State
+def play_on(game: AnyGame, state: State, player: str, order: Order, after: State
             ) -> list[OrderError]:
     return _hurts_own(state, player, order) + ending(game, state, player, order, after)
 
 
-def swap(game: Game, state: State, player: str, order: Order, after: State
+def swap(game: AnyGame, state: State, player: str, order: Order, after: State
          ) -> list[OrderError]:
     return _wrong_kind(state, player, order) + ending(game, state, player, order, after)
 
 
-def offer(game: Game, state: State, player: str, order: Order, after: State
+def offer(game: AnyGame, state: State, player: str, order: Order, after: State
           ) -> list[OrderError]:
     return _hopeless_offer(state, player, order)
 
 
-def end_turn(game: Game, state: State, player: str, order: Order, after: State
+def end_turn(game: AnyGame, state: State, player: str, order: Order, after: State
              ) -> list[OrderError]:
     return _idle_end(state, player)
 
 
-def ending(game: Game, state: State, player: str, order: Order, after: State
+def ending(game: AnyGame, state: State, player: str, order: Order, after: State
            ) -> list[OrderError]:
     """An order whose outcome is known that ends the game, when the player would lose."""
     if game.ends_file(state, player, order) or not after["over"]:

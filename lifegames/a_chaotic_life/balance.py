@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.core.bots import choose_orders
-from ..engine.core.contract import Game, Result
+from ..engine.core.contract import AnyGame, Result
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from ..engine.core.simulate import game_seed
@@ -77,7 +77,7 @@ def count_events(texts: list[str], played: Played) -> None:
             played.used["swaps"] += 1
 
 
-def play(game: Game, seed: int, players: list[str], strategies: list[str],
+def play(game: AnyGame, seed: int, players: list[str], strategies: list[str],
          seen: list[str] | None = None) -> Played:
     """One whole game between bots, tick by tick through the engine. `seen` collects every
     event sentence of it as someone reads it (the public line and each private one), for
@@ -116,11 +116,11 @@ def pct(part: float, whole: float) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def _one(job: tuple[Game, int, list[str], list[str]]) -> Played:
+def _one(job: tuple[AnyGame, int, list[str], list[str]]) -> Played:
     return play(*job)
 
 
-def _with_death(job: tuple[list[str], Game, int, list[str], list[str]]) -> Played:
+def _with_death(job: tuple[list[str], AnyGame, int, list[str], list[str]]) -> Played:
     """One game with Death! playable in the stages given, not the data's (the comparison
     RULES.md argues its Assumption with); the card's stages are put back afterwards."""
     spec = card("Death!")
@@ -140,7 +140,7 @@ def _played(worker: Callable[[Any], Played], tasks: list[Any], jobs: int) -> lis
     return [worker(t) for t in tasks]
 
 
-def report(game: Game, games: int, count: int, setting: str, seed: int = 0, jobs: int = 1
+def report(game: AnyGame, games: int, count: int, setting: str, seed: int = 0, jobs: int = 1
            ) -> list[str]:
     """The figures of one setting; `jobs` processes play its games (the same games, in the
     same order, whatever their number)."""
@@ -218,7 +218,7 @@ def playable() -> list[str]:
             and n != "Baby"]
 
 
-def balance_block(game: Game, games: int, seed: int = 0, jobs: int = 1) -> str:
+def balance_block(game: AnyGame, games: int, seed: int = 0, jobs: int = 1) -> str:
     lines = [f"$ python3 -m lifegames.a_chaotic_life.balance --games {games} --seed {seed}"]
     for count in (2, 3, 4):
         for setting in SETTINGS:
@@ -226,7 +226,7 @@ def balance_block(game: Game, games: int, seed: int = 0, jobs: int = 1) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def death_block(game: Game, games: int, seed: int = 0, jobs: int = 1) -> str:
+def death_block(game: AnyGame, games: int, seed: int = 0, jobs: int = 1) -> str:
     """Greedy games with Death! as the data has it and with Death! at any stage: how the
     games end and how far the CP gets, the figures the Assumption on Death! rests on."""
     lines = [f"greedy games, {games} at each player count, seed {seed}"]
@@ -246,7 +246,7 @@ def death_block(game: Game, games: int, seed: int = 0, jobs: int = 1) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def cards_block(game: Game, games: int, seed: int = 0, jobs: int = 1) -> str:
+def cards_block(game: AnyGame, games: int, seed: int = 0, jobs: int = 1) -> str:
     """Greedy games at each player count: how they end, how far the CP gets, the longest run of
     turns in which no score moved, and how often each card was played in them all (a run of this
     size should see every kind of card played at every player count)."""

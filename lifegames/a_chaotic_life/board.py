@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..engine.base.svg import INK, LINE, MUTED, PALE, TINTS, Picture, player_style, wrapped
 from ..engine.base.words import counted
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from .data import card, goal_card, rules
 from .model import breakdown
 from .moves import seen_by
@@ -26,7 +26,7 @@ WIDTH, COL_W, CARD_H, SEAT_H = 900, 168, 22, 104
 WON = "#0072B2"
 
 
-def board(game: Game, view: State, player: str | None) -> Picture:
+def board(game: AnyGame, view: State, player: str | None) -> Picture:
     stages = list(rules()["stages"])
     players = list(view["players"])
     columns: dict[str, list[State]] = {s: [] for s in stages}
@@ -132,6 +132,6 @@ def _seat(pic: Picture, view: State, name: str, index: int, y: float, you: bool,
     pic.line(16, y + SEAT_H - 12, WIDTH - 16, y + SEAT_H - 12, stroke=LINE)
 
 
-def happened(game: Game, view: State, player: str | None) -> list[str]:
+def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
     """The tick's log as the player read it (the fuller line of a card they saw)."""
     return [seen_by(entry, player) for entry in view["log"]]

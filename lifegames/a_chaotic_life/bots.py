@@ -8,7 +8,7 @@ import functools
 from collections import Counter
 from typing import Any
 
-from ..engine.core.contract import Game, Order, OrderError, State, clone
+from ..engine.core.contract import AnyGame, Order, OrderError, State, clone
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from . import checks
@@ -102,7 +102,7 @@ def answers_to_come(state: State, item: str) -> bool:
     return False
 
 
-def heuristic(game: Game, state: State, player: str) -> float:
+def heuristic(game: AnyGame, state: State, player: str) -> float:
     """The greedy bot's measure of a position (the engine's bots maximise it)."""
     return judge(state, player)
 
@@ -164,7 +164,7 @@ def cards_value(state: State, player: str) -> float:
     return sum(kept[:hand_limit()]) + pouch
 
 
-def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: AnyGame, state: State, player: str, options: list[str]) -> list[str]:
     """Among orders the bot cannot look past (steals, offers, draws, end_turn) it takes the
     first: steals; offers the other player would welcome; a draw (behind: while an action
     remains, to keep the life going; ahead: while two remain, one to play what it draws, and
@@ -191,7 +191,7 @@ def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]
     return sorted(options, key=key)
 
 
-def welcome(game: Game, state: State, player: str, text: str) -> bool:
+def welcome(game: AnyGame, state: State, player: str, text: str) -> bool:
     """Whether the other player would gain by accepting the offer (as this bot judges)."""
     target = text.split('"')[1]
     trial = clone(state)
@@ -296,7 +296,7 @@ MOST_DRAWS = 3
 DRAW = 1.0  # what a draw must be worth on average (a tenth of a counter) to spend an action
 
 
-def plan(game: Game, state: State, player: str, rng: Any) -> list[str] | None:
+def plan(game: AnyGame, state: State, player: str, rng: Any) -> list[str] | None:
     """The greedy bot's whole file for this tick (`Game.bot_plan`), on the bot's knowledge."""
     if state["over"]:
         return None
@@ -324,7 +324,7 @@ def _dice(state: State) -> Dice:
     return Dice(-1, int(state["tick"]) + 1)
 
 
-def turn_lines(game: Game, work: State, player: str) -> list[str]:
+def turn_lines(game: AnyGame, work: State, player: str) -> list[str]:
     """The turn's lines, from the bot's knowledge `work` (changed as the plan is imagined)."""
     out: list[str] = []
     guarded = False
@@ -448,7 +448,7 @@ def card_type(name: str) -> str:
 SKIPPED = ("draw", "end_turn", "discard_down", "pouch", "unpouch", "accept", "decline")
 
 
-def best_known(game: Game, work: State, player: str) -> str | None:
+def best_known(game: AnyGame, work: State, player: str) -> str | None:
     """The order that most improves the bot's judgement, among the orders whose outcome it
     can see (and steals, valued at STEAL; an offer only of a trade that helps both sides), or
     None when nothing helps. Taking the top of the discard pile is judged with the best play of
@@ -502,7 +502,7 @@ def steal_worth(state: State, player: str, name: str) -> float:
 ENABLE = 0.5  # the margin a play made possible by the order before it must clear
 
 
-def _enabled(game: Game, after: State, player: str, before: set[str]) -> float | None:
+def _enabled(game: AnyGame, after: State, player: str, before: set[str]) -> float | None:
     """The best value of a play, claim or swap that the order just imagined made possible (a
     Spouse before a Divorce, Early Riser before a fourth action), or None."""
     best = None
@@ -516,7 +516,7 @@ def _enabled(game: Game, after: State, player: str, before: set[str]) -> float |
     return best
 
 
-def _taken_value(game: Game, work: State, player: str, text: str) -> float | None:
+def _taken_value(game: AnyGame, work: State, player: str, text: str) -> float | None:
     after = game.after(work, player, _parsed(text))
     if after is None or not work["discard"] or played_when_drawn(work["discard"][-1]):
         return None
@@ -571,7 +571,7 @@ def unseen(state: State, player: str) -> Counter[str]:
     return Counter({n: k for n, k in pool.items() if k > 0 and n != "?"})
 
 
-def _best_with(game: Game, work: State, player: str, name: str) -> tuple[str, float] | None:
+def _best_with(game: AnyGame, work: State, player: str, name: str) -> tuple[str, float] | None:
     """The best order that plays (or swaps) the card `name` the player holds, and its value,
     if it beats keeping the card."""
     keep = judge(work, player)
@@ -591,7 +591,7 @@ def _best_with(game: Game, work: State, player: str, name: str) -> tuple[str, fl
     return best
 
 
-def follow_ups(game: Game, work: State, player: str) -> tuple[list[tuple[str, str]], float]:
+def follow_ups(game: AnyGame, work: State, player: str) -> tuple[list[tuple[str, str]], float]:
     """For each card the bot might draw next, the order it would give at once, if any helps;
     and what a draw is worth on average (each unseen card as likely as the next)."""
     out = []

@@ -25,7 +25,16 @@ from typing import Any
 
 from ..engine.base.words import listed
 from ..engine.core.commands import Commands, row_maker
-from ..engine.core.contract import Arg, Game, Order, OrderError, Prompt, Result, SetupError, State
+from ..engine.core.contract import (
+    AnyGame,
+    Arg,
+    Order,
+    OrderError,
+    Prompt,
+    Result,
+    SetupError,
+    State,
+)
 from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .actions import close, new_turn
@@ -156,7 +165,7 @@ def spelled(order: Order) -> Order:
     return Order(order.command, args, order.line, order.column, order.end_column, order.source)
 
 
-def answers_hint(game: Game, state: State, player: str) -> str:
+def answers_hint(game: AnyGame, state: State, player: str) -> str:
     options = list(game.legal_orders(state, player))
     return "legal now: " + ", ".join(options[:12]) + (" ..." if len(options) > 12 else "") \
         if options else ""
@@ -200,7 +209,7 @@ def _sorted_out() -> tuple[list[str], list[str]]:
     return [n for n in rest if n not in aside], aside
 
 
-class AChaoticLife(Game):
+class AChaoticLife(AnyGame):
     id = "a-chaotic-life"
     title = "A Chaotic Life!"
     package = "a_chaotic_life"

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.text.sheets import commented, document, section, table
 from . import model as m
 from .data import (
@@ -188,7 +188,7 @@ def score_detail(state: State, player: str) -> str:
             f"{parts['goal']} (total {parts['total']})")
 
 
-def orders_text(game: Game, state: State, player: str) -> str:
+def orders_text(game: AnyGame, state: State, player: str) -> str:
     asked = game.prompt(state, player)
     legal = list(game.legal_orders(state, player))
     if not legal:
@@ -203,7 +203,7 @@ def orders_text(game: Game, state: State, player: str) -> str:
                       *warned_lines(warned, "  ")])
 
 
-def weighed(game: Game, state: State, player: str, legal: list[str]
+def weighed(game: AnyGame, state: State, player: str, legal: list[str]
             ) -> tuple[list[str], list[list[str]]]:
     """The legal orders without a warning, and those `check` would warn of (each with its
     W- code), judged on the player's view: a list that leads with what makes sense."""
@@ -232,7 +232,7 @@ def _when(tick: int) -> str:
     return f"tick {tick}" if tick else "setup"
 
 
-def sheet(game: Game, state: State, player: str) -> str:
+def sheet(game: AnyGame, state: State, player: str) -> str:
     recent = [f"- {_when(e['tick'])}: {seen_by(e, player)}" for e in state["recent"]]
     events = section("Recent events", "\n".join(recent) or "- the game has just begun")
     scores = "\n".join(score_text(state, p) for p in state["players"])
@@ -257,11 +257,11 @@ def sheet(game: Game, state: State, player: str) -> str:
     ])
 
 
-def views(game: Game, state: State, player: str) -> dict[str, str]:
+def views(game: AnyGame, state: State, player: str) -> dict[str, str]:
     return {f"{player.lower()}_sheet.txt": sheet(game, state, player)}
 
 
-def order_template(game: Game, state: State, player: str) -> str:
+def order_template(game: AnyGame, state: State, player: str) -> str:
     if state["over"]:
         return commented([f"{player}: the game is over, no more orders.",
                           game.result(state).summary])
@@ -295,7 +295,7 @@ def order_template(game: Game, state: State, player: str) -> str:
 # -- JSON views ------------------------------------------------------------------------------------
 
 
-def _public(game: Game, state: State, viewer: str | None) -> dict[str, Any]:
+def _public(game: AnyGame, state: State, viewer: str | None) -> dict[str, Any]:
     turn = state["turn"]
     players: dict[str, Any] = {}
     for player in state["players"]:
@@ -338,12 +338,12 @@ def _public(game: Game, state: State, viewer: str | None) -> dict[str, Any]:
     return view
 
 
-def public_state(game: Game, state: State) -> dict[str, Any]:
+def public_state(game: AnyGame, state: State) -> dict[str, Any]:
     """The referee's view: every hand and pouch by card name; the deck by its size."""
     return _public(game, state, None)
 
 
-def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
+def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     """One player's view: their own hand and pouch by name, the others' as counts."""
     view = _public(game, state, player)
     view["you"] = player
@@ -355,7 +355,7 @@ def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
     return view
 
 
-def facts(game: Game, state: State, player: str) -> dict[str, Any]:
+def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     """What a plan may branch on (documented in games/a_chaotic_life/orders.yaml `facts:`)."""
     turn = state["turn"]
     mine = m.counters(state, player)
@@ -384,7 +384,7 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
     }
 
 
-def status_lines(game: Game, state: State) -> list[str]:
+def status_lines(game: AnyGame, state: State) -> list[str]:
     turn = state["turn"]
     lines = []
     if not state["over"]:
@@ -409,7 +409,7 @@ def items_played(state: State) -> list[str]:
             if " in reaction to " in e["text"] or " face up: " in e["text"]]
 
 
-def order_help(game: Game) -> dict[str, Any]:
+def order_help(game: AnyGame) -> dict[str, Any]:
     rows = [[n, TYPE_NAMES[s["type"]], s["copies"], card_text(n)] for n, s in cards().items()]
     playable = [n for n in names() if card(n)["type"] not in ("minigoal", "lifegoal")]
     return {
@@ -437,7 +437,7 @@ def order_help(game: Game) -> dict[str, Any]:
     }
 
 
-def describe(game: Game, name: str) -> str | None:
+def describe(game: AnyGame, name: str) -> str | None:
     """A card as an editor's hover shows it: its type, copies and what it does (card_text,
     from cards.yaml). Any case of the name."""
     found = {n.lower(): n for n in cards()}.get(name.strip().lower())
@@ -449,6 +449,6 @@ def describe(game: Game, name: str) -> str | None:
     return f"{found} ({TYPE_NAMES[spec['type']]} card, {copies} in the deck): {what}".rstrip(": ")
 
 
-def held(game: Game, state: State, player: str) -> list[str]:
+def held(game: AnyGame, state: State, player: str) -> list[str]:
     """The cards of the player's hand, then of their Item Pouch (their own view)."""
     return [n for n in [*m.hand(state, player), *m.pouch(state, player)] if n in cards()]

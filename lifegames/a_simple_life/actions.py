@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from .data import KINDS, goal_ids, goal_text, rules, sheet
 from .model import (
@@ -162,7 +162,7 @@ def _keep_text(keep: int) -> str:
 # -- Farm ---------------------------------------------------------------------------------------
 
 
-def farm(game: Game, state: State, player: str, cleaned: tuple[int, int], dice: Dice
+def farm(game: AnyGame, state: State, player: str, cleaned: tuple[int, int], dice: Dice
          ) -> list[str]:
     face, col = cleaned
     s = me(state, player)
@@ -185,7 +185,7 @@ def farm(game: Game, state: State, player: str, cleaned: tuple[int, int], dice: 
 # -- Lake ---------------------------------------------------------------------------------------
 
 
-def lake(game: Game, state: State, player: str, cleaned: tuple[int, int, int], dice: Dice
+def lake(game: AnyGame, state: State, player: str, cleaned: tuple[int, int, int], dice: Dice
          ) -> list[str]:
     face, row, col = cleaned
     s = me(state, player)
@@ -242,7 +242,7 @@ def _lake_end(state: State, s: Sheet, caught: bool) -> list[str]:
 # -- Mines --------------------------------------------------------------------------------------
 
 
-def mine(game: Game, state: State, player: str, cleaned: list[int], dice: Dice) -> list[str]:
+def mine(game: AnyGame, state: State, player: str, cleaned: list[int], dice: Dice) -> list[str]:
     faces = cleaned
     s = me(state, player)
     events = spend(s, faces, f"mine({faces[0]}, {faces[1]})")
@@ -262,7 +262,7 @@ def _mine_default(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
         _dig(state, s, col, row, dice, player)
 
 
-def dig(game: Game, state: State, player: str, cleaned: tuple[int, int], dice: Dice
+def dig(game: AnyGame, state: State, player: str, cleaned: tuple[int, int], dice: Dice
         ) -> list[str]:
     col, row = cleaned
     return _done(state, player, _dig(state, me(state, player), col, row, dice, player))
@@ -296,7 +296,7 @@ def _mine_end(s: Sheet) -> None:
 # -- fights -------------------------------------------------------------------------------------
 
 
-def fight(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def fight(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
     s = me(state, player)
     return _done(state, player, _fight_roll(state, s, dice, player) +
                  _fights(state, s, dice, player))
@@ -349,14 +349,14 @@ def _monster(s: Sheet, hit: bool) -> list[str]:
 # -- prompts: accept and reroll -----------------------------------------------------------------
 
 
-def accept(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def accept(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
     s = me(state, player)
     if s["pending"]["kind"] == "lake":
         return _done(state, player, _lake_end(state, s, False))
     return _done(state, player, _monster(s, False) + _fights(state, s, dice, player))
 
 
-def reroll(game: Game, state: State, player: str, cleaned: list[int], dice: Dice
+def reroll(game: AnyGame, state: State, player: str, cleaned: list[int], dice: Dice
            ) -> list[str]:
     faces = cleaned
     s = me(state, player)
@@ -388,7 +388,7 @@ def reroll(game: Game, state: State, player: str, cleaned: list[int], dice: Dice
 # -- Town ---------------------------------------------------------------------------------------
 
 
-def town(game: Game, state: State, player: str, cleaned: int, dice: Dice) -> list[str]:
+def town(game: AnyGame, state: State, player: str, cleaned: int, dice: Dice) -> list[str]:
     face = cleaned
     s = me(state, player)
     events = spend(s, [face], f"town({face})")
@@ -446,28 +446,28 @@ ON_SHEET: dict[str, Callable[[State, Sheet, Any], list[str]]] = {
     "give": give_on, "buy": buy_on, "sell": sell_on, "upgrade": upgrade_on}
 
 
-def give(game: Game, state: State, player: str, cleaned: tuple[str, dict[str, Any]],
+def give(game: AnyGame, state: State, player: str, cleaned: tuple[str, dict[str, Any]],
          dice: Dice) -> list[str]:
     return _done(state, player, give_on(state, me(state, player), cleaned))
 
 
-def buy(game: Game, state: State, player: str, cleaned: str, dice: Dice) -> list[str]:
+def buy(game: AnyGame, state: State, player: str, cleaned: str, dice: Dice) -> list[str]:
     return _done(state, player, buy_on(state, me(state, player), cleaned))
 
 
-def sell(game: Game, state: State, player: str, cleaned: tuple[str, int], dice: Dice
+def sell(game: AnyGame, state: State, player: str, cleaned: tuple[str, int], dice: Dice
          ) -> list[str]:
     return _done(state, player, sell_on(state, me(state, player), cleaned))
 
 
-def upgrade(game: Game, state: State, player: str, cleaned: str, dice: Dice) -> list[str]:
+def upgrade(game: AnyGame, state: State, player: str, cleaned: str, dice: Dice) -> list[str]:
     return _done(state, player, upgrade_on(state, me(state, player), cleaned))
 
 
 # -- the end of a day, and the standing orders --------------------------------------------------
 
 
-def pass_(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def pass_(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
     s = me(state, player)
     events = close_town(s)
     left = list(s["available"])
@@ -478,13 +478,13 @@ def pass_(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> l
                                           (f" (unused dice: {show_dice(left)})" if left else "")])
 
 
-def on_miss(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def on_miss(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
     """Never called: its check refuses it as an order of the file. As a standing order the
     engine keeps it, and the rolls above read it when a roll misses."""
     return []
 
 
-def on_mine(game: Game, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def on_mine(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
     """Never called, as on_miss: the Mines trip reads it (`_mine_default`)."""
     return []
 

@@ -14,7 +14,7 @@ anyway, so a warning can tell no secret.
 from __future__ import annotations
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Game, Order, OrderError, State
+from ..engine.core.contract import AnyGame, Order, OrderError, State
 from . import checks
 from .codes import W
 from .data import rules, sheet
@@ -34,7 +34,7 @@ from .model import (
 # -- warnings -------------------------------------------------------------------------------------
 
 
-def lake(game: Game, state: State, player: str, order: Order, after: State
+def lake(game: AnyGame, state: State, player: str, order: Order, after: State
          ) -> list[OrderError]:
     """A cast whose row asks more than a 6 plus the Fishing Rod: a certain miss, which only
     circles (or closes) the target, and no carrot can change it."""
@@ -56,7 +56,7 @@ def lake(game: Game, state: State, player: str, order: Order, after: State
         "upgrade(fishing_rod) in the Town first, or cast into a row that needs less", "row")]
 
 
-def dig(game: Game, state: State, player: str, order: Order, after: State
+def dig(game: AnyGame, state: State, player: str, order: Order, after: State
         ) -> list[OrderError]:
     """A dig into a cell already dug, while the dice name one that is not: nothing gained."""
     s = me(state, player)
@@ -72,7 +72,7 @@ def dig(game: Game, state: State, player: str, order: Order, after: State
                        f"{', '.join(fresh)}", "column")]
 
 
-def mine(game: Game, state: State, player: str, order: Order, after: State
+def mine(game: AnyGame, state: State, player: str, order: Order, after: State
          ) -> list[OrderError]:
     """The Mines with every cell dug: whatever the dice show, nothing is gained."""
     if not all(all(row) for row in me(state, player)["mines"]):
@@ -81,7 +81,7 @@ def mine(game: Game, state: State, player: str, order: Order, after: State
                        "show, this trip gains nothing", "spend the two dice elsewhere")]
 
 
-def town(game: Game, state: State, player: str, order: Order, after: State
+def town(game: AnyGame, state: State, player: str, order: Order, after: State
          ) -> list[OrderError]:
     """A Town visit in which no action is possible: every action needs something (flowers to
     give, a coin to buy, goods to sell, stones to upgrade), and none can be had inside."""
@@ -318,7 +318,7 @@ def _numbers(order: str) -> list[int]:
     return [int(n) for n in inside.split(",") if n.strip().isdigit()]
 
 
-def orders_section(game: Game, state: State, player: str) -> str:
+def orders_section(game: AnyGame, state: State, player: str) -> str:
     legal = list(game.legal_orders(state, player))
     if not legal:
         return "no orders are awaited from you now"
@@ -329,7 +329,7 @@ def orders_section(game: Game, state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def sample(game: Game, state: State, player: str, most: int = 8) -> list[str]:
+def sample(game: AnyGame, state: State, player: str, most: int = 8) -> list[str]:
     """A few sensible orders for the template, one per command (no hopeless cast)."""
     s = me(state, player)
     seen: set[str] = set()

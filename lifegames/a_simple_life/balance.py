@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core.bots import choose_orders
-from ..engine.core.contract import Game
+from ..engine.core.contract import AnyGame
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from ..engine.core.simulate import game_seed
@@ -40,10 +40,11 @@ class StepByStep(ASimpleLife):
         return None
 
 
-def play(game: Game, seed: int, strategy: str, players: list[str],
+def play(game: AnyGame, seed: int, strategy: str, players: list[str],
          words: list[str] | None = None) -> dict[str, Any]:
     """One whole game; the final state."""
-    state = game.setup(players, game.parse_options(words or [], None), Dice(seed, 0))
+    state: dict[str, Any] = game.setup(players, game.parse_options(words or [], None),
+                                       Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
     while not game.is_over(state):
@@ -95,11 +96,11 @@ class Tally:
                 self.full[kind] += used >= caps[kind]
 
 
-def _final(task: tuple[Game, int, str, list[str]]) -> dict[str, Any]:
+def _final(task: tuple[AnyGame, int, str, list[str]]) -> dict[str, Any]:
     return play(*task)
 
 
-def tally(game: Game, games: int, strategy: str, count: int, seed: int = 0, jobs: int = 1
+def tally(game: AnyGame, games: int, strategy: str, count: int, seed: int = 0, jobs: int = 1
           ) -> Tally:
     players = ["Ana", "Ben"][:count]
     tasks = [(game, game_seed(seed, i), strategy, players) for i in range(games)]
@@ -118,7 +119,7 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def report(game: Game, games: int, strategy: str, count: int, seed: int = 0) -> str:
+def report(game: AnyGame, games: int, strategy: str, count: int, seed: int = 0) -> str:
     t = tally(game, games, strategy, count, seed)
     lines = [f"{counted(games, 'game')}, {counted(count, 'player')}, strategy {strategy}: "
              f"mean score {statistics.mean(t.scores):.1f}, min {min(t.scores)}, "
@@ -137,7 +138,7 @@ def report(game: Game, games: int, strategy: str, count: int, seed: int = 0) -> 
     return "\n".join(lines)
 
 
-def markdown(game: Game, games: int, seed: int = 1, jobs: int = 2) -> str:
+def markdown(game: AnyGame, games: int, seed: int = 1, jobs: int = 2) -> str:
     """The balance tables of RULES.md: scores and bands, goals, inventory rows."""
     runs = [("greedy", 1), ("greedy", 2), ("random", 1)]
     tallies = {run: tally(game, games, run[0], run[1], seed, jobs) for run in runs}

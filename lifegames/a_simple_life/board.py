@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..engine.base.svg import INK, LINE, MUTED, PALE, PLAYER_COLOURS, TINTS, Picture, text_width
 from ..engine.base.words import counted
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from .data import goal_text, sheet
 from .model import band_label, goal_progress, score, stock
 
@@ -26,7 +26,7 @@ TICK = "tick"  # a checked box (Farm, Town Square)
 DUG = "dug"  # a Mines cell crossed out
 
 
-def board(game: Game, view: State, player: str | None) -> Picture:
+def board(game: AnyGame, view: State, player: str | None) -> Picture:
     shown = [player] if player is not None and player in view["sheets"] else \
         list(view["sheets"])
     height = 50 + SHEET_H * len(shown) + KEY_H * len(_key_rows())
@@ -247,7 +247,7 @@ def _goals(pic: Picture, view: State, s: State, x: float, y: float) -> None:
                  bold=True, fill="#D55E00")
 
 
-def happened(game: Game, view: State, player: str | None) -> list[str]:
+def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
     """The log of the player's sheet (a spectator's view holds nobody's)."""
     if player not in view["sheets"]:
         return []

@@ -37,7 +37,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..engine.core.contract import Arg, Game, Order, OrderError, State, clone
+from ..engine.core.contract import AnyGame, Arg, Order, OrderError, State, clone
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from ..engine.core.plans import Runner, build
@@ -64,7 +64,7 @@ DISCOUNT = 0.8  # a promise is worth a little less than a done deal
 ROLLS = ("mine", "lake")
 
 
-def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: AnyGame, state: State, player: str, options: list[str]) -> list[str]:
     """The legal orders with the rolls (a contiguous run in legal.py's listing) sorted by what
     they are expected to bring, best first; ties keep the listing order."""
     s = me(state, player)
@@ -238,7 +238,7 @@ def tool_value(state: State, s: Sheet) -> float:
     return sum(weights[t] * later * level for t, level in levels.items())
 
 
-def heuristic(game: Game, state: State, player: str) -> float:
+def heuristic(game: AnyGame, state: State, player: str) -> float:
     return judge(state, player)
 
 
@@ -294,7 +294,7 @@ def base(state: State, s: Sheet) -> float:
     return total
 
 
-def plan(game: Game, state: State, player: str, rng: Any) -> list[str] | None:
+def plan(game: AnyGame, state: State, player: str, rng: Any) -> list[str] | None:
     """The greedy bot's whole day as a plan (Planner)."""
     s = me(state, player)
     if state["over"] or s["day_over"]:
@@ -316,7 +316,7 @@ def standing_wanted(state: State) -> list[str]:
 
 
 class Planner:
-    def __init__(self, game: Game, state: State, player: str) -> None:
+    def __init__(self, game: AnyGame, state: State, player: str) -> None:
         self.game = game
         self.player = player
         self.work = clone(state)

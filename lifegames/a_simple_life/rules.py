@@ -22,7 +22,15 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from ..engine.core.commands import Commands, row_maker
-from ..engine.core.contract import Game, Order, OrderError, Prompt, Result, SetupError, State
+from ..engine.core.contract import (
+    AnyGame,
+    Order,
+    OrderError,
+    Prompt,
+    Result,
+    SetupError,
+    State,
+)
 from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .actions import maybe_end_day, new_sheet, settle, start_day, update_goals
@@ -67,7 +75,7 @@ ABSENT = (
 )
 
 
-class ASimpleLife(Game):
+class ASimpleLife(AnyGame):
     id = "a-simple-life"
     title = "A Simple Life"
     package = "a_simple_life"

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.text.sheets import check_command, commented, document, section, table
 from .advice import icon_names, orders_section, prompt_text, sample
 from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
@@ -269,7 +269,7 @@ def scores(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def game_over(game: Game, state: State, player: str) -> str:
+def game_over(game: AnyGame, state: State, player: str) -> str:
     """The final result, first on the last sheet: each player's as one statement, then who
     won."""
     lines = [f"The game is over: day {state['day']} of {state['days']} has ended."]
@@ -309,7 +309,7 @@ def happened(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def player_sheet(game: Game, state: State, player: str) -> str:
+def player_sheet(game: AnyGame, state: State, player: str) -> str:
     s = me(state, player)
     when = (f"game over after day {state['day']} of {state['days']}" if state["over"] else
             f"day {state['day']} of {state['days']}")
@@ -340,11 +340,11 @@ def player_sheet(game: Game, state: State, player: str) -> str:
     return document(title, parts)
 
 
-def views(game: Game, state: State, player: str) -> dict[str, str]:
+def views(game: AnyGame, state: State, player: str) -> dict[str, str]:
     return {f"{player.lower()}_sheet.txt": player_sheet(game, state, player)}
 
 
-def order_template(game: Game, state: State, player: str) -> str:
+def order_template(game: AnyGame, state: State, player: str) -> str:
     if state["over"]:
         return commented([f"{player}: the game is over and no more orders are read.",
                           *textwrap.wrap(f"Your result: {result_line(state, player)}.", 90)])
@@ -425,7 +425,7 @@ def _sheet_data(state: State, player: str) -> dict[str, Any]:
     }
 
 
-def public_state(game: Game, state: State) -> dict[str, Any]:
+def public_state(game: AnyGame, state: State) -> dict[str, Any]:
     return {
         "game": "a-simple-life",
         "tick": state["tick"],
@@ -439,7 +439,7 @@ def public_state(game: Game, state: State) -> dict[str, Any]:
     }
 
 
-def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
+def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     """Nothing on a sheet is secret in A Simple Life, so this is the public view plus the
     player's own prompt, last tick and legal orders."""
     view = public_state(game, state)
@@ -451,7 +451,7 @@ def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
     return view
 
 
-def status_lines(game: Game, state: State) -> list[str]:
+def status_lines(game: AnyGame, state: State) -> list[str]:
     goals_text = ", ".join(goal_text(g) for g in state["goals"]) or "none (sandbox)"
     lines = [f"day {state['day']} of {state['days']}; goals: {goals_text}"]
     for player in state["players"]:
@@ -463,7 +463,7 @@ def status_lines(game: Game, state: State) -> list[str]:
     return lines
 
 
-def order_help(game: Game) -> dict[str, Any]:
+def order_help(game: AnyGame) -> dict[str, Any]:
     from ..engine.files.data import fact_docs
 
     data, rule = sheet(), rules()
@@ -520,7 +520,7 @@ def prompt_name(pending: dict[str, Any] | None) -> str:
     return str(pending["kind"])
 
 
-def facts(game: Game, state: State, player: str) -> dict[str, Any]:
+def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     """What a plan may read (`if carrots > 1: ...`, `dig($best_col, $best_row)`): each one is
     something the player can read on their own sheet now. Every name is documented in
     games/a_simple_life/orders.yaml under `facts:` (a test keeps the two lists equal)."""
@@ -563,12 +563,12 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
     return out
 
 
-def describe(game: Game, name: str) -> str | None:
+def describe(game: AnyGame, name: str) -> str | None:
     """No name here needs a hover: orders take dice, columns and rows, and the Town's few
     words, which the order reference (`play.py orders`) explains."""
     return None
 
 
-def held(game: Game, view: State, player: str) -> list[str]:
+def held(game: AnyGame, view: State, player: str) -> list[str]:
     """No card is held in this game: an editor has no hand to offer first."""
     return []

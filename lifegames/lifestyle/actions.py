@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.base.words import counted, listed
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from .data import card, rules
 from .model import (
@@ -88,12 +88,12 @@ def _buy(state: State, player: str, bought: tuple[int, int]) -> list[str]:
                        f"{counted(len(dealt), 'new card')}: {', '.join(dealt)}")]
 
 
-def buy_two(game: Game, state: State, player: str, bought: tuple[int, int],
+def buy_two(game: AnyGame, state: State, player: str, bought: tuple[int, int],
             dice: Dice) -> list[str]:
     return _buy(state, player, bought)
 
 
-def refill(game: Game, state: State, player: str, bought: tuple[int, int],
+def refill(game: AnyGame, state: State, player: str, bought: tuple[int, int],
            dice: Dice) -> list[str]:
     return _buy(state, player, bought)
 
@@ -101,7 +101,7 @@ def refill(game: Game, state: State, player: str, bought: tuple[int, int],
 # -- taking ----------------------------------------------------------------------------------------
 
 
-def take(game: Game, state: State, player: str, picked: list[int], dice: Dice) -> list[str]:
+def take(game: AnyGame, state: State, player: str, picked: list[int], dice: Dice) -> list[str]:
     """take_card, take_row and take_column: the spaces the check picked go to the dice zone,
     and the turn ends."""
     taken = []
@@ -122,7 +122,7 @@ take_card = take_row = take_column = take
 # -- rolling and answering a roll ------------------------------------------------------------------
 
 
-def roll(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def roll(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     count = card(name)["dice"]
     values = list(dice.stream(DICE_STREAM).roll(count))
     turn = state["turn"]
@@ -133,7 +133,7 @@ def roll(game: Game, state: State, player: str, name: str, dice: Dice) -> list[s
                        f"{dice_text(values)}")]
 
 
-def reroll(game: Game, state: State, player: str, index: int, dice: Dice) -> list[str]:
+def reroll(game: AnyGame, state: State, player: str, index: int, dice: Dice) -> list[str]:
     seat(state, player)["tokens"] -= 1
     state["pool"] += 1
     return _reroll(state, player, index, dice, "paid 1 token to reroll")
@@ -152,7 +152,7 @@ def _reroll(state: State, player: str, index: int, dice: Dice, how: str) -> list
                        f"{dice_text(roll['dice'])}")]
 
 
-def use(game: Game, state: State, player: str, chosen: tuple[str, int | None],
+def use(game: AnyGame, state: State, player: str, chosen: tuple[str, int | None],
         dice: Dice) -> list[str]:
     name, index = chosen
     turn = state["turn"]
@@ -176,7 +176,7 @@ def use(game: Game, state: State, player: str, chosen: tuple[str, int | None],
                        f"{dice_text(roll['dice'])}")]
 
 
-def accept(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def accept(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
     turn = state["turn"]
     roll = turn["roll"]
     name, values = roll["card"], roll["dice"]
@@ -215,14 +215,14 @@ def _score_dice_zone(state: State, player: str) -> list[str]:
 # -- after a botch, and the end of a turn ----------------------------------------------------------
 
 
-def discard(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def discard(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     seat(state, player)["dice"].remove(name)
     state["discard"].append(name)
     _chance(state, False)
     return [log(state, f"{player} discarded the {name}")]
 
 
-def end_turn(game: Game, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def end_turn(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
     events = finish_turn(state, player)
     _chance(state, False)
     return events

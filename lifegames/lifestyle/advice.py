@@ -12,7 +12,7 @@ every sheet. An order the rules refuse gets no warning here: its error says more
 from __future__ import annotations
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Game, Order, OrderError, State, clone
+from ..engine.core.contract import AnyGame, Order, OrderError, State, clone
 from ..engine.core.dice import Dice, Stream
 from ..engine.core.orders import parse_text
 from . import checks
@@ -44,7 +44,7 @@ SHORT = {
 # -- buying ----------------------------------------------------------------------------------------
 
 
-def buying(game: Game, state: State, player: str, order: Order, after: State
+def buying(game: AnyGame, state: State, player: str, order: Order, after: State
            ) -> list[OrderError]:
     """buy_two and refill: a purchase the pile cannot fill still costs its full price; a
     refill that one buy_two would match costs a token more for the same cards."""
@@ -73,7 +73,7 @@ def buying(game: Game, state: State, player: str, order: Order, after: State
 # -- answering a roll ------------------------------------------------------------------------------
 
 
-def answering(game: Game, state: State, player: str, order: Order, after: State
+def answering(game: AnyGame, state: State, player: str, order: Order, after: State
               ) -> list[OrderError]:
     """accept, reroll and use: a certain botch that could still be avoided, a change of dice
     that meet the card already, or one after which nothing can meet it."""
@@ -171,7 +171,7 @@ class _NoDice(Dice):
         raise AssertionError(f"a legal order rolled on stream {name!r}")
 
 
-def legal_notes(game: Game, state: State, player: str, warned_only: bool = False
+def legal_notes(game: AnyGame, state: State, player: str, warned_only: bool = False
                 ) -> list[tuple[str, str]]:
     """Each legal order with what it leads to, worked out by running it on a copy: a file
     holding it alone is refused when the turn is left half done (after a botch, end_turn is
@@ -196,7 +196,7 @@ def legal_notes(game: Game, state: State, player: str, warned_only: bool = False
     return out
 
 
-def _note(game: Game, before: State, after: State, player: str) -> str:
+def _note(game: AnyGame, before: State, after: State, player: str) -> str:
     turn, roll = after["turn"], before["turn"]["roll"]
     what = ""
     if roll is not None and turn["roll"] is None:  # the roll was accepted
@@ -223,7 +223,7 @@ def _note(game: Game, before: State, after: State, player: str) -> str:
     return (f"{what}; " if what else "") + f"complete the file with {tail}"
 
 
-def _complete(game: Game, state: State, player: str) -> bool:
+def _complete(game: AnyGame, state: State, player: str) -> bool:
     """Whether a file may end here: the turn is over, or an outcome left it, or nothing is
     owed (the rules' own end_orders says)."""
     try:
@@ -233,7 +233,7 @@ def _complete(game: Game, state: State, player: str) -> bool:
     return True
 
 
-def _completions(game: Game, state: State, player: str, depth: int = 3) -> list[str]:
+def _completions(game: AnyGame, state: State, player: str, depth: int = 3) -> list[str]:
     """The shortest ways (orders joined by ", then ") to finish a file from `state`: tried
     on copies with the rules' own act, the random orders ending a file as they do. At most
     three are named."""

@@ -10,7 +10,7 @@ from the player's view (`Game.board`), where the draw pile is only a count.
 from __future__ import annotations
 
 from ..engine.base.svg import INK, LINE, MUTED, TINTS, Picture, player_style
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from .data import card
 from .model import card_need, columns, score
 
@@ -19,7 +19,7 @@ CATEGORY_TINTS = {"pet": TINTS[2], "car": TINTS[0], "house": TINTS[1], "sports":
                   "job": TINTS[3], "love": TINTS[5]}
 
 
-def board(game: Game, view: State, player: str | None) -> Picture:
+def board(game: AnyGame, view: State, player: str | None) -> Picture:
     players = list(view["players"])
     cols = columns()
     rows_ = (len(view["display"]) + cols - 1) // cols
@@ -111,6 +111,6 @@ def _small(pic: Picture, name: str, x: float, y: float, width: float, where: str
 
 
 
-def happened(game: Game, view: State, player: str | None) -> list[str]:
+def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
     """The tick's events, all of them on the table."""
     return list(view["log"])

@@ -14,7 +14,7 @@ import functools
 import random
 from collections import Counter
 
-from ..engine.core.contract import Game, Order, OrderError, State, clone
+from ..engine.core.contract import AnyGame, Order, OrderError, State, clone
 from ..engine.core.orders import parse_text
 from . import checks
 from . import model as r
@@ -99,12 +99,12 @@ def _chance_now(state: State, player: str, helpers: int) -> float:
     return 1.0 - (1.0 - best) ** tries
 
 
-def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: AnyGame, state: State, player: str, options: list[str]) -> list[str]:
     """The legal orders as listed: among equals the bot prefers none (its plans choose)."""
     return options
 
 
-def heuristic(game: Game, state: State, player: str) -> float:
+def heuristic(game: AnyGame, state: State, player: str) -> float:
     return judge(state, player)
 
 
@@ -132,7 +132,7 @@ REROLL_AT = 15  # a token buys a reroll when it meets the card at least this oft
 RUNNING_AT = 1  # Running is free: any chance will do
 
 
-def plan(game: Game, state: State, player: str, rng: random.Random) -> list[str] | None:
+def plan(game: AnyGame, state: State, player: str, rng: random.Random) -> list[str] | None:
     turn = state["turn"]
     if state["over"] or turn["player"] != player:
         return None

@@ -26,7 +26,16 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core.commands import Check, Commands, row_maker
-from ..engine.core.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, runs
+from ..engine.core.contract import (
+    AnyGame,
+    Order,
+    OrderError,
+    Prompt,
+    Result,
+    SetupError,
+    State,
+    runs,
+)
 from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .actions import DECK_STREAM, fill, log, new_turn
@@ -117,7 +126,7 @@ COMMANDS = Commands({
 # -- the game --------------------------------------------------------------------------------------
 
 
-class Lifestyle(Game):
+class Lifestyle(AnyGame):
     id = "lifestyle"
     title = "Lifestyle"
     package = "lifestyle"

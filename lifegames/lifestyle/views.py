@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.files.data import fact_docs
 from ..engine.text.sheets import (
     check_command,
@@ -159,7 +159,7 @@ def zones_text(state: State) -> str:
     return "\n".join(out)
 
 
-def orders_text(game: Game, state: State, player: str) -> str:
+def orders_text(game: AnyGame, state: State, player: str) -> str:
     turn = state["turn"]
     if turn["player"] != player:
         return (f"Waiting for {turn['player']}. Your orders are read only on your own turn; "
@@ -181,7 +181,7 @@ def _legal_head(state: State) -> str:
     return "Legal orders now, and what must follow those that leave your turn half done:"
 
 
-def _noted(game: Game, state: State, player: str, indent: str) -> list[str]:
+def _noted(game: AnyGame, state: State, player: str, indent: str) -> list[str]:
     """The legal orders, each with what it leads to (in the order file, as a comment)."""
     # At the start of a turn takes end it and rolls and buys are random: only warnings.
     notes = legal_notes(game, state, player, warned_only=state["turn"]["phase"] == START)
@@ -230,7 +230,7 @@ def _final_row(state: State, place: int, player: str) -> list[Any]:
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
-def sheet(game: Game, state: State, player: str) -> str:
+def sheet(game: AnyGame, state: State, player: str) -> str:
     recent = state["recent"]
     events = "\n".join(f"- {e}" for e in recent) if recent else "- the game has just begun"
     if state["over"]:  # what no longer applies (the turn, the display, orders) is left out
@@ -251,11 +251,11 @@ def sheet(game: Game, state: State, player: str) -> str:
     return document(_header(state, player), parts)
 
 
-def views(game: Game, state: State, player: str) -> dict[str, str]:
+def views(game: AnyGame, state: State, player: str) -> dict[str, str]:
     return {f"{player.lower()}_sheet.txt": sheet(game, state, player)}
 
 
-def order_template(game: Game, state: State, player: str) -> str:
+def order_template(game: AnyGame, state: State, player: str) -> str:
     if state["over"]:
         return commented(textwrap.wrap(
             f"{player}: the game is over, and no more orders are read. "
@@ -338,7 +338,7 @@ def _seat_view(state: State, player: str) -> dict[str, Any]:
     }
 
 
-def public_state(game: Game, state: State) -> dict[str, Any]:
+def public_state(game: AnyGame, state: State) -> dict[str, Any]:
     """Everything on the table. The draw pile appears as its size only."""
     turn = state["turn"]
 
@@ -366,7 +366,7 @@ def public_state(game: Game, state: State) -> dict[str, Any]:
     return view
 
 
-def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
+def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     """A player's view: Lifestyle hides only the draw pile's order (from everyone), so this is
     the public view plus the player's own legal orders, prompt, plan facts and standing
     orders."""
@@ -395,7 +395,7 @@ def _percent(hits: int, outcomes: int) -> int:
     return hits * 100 // outcomes
 
 
-def facts(game: Game, state: State, player: str) -> dict[str, Any]:
+def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     turn = state["turn"]
     mine = seat(state, player)
     playing = not state["over"] and turn["player"] == player
@@ -442,7 +442,7 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
 # -- status and the order reference ----------------------------------------------------------------
 
 
-def status_lines(game: Game, state: State) -> list[str]:
+def status_lines(game: AnyGame, state: State) -> list[str]:
     turn = state["turn"]
     scores = ", ".join(f"{p} {breakdown(seat(state, p)['points'])['total']}"
                        for p in state["players"])
@@ -454,7 +454,7 @@ def status_lines(game: Game, state: State) -> list[str]:
                     f"pool {state['pool']}", f"scores: {scores}"]
 
 
-def order_help(game: Game) -> dict[str, Any]:
+def order_help(game: AnyGame) -> dict[str, Any]:
     rows_ = []
     for name, spec in cards().items():
         if spec["category"] == "car":
@@ -485,7 +485,7 @@ def order_help(game: Game) -> dict[str, Any]:
     }
 
 
-def describe(game: Game, name: str) -> str | None:
+def describe(game: AnyGame, name: str) -> str | None:
     """A card as an editor's hover shows it: category, the dice it rolls and what they must
     show (card_label, from cards.yaml). Any case of the name."""
     found = {n.lower(): n for n in names()}.get(name.strip().lower())
@@ -494,6 +494,6 @@ def describe(game: Game, name: str) -> str | None:
     return f"{card_label(found)}; {counted(card(found)['copies'], 'copy', 'copies')} in the deck"
 
 
-def held(game: Game, view: State, player: str) -> list[str]:
+def held(game: AnyGame, view: State, player: str) -> list[str]:
     """No card is held in this game: an editor has no hand to offer first."""
     return []

@@ -25,7 +25,7 @@ from lsprotocol import types as lsp
 from ..cli_common import report_lines
 from ..engine.base.codes import E
 from ..engine.base.words import counted
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.core.orders import (
     END_WORD,
     PLAN_USAGE,
@@ -66,12 +66,12 @@ WORD_HELP = {
 
 
 @functools.lru_cache(maxsize=32)
-def _values(game: Game) -> dict[str, list[str] | str]:
+def _values(game: AnyGame) -> dict[str, list[str] | str]:
     values = game.order_help().get("values", {})
     return dict(values) if isinstance(values, dict) else {}
 
 
-def argument_names(game: Game, where: Standpoint, argument: str) -> list[str]:
+def argument_names(game: AnyGame, where: Standpoint, argument: str) -> list[str]:
     """The names an argument takes, from the reference's Values (a value given as words
     that point at another list, `an Action card (see card)`, takes that list)."""
     if argument == "player":
@@ -324,11 +324,11 @@ def _arguments(add: Any, where: Standpoint, buffer: Buffer, line: int, at: Spot,
             add(f"${name}", lsp.CompletionItemKind.Variable, "fact", rank=6, docs=help_text)
 
 
-def _facts(game: Game) -> dict[str, str]:
+def _facts(game: AnyGame) -> dict[str, str]:
     return fact_docs(game.package) if game.package else {}
 
 
-def _usage(game: Game, command: str) -> str:
+def _usage(game: AnyGame, command: str) -> str:
     return command_entry(game, command, {})[0].strip()
 
 
@@ -397,7 +397,7 @@ def quoted_at(text: str, index: int) -> tuple[int, int] | None:
     return None
 
 
-def _described(game: Game, name: str, buffer: Buffer, line: int, start: int, end: int,
+def _described(game: AnyGame, name: str, buffer: Buffer, line: int, start: int, end: int,
                encoding: str) -> lsp.Hover | None:
     """What the game says a name is (Game.describe, from its data), as a hover over the name."""
     text = game.describe(name.strip()) if 0 < len(name.strip()) <= 80 else None
@@ -432,7 +432,7 @@ def _in_quotes(text: str, index: int) -> bool:
     return index not in {i for i, _ in _outside_quotes(text)}
 
 
-def _word_help(game: Game, word: str, line: str) -> str | None:
+def _word_help(game: AnyGame, word: str, line: str) -> str | None:
     grammar = game.grammar_name()
     known = commands(grammar)
     if word in known:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types as lsp
 
-from ..engine.core.contract import Game
+from ..engine.core.contract import AnyGame
 from ..engine.core.orders import END_WORD, MAX_FILE_BYTES, PLAN_WORDS, commands
 from ..engine.files.data import fact_docs
 from .diagnose import Buffer, units
@@ -78,7 +78,7 @@ class Words:
     facts: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, game: Game | None) -> Words:
+    def of(cls, game: AnyGame | None) -> Words:
         """A game's words (none for a file outside a game: a word before `(` is still taken
         for a command)."""
         if game is None:

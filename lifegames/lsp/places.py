@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.core.contract import Game
+from ..engine.core.contract import AnyGame
 from ..engine.folder.folder import JOURNAL_FILE, MANIFEST_FILE, META, STATE_FILE, FolderError
 from ..engine.host.host import Host, order_file
 from ..engine.seats.playercheck import Standpoint, folder_standpoint, seat_standpoint
@@ -63,7 +63,7 @@ def _signature(*paths: Path) -> Signature:
 class Places:
     """The places of open files, each read again only when its game's files change."""
 
-    def __init__(self, resolve: Callable[[str], Game]) -> None:
+    def __init__(self, resolve: Callable[[str], AnyGame]) -> None:
         self.resolve = resolve
         self._seen: dict[Path, tuple[Signature, Standpoint | str, tuple[str, ...]]] = {}
         self._lock = threading.Lock()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.base.words import article, counted, listed
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from .checks import explores, where
 from .data import rules
@@ -32,7 +32,7 @@ from .model import (
 # -- the Act phase: one apply per command ----------------------------------------------------
 
 
-def build(game: Game, state: State, name: str, checked: tuple[Tile, str, dict[str, int]],
+def build(game: AnyGame, state: State, name: str, checked: tuple[Tile, str, dict[str, int]],
           dice: Dice) -> list[str]:
     t, building, cost = checked
     kingdom = state["kingdoms"][name]
@@ -47,7 +47,7 @@ def build(game: Game, state: State, name: str, checked: tuple[Tile, str, dict[st
     return [report(state, name, f"built {said} on {where(t)} for {price}")]
 
 
-def hire_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, int], dice: Dice
+def hire_soldiers(game: AnyGame, state: State, name: str, checked: tuple[Tile, int], dice: Dice
                   ) -> list[str]:
     t, count = checked
     gold = count * rules()["soldiers"]["hire_gold"]
@@ -58,7 +58,7 @@ def hire_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, int]
                                 f"{gold} gold")]
 
 
-def dismiss_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, int],
+def dismiss_soldiers(game: AnyGame, state: State, name: str, checked: tuple[Tile, int],
                      dice: Dice) -> list[str]:
     t, count = checked
     _remove_soldiers(t, name, count)
@@ -67,7 +67,7 @@ def dismiss_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, i
                                 "civilian life")]
 
 
-def move_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, Tile, int],
+def move_soldiers(game: AnyGame, state: State, name: str, checked: tuple[Tile, Tile, int],
                   dice: Dice) -> list[str]:
     src, dst, count = checked
     found = explores(dst, count)
@@ -86,7 +86,7 @@ def move_soldiers(game: Game, state: State, name: str, checked: tuple[Tile, Tile
     return events
 
 
-def claim_tile(game: Game, state: State, name: str, t: Tile, dice: Dice) -> list[str]:
+def claim_tile(game: AnyGame, state: State, name: str, t: Tile, dice: Dice) -> list[str]:
     """A claim takes effect at once: the tile, its village and its settlers are the
     kingdom's for the rest of its orders (the text: "instantly adding +50")."""
     spec = rules()["claim"]
@@ -100,7 +100,7 @@ def claim_tile(game: Game, state: State, name: str, t: Tile, dice: Dice) -> list
                                 f"{t['settlement']} and {spec['civilians']} settlers")]
 
 
-def give(game: Game, state: State, name: str, checked: tuple[str, int, int], dice: Dice
+def give(game: AnyGame, state: State, name: str, checked: tuple[str, int, int], dice: Dice
          ) -> list[str]:
     resource, amount, _ = checked
     state["kingdoms"][name][resource] -= amount
@@ -110,7 +110,7 @@ def give(game: Game, state: State, name: str, checked: tuple[str, int, int], dic
     return [report(state, name, f"sent {amount} {resource} to {to}")]
 
 
-def buy_resource(game: Game, state: State, name: str, checked: tuple[str, int, int],
+def buy_resource(game: AnyGame, state: State, name: str, checked: tuple[str, int, int],
                  dice: Dice) -> list[str]:
     resource, amount, price = checked
     kingdom = state["kingdoms"][name]
@@ -119,7 +119,7 @@ def buy_resource(game: Game, state: State, name: str, checked: tuple[str, int, i
     return [report(state, name, f"bought {amount} {resource} for {price} gold")]
 
 
-def sell_resource(game: Game, state: State, name: str, checked: tuple[str, int, int],
+def sell_resource(game: AnyGame, state: State, name: str, checked: tuple[str, int, int],
                   dice: Dice) -> list[str]:
     resource, amount, proceeds = checked
     kingdom = state["kingdoms"][name]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Game, Order, OrderError, State, clone
+from ..engine.core.contract import AnyGame, Order, OrderError, State, clone
 from .actions import economy, resolve_act_phase
 from .checks import where
 from .codes import W
@@ -43,7 +43,7 @@ def after_tick(state: State) -> tuple[State, dict[str, dict[str, Any]]]:
     return ahead, economy(ahead)
 
 
-def warnings(game: Game, state: State, name: str, order: Order, trial: State
+def warnings(game: AnyGame, state: State, name: str, order: Order, trial: State
              ) -> list[OrderError]:
     """The W- warnings of `order` on `state`, `trial` being the state after it (the engine asks
     only for an order its check accepts: a refusal says more). Each compares the end of the
@@ -170,12 +170,12 @@ class Suggestion:
     why: str
 
 
-def _clean(game: Game, state: State, name: str, order: Order) -> bool:
+def _clean(game: AnyGame, state: State, name: str, order: Order) -> bool:
     """Legal, and no warning: an order a sheet may suggest without a caveat."""
     return game.can(state, name, order) and not game.warnings(state, name, order)
 
 
-def food_to_buy(game: Game, state: State, name: str) -> tuple[int, int] | None:
+def food_to_buy(game: AnyGame, state: State, name: str) -> tuple[int, int] | None:
     """The least food to buy now that keeps the kingdom fed at the end of this tick (more
     food also means more for a raid to take), and its price; None if it is fed already.
     (0, 0) when no purchase the treasury allows is enough."""
@@ -194,7 +194,7 @@ def food_to_buy(game: Game, state: State, name: str) -> tuple[int, int] | None:
     return 0, 0
 
 
-def covers(game: Game, state: State, name: str, t: Tile, threat: int | None = None
+def covers(game: AnyGame, state: State, name: str, t: Tile, threat: int | None = None
            ) -> list[Suggestion]:
     """Single orders after which tile `t` holds against `threat` (default: the threat now)
     without leaving another tile of the kingdom open: more soldiers hired there, soldiers
@@ -233,7 +233,7 @@ def covers(game: Game, state: State, name: str, t: Tile, threat: int | None = No
     return found
 
 
-def suggestions(game: Game, state: State, name: str) -> list[Suggestion]:
+def suggestions(game: AnyGame, state: State, name: str) -> list[Suggestion]:
     """What the situation asks for, most pressing first: food against hunger at the end of
     this tick, cover for every tile the Orcs would raid, then for tiles a rise of the threat
     would open, food for a hungry partner, a claim, an exploring party, a building. Every
@@ -260,7 +260,7 @@ def suggestions(game: Game, state: State, name: str) -> list[Suggestion]:
     return out
 
 
-def _for_partner(game: Game, state: State, name: str) -> list[Suggestion]:
+def _for_partner(game: AnyGame, state: State, name: str) -> list[Suggestion]:
     partner = other(state, name)
     ledger = after_tick(state)[1][partner]
     if ledger["fed"]:
@@ -274,7 +274,7 @@ def _for_partner(game: Game, state: State, name: str) -> list[Suggestion]:
                                           "gift arrives in time)")]
 
 
-def _growth(game: Game, state: State, name: str) -> list[Suggestion]:
+def _growth(game: AnyGame, state: State, name: str) -> list[Suggestion]:
     """A claim, an exploring party and a building, each the first one the rules accept
     without a warning."""
     out: list[Suggestion] = []
@@ -301,7 +301,7 @@ def _growth(game: Game, state: State, name: str) -> list[Suggestion]:
     return out + _building(game, state, name)
 
 
-def _building(game: Game, state: State, name: str) -> list[Suggestion]:
+def _building(game: AnyGame, state: State, name: str) -> list[Suggestion]:
     data = rules()
     upgrades = [s for s, spec in data["settlements"].items() if "upgrades" in spec]
     for building in [*upgrades, *data["buildings"]]:

@@ -21,7 +21,7 @@ from typing import Any
 from ..engine.base.words import counted
 from ..engine.core import simulate
 from ..engine.core.bots import choose_orders
-from ..engine.core.contract import Game
+from ..engine.core.contract import AnyGame
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from ..engine.core.turn import play_tick
@@ -46,7 +46,7 @@ def table(headers: list[str], rows: list[list[Any]]) -> str:
     return "\n".join(lines)
 
 
-def chooser(game: Game, name: str) -> Chooser:
+def chooser(game: AnyGame, name: str) -> Chooser:
     """A kingdom's orders for a tick: the engine's random bot, or a policy of bots.plan."""
     if name == "random":
         return lambda state, player, rng: choose_orders(game, state, player, "random", rng)
@@ -54,7 +54,7 @@ def chooser(game: Game, name: str) -> Chooser:
     return lambda state, player, rng: plan(game, state, player, rng, policy)
 
 
-def play_game(game: Game, seed: int, difficulty: str, seats: tuple[str, str]
+def play_game(game: AnyGame, seed: int, difficulty: str, seats: tuple[str, str]
               ) -> dict[str, Any]:
     """One whole game, the two kingdoms played by the policies in `seats`."""
     options = game.parse_options([] if difficulty == "easy" else [difficulty], None)
@@ -86,11 +86,11 @@ def play_game(game: Game, seed: int, difficulty: str, seats: tuple[str, str]
     }
 
 
-def _play_task(task: tuple[Game, int, str, tuple[str, str]]) -> dict[str, Any]:
+def _play_task(task: tuple[AnyGame, int, str, tuple[str, str]]) -> dict[str, Any]:
     return play_game(*task)
 
 
-def balance_text(game: Game, games: int = 50, seed: int = 0, jobs: int = 2) -> str:
+def balance_text(game: AnyGame, games: int = 50, seed: int = 0, jobs: int = 2) -> str:
     seeds = [simulate.game_seed(seed, i) for i in range(games)]
     out: list[str] = []
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}

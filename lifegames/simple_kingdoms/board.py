@@ -10,7 +10,7 @@ to draw.
 from __future__ import annotations
 
 from ..engine.base.svg import INK, LINE, MUTED, PALE, TINTS, Picture, legend, player_style
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from .data import rules
 from .model import score, team_score, tile_defense
 
@@ -19,7 +19,7 @@ TERRAIN_TINTS = {"plains": TINTS[4], "forest": TINTS[2], "hills": TINTS[1],
                  "mountains": TINTS[6], "marsh": TINTS[5]}
 
 
-def board(game: Game, view: State, player: str | None) -> Picture:
+def board(game: AnyGame, view: State, player: str | None) -> Picture:
     size, players = int(view["size"]), list(view["players"])
     threat, most = int(view["threat"]), int(rules()["threat"]["max"])
     width, height = 2 * SIDE + size * CELL_W, TOP + size * CELL_H + 30
@@ -101,7 +101,7 @@ def _soldiers(pic: Picture, t: State, x: float, y: float, players: list[str]) ->
         x += 90
 
 
-def happened(game: Game, view: State, player: str | None) -> list[str]:
+def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
     """What the last tick did to the kingdom (its sheet's "Last tick"), then to everyone."""
     mine = list(view["reports"].get(player, [])) if player else [
         f"{p}: {line}" for p in view["players"] for line in view["reports"][p]]

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.core.contract import Game, Order, OrderError, State
+from ..engine.core.contract import AnyGame, Order, OrderError, State
 from ..engine.core.dice import Dice
 from .actions import economy, resolve_act_phase
 from .checks import build_unhinted, claim_tile
@@ -63,7 +63,7 @@ POLICIES = {
 }
 
 
-def plan(game: Game, state: State, player: str, rng: Any, policy: Policy = GREEDY
+def plan(game: AnyGame, state: State, player: str, rng: Any, policy: Policy = GREEDY
          ) -> list[str]:
     """The bot's file for this tick, written on the kingdom's view of the state: plain orders
     (nothing in a kingdom's orders is chance, so a plan's conditions would add nothing a bot
@@ -105,12 +105,12 @@ def plan(game: Game, state: State, player: str, rng: Any, policy: Policy = GREED
 # -- judging a position --------------------------------------------------------------------
 
 
-def rank(game: Game, state: State, name: str, options: list[str]) -> list[str]:
+def rank(game: AnyGame, state: State, name: str, options: list[str]) -> list[str]:
     """The legal orders as listed: among equals the bot prefers none (its plans choose)."""
     return options
 
 
-def heuristic(game: Game, state: State, name: str) -> float:
+def heuristic(game: AnyGame, state: State, name: str) -> float:
     """The engine's measure of a position for the greedy bot (the greedy bot's own plan
     uses the same judgement)."""
     return judge(state, name)

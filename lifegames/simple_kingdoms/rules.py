@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from ..engine.core.commands import Commands, row_maker
-from ..engine.core.contract import Game, Order, Result, SetupError, State
+from ..engine.core.contract import AnyGame, Order, Result, SetupError, State
 from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .data import rules, terrains
@@ -40,7 +40,7 @@ COMMANDS = Commands({
 })
 
 
-class SimpleKingdoms(Game):
+class SimpleKingdoms(AnyGame):
     id = "simple-kingdoms"
     title = "Simple Kingdoms"
     package = "simple_kingdoms"

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.text.sheets import check_command, commented, document, section, signed, table
 from .advice import after_tick, covers, food_to_buy, suggestions
 from .checks import buildable, terrain_unseen, where
@@ -78,7 +78,7 @@ def people_text(state: State, name: str, ahead: dict[str, Any]) -> str:
             + (f", {counted(gone, 'unpaid soldier')} would desert" if gone else ""))
 
 
-def food_text(game: Game, state: State, name: str, ahead: dict[str, Any]) -> str:
+def food_text(game: AnyGame, state: State, name: str, ahead: dict[str, Any]) -> str:
     """How much food keeps the people fed at the end of the coming tick."""
     need = food_needed(state, name)
     tick = int(state["tick"]) + 1
@@ -112,7 +112,7 @@ def soldiers_table(state: State, name: str) -> str:
             + "\na tile's defense counts its owner's soldiers only")
 
 
-def threat_text(game: Game, state: State, name: str) -> str:
+def threat_text(game: AnyGame, state: State, name: str) -> str:
     """The threat, the tiles it opens now and what would cover each, and the tiles a rise of
     the threat at the end of the coming tick would open."""
     threat = state["threat"]
@@ -179,7 +179,7 @@ def score_text(state: State) -> str:
             "score nothing themselves")
 
 
-def orders_text(game: Game, state: State, name: str) -> str:
+def orders_text(game: AnyGame, state: State, name: str) -> str:
     limit = rules()["actions_per_tick"]
     advised = suggestions(game, state, name)
     lines = [f"write up to {limit} orders in {name}_orders.txt; python3 play.py orders "
@@ -215,7 +215,7 @@ def _last_tick(state: State, name: str) -> str:
     return "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
 
 
-def kingdom_sheet(game: Game, state: State, name: str) -> str:
+def kingdom_sheet(game: AnyGame, state: State, name: str) -> str:
     if over(state):
         return final_sheet(state, name)
     ledger = after_tick(state)[1]
@@ -318,7 +318,7 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
     return document(header(state, name, f"tile {where(t)}"), body)
 
 
-def views(game: Game, state: State, name: str) -> dict[str, str]:
+def views(game: AnyGame, state: State, name: str) -> dict[str, str]:
     low = name.lower()
     out = {f"{low}_sheet.txt": kingdom_sheet(game, state, name)}
     for t in owned_tiles(state, name):
@@ -326,7 +326,7 @@ def views(game: Game, state: State, name: str) -> dict[str, str]:
     return out
 
 
-def order_template(game: Game, state: State, name: str) -> str:
+def order_template(game: AnyGame, state: State, name: str) -> str:
     limit = rules()["actions_per_tick"]
     if over(state):
         return commented([f"{name}: the game is over, no more orders.", final_result(state)])
@@ -376,7 +376,7 @@ def _plan_example(state: State, name: str) -> list[str]:
             "lists them), e.g. `if food < food_needed: buy_resource(\"food\", 10)`."]
 
 
-def public_state(game: Game, state: State) -> dict[str, Any]:
+def public_state(game: AnyGame, state: State) -> dict[str, Any]:
     """The referee's view (`state --json`): unexplored terrain left out here too."""
     return _public(state)
 
@@ -415,7 +415,7 @@ def _public(state: State) -> dict[str, Any]:
     }
 
 
-def player_state(game: Game, state: State, name: str) -> dict[str, Any]:
+def player_state(game: AnyGame, state: State, name: str) -> dict[str, Any]:
     """A kingdom's own view as data (`state --json --player`): the public view plus what the
     sheet adds for this kingdom."""
     view = _public(state)
@@ -435,7 +435,7 @@ def player_state(game: Game, state: State, name: str) -> dict[str, Any]:
     return view
 
 
-def status_lines(game: Game, state: State) -> list[str]:
+def status_lines(game: AnyGame, state: State) -> list[str]:
     threat = f"Orc threat {state['threat']} of {rules()['threat']['max']}"
     if over(state):
         return [f"difficulty {state['difficulty']}, {threat} at the end"]  # + the result
@@ -443,7 +443,7 @@ def status_lines(game: Game, state: State) -> list[str]:
             f"team score so far {team_score(state)}"]
 
 
-def order_help(game: Game) -> dict[str, Any]:
+def order_help(game: AnyGame) -> dict[str, Any]:
     data = rules()
     upgrades = [s for s, spec in data["settlements"].items() if "upgrades" in spec]
     return {
@@ -493,7 +493,7 @@ def _cost(amounts: dict[str, int]) -> str:
     return ", ".join(f"{n} {r}" for r, n in amounts.items())
 
 
-def describe(game: Game, name: str) -> str | None:
+def describe(game: AnyGame, name: str) -> str | None:
     """A building (or settlement upgrade) or a resource, as an editor's hover shows it: its
     cost, output, terrain and needs (the reference's Buildings row), or a resource's price.
     Any case of the name."""
@@ -514,7 +514,7 @@ def describe(game: Game, name: str) -> str | None:
 # -- facts ---------------------------------------------------------------------------------------
 
 
-def facts(game: Game, state: State, player: str) -> dict[str, Any]:
+def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     """The facts of orders.yaml `facts:`, as `player` sees the game at this point of the
     tick. Tiles are named "row,col"; a terrain lists only tiles whose terrain the kingdom
     has seen (never one explored this tick, nor one still unexplored)."""
@@ -547,6 +547,6 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
     return found
 
 
-def held(game: Game, view: State, player: str) -> list[str]:
+def held(game: AnyGame, view: State, player: str) -> list[str]:
     """No card is held in this game: an editor has no hand to offer first."""
     return []

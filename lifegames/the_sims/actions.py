@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.base.words import counted, listed
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from .data import card, cards, homes, rules, sims
 from .effects import (
@@ -70,7 +70,7 @@ __all__ = ["DIE", "PICK", "new_turn"]
 # -- the applies, one per command ------------------------------------------------------------------
 
 
-def move_in(game: Game, state: State, player: str, chosen: tuple[str, str | None], dice: Dice
+def move_in(game: AnyGame, state: State, player: str, chosen: tuple[str, str | None], dice: Dice
             ) -> list[str]:
     """Keep the Home card (and, 2-5 players, the Aspiration) chosen; the others go face down."""
     state["chance"] = False
@@ -86,7 +86,7 @@ def move_in(game: Game, state: State, player: str, chosen: tuple[str, str | None
     return [log(state, f"{player} moved into {home} ({homes()[home]}){what}")]
 
 
-def travel(game: Game, state: State, player: str, chosen: tuple[dict[str, Any], str],
+def travel(game: AnyGame, state: State, player: str, chosen: tuple[dict[str, Any], str],
            dice: Dice) -> list[str]:
     """Travel steps 1A and 1B: move, lower the Venue's Need, take the card, raise its Needs,
     perform its action; then befriend and interact as the rules go on."""
@@ -115,7 +115,7 @@ def travel(game: Game, state: State, player: str, chosen: tuple[dict[str, Any], 
     return events + after_action(game, state, player)
 
 
-def go_home(game: Game, state: State, player: str, chosen: tuple[list[str], list[str]],
+def go_home(game: AnyGame, state: State, player: str, chosen: tuple[list[str], list[str]],
             dice: Dice) -> list[str]:
     """Go Home: raise two Needs and draw an Aspiration (alone: discard a set of three identical
     SIMbols and raise one Need)."""
@@ -153,7 +153,7 @@ def go_home(game: Game, state: State, player: str, chosen: tuple[list[str], list
     return events
 
 
-def keep(game: Game, state: State, player: str, kept: str, dice: Dice) -> list[str]:
+def keep(game: AnyGame, state: State, player: str, kept: str, dice: Dice) -> list[str]:
     state["chance"] = False
     mine = seat(state, player)
     fresh = kept != mine["aspiration"]
@@ -164,7 +164,7 @@ def keep(game: Game, state: State, player: str, kept: str, dice: Dice) -> list[s
         end_of_turn(state, player, fresh=fresh)
 
 
-def swap(game: Game, state: State, player: str, chosen: tuple[str, str, str | None],
+def swap(game: AnyGame, state: State, player: str, chosen: tuple[str, str, str | None],
          dice: Dice) -> list[str]:
     state["chance"] = False
     give, take, who = chosen
@@ -184,7 +184,7 @@ def swap(game: Game, state: State, player: str, chosen: tuple[str, str, str | No
     return events + finish_action(game, state, player)
 
 
-def interact(game: Game, state: State, player: str,
+def interact(game: AnyGame, state: State, player: str,
              chosen: tuple[str | None, str | None, str | None], dice: Dice) -> list[str]:
     """2-5 players: both roll, the active player first, and each applies their result. Alone:
     a roll for each Iconic Sim at the Venue."""
@@ -212,7 +212,7 @@ def interact(game: Game, state: State, player: str,
     return events + end_of_turn(state, player)
 
 
-def invite(game: Game, state: State, player: str, sim: str, dice: Dice) -> list[str]:
+def invite(game: AnyGame, state: State, player: str, sim: str, dice: Dice) -> list[str]:
     """Single player, ICONIC SIMS MOVE!: the chosen Sim comes home; one taken from a Venue is
     replaced at once."""
     state["chance"] = False
@@ -227,7 +227,7 @@ def invite(game: Game, state: State, player: str, sim: str, dice: Dice) -> list[
     return events + finish_action(game, state, player)
 
 
-def complete(game: Game, state: State, player: str, chosen: tuple[str, list[str]], dice: Dice
+def complete(game: AnyGame, state: State, player: str, chosen: tuple[str, list[str]], dice: Dice
              ) -> list[str]:
     """Single player: the Aspiration and the cards used go face down; raise one Need."""
     state["chance"] = False
@@ -244,25 +244,25 @@ def complete(game: Game, state: State, player: str, chosen: tuple[str, list[str]
     return events + end_solo_turn(state, player)
 
 
-def end_turn(game: Game, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
+def end_turn(game: AnyGame, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
     """Single player: the turn ends without completing an Aspiration."""
     state["chance"] = False
     return [log(state, f"{player} ends the turn without completing an Aspiration")] + \
         end_solo_turn(state, player)
 
 
-def raise_(game: Game, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
+def raise_(game: AnyGame, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
     """Never run: raise(...) is a standing order, which effects.choose_need reads when a die or
     another player's turn makes the player raise a Need (its check refuses it as an order)."""
     return []
 
 
-def lower(game: Game, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
+def lower(game: AnyGame, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
     """Never run, as raise_."""
     return []
 
 
-def skip_newcomers(game: Game, state: State, player: str, chosen: None, dice: Dice
+def skip_newcomers(game: AnyGame, state: State, player: str, chosen: None, dice: Dice
                    ) -> list[str]:
     """Never run, as raise_: _interact_solo reads the standing order."""
     return []
@@ -271,7 +271,7 @@ def skip_newcomers(game: Game, state: State, player: str, chosen: None, dice: Di
 # -- what follows by itself ----------------------------------------------------------------------
 
 
-def after_action(game: Game, state: State, player: str) -> list[str]:
+def after_action(game: AnyGame, state: State, player: str) -> list[str]:
     """Travel steps 2 and 3: befriend, then interact (or the turn ends)."""
     events = befriend(game, state, player)
     if solo(state):
@@ -285,7 +285,7 @@ def after_action(game: Game, state: State, player: str) -> list[str]:
     return events + end_of_turn(state, player)
 
 
-def befriend(game: Game, state: State, player: str) -> list[str]:
+def befriend(game: AnyGame, state: State, player: str) -> list[str]:
     """Take every Iconic Sim on the board (single player: at a Venue) whose interest a card
     taken this turn shows."""
     marks = {s for name in state["turn"]["taken"] for s in card_symbols(name)}
@@ -335,7 +335,7 @@ def end_of_turn(state: State, player: str, fresh: bool = False) -> list[str]:
                                 f"{following} is next")]
 
 
-def finish_action(game: Game, state: State, player: str) -> list[str]:
+def finish_action(game: AnyGame, state: State, player: str) -> list[str]:
     """After a chosen action: the held card goes home (single player), and the turn goes on."""
     held = state["turn"]["holding"]
     if held is not None:
@@ -347,7 +347,7 @@ def finish_action(game: Game, state: State, player: str) -> list[str]:
 # -- the single-player game ------------------------------------------------------------------------
 
 
-def _solo_action(game: Game, state: State, player: str, name: str, action: str | None
+def _solo_action(game: AnyGame, state: State, player: str, name: str, action: str | None
                  ) -> list[str]:
     """Single player: the card's action runs before the card goes home."""
     turn = state["turn"]
@@ -364,7 +364,7 @@ def _solo_action(game: Game, state: State, player: str, name: str, action: str |
     return events + after_action(game, state, player)
 
 
-def _interact_solo(game: Game, state: State, player: str, dice: Dice) -> list[str]:
+def _interact_solo(game: AnyGame, state: State, player: str, dice: Dice) -> list[str]:
     """Single player: roll for each Iconic Sim at your Venue, new arrivals included."""
     here = seat(state, player)["at"]
     queue = sims_at(state, here)
@@ -414,7 +414,7 @@ def end_solo_turn(state: State, player: str) -> list[str]:
 # -- refilling before a turn ----------------------------------------------------------------------
 
 
-def refill(game: Game, state: State, dice: Dice, setup: bool = False) -> list[str]:
+def refill(game: AnyGame, state: State, dice: Dice, setup: bool = False) -> list[str]:
     """Before the next turn: the Card Hub (single player: event cards act as they appear),
     the Iconic Sims, and owed Aspiration draws; then whether the game can go on."""
     state["refill"] = False

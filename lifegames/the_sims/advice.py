@@ -15,7 +15,7 @@ Home will be possible, whatever the refill brings, loses the game when the tick 
 from __future__ import annotations
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Game, Order, OrderError, State
+from ..engine.core.contract import AnyGame, Order, OrderError, State
 from .codes import W
 from .data import card, find
 from .effects import lost_for_certain
@@ -25,19 +25,19 @@ from .model import SCORE, completable, points, seat, solo
 TAKERS = frozenset({"grim_reaper", "iconic_sims_move"})
 
 
-def travel(game: Game, state: State, player: str, order: Order, after: State
+def travel(game: AnyGame, state: State, player: str, order: Order, after: State
            ) -> list[OrderError]:
     found = [_costly_card(game, state, player, order, after), _lost(state, player, after)]
     return [f for f in found if f is not None]
 
 
-def end_turn(game: Game, state: State, player: str, order: Order, after: State
+def end_turn(game: AnyGame, state: State, player: str, order: Order, after: State
              ) -> list[OrderError]:
     found = [_skipped(game, state, player), _lost(state, player, after)]
     return [f for f in found if f is not None]
 
 
-def ends_turn(game: Game, state: State, player: str, order: Order, after: State
+def ends_turn(game: AnyGame, state: State, player: str, order: Order, after: State
               ) -> list[OrderError]:
     """The warning of the other orders that can end a single player's turn (Go Home, a swap,
     an invitation, completing an Aspiration)."""
@@ -58,7 +58,7 @@ def _lost(state: State, player: str, after: State) -> OrderError | None:
         "set; `python3 play.py orders the-sims` explains Travel and Go Home")
 
 
-def _costly_card(game: Game, state: State, player: str, order: Order, trial: State
+def _costly_card(game: AnyGame, state: State, player: str, order: Order, trial: State
                  ) -> OrderError | None:
     """2-5 players: the points the player holds after the travel, when nothing in it is
     chance, against those before."""
@@ -86,7 +86,7 @@ def _costly_card(game: Game, state: State, player: str, order: Order, trial: Sta
         "card")
 
 
-def _skipped(game: Game, state: State, player: str) -> OrderError | None:
+def _skipped(game: AnyGame, state: State, player: str) -> OrderError | None:
     """Alone: ending the turn while an Aspiration could be completed now (one a turn)."""
     if not solo(state) or state["over"] or state["turn"]["player"] != player or \
             state["turn"]["step"] != SCORE:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core.bots import choose_orders
-from ..engine.core.contract import Game
+from ..engine.core.contract import AnyGame
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from ..engine.core.simulate import game_seed
@@ -62,7 +62,7 @@ OUTCOMES = {
 }
 
 
-def play(game: Game, count: int, strategies: tuple[str, ...], seed: int,
+def play(game: AnyGame, count: int, strategies: tuple[str, ...], seed: int,
          words: list[str] | None = None) -> tuple[dict[str, Any], Counter[str]]:
     """One whole game; the final state and how often each event of EVENTS was logged (and,
     per player, "went home P1" and "ends the turn P1")."""
@@ -92,7 +92,7 @@ def play(game: Game, count: int, strategies: tuple[str, ...], seed: int,
     return state, seen
 
 
-def report(game: Game, games: int, seed: int = 0, words: list[str] | None = None
+def report(game: AnyGame, games: int, seed: int = 0, words: list[str] | None = None
            ) -> list[str]:
     lines = []
     for count, strategies in LINEUPS:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.base.svg import INK, LINE, MUTED, TINTS, Picture, player_style
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from .data import needs, rules
 from .model import board as venues
 from .model import card_symbols, points, solo
@@ -24,7 +24,7 @@ WIDTH, VENUE_W, VENUE_H = 880, 280, 92
 HOME = "home"
 
 
-def board(game: Game, view: State, player: str | None) -> Picture:
+def board(game: AnyGame, view: State, player: str | None) -> Picture:
     players = list(view["players"])
     seats = view["seats"]
     alone = solo(view)
@@ -184,6 +184,6 @@ def _one(seat: State, name: str) -> State:
     return {"seats": {name: seat}}
 
 
-def happened(game: Game, view: State, player: str | None) -> list[str]:
+def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
     """The tick's events, all of them on the table."""
     return list(view["log"])

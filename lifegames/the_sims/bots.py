@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.core.contract import Game, OrderError, State, clone
+from ..engine.core.contract import AnyGame, OrderError, State, clone
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from . import model as m
@@ -43,7 +43,7 @@ def _progress(state: State, player: str, aspiration: str | None) -> float:
     return PROGRESS * (symbols - left)
 
 
-def heuristic(game: Game, state: State, player: str) -> float:
+def heuristic(game: AnyGame, state: State, player: str) -> float:
     return judge(state, player)
 
 
@@ -101,7 +101,7 @@ def _solo(state: State, player: str) -> float:
     return value
 
 
-def rank(game: Game, state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: AnyGame, state: State, player: str, options: list[str]) -> list[str]:
     """Best first by the heuristic after each order runs on a copy (throwaway dice: a guess
     at chance, never the game's own dice)."""
     dice = Dice(-7, int(state["tick"]) + 1)
@@ -129,7 +129,7 @@ KEEP_PLAN = (
 _planning = False  # set while the engine's greedy bot chooses the orders for `plan`
 
 
-def plan(game: Game, state: State, player: str, rng: Any) -> list[str] | None:
+def plan(game: AnyGame, state: State, player: str, rng: Any) -> list[str] | None:
     """The greedy bot's whole turn (2-5 players): its orders, and after a Go Home the plan
     lines that answer the draw. None (the engine's own greedy bot) alone, or when it is not
     this player's turn to start."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.base.words import listed
-from ..engine.core.contract import Game, State
+from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from .data import card, find, rules, sims
 from .model import (
@@ -89,7 +89,7 @@ FACE_NAMES = {"good": "a Good Interaction", "awkward": "an Awkward Interaction",
 # -- Needs: the player's own choice, or their standing orders, or the default -------------------
 
 
-def standing_needs(game: Game, state: State, player: str, command: str) -> list[str]:
+def standing_needs(game: AnyGame, state: State, player: str, command: str) -> list[str]:
     """The Needs `player`'s standing raise(...) or lower(...) orders name, oldest first."""
     out = []
     for order in game.standing(state, player, command):
@@ -99,7 +99,7 @@ def standing_needs(game: Game, state: State, player: str, command: str) -> list[
     return out
 
 
-def choose_need(game: Game, state: State, player: str, raising: bool) -> str | None:
+def choose_need(game: AnyGame, state: State, player: str, raising: bool) -> str | None:
     """The Need a die or another player's turn makes `player` raise (or lower): the first of
     their standing orders that applies, else the first EMPTY Need in tracker order (to raise)
     or the last FULL one (to lower). None when nothing can change."""
@@ -140,13 +140,13 @@ def take_from_hub(state: State, name: str) -> None:
     state["hub"][state["hub"].index(name)] = None
 
 
-def arrive(game: Game, state: State, player: str, sim: str, how: str) -> list[str]:
+def arrive(game: AnyGame, state: State, player: str, sim: str, how: str) -> list[str]:
     """Single player: an Iconic Sim moves in; four or more Sims at home make a party."""
     seat(state, player)["sims"].append(sim)
     return [log(state, f"{sim} moved in with {player} ({how})")] + party(game, state, player)
 
 
-def party(game: Game, state: State, player: str) -> list[str]:
+def party(game: AnyGame, state: State, player: str) -> list[str]:
     if friends(state, player) < rules()["solo"]["party_at"]:
         return []
     return set_need(state, player, choose_need(game, state, player, True),
@@ -169,7 +169,7 @@ def draw_aspiration(state: State, dice: Dice) -> str | None:
 # -- special actions, 2-5 players --------------------------------------------------------------
 
 
-def iconic_sims_move(game: Game, state: State, player: str, name: str, dice: Dice
+def iconic_sims_move(game: AnyGame, state: State, player: str, name: str, dice: Dice
                      ) -> list[str]:
     """Every Iconic Sim in a home is passed to the left until a player whose Action cards or
     Home card show its interest keeps it; one that goes all the way round comes back home."""
@@ -189,7 +189,7 @@ def iconic_sims_move(game: Game, state: State, player: str, name: str, dice: Dic
     return events
 
 
-def don_lothario(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def don_lothario(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     """2-5 players (reconstructed from the single-player text, "each Iconic Sim in play"): the
     die is rolled for each Iconic Sim face up on the board, then in the other homes from the
     left, then in yours, until a Good Interaction: that Sim leaves with Don Lothario for the
@@ -213,7 +213,7 @@ def don_lothario(game: Game, state: State, player: str, name: str, dice: Dice) -
                        "(1 point)")]
 
 
-def grim_reaper(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def grim_reaper(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     """2-5 players (reconstructed): the Iconic Sims waiting on the board go to the box with the
     Grim Reaper; with none on the board, your own Sims go, and the Reaper stays (1 point)."""
     mine = seat(state, player)
@@ -233,7 +233,7 @@ def grim_reaper(game: Game, state: State, player: str, name: str, dice: Dice) ->
                        "(1 point)")]
 
 
-def mrs_crumplebottom(game: Game, state: State, player: str, name: str, dice: Dice
+def mrs_crumplebottom(game: AnyGame, state: State, player: str, name: str, dice: Dice
                       ) -> list[str]:
     """2-5 players (reconstructed): every other player discards one random Action card; then
     this card is discarded."""
@@ -359,7 +359,7 @@ def _sets(counts: dict[str, list[str]]) -> list[list[str]]:
 # -- single-player event cards: they act as soon as they appear in the Card Hub -------------------
 
 
-def solo_don(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def solo_don(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     """Roll for each Iconic Sim in play (Venues, the centre, your home): the first Good
     Interaction sends that Sim and Don Lothario to the box; with none, Don moves in."""
     events = [log(state, "Don Lothario appeared in the Card Hub")]
@@ -383,7 +383,7 @@ def solo_don(game: Game, state: State, player: str, name: str, dice: Dice) -> li
     return events + [log(state, "Don Lothario moved in with you")] + party(game, state, player)
 
 
-def solo_reaper(game: Game, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def solo_reaper(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
     events = [log(state, "the Grim Reaper appeared in the Card Hub")]
     if state["centre"]:
         gone = list(state["centre"])
@@ -402,7 +402,7 @@ def solo_reaper(game: Game, state: State, player: str, name: str, dice: Dice) ->
         party(game, state, player)
 
 
-def solo_crumplebottom(game: Game, state: State, player: str, name: str, dice: Dice
+def solo_crumplebottom(game: AnyGame, state: State, player: str, name: str, dice: Dice
                        ) -> list[str]:
     events = [log(state, "Watch Out! It's Mrs. Crumplebottom!")]
     mine = seat(state, player)["cards"]

@@ -25,7 +25,16 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from ..engine.core.commands import Commands, row_maker
-from ..engine.core.contract import Game, Order, OrderError, Prompt, Result, SetupError, State, clone
+from ..engine.core.contract import (
+    AnyGame,
+    Order,
+    OrderError,
+    Prompt,
+    Result,
+    SetupError,
+    State,
+    clone,
+)
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from . import actions, advice, checks, legal
@@ -84,7 +93,7 @@ COMMANDS = Commands({
 SHUFFLES = ("actions", "sims", "aspirations", "homes")
 
 
-class TheSims(Game):
+class TheSims(AnyGame):
     id = "the-sims"
     title = "The Sims Board Game"
     package = "the_sims"

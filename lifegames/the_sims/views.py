@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import Game, Order, State
+from ..engine.core.contract import AnyGame, Order, State
 from ..engine.text.sheets import check_command, commented, document, section, table
 from . import model as m
 from .data import (
@@ -258,7 +258,7 @@ def events_text(state: State, player: str) -> str:
     return "\n".join(lines or ["- the game has just begun"])
 
 
-def orders_text(game: Game, state: State, player: str) -> str:
+def orders_text(game: AnyGame, state: State, player: str) -> str:
     if state["over"]:
         return "The game is over: no more orders."
     turn = state["turn"]
@@ -283,7 +283,7 @@ def orders_text(game: Game, state: State, player: str) -> str:
     return "\n".join([lead, "Legal orders now:", *(f"  {o}" for o in shown_), *more, note])
 
 
-def _after_move_in(game: Game, state: State, player: str) -> list[str]:
+def _after_move_in(game: AnyGame, state: State, player: str) -> list[str]:
     """The turn orders that would be legal once the player has moved in (with the first
     cards offered; the Home card does not change which turns are legal)."""
     offers = seat(state, player)["offers"]
@@ -294,7 +294,7 @@ def _after_move_in(game: Game, state: State, player: str) -> list[str]:
     return list(game.legal_orders(trial, player)) if trial is not None else []
 
 
-def game_over(game: Game, state: State, player: str) -> str:
+def game_over(game: AnyGame, state: State, player: str) -> str:
     """The final result, first on the last sheet: who won and how, then the reader's own."""
     result = game.result(state)
     lines = [f"{result.summary}.", f"The game ended after {counted(state['turns'], 'turn')}."]
@@ -308,7 +308,7 @@ def game_over(game: Game, state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def sheet(game: Game, state: State, player: str) -> str:
+def sheet(game: AnyGame, state: State, player: str) -> str:
     if state["over"]:  # what no longer applies (whose turn, standing orders, orders) goes
         parts = [section("Game over", game_over(game, state, player))]
     else:
@@ -327,11 +327,11 @@ def sheet(game: Game, state: State, player: str) -> str:
     return document(_header(state, player), parts)
 
 
-def views(game: Game, state: State, player: str) -> dict[str, str]:
+def views(game: AnyGame, state: State, player: str) -> dict[str, str]:
     return {f"{player.lower()}_sheet.txt": sheet(game, state, player)}
 
 
-def order_template(game: Game, state: State, player: str) -> str:
+def order_template(game: AnyGame, state: State, player: str) -> str:
     legal = list(game.legal_orders(state, player))
     if state["over"]:
         return commented([f"{player}: the game is over and no more orders are read.",
@@ -379,7 +379,7 @@ def _seat_view(state: State, player: str, private: bool) -> dict[str, Any]:
     return view
 
 
-def _public(game: Game, state: State, private_for: str | None) -> dict[str, Any]:
+def _public(game: AnyGame, state: State, private_for: str | None) -> dict[str, Any]:
     turn = state["turn"]
     view: dict[str, Any] = {
         "game": "the-sims", "tick": state["tick"], "players": list(state["players"]),
@@ -401,13 +401,13 @@ def _public(game: Game, state: State, private_for: str | None) -> dict[str, Any]
     return view
 
 
-def public_state(game: Game, state: State) -> dict[str, Any]:
+def public_state(game: AnyGame, state: State) -> dict[str, Any]:
     """The referee's view (`state --json`): everything on the table; the piles as sizes,
     nobody's undisclosed cards."""
     return _public(game, state, None)
 
 
-def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
+def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     """One player's view (`state --json --player`): their own drawn cards and notes too."""
     view = _public(game, state, player)
     view["you"] = player
@@ -419,7 +419,7 @@ def player_state(game: Game, state: State, player: str) -> dict[str, Any]:
     return view
 
 
-def facts(game: Game, state: State, player: str) -> dict[str, Any]:
+def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     """What a plan may branch on (documented in games/the_sims/orders.yaml `facts:`)."""
     mine = seat(state, player)
     turn = state["turn"]
@@ -448,7 +448,7 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
     }
 
 
-def status_lines(game: Game, state: State) -> list[str]:
+def status_lines(game: AnyGame, state: State) -> list[str]:
     turn = state["turn"]
     lines = [] if state["over"] else [
         f"turn {turn['number']}: {turn['player']} to play ({m.STEPS[turn['step']]})"]
@@ -466,7 +466,7 @@ def status_lines(game: Game, state: State) -> list[str]:
     return lines
 
 
-def order_help(game: Game) -> dict[str, Any]:
+def order_help(game: AnyGame) -> dict[str, Any]:
     rows = [[name, " ".join(spec["symbols"]), ", ".join(spec["raises"]) or "-",
              ACTION_NAMES.get(spec["action"] or "", "-"), spec["copies"]]
             for name, spec in cards().items()]
@@ -508,7 +508,7 @@ def order_help(game: Game) -> dict[str, Any]:
     }
 
 
-def describe(game: Game, name: str) -> str | None:
+def describe(game: AnyGame, name: str) -> str | None:
     """A name an order gives, as an editor's hover shows it, from the game's data: a Venue
     (its card and side, the Need it shows, its SIMbols), an Action card (card_line), a Home,
     an Aspiration or an Iconic Sim. Any case of the name."""
@@ -530,6 +530,6 @@ def describe(game: Game, name: str) -> str | None:
     return found.get(name.strip().lower())
 
 
-def held(game: Game, state: State, player: str) -> list[str]:
+def held(game: AnyGame, state: State, player: str) -> list[str]:
     """The Action cards in the player's hand (their own view)."""
     return [n for n in seat(state, player)["cards"] if n in cards()]

@@ -18,7 +18,7 @@ import pytest
 from lifegames import registry
 from lifegames.engine.core import declared
 from lifegames.engine.core.bots import choose_orders
-from lifegames.engine.core.contract import EngineState, Game, clone
+from lifegames.engine.core.contract import AnyGame, EngineState, clone
 from lifegames.engine.core.declared import KEY, PLAYER, PUBLIC, SIZE, DeclarationError, OneOf, Owner
 from lifegames.engine.core.dice import Dice
 from lifegames.engine.core.orders import parse_text
@@ -73,7 +73,7 @@ PLAIN = [f"c{i}" for i in range(12)]
 GEMS = ["Ruby", "Opal", "Jade"]
 
 
-class TableGame(Game):
+class TableGame(AnyGame):
     id = "table"
     declaration = Table
 
@@ -183,7 +183,7 @@ class Unmarked(EngineState):
     deck: Annotated[list[Card], declared.Nobody(placeholder="?")]
 
 
-class UnmarkedGame(Game):
+class UnmarkedGame(AnyGame):
     id = "unmarked"
     declaration = Unmarked
 
@@ -216,7 +216,7 @@ class Stack(EngineState):
     made_of: Annotated[list[Card], PUBLIC]
 
 
-class StackGame(Game):
+class StackGame(AnyGame):
     id = "stack"
     declaration = Stack
 

@@ -15,9 +15,9 @@ from typing import Annotated, Any, TypedDict
 
 from lifegames.engine.core.commands import Command, Commands
 from lifegames.engine.core.contract import (
+    AnyGame,
     Arg,
     EngineState,
-    Game,
     Order,
     OrderError,
     Prompt,
@@ -104,24 +104,24 @@ def check_answer(state: State, player: str, order: Order) -> str:
     return str(order["choice"])
 
 
-def apply_add(game: Game, state: State, player: str, amount: int, dice: Any) -> list[str]:
+def apply_add(game: AnyGame, state: State, player: str, amount: int, dice: Any) -> list[str]:
     state["totals"][player] += amount
     return _log(state, f"{player} add {amount}")
 
 
-def apply_take(game: Game, state: State, player: str, amount: int, dice: Any) -> list[str]:
+def apply_take(game: AnyGame, state: State, player: str, amount: int, dice: Any) -> list[str]:
     state["pool"] -= amount
     state["totals"][player] += amount
     return _log(state, f"{player} take {amount}")
 
 
-def apply_roll(game: Game, state: State, player: str, _: None, dice: Any) -> list[str]:
+def apply_roll(game: AnyGame, state: State, player: str, _: None, dice: Any) -> list[str]:
     value = dice.stream("roll").d6()
     state["pending"] = {"player": player, "roll": value}
     return _log(state, f"{player} rolled {value}")
 
 
-def apply_answer(game: Game, state: State, player: str, choice: str, dice: Any) -> list[str]:
+def apply_answer(game: AnyGame, state: State, player: str, choice: str, dice: Any) -> list[str]:
     roll = state["pending"]["roll"]
     state["pending"] = None
     if choice == "keep":
@@ -137,7 +137,7 @@ COMMANDS = Commands({
 })
 
 
-class ToyGame(Game):
+class ToyGame(AnyGame):
     id = "toy"
     title = "Toy"
     package = "toy"

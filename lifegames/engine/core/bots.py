@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from .contract import Game, Order, OrderError, State, clone
+from .contract import AnyGame, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import header_line, parse_text
 
@@ -21,7 +21,7 @@ _PARSED: dict[tuple[str, str], Order] = {}  # orders are read-only once made, so
 _PARSED_MOST = 4096
 
 
-def _parse(game: Game, text: str) -> Order:
+def _parse(game: AnyGame, text: str) -> Order:
     """A legal order's text as the grammar reads it. Bots choose among the same few hundred
     texts all game long, so each is parsed once per process."""
     key = (game.grammar_name(), text)
@@ -42,7 +42,7 @@ def _planning_dice(state: State) -> Dice:
     return Dice(-1, int(state["tick"]) + 1)
 
 
-def _finishes(game: Game, work: State, player: str) -> bool:
+def _finishes(game: AnyGame, work: State, player: str) -> bool:
     try:
         game.end_orders(work, player)
     except OrderError:
@@ -50,7 +50,7 @@ def _finishes(game: Game, work: State, player: str) -> bool:
     return True
 
 
-def choose_orders(game: Game, state: State, player: str, strategy: str,
+def choose_orders(game: AnyGame, state: State, player: str, strategy: str,
                   rng: random.Random) -> list[str]:
     """One tick of orders for `player`: each legal after the ones before it, and a file the
     game accepts as a whole; for the greedy bot, a plan that goes on past a roll or draw with
@@ -98,7 +98,7 @@ def choose_orders(game: Game, state: State, player: str, strategy: str,
     return chosen
 
 
-def _greedy_pick(game: Game, work: State, player: str, options: list[str], dice: Dice
+def _greedy_pick(game: AnyGame, work: State, player: str, options: list[str], dice: Dice
                  ) -> tuple[str | None, str]:
     """The option that most improves the game's heuristic (None if nothing does), and the
     option judged best of all (the least bad, when nothing helps)."""
@@ -120,7 +120,7 @@ def _greedy_pick(game: Game, work: State, player: str, options: list[str], dice:
     return best, top
 
 
-def order_file_text(game: Game, state: State, player: str, orders: list[str],
+def order_file_text(game: AnyGame, state: State, player: str, orders: list[str],
                     strategy: str) -> str:
     tick = int(state["tick"]) + 1
     header = (header_line(game.grammar_name(), tick) +

@@ -22,16 +22,16 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .contract import Game
+    from .contract import AnyGame
     from .dice import Dice
     from .records import Order, OrderError
 
 # check(state, player, order) -> cleaned arguments, or raise OrderError
 Check = Callable[[Any, str, "Order"], Any]
 # apply(game, state, player, cleaned arguments, dice) -> what happened
-Apply = Callable[["Game", Any, str, Any, "Dice"], list[str]]
+Apply = Callable[["AnyGame", Any, str, Any, "Dice"], list[str]]
 # warn(game, state, player, order, after) -> W- warnings; `after` is the state after the order
-Warn = Callable[["Game", Any, str, "Order", Any], list["OrderError"]]
+Warn = Callable[["AnyGame", Any, str, "Order", Any], list["OrderError"]]
 
 
 class Command:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, TypedDict, TypeVar, cast
 
 from ..base.codes import Code
 from ..base.errors import LifegamesError
@@ -40,7 +40,11 @@ from .records import runs as runs
 if TYPE_CHECKING:
     import random
 
+# A state as the engine holds it: JSON read from the game folder, checked against the game's
+# declaration before any code reads it (engine/core/declared.py).
 State = dict[str, Any]
+# A game's own state type: the TypedDict its state.py declares (a view has the same shape).
+S = TypeVar("S", bound=Mapping[str, Any])
 
 
 class _EngineKept(TypedDict, total=False):
@@ -98,7 +102,7 @@ class Result:
     winners: list[str] = field(default_factory=list)
 
 
-class Game:
+class Game(Generic[S]):
     """Base class of every game. Subclasses set the class attributes and override the methods.
 
     State rules: `state["tick"]` is the number of ticks played; the engine increments it after
@@ -156,7 +160,7 @@ class Game:
             raise SetupError(f"{self.title} takes no setup words (got {' '.join(words)!r})")
         return {}
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> State:
+    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> S:
         raise NotImplementedError
 
     # -- the declared state -------------------------------------------------------------------
@@ -172,20 +176,20 @@ class Game:
         names = {**self.vocabulary(), PLAYER: frozenset(players)}
         return declared.problem(self.declaration, state, names, view)
 
-    def knowledge(self, state: State, player: str | None) -> State:
+    def knowledge(self, state: S, player: str | None) -> S:
         """The state as `player` knows it (None: a spectator): everything hidden from them
         (draw piles, others' hands, unexplored terrain) is a placeholder that `act` runs on,
         raising an OrderError wherever an order would depend on a secret. `check` runs on it,
         so neither its effects nor its errors can tell a secret; a seat holds it; the sheets,
         the JSON view and the facts are made from it. Derived from the declaration: a game
         never writes it."""
-        return declared.view(self.declaration, state, player)
+        return cast(S, declared.view(self.declaration, state, player))
 
     # -- a tick ---------------------------------------------------------------------------------
-    def awaiting(self, state: State) -> list[str]:
+    def awaiting(self, state: S) -> list[str]:
         raise NotImplementedError
 
-    def max_orders(self, state: State, player: str) -> int | None:
+    def max_orders(self, state: S, player: str) -> int | None:
         """How many orders a file may hold this tick (None: no limit)."""
         return None
 
@@ -194,7 +198,7 @@ class Game:
         row's `chance`."""
         return self.commands[order.command].is_chance(order)
 
-    def ends_file(self, state: State, player: str, order: Order) -> bool:
+    def ends_file(self, state: S, player: str, order: Order) -> bool:
         """The random barrier, asked before `order` runs on `state`: True for an order whose
         outcome nobody may know when the file is checked (its row's `chance` or `blind`).
         `check` runs a file up to and including such an order and checks what follows only for
@@ -205,14 +209,14 @@ class Game:
         row = self.commands[order.command]
         return row.is_chance(order) or row.is_blind(state, player, order)
 
-    def unforeseen(self, state: State, player: str) -> bool:
+    def unforeseen(self, state: S, player: str) -> bool:
         """Asked during a tick after each of `player`'s orders runs: True once something the
         player could not know has happened this tick (another player's hidden card answered
         theirs, say). From then on the player's plan stops at the first order that cannot
         run, as after a roll, instead of refusing the whole tick."""
         return False
 
-    def suspended(self, state: State, player: str) -> bool:
+    def suspended(self, state: S, player: str) -> bool:
         """Asked during a tick after each of `player`'s orders runs: True when the player's
         turn now waits for another player's answer (a trade offer). The engine then keeps
         the rest of the player's plan and runs it, as after an outcome, at the end of the
@@ -225,7 +229,7 @@ class Game:
         any case): what executed_orders.txt keeps, so one order has one spelling."""
         return order
 
-    def warnings(self, state: State, player: str, order: Order) -> list[OrderError]:
+    def warnings(self, state: S, player: str, order: Order) -> list[OrderError]:
         """Asked by `check` just before `order` runs: outcomes the rules make certain or
         hopeless though the order is legal (a roll that cannot succeed), as OrderErrors with W-
         codes. `check` shows them; they never block a tick. Runs on the player's knowledge, so
@@ -245,7 +249,7 @@ class Game:
         if check is not None:
             check(order)
 
-    def facts(self, state: State, player: str) -> dict[str, Any]:
+    def facts(self, state: S, player: str) -> dict[str, Any]:
         """What a plan's conditions (`if met`, `while tokens > 1`) and `$name` arguments may
         read, as `player` sees the game now: ints, bools, strings or lists of them. Every name
         is documented in the game's orders.yaml under `facts:`. Read from the player's view
@@ -257,44 +261,44 @@ class Game:
         documents in orders.yaml under `facts:`."""
         return list(fact_docs(self.package)) if self.package else []
 
-    def absent_orders(self, state: State, player: str) -> list[str]:
+    def absent_orders(self, state: S, player: str) -> list[str]:
         """The lines an absent awaited player plays (their game's stated default; a plan is
         allowed). Default: none, that is no actions."""
         return []
 
-    def standing(self, state: State, player: str, command: str | None = None) -> list[Order]:
+    def standing(self, state: S, player: str, command: str | None = None) -> list[Order]:
         """`player`'s standing orders in force, oldest first (only those of `command`, if
         given): what a game consults when another player's turn needs that player's choice."""
         texts = state.get("standing", {}).get(player, [])
         return [o for o in standing_orders(self.grammar_name(), tuple(texts))
                 if command is None or o.command == command]
 
-    def figures(self, state: State, player: str) -> dict[str, Any]:
+    def figures(self, state: S, player: str) -> dict[str, Any]:
         """The figures `player`'s sheet leads with (stock, score, threat, cards...), for
         `history`: numbers where they can be charted. Asked of the player's knowledge when a
         player's own history is shown. Default: the score."""
         return {"score": self.result(state).scores.get(player, 0)}
 
-    def turns(self, state: State) -> int:
+    def turns(self, state: S) -> int:
         """How many turns the game has had, in its own unit (player turns, days, ticks), so
         `simulate` can report round trips per turn. Default: the ticks played."""
         return int(state["tick"])
 
-    def begin_tick(self, state: State) -> None:
+    def begin_tick(self, state: S) -> None:
         """Called once before any order of a tick runs (on every copy a check makes, too)."""
 
-    def act(self, state: State, player: str, order: Order, dice: Dice) -> list[str]:
+    def act(self, state: S, player: str, order: Order, dice: Dice) -> list[str]:
         """Apply one order, returning what happened; raise OrderError (state untouched) if it
         cannot run: the row's check, then (with what it returned) the row's apply."""
         row = self.commands[order.command]
         return row.apply(self, state, player, row.check(state, player, order), dice)
 
-    def can(self, state: State, player: str, order: Order) -> bool:
+    def can(self, state: S, player: str, order: Order) -> bool:
         """Could `order` run now (`can ORDER` in a plan)? Its row's check alone: a check
         refuses every order its apply cannot carry out."""
         return runs(self.commands.tests[order.command], state, player, order)
 
-    def after(self, state: State, player: str, order: Order) -> State | None:
+    def after(self, state: S, player: str, order: Order) -> S | None:
         """The state after `order` ran on a copy of `state`, with dice nobody plays with (a
         forecast, a warning, a bot's trial), or None if it cannot run. The check alone comes
         first: most trials are refused, and then nothing is copied."""
@@ -302,34 +306,34 @@ class Game:
             return None
         return self._trial(state, player, order)
 
-    def _trial(self, state: State, player: str, order: Order) -> State | None:
-        trial: State = clone(state)
+    def _trial(self, state: S, player: str, order: Order) -> S | None:
+        trial: S = clone(state)
         try:
             self.act(trial, player, order, Dice(-1, int(state["tick"]) + 1))
         except OrderError:
             return None
         return trial
 
-    def end_orders(self, state: State, player: str) -> None:
+    def end_orders(self, state: S, player: str) -> None:
         """Called after a player's last order of the tick: raise OrderError if the file as a
         whole is incomplete (a game where a turn must end with a main action, say)."""
 
-    def end_tick(self, state: State, dice: Dice) -> list[str]:
+    def end_tick(self, state: S, dice: Dice) -> list[str]:
         """The phases after everyone's orders; returns what happened."""
         return []
 
-    def prompt(self, state: State, player: str) -> Prompt | None:
+    def prompt(self, state: S, player: str) -> Prompt | None:
         return None
 
     # -- the legal orders -------------------------------------------------------------------
-    def candidates(self, state: State, player: str) -> Iterable[Order]:
+    def candidates(self, state: S, player: str) -> Iterable[Order]:
         """The orders worth listing now (legal.py), a representative set where amounts are
         open; `legal_orders` keeps those their rows' checks accept. A candidate is listed in
         its canonical spelling, or as its `source` says if the game gives one (A Simple Life
         lists `pass`, as its players write it, not `pass()`)."""
         return ()
 
-    def legal_orders(self, state: State, player: str) -> Iterable[str]:
+    def legal_orders(self, state: S, player: str) -> Iterable[str]:
         """Orders `player` could give now, each one tested with its row's check, in the order
         the game proposes them (each as candidates() says it is written)."""
         tests = self.commands.tests
@@ -353,7 +357,7 @@ class Game:
             raise AttributeError(f"{type(self).__name__} has no views")
         return self.parts.views()
 
-    def views(self, state: State, player: str) -> dict[str, str]:
+    def views(self, state: S, player: str) -> dict[str, str]:
         """Every file the player's folder holds for this tick: name -> text. The engine prefixes
         numbered names with the tick; the only path from state to a player's folder. Beside
         the sheets, the board picture (`<player>_board.svg`, if the game draws one): made from
@@ -365,14 +369,14 @@ class Game:
             out[f"{player.lower()}_board.svg"] = board
         return out
 
-    def board(self, view: State, player: str | None) -> str | None:
+    def board(self, view: S, player: str | None) -> str | None:
         """The board picture of a view (`knowledge(state, player)`; None: a spectator's), as
         SVG text: the board part draws it (engine/base/svg.py), or None if the game draws none."""
         if self.parts is None or self.parts.board is None:
             return None
         return str(self.parts.board().board(self, view, player).render())
 
-    def happened(self, state: State, player: str | None) -> list[str]:
+    def happened(self, state: S, player: str | None) -> list[str]:
         """What the last tick did, in words, as `player` was told it (None: a spectator), for
         the story page (`history --html`): the board part's, of the player's view, or nothing
         if the game has no board."""
@@ -381,28 +385,28 @@ class Game:
         told = self.parts.board().happened(self, self.knowledge(state, player), player)
         return [str(line) for line in told]
 
-    def order_template(self, state: State, player: str) -> str:
+    def order_template(self, state: S, player: str) -> str:
         view = self.knowledge(state, player)
         return str(self._views().order_template(self, view, player))
 
-    def public_state(self, state: State) -> dict[str, Any]:
+    def public_state(self, state: S) -> dict[str, Any]:
         """The referee's view (`state --json`)."""
         return dict(self._views().public_state(self, state))
 
-    def player_state(self, state: State, player: str) -> dict[str, Any]:
+    def player_state(self, state: S, player: str) -> dict[str, Any]:
         """What one player may know, as data (`state --json --player NAME`): the facts behind
         their sheet and nothing hidden from them."""
         view = self.knowledge(state, player)
         return dict(self._views().player_state(self, view, player))
 
-    def heuristic(self, state: State, player: str) -> float:
+    def heuristic(self, state: S, player: str) -> float:
         """How good `state` looks for `player` (the greedy bot maximises it): the bots part's,
         or else the player's score."""
         if self.parts is None or self.parts.bots is None:
             return float(self.result(state).scores.get(player, 0))
         return float(self.parts.bots().heuristic(self, state, player))
 
-    def rank(self, state: State, player: str, options: list[str]) -> list[str]:
+    def rank(self, state: S, player: str, options: list[str]) -> list[str]:
         """The legal orders in the order a bot should prefer among equals (the bots part's):
         the greedy bot cannot look past chance, so it takes the first of the random orders;
         ranking them is the bot's judgement, not the rules'."""
@@ -410,14 +414,14 @@ class Game:
             return options
         return list(self.parts.bots().rank(self, state, player, options))
 
-    def bot_plan(self, state: State, player: str, rng: random.Random) -> list[str] | None:
+    def bot_plan(self, state: S, player: str, rng: random.Random) -> list[str] | None:
         """The greedy bot's whole file for this tick as plan lines (the bots part's), or None
         to let the engine's step-by-step greedy bot choose."""
         if self.parts is None or self.parts.bots is None:
             return None
         return self.parts.bots().plan(self, state, player, rng)
 
-    def status_lines(self, state: State) -> list[str]:
+    def status_lines(self, state: S) -> list[str]:
         """What `status` shows anyone: made from a spectator's view (no player's secrets)."""
         return list(self._views().status_lines(self, self.knowledge(state, None)))
 
@@ -432,20 +436,24 @@ class Game:
         reads no state, so it can tell no secret."""
         return self._views().describe(self, name)
 
-    def held(self, view: State, player: str) -> list[str]:
+    def held(self, view: S, player: str) -> list[str]:
         """The names of the cards `player` holds (their hand first), from their view
         (`knowledge(state, player)`; views.held): an editor offers them first where a card's
         name is typed. Empty for a game without a hand; a card the view hides is left out."""
         return list(self._views().held(self, view, player))
 
     # -- the end ------------------------------------------------------------------------------
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: S) -> bool:
         raise NotImplementedError
 
-    def ending(self, state: State) -> str | None:
+    def ending(self, state: S) -> str | None:
         """How a finished game ended, in the game's own words ("death", "idle"...), for
         `simulate --json`; None if the game has one way to end, or is not over."""
         return None
 
-    def result(self, state: State) -> Result:
+    def result(self, state: S) -> Result:
         raise NotImplementedError
+
+
+# A game whatever its state type: what the engine, the command line and the editor hold.
+AnyGame = Game[Any]

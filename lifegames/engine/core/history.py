@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .contract import Game, State
+from .contract import AnyGame, State
 from .dice import Dice
 from .orders import header_line, parse_text
 from .turn import play_tick, standing_updates
@@ -21,7 +21,7 @@ from .turn import play_tick, standing_updates
 Row = tuple[int, str, dict[str, Any]]  # tick, player, figures
 
 
-def replay_states(game: Game, players: list[str], options: dict[str, Any], seed: int,
+def replay_states(game: AnyGame, players: list[str], options: dict[str, Any], seed: int,
                   logs: dict[str, dict[int, str]], upto: int) -> Iterator[State]:
     """The state after setup and after each tick up to `upto`, replayed in memory from each
     player's executed orders (tick -> that tick's lines)."""
@@ -29,7 +29,7 @@ def replay_states(game: Game, players: list[str], options: dict[str, Any], seed:
         yield state
 
 
-def replay(game: Game, players: list[str], options: dict[str, Any], seed: int,
+def replay(game: AnyGame, players: list[str], options: dict[str, Any], seed: int,
            logs: dict[str, dict[int, str]], upto: int) -> Iterator[tuple[State, list[str]]]:
     """As replay_states, each state with the events of the tick that made it (none at setup):
     the referee's words for what happened."""
@@ -51,7 +51,7 @@ def replay(game: Game, players: list[str], options: dict[str, Any], seed: int,
         yield state, list(outcome.events)
 
 
-def rows(game: Game, states: Iterator[State], players: list[str], viewer: str | None
+def rows(game: AnyGame, states: Iterator[State], players: list[str], viewer: str | None
          ) -> list[Row]:
     """Figures per tick: every player's for the referee (`viewer` None), else the viewer's
     own, computed on what they knew."""
@@ -100,7 +100,7 @@ class Story:
     over: bool
 
 
-def story(game: Game, replayed: Iterable[tuple[State, list[str]]], players: list[str],
+def story(game: AnyGame, replayed: Iterable[tuple[State, list[str]]], players: list[str],
           viewer: str | None) -> Story:
     """The story of a replayed game: for a player, everything from their knowledge of each
     state (their sheets' figures, their board, what they were told); for the referee, every

@@ -22,63 +22,68 @@ if TYPE_CHECKING:
 
     from ..base.codes import Codes
     from ..base.svg import Picture
-    from .contract import Game, State
+    from .contract import AnyGame
+
+
+# A game's own state, or a player's view of it (the TypedDict its state.py declares): each
+# game's modules take their own type, which the engine does not know.
+GameState = Any
 
 
 class Views(Protocol):
     """What a player sees, made from their view (`Game.knowledge`; None: a spectator's), and
     what the referee sees. Arguments are positional: each game names them its own way."""
 
-    def views(self, game: Game, view: State, player: str, /) -> dict[str, str]:
+    def views(self, game: AnyGame, view: GameState, player: str, /) -> dict[str, str]:
         """The player's files for this tick: name -> text (the sheets)."""
 
-    def order_template(self, game: Game, view: State, player: str, /) -> str:
+    def order_template(self, game: AnyGame, view: GameState, player: str, /) -> str:
         """The order file the player is given to fill in."""
 
-    def public_state(self, game: Game, state: State, /) -> dict[str, Any]:
+    def public_state(self, game: AnyGame, state: GameState, /) -> dict[str, Any]:
         """The referee's view as data (`state --json`)."""
 
-    def player_state(self, game: Game, view: State, player: str, /) -> dict[str, Any]:
+    def player_state(self, game: AnyGame, view: GameState, player: str, /) -> dict[str, Any]:
         """What the player may know, as data (`state --json --player NAME`)."""
 
-    def status_lines(self, game: Game, view: State, /) -> list[str]:
+    def status_lines(self, game: AnyGame, view: GameState, /) -> list[str]:
         """What `status` shows anyone."""
 
-    def order_help(self, game: Game, /) -> dict[str, Any]:
+    def order_help(self, game: AnyGame, /) -> dict[str, Any]:
         """Per-command help and the value lists of `play.py orders`."""
 
-    def facts(self, game: Game, view: State, player: str, /) -> dict[str, Any]:
+    def facts(self, game: AnyGame, view: GameState, player: str, /) -> dict[str, Any]:
         """What a plan's conditions and `$name` arguments may read."""
 
-    def describe(self, game: Game, name: str, /) -> str | None:
+    def describe(self, game: AnyGame, name: str, /) -> str | None:
         """What a name an order may give is (a card, a building), for an editor's hover; None
         for a name the game does not know."""
 
-    def held(self, game: Game, view: State, player: str, /) -> list[str]:
+    def held(self, game: AnyGame, view: GameState, player: str, /) -> list[str]:
         """The names of the cards the player holds, hand first (empty: no hand)."""
 
 
 class Board(Protocol):
     """The board picture of a view, and what the last tick did, in words."""
 
-    def board(self, game: Game, view: State, player: str | None, /) -> Picture:
+    def board(self, game: AnyGame, view: GameState, player: str | None, /) -> Picture:
         """The picture (engine/base/svg.py writes it)."""
 
-    def happened(self, game: Game, view: State, player: str | None, /) -> list[str]:
+    def happened(self, game: AnyGame, view: GameState, player: str | None, /) -> list[str]:
         """The last tick, as the player was told it (the story page)."""
 
 
 class Bots(Protocol):
     """The judgement of the greedy bot: what the rules leave to a player's choice."""
 
-    def heuristic(self, game: Game, state: State, player: str, /) -> float:
+    def heuristic(self, game: AnyGame, state: GameState, player: str, /) -> float:
         """How good `state` looks for `player` (the greedy bot maximises it)."""
 
-    def rank(self, game: Game, state: State, player: str, options: list[str], /
+    def rank(self, game: AnyGame, state: GameState, player: str, options: list[str], /
              ) -> list[str]:
         """The legal orders, best first among those the bot cannot look past."""
 
-    def plan(self, game: Game, state: State, player: str, rng: random.Random, /
+    def plan(self, game: AnyGame, state: GameState, player: str, rng: random.Random, /
              ) -> list[str] | None:
         """The bot's whole file for this tick as plan lines, or None to let the engine's
         step-by-step greedy bot choose."""

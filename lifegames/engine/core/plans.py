@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from ..base.codes import Code, E
 from ..base.errors import LifegamesError
 from .budget import Budget, OverBudget
-from .contract import Arg, Game, Order, OrderError, State
+from .contract import AnyGame, Arg, Order, OrderError, State
 from .dice import Dice
 from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
@@ -172,7 +172,7 @@ class Runner:
     """Runs one player's file on one state. `checking`: on the player's knowledge, with dice
     nobody plays with, blind after the first outcome; otherwise for real."""
 
-    def __init__(self, game: Game, player: str, parsed: ParsedFile, dice: Dice,
+    def __init__(self, game: AnyGame, player: str, parsed: ParsedFile, dice: Dice,
                  checking: bool, warn: bool = True, budget: Budget | None = None,
                  resumed: bool = False) -> None:
         self.game = game
@@ -553,7 +553,7 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
-def fact_names(game: Game) -> list[str]:
+def fact_names(game: AnyGame) -> list[str]:
     return list(game.fact_names())
 
 

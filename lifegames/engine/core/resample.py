@@ -62,7 +62,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from . import declared
-from .contract import Game, clone
+from .contract import AnyGame, clone
 from .declared import (
     Context,
     DeclarationError,
@@ -139,7 +139,7 @@ class Among(Marker):
         self.fields, self.by, self.fits = fields, by, fits
 
 
-def resample(game: Game, state: State, player: str | None, rng: random.Random) -> State:
+def resample(game: AnyGame, state: State, player: str | None, rng: random.Random) -> State:
     """A new state `player` cannot tell from `state` (None: a spectator, who owns nothing):
     what the declaration hides from them dealt, rolled or chosen again with `rng` (the same
     seed, the same result), the rest copied; `state` is not changed. The result fits the

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .bots import choose_orders
-from .contract import Game
+from .contract import AnyGame
 from .dice import Dice
 from .orders import parse_text
 from .turn import play_tick
@@ -47,7 +47,7 @@ def game_seed(run_seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def play_one(game: Game, seed: int, strategies: list[str], players: list[str] | None = None,
+def play_one(game: AnyGame, seed: int, strategies: list[str], players: list[str] | None = None,
              options: dict[str, Any] | None = None, index: int = 0) -> GameRecord:
     names = list(players or game.default_players or
                  [f"P{i + 1}" for i in range(game.min_players)])
@@ -72,7 +72,7 @@ def play_one(game: Game, seed: int, strategies: list[str], players: list[str] | 
                       game.turns(state), game.ending(state))
 
 
-Lookup = Callable[[str], Game]
+Lookup = Callable[[str], AnyGame]
 Task = tuple[Lookup, str, int, int, list[str], list[str], list[str] | None]
 
 

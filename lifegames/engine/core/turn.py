@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from ..base.codes import Code, E
 from .budget import Budget
-from .contract import Game, Order, OrderError, State, clone
+from .contract import AnyGame, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import ParsedFile, Problem, parse_text, suggest
 from .plans import HIDDEN, PlanResult, Runner, build, order_problem, problem
@@ -80,7 +80,7 @@ def tick_dice(seed: int, state: State) -> Dice:
     return Dice(seed, int(state["tick"]) + 1)
 
 
-def standing_lines(game: Game, player: str, parsed: ParsedFile
+def standing_lines(game: AnyGame, player: str, parsed: ParsedFile
                    ) -> tuple[list[str] | None, list[Problem]]:
     """The standing orders a file puts in force (canonical text; [] for `standing none`), or
     None if it says nothing of them; and the problems of its standing lines."""
@@ -116,7 +116,7 @@ def standing_lines(game: Game, player: str, parsed: ParsedFile
     return texts, problems
 
 
-def standing_updates(game: Game, state: State, files: dict[str, ParsedFile]
+def standing_updates(game: AnyGame, state: State, files: dict[str, ParsedFile]
                      ) -> dict[str, list[str]]:
     """The standing orders that the files of players who are NOT awaited put in force this
     tick: only from a file that names this tick, ends with `end`, and has no problem at all (a
@@ -151,7 +151,7 @@ def _header_problems(parsed: ParsedFile, state: State) -> list[Problem]:
                     f"change this line to: orders for tick {wanted}")]
 
 
-def check_file(game: Game, state: State, player: str, parsed: ParsedFile, *,
+def check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile, *,
                work: State | None = None, hints: bool = True, warn: bool = True,
                budget: Budget | None = None) -> FileCheck:
     """Run one player's file on `work` (default: the player's knowledge of `state`); collect
@@ -167,7 +167,7 @@ def check_file(game: Game, state: State, player: str, parsed: ParsedFile, *,
     return result
 
 
-def _swap_hint(game: Game, state: State, player: str, parsed: ParsedFile, result: FileCheck,
+def _swap_hint(game: AnyGame, state: State, player: str, parsed: ParsedFile, result: FileCheck,
                work: State | None, budget: Budget) -> None:
     """If the first refused order would run at another place in the file (just above or below
     another order), and the whole file then has no problem, say where in its hint. The trials
@@ -200,7 +200,7 @@ def _swap_hint(game: Game, state: State, player: str, parsed: ParsedFile, result
 MOVES = 12  # places tried for a refused order
 
 
-def _check_file(game: Game, state: State, player: str, parsed: ParsedFile,
+def _check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile,
                 work: State | None, warn: bool, budget: Budget) -> FileCheck:
     result = FileCheck(player, parsed, problems=list(parsed.problems))
     result.problems += _header_problems(parsed, state)
@@ -229,7 +229,7 @@ def _check_file(game: Game, state: State, player: str, parsed: ParsedFile,
     return result
 
 
-def _end_orders(game: Game, state: State, check: FileCheck, code: Code | None) -> None:
+def _end_orders(game: AnyGame, state: State, check: FileCheck, code: Code | None) -> None:
     """The whole-file check, located just after the file's last order."""
     try:
         game.end_orders(state, check.player)
@@ -240,7 +240,7 @@ def _end_orders(game: Game, state: State, check: FileCheck, code: Code | None) -
                                       error.message, error.hint))
 
 
-def check_files(game: Game, state: State, files: dict[str, ParsedFile], *,
+def check_files(game: AnyGame, state: State, files: dict[str, ParsedFile], *,
                 warn: bool = True, tick: Budget | None = None) -> list[FileCheck]:
     """Each awaited player's file alone against the start of the tick, each on its own budget
     and all on the tick's (`tick`; a fresh one by default). The hints for refused files are
@@ -254,7 +254,7 @@ def check_files(game: Game, state: State, files: dict[str, ParsedFile], *,
     return checks
 
 
-def play_tick(game: Game, state: State, files: dict[str, ParsedFile], seed: int,
+def play_tick(game: AnyGame, state: State, files: dict[str, ParsedFile], seed: int,
               standing: dict[str, list[str]] | None = None) -> TickOutcome:
     """Play one tick. `files` are the awaited players' files; `standing` the standing orders
     that other players' files put in force this tick (checked by the caller)."""

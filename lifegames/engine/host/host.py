@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.escape import file_name
 from ..base.words import counted
-from ..core.contract import Game, SetupError
+from ..core.contract import AnyGame, SetupError
 from ..core.dice import Dice, new_salt, new_seed, seed_digest
 from ..core.orders import MAX_FILE_BYTES, ParsedFile, Problem, header_line, parse_bytes, parse_text
 from ..core.turn import (
@@ -107,7 +107,7 @@ class NotAwaited(FolderError):
     exit_code = 2
 
 
-def check_players(game: Game, players: list[str]) -> None:
+def check_players(game: AnyGame, players: list[str]) -> None:
     """A game's seats: how many, and names that can become folder names."""
     if not game.min_players <= len(players) <= game.max_players:
         wanted = (f"exactly {game.min_players}" if game.min_players == game.max_players
@@ -121,7 +121,7 @@ def check_players(game: Game, players: list[str]) -> None:
 
 @dataclass
 class Loaded:
-    game: Game
+    game: AnyGame
     envelope: dict[str, Any]
 
     @property
@@ -135,7 +135,7 @@ class Loaded:
 
 
 class Host:
-    def __init__(self, root: str, resolve: Callable[[str], Game]) -> None:
+    def __init__(self, root: str, resolve: Callable[[str], AnyGame]) -> None:
         self.folder = GameFolder(root)
         self.resolve = resolve
         self.seat_lines: list[str] = []  # what publishing the seats over git said
@@ -364,7 +364,7 @@ class Host:
         return files
 
     # -- commands ---------------------------------------------------------------------------
-    def setup(self, game: Game, players: list[str], words: list[str], seed: int | None,
+    def setup(self, game: AnyGame, players: list[str], words: list[str], seed: int | None,
               ticks: int | None, salt: str | None = None, seats: Path | None = None,
               remotes: str | None = None) -> Loaded:
         """A new game. Its randomness is the seed and the salt, both fresh and secret unless
@@ -408,7 +408,7 @@ class Host:
                                      "the referee's; put the remotes beside it, for example "
                                      "--remotes ../remotes/{player}.git")
 
-    def create(self, game: Game, players: list[str], options: dict[str, Any], seed: int,
+    def create(self, game: AnyGame, players: list[str], options: dict[str, Any], seed: int,
                salt: str | None, seats: Path | None = None,
                remotes: dict[str, str] | None = None) -> Loaded:
         """Set up from already-checked options (setup, and replays of a recorded setup), in a

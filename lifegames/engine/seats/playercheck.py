@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..base.codes import W
-from ..core.contract import Game, State, clone
+from ..core.contract import AnyGame, State, clone
 from ..core.orders import ParsedFile, Problem
 from ..core.plans import problem
 from ..core.turn import FileCheck, check_file, standing_lines
@@ -29,7 +29,7 @@ class Standpoint:
     state (the whole game in a folder, the player's knowledge in a seat); `knowledge` is the
     seat's knowledge (checks run on a copy), None where check_file derives it from `state`."""
 
-    game: Game
+    game: AnyGame
     player: str
     state: State
     knowledge: State | None
@@ -52,7 +52,8 @@ class Standpoint:
         if self.knowledge is not None:
             known: State = clone(self.knowledge)
             return known
-        return self.game.knowledge(self.state, self.player)
+        view: State = self.game.knowledge(self.state, self.player)
+        return view
 
     def not_awaited_note(self) -> str:
         """What a file of a player who is not awaited can still do."""
@@ -124,7 +125,7 @@ def check_as(where: Standpoint, parsed: ParsedFile) -> PlayerCheck:
     return PlayerCheck(where, parsed, result, list(result.problems), warnings, result.standing)
 
 
-def seat_standpoint(root: Path, resolve: Callable[[str], Game]) -> Standpoint | None:
+def seat_standpoint(root: Path, resolve: Callable[[str], AnyGame]) -> Standpoint | None:
     """The standpoint of the seat in `root` (None if `root` holds no seat.json); FolderError
     if its seat.json is damaged or names a game this lifegames does not have."""
     try:
@@ -142,7 +143,7 @@ def seat_standpoint(root: Path, resolve: Callable[[str], Game]) -> Standpoint | 
                       tuple(seat.players), seat.over, True, seat.result)
 
 
-def folder_standpoint(game: Game, state: State, players: list[str], player: str) -> Standpoint:
+def folder_standpoint(game: AnyGame, state: State, players: list[str], player: str) -> Standpoint:
     """The standpoint of `player` in a game folder whose game and state were read."""
     return Standpoint(game, player, state, None, tuple(game.awaiting(state)), tuple(players),
                       bool(game.is_over(state)), False)

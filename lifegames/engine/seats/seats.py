@@ -25,7 +25,7 @@ from typing import Any
 
 from ..base.errors import LifegamesError
 from ..base.escape import file_name
-from ..core.contract import Game, State
+from ..core.contract import AnyGame, State
 from ..files import playerfiles
 from ..files.playerfiles import Refused
 from ..folder.folder import SNAPSHOT, Op, dumps, read_engine_file
@@ -61,7 +61,7 @@ def seat_template(template: str, player: str) -> str:
     return template.replace(check_command(player), SEAT_CHECK) + SEAT_CHECK_NOTE
 
 
-def seat_view(game: Game, state: State, player: str, players: list[str]) -> str:
+def seat_view(game: AnyGame, state: State, player: str, players: list[str]) -> str:
     """seat.json: the player's knowledge of the game, for checks run in the seat; once the
     game is over, how it ended too (the result every sheet then shows)."""
     over = bool(game.is_over(state))

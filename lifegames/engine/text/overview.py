@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.contract import Game, State
+from ..core.contract import AnyGame, State
 from .sheets import table
 
 SHORT = 6  # a list longer than this is shown as its length
 
 
-def render(game: Game, state: State, players: list[str]) -> str:
+def render(game: AnyGame, state: State, players: list[str]) -> str:
     view = game.public_state(state)
     parts: list[str] = []
     scalars = [[key, _cell(value)] for key, value in sorted(view.items())

@@ -6,21 +6,21 @@ the parser accepts or what the rules run."""
 from __future__ import annotations
 
 from ..core.budget import FILE_RUNS, FILE_STEPS
-from ..core.contract import Game
+from ..core.contract import AnyGame
 from ..core.orders import MAX_CONDITION_NESTING, start_rule, usage
 from ..core.plans import MAX_NESTING
 from ..files.data import fact_docs, load_yaml
 from .sheets import table
 
 
-def order_docs(game: Game) -> dict[str, dict[str, str]]:
+def order_docs(game: AnyGame) -> dict[str, dict[str, str]]:
     docs = load_yaml(game.package, "orders.yaml")
     if not isinstance(docs, dict):
         raise ValueError(f"games/{game.package}/orders.yaml is not a mapping")
     return docs
 
 
-def render(game: Game) -> str:
+def render(game: AnyGame) -> str:
     docs = order_docs(game)
     extra = game.order_help()
     lines = [f"{game.title} - order reference", ""]
@@ -42,7 +42,7 @@ def render(game: Game) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def command_entry(game: Game, command: str, docs: dict[str, dict[str, str]] | None = None
+def command_entry(game: AnyGame, command: str, docs: dict[str, dict[str, str]] | None = None
                   ) -> list[str]:
     """One command's entry in the reference: its written form, what it does, an example
     (also what the language server shows on hover)."""
@@ -91,7 +91,7 @@ Work is counted, not timed, so the verdict is the same on every machine.
 """
 
 
-def plan_help(game: Game) -> list[str]:
+def plan_help(game: AnyGame) -> list[str]:
     text = PLAN_HELP.format(blocks=MAX_NESTING, brackets=MAX_CONDITION_NESTING,
                             runs=FILE_RUNS, steps=FILE_STEPS)
     lines = [*text.rstrip().splitlines(), ""]

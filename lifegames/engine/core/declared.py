@@ -56,9 +56,10 @@ import functools
 import types
 import typing
 from collections.abc import Collection, Iterator, Mapping
-from typing import Annotated, Any, Final, Literal, Union
+from typing import Annotated, Final, Literal, Union
 
 from ..base.errors import LifegamesError
+from ..base.jsondata import Json, JsonObject
 
 KEY: Final = "<key>"  # Owner(by=KEY): the owner is the key of the map the value is an entry of
 # Owner(by=ENTRY): the owner is the key of the nearest map entry holding the value's record
@@ -191,7 +192,7 @@ class Context:
 _CONTAINERS = (dict, list)
 
 
-def _copy(value: Any) -> Any:
+def _copy(value: Json) -> Json:
     if type(value) is dict:
         return {k: _copy(v) for k, v in value.items()}
     if type(value) is list:
@@ -230,15 +231,15 @@ class Node:
     plain: bool = True
     what: str = ""
 
-    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+    def view(self, value: Json, viewer: str | None, entry: str | None = None) -> Json:
         """`value` as `viewer` may see it; `entry`: the key of the nearest map entry that
         holds it (the owner of what is declared Owner(by=ENTRY) below)."""
         return _copy(value)
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         raise NotImplementedError
 
-    def children(self, value: Any, path: tuple[str | int, ...]
+    def children(self, value: Json, path: tuple[str | int, ...]
                  ) -> Iterator[tuple[tuple[str | int, ...], Node]]:
         return iter(())
 
@@ -263,7 +264,7 @@ class Scalar(Node):
         if self.one_of:
             self.what = f"a {self.one_of} name"
 
-    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+    def view(self, value: Json, viewer: str | None, entry: str | None = None) -> Json:
         return value
 
     def _fits_type(self, value: object) -> bool:
@@ -271,7 +272,7 @@ class Scalar(Node):
             return isinstance(value, int) and not isinstance(value, bool)
         return isinstance(value, self.kind)
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         if not self._fits_type(value):
             raise Unfit(path, f"is {_kind(value)} ({_shown(value)}), not {self.what}")
         if self.range and not (self.range.low <= value and (
@@ -286,13 +287,13 @@ class Choice(Node):
         self.values = values
         self.what = "one of " + ", ".join(map(repr, values))
 
-    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+    def view(self, value: Json, viewer: str | None, entry: str | None = None) -> Json:
         return value
 
     def _fits_type(self, value: object) -> bool:
         return any(type(value) is type(v) for v in self.values)
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         if not any(value == v and type(value) is type(v) for v in self.values):
             raise Unfit(path, f"is {_shown(value)}, not {self.what}")
 
@@ -308,17 +309,17 @@ class Maybe(Node):
         self.plain = inner.plain
         self.what = f"{inner.what} or null"
 
-    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+    def view(self, value: Json, viewer: str | None, entry: str | None = None) -> Json:
         return None if value is None else self.inner.view(value, viewer, entry)
 
     def _fits_type(self, value: object) -> bool:
         return value is None or self.inner._fits_type(value)
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         if value is not None:
             self.inner.check(value, path, ctx)
 
-    def children(self, value: Any, path: tuple[str | int, ...]
+    def children(self, value: Json, path: tuple[str | int, ...]
                  ) -> Iterator[tuple[tuple[str | int, ...], Node]]:
         return iter(()) if value is None else self.inner.children(value, path)
 
@@ -341,7 +342,7 @@ class Slot:
     def plain(self) -> bool:
         return self.visibility is PUBLIC and self.node.plain
 
-    def hidden(self, value: Any) -> Any:
+    def hidden(self, value: Json) -> Json:
         """What a viewer who may not see `value` gets instead."""
         vis = self.visibility
         if isinstance(vis, Owner) and vis.others == NOTHING:
@@ -353,7 +354,7 @@ class Slot:
             return [placeholder] * len(value)
         return placeholder
 
-    def sees(self, viewer: str | None, key: str | None, parent: Any,
+    def sees(self, viewer: str | None, key: str | None, parent: Json,
              entry: str | None = None) -> bool:
         """Whether `viewer` may see the value here: `key`, the key of the map entry it is (for
         Owner(by=KEY)); `parent`, the record or pair holding it; `entry`, as for Node.view."""
@@ -367,18 +368,18 @@ class Slot:
             return parent.get(vis.condition) is True
         return False
 
-    def show(self, value: Any, viewer: str | None, key: str | None, parent: Any,
-             entry: str | None = None) -> Any:
+    def show(self, value: Json, viewer: str | None, key: str | None, parent: Json,
+             entry: str | None = None) -> Json:
         if self.visibility is PUBLIC or self.sees(viewer, key, parent, entry):
             return self.node.view(value, viewer, entry)
         return self.hidden(value)
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         if ctx.view and not isinstance(self.visibility, Public) and self._placeholder(value):
             return
         self.node.check(value, path, ctx)
 
-    def _placeholder(self, value: Any) -> bool:
+    def _placeholder(self, value: Json) -> bool:
         placeholder = getattr(self.visibility, "placeholder", None)
         if isinstance(value, list) and isinstance(self.node, (ListOf, Maybe)):
             return all(v == placeholder for v in value)
@@ -391,7 +392,7 @@ class ListOf(Node):
         self.plain = item.plain
         self.what = "a list"
 
-    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+    def view(self, value: Json, viewer: str | None, entry: str | None = None) -> Json:
         if self.plain:
             return _copy(value)
         return [self.item.view(v, viewer, entry) for v in value]
@@ -399,13 +400,13 @@ class ListOf(Node):
     def _fits_type(self, value: object) -> bool:
         return isinstance(value, list)
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         if not isinstance(value, list):
             raise Unfit(path, f"is {_kind(value)} ({_shown(value)}), not a list")
         for index, item in enumerate(value):
             self.item.check(item, f"{path}[{index}]", ctx)
 
-    def children(self, value: Any, path: tuple[str | int, ...]
+    def children(self, value: Json, path: tuple[str | int, ...]
                  ) -> Iterator[tuple[tuple[str | int, ...], Node]]:
         if value:
             yield (*path, 0), self.item
@@ -420,7 +421,7 @@ class _Table(Node):
     def _fits_type(self, value: object) -> bool:
         return isinstance(value, dict)
 
-    def _a_table(self, value: Any, path: str) -> None:
+    def _a_table(self, value: Json, path: str) -> None:
         if not isinstance(value, dict):
             raise Unfit(path, f"is {_kind(value)} ({_shown(value)}), not a table")
 
@@ -434,7 +435,7 @@ class MapOf(_Table):
         self.keys = keys
         self.plain = entry.plain
 
-    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+    def view(self, value: Json, viewer: str | None, entry: str | None = None) -> Json:
         if self.plain:
             return _copy(value)
         out = {}
@@ -444,7 +445,7 @@ class MapOf(_Table):
                 out[key] = shown
         return out
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         self._a_table(value, path)
         if self.keys is not None:
             allowed = ctx.vocabulary.get(self.keys.vocabulary, ())
@@ -459,7 +460,7 @@ class MapOf(_Table):
         for key, item in value.items():
             self.entry.check(item, f"{path}.{key}" if path else str(key), ctx)
 
-    def children(self, value: Any, path: tuple[str | int, ...]
+    def children(self, value: Json, path: tuple[str | int, ...]
                  ) -> Iterator[tuple[tuple[str | int, ...], Node]]:
         if value:
             key = next(iter(value))
@@ -486,7 +487,7 @@ class Record(_Table):
             name for name, slot in fields.items() if isinstance(slot.visibility, Owner)
             and slot.visibility.by == ENTRY and slot.visibility.others == NOTHING)
 
-    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+    def view(self, value: Json, viewer: str | None, entry: str | None = None) -> Json:
         out = {}
         fields, whole = self.fields, self.open
         for key, item in value.items():  # in the state's order; undeclared keys left out
@@ -500,7 +501,7 @@ class Record(_Table):
                     out[key] = shown
         return out
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         self._a_table(value, path)
         for key in value:
             if key not in self.fields:
@@ -512,7 +513,7 @@ class Record(_Table):
             if key in value:
                 slot.check(value[key], f"{path}.{key}" if path else key, ctx)
 
-    def children(self, value: Any, path: tuple[str | int, ...]
+    def children(self, value: Json, path: tuple[str | int, ...]
                  ) -> Iterator[tuple[tuple[str | int, ...], Node]]:
         for key, slot in self.fields.items():
             if isinstance(value, dict) and key in value:
@@ -528,7 +529,7 @@ class Pair(Node):
         self.plain = all(slot.plain for slot in items)
         self.what = f"a list of {len(items)}"
 
-    def view(self, value: Any, viewer: str | None, entry: str | None = None) -> Any:
+    def view(self, value: Json, viewer: str | None, entry: str | None = None) -> Json:
         if self.plain:
             return _copy(value)
         return [slot.show(item, viewer, None, value, entry)
@@ -537,13 +538,13 @@ class Pair(Node):
     def _fits_type(self, value: object) -> bool:
         return isinstance(value, list) and len(value) == len(self.items)
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         if not self._fits_type(value):
             raise Unfit(path, f"is {_kind(value)} ({_shown(value)}), not {self.what}")
         for index, (slot, item) in enumerate(zip(self.items, value, strict=True)):
             slot.check(item, f"{path}[{index}]", ctx)
 
-    def children(self, value: Any, path: tuple[str | int, ...]
+    def children(self, value: Json, path: tuple[str | int, ...]
                  ) -> Iterator[tuple[tuple[str | int, ...], Node]]:
         for index, slot in enumerate(self.items):
             if isinstance(value, list) and index < len(value):
@@ -573,7 +574,7 @@ class Either(Node):
         return sorted(fitting, key=lambda o: not (
             isinstance(o, ListOf) and first is not None and o.item._fits_type(first)))
 
-    def check(self, value: Any, path: str, ctx: Context) -> None:
+    def check(self, value: Json, path: str, ctx: Context) -> None:
         shaped = self._shaped(value)
         if not shaped:
             raise Unfit(path, f"is {_kind(value)} ({_shown(value)}), not {self.what}")
@@ -588,7 +589,7 @@ class Either(Node):
         assert unfit is not None
         raise unfit
 
-    def children(self, value: Any, path: tuple[str | int, ...]
+    def children(self, value: Json, path: tuple[str | int, ...]
                  ) -> Iterator[tuple[tuple[str | int, ...], Node]]:
         shaped = self._shaped(value)
         return shaped[0].children(value, path) if shaped else iter(())
@@ -597,7 +598,7 @@ class Either(Node):
 # -- compiling a declaration ----------------------------------------------------------------------
 
 
-def _split(tp: Any) -> tuple[Any, tuple[object, ...]]:
+def _split(tp: object) -> tuple[object, tuple[object, ...]]:
     """A type and the markers of its Annotated[...] (none if it has none). A field that may be
     missing (NotRequired, for a field added after games were begun) is judged as its type
     when present; the record knows it may be absent from `__required_keys__`."""
@@ -621,7 +622,7 @@ class _Compiler:
     def __init__(self) -> None:
         self.records: dict[type, Record] = {}
 
-    def slot(self, tp: Any, where: str, in_map: bool = False) -> Slot:
+    def slot(self, tp: object, where: str, in_map: bool = False) -> Slot:
         base, markers = _split(tp)
         vis = _visibility(markers, where)
         if isinstance(vis, Owner) and vis.by == KEY and not in_map:
@@ -638,7 +639,7 @@ class _Compiler:
                                    "(others=SIZE)")
         return Slot(self.node(tp, where), vis, markers)
 
-    def node(self, tp: Any, where: str) -> Node:
+    def node(self, tp: object, where: str) -> Node:
         base, markers = _split(tp)
         origin = typing.get_origin(base)
         if isinstance(base, type) and typing.is_typeddict(base):
@@ -702,11 +703,11 @@ def compiled(declaration: type) -> Record:
 # -- what the engine does with it -----------------------------------------------------------------
 
 
-def view(declaration: type, state: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
+def view(declaration: type, state: Mapping[str, Json], viewer: str | None) -> JsonObject:
     """The state as `viewer` knows it (None: a spectator, who owns nothing): a new state of
     the same shape holding only what the declaration lets them see, and placeholders for the
     rest. Fields the declaration does not name are left out."""
-    result: dict[str, Any] = compiled(declaration).view(state, viewer)
+    result: JsonObject = compiled(declaration).view(state, viewer)
     return result
 
 
@@ -724,7 +725,7 @@ def problem(declaration: type, state: object, vocabulary: Mapping[str, Collectio
     return ""
 
 
-def fields(declaration: type, state: Mapping[str, Any]
+def fields(declaration: type, state: Mapping[str, Json]
            ) -> Iterator[tuple[tuple[str | int, ...], list[object]]]:
     """Every declared place present in `state` (the first item of each list and the first entry
     of each table standing for the rest), with values of the wrong type for it: what the tests

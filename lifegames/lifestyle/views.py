@@ -9,7 +9,7 @@ import textwrap
 from typing import Any
 
 from ..engine import orders as order_syntax
-from ..engine.contract import Game, State
+from ..engine.contract import SCORE_FACTS, Game, State
 from ..engine.data import fact_docs
 from ..engine.sheets import check_command, commented, document, section, standing_section, table
 from ..engine.words import counted
@@ -302,7 +302,9 @@ def _plan_help(state: State, player: str) -> list[str]:
         f'    discard("{first}")',
         "    end_turn",
         "  endif",
-        *textwrap.wrap("Facts a plan reads: " + ", ".join(fact_names()) + ".", 88),
+        # the game's own facts; the standing facts every scored game shares are in `orders`
+        *textwrap.wrap("Facts a plan reads: " + ", ".join(
+            n for n in fact_names() if n not in SCORE_FACTS) + ".", 88),
     ]
 
 
@@ -429,6 +431,7 @@ def facts(game: Game, state: State, player: str) -> dict[str, Any]:
         out["plus_one_die"] = fixing_die(name, dice, lambda v: v + 1)
         out["four_die"] = fixing_die(name, dice, lambda v: 4)
         out["plus_all_meets"] = card_met(name, [v + 1 for v in dice])
+    out.update(game.score_facts(state, player))
     return out
 
 

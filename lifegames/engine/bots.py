@@ -9,7 +9,7 @@ import random
 
 from .contract import Game, Order, OrderError, State, clone
 from .dice import Dice
-from .orders import header_line, parse_text
+from .orders import ParsedFile, header_line, parse_text
 
 STRATEGIES = ("random", "greedy")
 STOP_CHANCE = 0.1  # the random bot sometimes leaves actions unused, as players do
@@ -126,3 +126,44 @@ def order_file_text(game: Game, state: State, player: str, orders: list[str],
     header = (header_line(game.grammar_name(), tick) +
               f"# {player}: orders written by the {strategy} bot for tick {tick}\n")
     return header + "".join(f"{line}\n" for line in orders) + "end\n"
+
+
+STANDING_LINES = ("standing", "standing_none")
+
+
+def stand_in(game: Game, state: State, player: str, strategy: str, rng: random.Random,
+             draft: ParsedFile | None) -> tuple[list[str], list[str]]:
+    """The bot's orders for `player` (choose_orders), with the standing lines the player wrote
+    in `draft` (their order file; None: none, or --force) in place of the bot's own; and those
+    lines."""
+    kept = own_standing(draft) if draft is not None else []
+    return with_standing(choose_orders(game, state, player, strategy, rng), kept), kept
+
+
+def own_standing(parsed: ParsedFile) -> list[str]:
+    """The standing lines a player wrote in their order file, as written (a comment too). The
+    bot's file carries them in place of its own: a bot standing in for a turn keeps the answers
+    the player chose (`bot --force` writes its own instead)."""
+    return [line.source.strip() for line in parsed.lines if line.kind in STANDING_LINES]
+
+
+def holds_turn(parsed: ParsedFile) -> bool:
+    """Whether a file holds more than a header and standing lines (or lines that do not read):
+    a draft of the turn, which `bot` keeps unless forced."""
+    return bool(parsed.problems) or any(line.kind not in ("header", *STANDING_LINES)
+                                        for line in parsed.lines)
+
+
+def with_standing(orders: list[str], kept: list[str]) -> list[str]:
+    """The bot's orders with the player's standing lines `kept` in place of its own, if any."""
+    if not kept:
+        return list(orders)
+    return [*kept, *(o for o in orders if o.split(" ", 1)[0] != "standing")]
+
+
+def kept_note(kept: list[str], name: str) -> str:
+    """What `bot` says when it carried a player's standing lines over ("" when none)."""
+    if not kept:
+        return ""
+    return (f"  kept the {len(kept)} standing line{'s' * (len(kept) != 1)} already in {name} "
+            "as written (--force writes the bot's own instead)")

@@ -118,3 +118,39 @@ def test_simulate_refuses_unknown_games_and_strategies() -> None:
     """Property: an unknown game or strategy is a usage error (exit 2)."""
     assert play(None, "simulate", "--game", "chess", "--games", "1").returncode == 2
     assert play(None, "simulate", "--strategy", "clever", "--games", "1").returncode == 2
+
+
+OWN_STANDING = ['standing react("Umbrella", "any", others, helps)  # mine, not the bot\'s',
+                "standing decline"]
+
+
+def test_bot_keeps_the_standing_orders_the_player_wrote(tmp_path: Path) -> None:
+    """`bot` stands in for a turn, not for the answers a player chose: the standing lines in
+    the player's file (a file for this tick holding nothing else, or one for an earlier
+    tick) go into the bot's file as written, in place of the bot's own; `--force` writes the
+    bot's own."""
+    from lifegames import registry
+    from lifegames.engine.host import Host
+
+    root = tmp_path / "game"
+    made = play(root, "setup", "--game", "a-chaotic-life", "--seed", "8")
+    assert made.returncode == 0, output(made)
+    loaded = Host(str(root), registry.get).load()
+    (player,) = loaded.game.awaiting(loaded.state)
+    path = root / player / f"{player}_orders.txt"
+    for tick in (1, 0):
+        path.write_text(f"orders for tick {tick}\n" + "\n".join(OWN_STANDING) + "\nend\n",
+                        encoding="utf-8")
+        result = play(root, "bot", player)
+        assert result.returncode == 0, output(result)
+        assert "kept the 2 standing lines already in" in result.stdout
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert [x for x in lines if x.startswith("standing")] == OWN_STANDING, lines
+        assert "written by the greedy bot" in lines[1] and lines[-1] == "end"
+        checked = play(root, "check", player)
+        assert checked.returncode == 0, output(checked)
+    forced = play(root, "bot", player, "--force")
+    assert forced.returncode == 0 and "kept the" not in forced.stdout, output(forced)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert not set(OWN_STANDING) & set(lines)
+    assert sum(x.startswith("standing") for x in lines) > len(OWN_STANDING)

@@ -51,7 +51,7 @@ def bot_in_seat(root: Path, player: str | None, strategy: str, seed: int | None,
                 force: bool) -> bool:
     """`bot` in a seat: the player's order file written by the bot from seat.json (their
     knowledge), as the host's `bot` would write it. False if `root` is not a seat."""
-    from .engine.core.bots import choose_orders, order_file_text
+    from .engine.core.bots import holds_turn, order_file_text, stand_in
     from .engine.core.orders import MAX_FILE_BYTES, parse_bytes
     from .engine.files import playerfiles
 
@@ -73,16 +73,17 @@ def bot_in_seat(root: Path, player: str | None, strategy: str, seed: int | None,
     except playerfiles.Refused as refused:
         fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
     game = seat.game
+    draft = None
     if found is not None and not force:
         draft = parse_bytes(game.grammar_name(), found.data, name, found.size)
         mine = draft.header is None or draft.header.tick == seat.next_tick
-        if mine and (any(line.kind != "header" for line in draft.lines) or draft.problems):
+        if mine and holds_turn(draft):
             fail(FolderError(f"{name} already holds orders (a draft)",
                              "--force replaces it (a seat keeps no copy of the draft: over "
                              "git, commit it first to keep it)"), USAGE)
     state = seat.known()
     rng = random.Random(seed if seed is not None else f"{seat.player}:{state['tick']}")
-    orders = choose_orders(game, state, seat.player, strategy, rng)
+    orders, note = stand_in(game, state, seat.player, strategy, rng, draft, force, name)
     text = order_file_text(game, state, seat.player, orders, strategy)
     try:
         playerfiles.write(root, name, text.encode("utf-8"))
@@ -90,6 +91,8 @@ def bot_in_seat(root: Path, player: str | None, strategy: str, seed: int | None,
         fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
     click.echo(f"wrote {counted(len(orders), 'line')} to {name}, from what {seat.player} "
                f"knows (seat.json), for tick {seat.next_tick}")
+    if note:
+        click.echo(note)
     click.echo(f"  `{SEAT_PROGRAM} check` here checks it; in a git clone of the seat, "
                "`git commit -am orders && git push` sends it to the host")
     return True

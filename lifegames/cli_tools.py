@@ -148,18 +148,22 @@ def rollback(host: Host, tick: int) -> None:
               help="Seed for the bot's choices (default: derived from the tick and player).")
 @click.option("--force", is_flag=True,
               help="Replace a file that holds orders already (the draft is kept in "
-                   ".lifegames/drafts.txt).")
+                   ".lifegames/drafts.txt), and write the bot's standing orders in place of "
+                   "the player's.")
 @dir_option
 def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int | None,
         force: bool) -> None:
     """Write a legal order file for PLAYER (or --all awaited players), by default the greedy
     bot's: the one you would want standing in for a player who is away. A file that already
-    holds orders (a draft) is kept unless --force. Like tick, it holds the folder's lock and
-    writes the file whole, never through a link. A seat over git gets the file as a commit,
-    pushed to the player's remote as the player would push it. Run in a seat (a player's
-    clone or synced seat folder), it writes that player's own file from what they know."""
+    holds orders (a draft) is kept unless --force. So are the player's standing orders: lines
+    they wrote there are carried over as written, in place of the bot's own, and those in
+    force from an earlier file stay (the bot writes none). Like tick, it holds
+    the folder's lock and writes the file whole, never through a link. A seat over git gets
+    the file as a commit, pushed to the player's remote as the player would push it. Run in a
+    seat (a player's clone or synced seat folder), it writes that player's own file from what
+    they know."""
     from .cli_seat import bot_in_seat
-    from .engine.core.bots import choose_orders, order_file_text
+    from .engine.core.bots import holds_turn, order_file_text, stand_in
 
     if bot_in_seat(host.folder.root, player, strategy, seed, force):
         return
@@ -182,9 +186,10 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
                        or any(x.code not in unreadable for x in drafts[p].problems)}
             # A draft for this tick is kept unless --force; a file for an earlier tick could
             # not be played anyway. Either way its text goes to drafts.txt before it is replaced.
+            # The standing lines the player wrote are carried over unless --force.
             following = int(loaded.state["tick"]) + 1
-            held = [p for p in sorted(written) if (header := drafts[p].header) is None
-                    or header.tick == following]
+            held = [p for p in sorted(written) if ((header := drafts[p].header) is None
+                    or header.tick == following) and holds_turn(drafts[p])]
             if held and not force:
                 fail(FolderError(f"{', '.join(order_file(p) for p in held)} already holds "
                                  "orders (a draft)", "--force replaces it and keeps the draft "
@@ -194,11 +199,14 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
                 if name in written:
                     host.keep_draft(name, "replaced by the bot")
                 rng = random.Random(seed if seed is not None else f"{name}:{state['tick']}")
-                orders = choose_orders(loaded.game, state, name, strategy, rng)
+                orders, note = stand_in(loaded.game, state, name, strategy, rng,
+                                        drafts[name], force, order_file(name))
                 host.write_orders(name, order_file_text(loaded.game, state, name, orders,
                                                         strategy),
                                   f"{name}'s orders for tick {following}, by the {strategy} bot")
                 click.echo(f"wrote {counted(len(orders), 'line')} to {order_file(name)}")
+                if note:
+                    click.echo(note)
             for line in host.seat_lines:
                 click.echo(f"  {line}")
     except FolderError as error:

@@ -338,6 +338,7 @@ def turn_lines(game: AnyGame, work: State, player: str) -> list[str]:
         chosen = best_known(game, work, player)
         if chosen is None:
             break
+        lead = _lead(work, player)
         write(chosen)
         order = _parsed(chosen)
         blind = game.ends_file(work, player, order)
@@ -347,8 +348,8 @@ def turn_lines(game: AnyGame, work: State, player: str) -> list[str]:
             answer = "accept()" if game.can(work, work["offer"]["to"], _parsed("accept()")) \
                 else "decline()"
             game.act(work, work["offer"]["to"], _parsed(answer), _dice(work))
-        if work["over"]:
-            return out  # the game ends (Death!): nothing may follow
+        if work["over"]:  # the game ends (Death!): nothing may follow
+            return [*out[:-1], guarded_ending(chosen, lead, guarded)]
     for count in range(MOST_DRAWS):
         turn = work["turn"]
         if turn["actions"] - turn["used"] < 2 or not game.can(work, player, _parsed("draw()")):
@@ -370,6 +371,19 @@ def turn_lines(game: AnyGame, work: State, player: str) -> list[str]:
                 game.act(work, player, _parsed(text), _dice(work))
     out.append("end_turn()")
     return out
+
+
+def guarded_ending(text: str, lead: int, guarded: bool) -> str:
+    """A play that ends the game, written to run only if the bot still leads by enough when the
+    tick reaches it: an Item face down in another's pouch may have changed the orders before
+    it (a Piggy Bank taking a Neighbor's counters). Enough is the lead the bot expects, or, if
+    that is more, one more than the card's own unwanted counters could cost it (no hidden
+    Item adds to Death!'s: Medicine only cancels it). Behind, the file stops there and the
+    bot plans its turn again on what it then knows."""
+    cost = sum(value for effect, value in card(_parsed(text)["card"])["effects"]
+               if effect == "death")
+    guard = f"margin >= {min(lead, cost + 1)}"
+    return f"if {guard} and can {text}: {text}" if guarded else f"if {guard}: {text}"
 
 
 def wins_by_ending(work: State, player: str) -> bool:

@@ -381,6 +381,7 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
         "offer_to_me": bool(offer and offer["to"] == player),
         "offer_waiting": bool(offer),
         "minigoals": list(state["minigoals"]),
+        **game.score_facts(state, player),
     }
 
 

@@ -560,6 +560,7 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     for kind_name, plural in PLURALS.items():
         out[plural] = stock(s, kind_name)
     out.update(s["tools"])
+    out.update(game.score_facts(state, player))
     return out
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import AnyGame, State
+from ..engine.core.contract import SCORE_FACTS, AnyGame, State
 from ..engine.files.data import fact_docs
 from ..engine.text.sheets import (
     check_command,
@@ -309,7 +309,9 @@ def _plan_help(state: State, player: str) -> list[str]:
         f'    discard("{first}")',
         "    end_turn",
         "  endif",
-        *textwrap.wrap("Facts a plan reads: " + ", ".join(fact_names()) + ".", 88),
+        # the game's own facts; the standing facts every scored game shares are in `orders`
+        *textwrap.wrap("Facts a plan reads: " + ", ".join(
+            n for n in fact_names() if n not in SCORE_FACTS) + ".", 88),
     ]
 
 
@@ -436,6 +438,7 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
         out["plus_one_die"] = fixing_die(name, dice, lambda v: v + 1)
         out["four_die"] = fixing_die(name, dice, lambda v: 4)
         out["plus_all_meets"] = card_met(name, [v + 1 for v in dice])
+    out.update(game.score_facts(state, player))
     return out
 
 

@@ -445,6 +445,7 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
         "cards": len(mine["cards"]),
         "hub": m.hub_cards(state),
         "here": m.others_at(state, player),
+        **game.score_facts(state, player),
     }
 
 

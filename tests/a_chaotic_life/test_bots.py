@@ -5,13 +5,14 @@ decision it now takes, and that it still declines where the play would not pay."
 
 from __future__ import annotations
 
+import copy
 import random
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.bots import SPARE, card_value, plan, standing_orders
 from lifegames.a_chaotic_life.data import card
 
-from .helpers import ANA, BEN, CLEO, arrange, new_state, order, stand
+from .helpers import ANA, BEN, CLEO, arrange, check_as, new_state, order, play, stand
 
 
 def _two_players(**kwargs):
@@ -177,3 +178,29 @@ def test_b08_a_deck_rebuilt_from_dead_cards_is_not_drawn_from_in_hope():
     state["reshuffles"], state["rebuilt"] = 1, sorted(dead)
     assert [line for line in _plan(state, ANA) if not line.startswith("standing")] \
         == ["end_turn()"]
+
+
+def test_b09_the_bot_plays_death_only_while_it_still_leads_when_the_tick_reaches_it():
+    """Death! (the game ends; you take 3 counters of the other kind) and the Piggy Bank (an
+    Item face down that takes a Neighbor's counters): the bot plans a Neighbor, then Death!
+    with the lead it expects. Ben's hidden Piggy Bank takes the Neighbor's counters, so at
+    the tick the bot is no longer ahead: its Death! line reads the lead then and is skipped,
+    rather than end the game in Ben's favour."""
+    state = new_state([ANA, BEN, CLEO])
+    arrange(state, stage="senior", goals={ANA: "happiness", BEN: "happiness", CLEO: "sadness"},
+            hands={ANA: ["Death!", "Neighbor"], BEN: ["Dog"], CLEO: []},
+            pouches={ANA: [], BEN: ["Piggy Bank"], CLEO: []}, player=ANA,
+            counters={ANA: {"happiness": 10}, BEN: {"happiness": 8}, CLEO: {"sadness": 2}})
+    stand(state, BEN, f'react("Piggy Bank", "any", "{ANA}")')
+    lines = [line for line in _plan(state, ANA) if not line.startswith("standing")]
+    assert lines[0].startswith('play("Neighbor"') and lines[-1].endswith('play("Death!")')
+    text = "\n".join(_plan(state, ANA))
+    assert not check_as(state, ANA, text).problems
+    outcome = play(state, text)
+    assert not outcome.problems
+    assert not outcome.state["over"], "Death! ended a game the bot no longer led"
+    assert "Death!" in outcome.state["hands"][ANA]
+    calm = copy.deepcopy(state)  # with no Item in the way, the same file ends the game
+    calm["pouches"][BEN] = []
+    calm["deck"].append("Piggy Bank")
+    assert play(calm, text).state["over"]

@@ -130,3 +130,25 @@ def test_c04_bot_in_a_synced_seat_folder(tmp_path):
     assert refused.returncode == 2 and f"{waiting[0]}'s orders are not awaited now" in \
         refused.stderr and "awaited now: " in refused.stderr, output(refused)
     assert (seats / waiting[0] / f"{waiting[0]}_orders.txt").read_bytes() == before
+
+
+def test_c05_bot_in_a_seat_keeps_the_standing_orders_the_player_wrote(tmp_path):
+    """`bot` in a seat stands in for the turn only: standing lines the player wrote in their
+    file (here a file for this tick with nothing else) are kept as written, in place of the
+    bot's own, and it says so; `--force` writes the bot's own."""
+    host, seats = new_seated(tmp_path, "a-chaotic-life", SEED, ["Ana", "Ben", "Cleo"])
+    loaded = host.load()
+    (player,) = loaded.game.awaiting(loaded.state)
+    path = seats / player / f"{player}_orders.txt"
+    own = ['standing react("Umbrella", "any", others, helps)  # my answer', "standing decline"]
+    path.write_text("orders for tick 1\n" + "\n".join(own) + "\nend\n", encoding="utf-8")
+    made = play(seats / player, "bot")
+    assert made.returncode == 0, output(made)
+    assert f"kept the 2 standing lines already in {player}_orders.txt" in made.stdout
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert [x for x in lines if x.startswith("standing")] == own
+    checked = play(seats / player, "check")
+    assert checked.returncode == 0, output(checked)
+    forced = play(seats / player, "bot", "--force")
+    assert forced.returncode == 0, output(forced)
+    assert not set(own) & set(path.read_text(encoding="utf-8").splitlines())

@@ -118,3 +118,77 @@ def test_simulate_refuses_unknown_games_and_strategies() -> None:
     """Property: an unknown game or strategy is a usage error (exit 2)."""
     assert play(None, "simulate", "--game", "chess", "--games", "1").returncode == 2
     assert play(None, "simulate", "--strategy", "clever", "--games", "1").returncode == 2
+
+
+OWN_STANDING = ['standing react("Umbrella", "any", others, helps)  # mine, not the bot\'s',
+                "standing decline"]
+
+
+def test_bot_keeps_the_standing_orders_the_player_wrote(tmp_path: Path) -> None:
+    """`bot` stands in for a turn, not for the answers a player chose: the standing lines in
+    the player's file (a file for this tick holding nothing else, or one for an earlier
+    tick) go into the bot's file as written, in place of the bot's own; `--force` writes the
+    bot's own."""
+    from lifegames import registry
+    from lifegames.engine.host.host import Host
+
+    root = tmp_path / "game"
+    made = play(root, "setup", "--game", "a-chaotic-life", "--seed", "8")
+    assert made.returncode == 0, output(made)
+    loaded = Host(str(root), registry.get).load()
+    (player,) = loaded.game.awaiting(loaded.state)
+    path = root / player / f"{player}_orders.txt"
+    for tick in (1, 0):
+        path.write_text(f"orders for tick {tick}\n" + "\n".join(OWN_STANDING) + "\nend\n",
+                        encoding="utf-8")
+        result = play(root, "bot", player)
+        assert result.returncode == 0, output(result)
+        assert "kept the 2 standing lines already in" in result.stdout
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert [x for x in lines if x.startswith("standing")] == OWN_STANDING, lines
+        assert "written by the greedy bot" in lines[1] and lines[-1] == "end"
+        checked = play(root, "check", player)
+        assert checked.returncode == 0, output(checked)
+    forced = play(root, "bot", player, "--force")
+    assert forced.returncode == 0 and "kept the" not in forced.stdout, output(forced)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert not set(OWN_STANDING) & set(lines)
+    assert sum(x.startswith("standing") for x in lines) > len(OWN_STANDING)
+
+
+def test_bot_keeps_the_standing_orders_in_force_from_an_earlier_file(tmp_path: Path) -> None:
+    """Standing orders a player put in force with an earlier file stay in force when `bot`
+    stands in for a later turn: a file that says nothing of standing orders changes none, so
+    the bot's file holds none of its own (and says so); `--force` writes the bot's own."""
+    from lifegames import registry
+    from lifegames.engine.host.host import Host
+
+    root = tmp_path / "game"
+    assert play(root, "setup", "--game", "a-chaotic-life", "--seed", "8").returncode == 0
+    host = Host(str(root), registry.get)
+    loaded = host.load()
+    (first,) = loaded.game.awaiting(loaded.state)
+    path = root / first / f"{first}_orders.txt"
+    assert play(root, "bot", first).returncode == 0
+    lines = [x for x in path.read_text(encoding="utf-8").splitlines()
+             if not x.startswith("standing")]
+    path.write_text("\n".join(lines[:1] + OWN_STANDING + lines[1:]) + "\n", encoding="utf-8")
+    assert play(root, "tick").returncode == 0
+    in_force = host.load().state["standing"][first]
+    assert len(in_force) == len(OWN_STANDING)
+    for _ in range(12):  # the others' turns, by the bot, until it is the first player's again
+        loaded = host.load()
+        if first in loaded.game.awaiting(loaded.state):
+            break
+        assert play(root, "bot", "--all").returncode == 0
+        assert play(root, "tick").returncode == 0
+    assert first in host.load().game.awaiting(host.load().state)
+    result = play(root, "bot", first)
+    assert result.returncode == 0, output(result)
+    assert "wrote none of the bot's standing orders: the 2 in force" in result.stdout
+    assert not [x for x in path.read_text(encoding="utf-8").splitlines()
+                if x.startswith("standing")]
+    assert play(root, "tick").returncode == 0
+    assert host.load().state["standing"][first] == in_force
+    forced = play(root, "bot", "--all", "--force")
+    assert forced.returncode == 0 and "in force" not in forced.stdout, output(forced)

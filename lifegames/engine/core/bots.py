@@ -9,7 +9,7 @@ import random
 
 from .contract import AnyGame, Order, OrderError, State, clone
 from .dice import Dice
-from .orders import header_line, parse_text
+from .orders import ParsedFile, header_line, parse_text
 
 STRATEGIES = ("random", "greedy")
 STOP_CHANCE = 0.1  # the random bot sometimes leaves actions unused, as players do
@@ -126,3 +126,59 @@ def order_file_text(game: AnyGame, state: State, player: str, orders: list[str],
     header = (header_line(game.grammar_name(), tick) +
               f"# {player}: orders written by the {strategy} bot for tick {tick}\n")
     return header + "".join(f"{line}\n" for line in orders) + "end\n"
+
+
+STANDING_LINES = ("standing", "standing_none")
+
+
+def stand_in(game: AnyGame, state: State, player: str, strategy: str, rng: random.Random,
+             draft: ParsedFile | None, force: bool, name: str) -> tuple[list[str], str]:
+    """The bot's orders for `player` (choose_orders), and what to say of the player's standing
+    orders ("" when there is nothing to say). A bot standing in for a turn keeps the answers
+    the player chose: the standing lines they wrote in `draft` (their order file `name`; None:
+    none) go in place of the bot's own, and where the file has none but standing orders of
+    theirs are in force from an earlier file, the bot writes none of its own, so those stay
+    (a file that says nothing of standing orders changes none). `force`: the bot's own."""
+    orders = choose_orders(game, state, player, strategy, rng)
+    if force:
+        return orders, ""
+    kept = own_standing(draft) if draft is not None else []
+    if kept:
+        return with_standing(orders, kept), kept_note(kept, name)
+    in_force = game.standing(state, player)
+    if not in_force:
+        return orders, ""
+    mine = [o for o in orders if o.split(" ", 1)[0] != "standing"]
+    if len(mine) == len(orders):
+        return orders, ""
+    return mine, (f"  wrote none of the bot's standing orders: the {len(in_force)} in force "
+                  f"from an earlier file stay (--force writes the bot's own instead)")
+
+
+def own_standing(parsed: ParsedFile) -> list[str]:
+    """The standing lines a player wrote in their order file, as written (a comment too). The
+    bot's file carries them in place of its own: a bot standing in for a turn keeps the answers
+    the player chose (`bot --force` writes its own instead)."""
+    return [line.source.strip() for line in parsed.lines if line.kind in STANDING_LINES]
+
+
+def holds_turn(parsed: ParsedFile) -> bool:
+    """Whether a file holds more than a header and standing lines (or lines that do not read):
+    a draft of the turn, which `bot` keeps unless forced."""
+    return bool(parsed.problems) or any(line.kind not in ("header", *STANDING_LINES)
+                                        for line in parsed.lines)
+
+
+def with_standing(orders: list[str], kept: list[str]) -> list[str]:
+    """The bot's orders with the player's standing lines `kept` in place of its own, if any."""
+    if not kept:
+        return list(orders)
+    return [*kept, *(o for o in orders if o.split(" ", 1)[0] != "standing")]
+
+
+def kept_note(kept: list[str], name: str) -> str:
+    """What `bot` says when it carried a player's standing lines over ("" when none)."""
+    if not kept:
+        return ""
+    return (f"  kept the {len(kept)} standing line{'s' * (len(kept) != 1)} already in {name} "
+            "as written (--force writes the bot's own instead)")

@@ -102,6 +102,25 @@ class Result:
     winners: list[str] = field(default_factory=list)
 
 
+# The facts score_facts gives, in its order (every scored game documents them in orders.yaml).
+SCORE_FACTS = ("my_score", "best_other_score", "margin", "i_lead", "leader", "leaders")
+
+
+def score_facts(scores: Mapping[str, int], player: str) -> dict[str, Any]:
+    """`player`'s standing among `scores`, on the score alone (before any tie-break): their
+    score, the best of the others' (0 when alone), the margin between the two, whether they
+    are ahead of everyone else (always, alone), the one top scorer ("" on a tie) and all the
+    top scorers."""
+    mine = scores.get(player, 0)
+    others = [s for p, s in scores.items() if p != player]
+    best = max(others, default=0)
+    top = max(scores.values(), default=mine)
+    leaders = [p for p, s in scores.items() if s == top]
+    return {"my_score": mine, "best_other_score": best, "margin": mine - best,
+            "i_lead": not others or mine > best, "leader": leaders[0] if len(leaders) == 1 else "",
+            "leaders": leaders}
+
+
 class Game(Generic[S]):
     """Base class of every game. Subclasses set the class attributes and override the methods.
 
@@ -255,6 +274,13 @@ class Game(Generic[S]):
         is documented in the game's orders.yaml under `facts:`. Read from the player's view
         (views.facts)."""
         return dict(self._views().facts(self, self.knowledge(state, player), player))
+
+    def score_facts(self, view: S, player: str) -> dict[str, Any]:
+        """The facts a player weighs before ending a game or racing to its end, the same in
+        every game where players score against each other: from the scores `result` gives on
+        `view` (the player's knowledge), so a card the player cannot see never moves them. A
+        game adds them in its views.facts and documents them in orders.yaml `facts:`."""
+        return score_facts(self.result(view).scores, player)
 
     def fact_names(self) -> list[str]:
         """The facts a plan may name, checked before their values are known: those the game

@@ -41,6 +41,7 @@ from .engine.core.contract import SetupError
 from .engine.core.turn import FileCheck
 from .engine.files import playerfiles
 from .engine.folder.folder import JOURNAL_FILE, META, FolderError, GameFolder
+from .engine.folder.shapes import host_file
 from .engine.host.host import SEED_FILE, Host
 from .engine.seats.seats import SEAT_FILE
 
@@ -298,14 +299,17 @@ def fail(error: FolderError | SetupError, code: int | None = None) -> NoReturn:
 # -- files the user names -------------------------------------------------------------------
 
 
-def output_path(named: Path, folder: bool = False, links: bool = False) -> Path:
+def output_path(named: Path, folder: bool = False, links: bool = False,
+                own_seat: Path | None = None) -> Path:
     """Where a command may write the file (or, `folder`, make the folder) the user named:
     never through a link, never into a game folder's hidden data, a player's folder or a seat
     (the first would damage a game, the others hand a player what the command wrote), nor
     over a file the engine keeps at a game folder's top. Returns it with its parent resolved,
     so the place checked is the place written (written whole, by the guarded writer).
     `links`: a link to a folder is the user's own choice of place (setup's game folder, as
-    every command takes it), checked where it leads."""
+    every command takes it), checked where it leads. `own_seat`: the seat a command runs in
+    for its player (history's page of what they knew), where a file may go at the top, but
+    never over a file the host writes there nor the order file."""
     try:
         info = os.lstat(named)
     except FileNotFoundError:
@@ -321,18 +325,24 @@ def output_path(named: Path, folder: bool = False, links: bool = False) -> Path:
     if info is not None and not folder and not stat.S_ISREG(info.st_mode):
         fail(FolderError(f"{named} is not a plain file", "name a new file"), USAGE)
     target = Path(os.path.realpath(named.parent)) / named.name
-    refused = _protected(target)
+    refused = _protected(target, own_seat)
     if refused:
         fail(FolderError(f"{named} is {refused}; lifegames writes nothing there but the "
                          "files of the game itself", "choose a place outside it"), USAGE)
     return target
 
 
-def _protected(target: Path) -> str:
+def _protected(target: Path, own_seat: Path | None = None) -> str:
     """What protected place `target` lies in ('' if none)."""
+    mine = Path(os.path.realpath(own_seat)) if own_seat is not None else None
     for above in target.parents:
         if above.name.lower() == META:
             return f"inside {above}, a game's hidden data"
+        if above == mine and target.parent == mine:
+            if host_file("", target.name) or target.name.lower().endswith("_orders.txt") \
+                    or target.name.lower().endswith("_orders_template.txt"):
+                return f"{target}, which the seat {above} keeps"
+            continue
         if _kind(above, SEAT_FILE) == "file":
             return f"inside {above}, a player's seat"
         if _kind(above, META) != "folder":

@@ -5,10 +5,10 @@ engine/seats/playercheck.py).
 A seat holds the player's knowledge of the game (seat.json), their sheets and their order
 file, and nothing of the referee's: no seed, no record of anyone else's orders, no hidden card.
 So `bot` writes the player's own order file from that knowledge (the same file the host's `bot`
-writes for them, since a bot plans on the player's knowledge there too), and `history`, which
-replays the game from the referee's record, is not possible: it shows the figures the seat
-knows now and says where the rest is. Neither writes anything but the player's order file, and
-neither runs git.
+writes for them, since a bot plans on the player's knowledge there too), and `history` tells
+the player's own story from the copies of seat.json the seat keeps, one a tick (the story the
+host's `history PLAYER` tells them, made from the same knowledge). Neither writes anything but
+the player's order file or the page asked for, and neither runs git.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 
 from . import registry
-from .cli_common import DAMAGED, USAGE, fail
+from .cli_common import DAMAGED, USAGE, fail, output_path
 from .engine.base.words import counted
 from .engine.folder.folder import FolderError
 from .engine.seats.playercheck import Standpoint, seat_standpoint
@@ -98,27 +98,43 @@ def bot_in_seat(root: Path, player: str | None, strategy: str, seed: int | None,
     return True
 
 
-def history_in_seat(root: Path, player: str | None) -> bool:
-    """`history` in a seat: not possible there (it replays the game from the referee's record
-    of every player's orders and the dice seed, which no seat holds). Prints the figures the
-    seat knows now and where the rest is, then stops with exit 4 (not possible here). False
-    if `root` is not a seat."""
+def history_in_seat(root: Path, player: str | None, html_file: Path | None) -> bool:
+    """`history` in a seat: the player's own story, from what the seat kept of each tick
+    (seat.json and its copies in archive/, seats.py), the same table and page the host's
+    `history PLAYER` makes for them. A seat of a game begun before seats kept those copies
+    tells the ticks it holds, and says from which. Writes nothing but the page, which may go
+    at the seat's top (it is the player's own). False if `root` is not a seat."""
+    from .engine.core.history import seat_story, table_rows
+    from .engine.files import playerfiles
+    from .engine.seats.seats import NotASeat, earlier
     from .engine.text.sheets import table
+    from .engine.text.story import page
 
     seat = seat_here(root)
     if seat is None:
         return False
     _own(seat, player)
-    figures = dict(seat.game.figures(seat.known(), seat.player))
-    tick = seat.next_tick - 1
-    click.echo(f"{seat.game.title}, {seat.player}'s seat: your figures now (tick {tick}, from "
-               "seat.json):")
-    click.echo(table([[tick, seat.player, *figures.values()]], ["tick", "player", *figures],
-                     align="right"))
-    fail(FolderError(
-        "the history of earlier ticks, and its page, cannot be made in a seat: they replay the "
-        "game from the host's record of everyone's orders and the dice, which stay with the "
-        "host",
-        f"your sheets of every tick are in archive/ here; for your page, ask the host to run "
-        f"`python3 play.py history {seat.player} --html {seat.player.lower()}_story.html` "
-        f"(it shows only what your sheets showed)"), DAMAGED)
+    try:
+        before = earlier(root, seat.game.id, seat.player, seat.next_tick - 1)
+    except NotASeat as error:
+        fail(FolderError(str(error), "put back the copy the host wrote (in a git clone: "
+                         "`git checkout -- archive/`), or delete it: the story then starts "
+                         "after it"))
+    views = [found.knowledge for found in before] + [seat.known()]
+    told = seat_story(seat.game, views, list(seat.players), seat.player)
+    if told.first:
+        click.echo(f"this seat kept what {seat.player} knew from tick {told.first} on (the "
+                   "game began before seats kept it): the story starts there", err=True)
+    if html_file is None:
+        headers, rows = table_rows(told.rows)
+        click.echo(table(rows, headers, align="right"))
+        return True
+    target = output_path(html_file, own_seat=root)
+    title = f"{seat.game.title}: {seat.player}'s story"
+    try:
+        playerfiles.write(target.parent, target.name, page(title, told).encode("utf-8"))
+    except playerfiles.Refused as refused:
+        fail(FolderError(f"{html_file} {refused.reason}", "name a new file"), USAGE)
+    click.echo(f"wrote {html_file}")
+    return True
+

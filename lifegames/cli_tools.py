@@ -497,16 +497,18 @@ def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str,
 def history(host: Host, player: str | None, html_file: Path | None) -> None:
     """Each player's key figures tick by tick (PLAYER: only what that player's sheets showed;
     without it, the referee's view of everyone). The page replaces FILE whole, never through
-    a link, and never inside a game folder's hidden data, a player's folder or a seat; it
-    needs no script and fetches nothing (a PLAYER's page: only what their sheets showed). In
-    a seat, it shows the figures the seat knows now and says what to use for the rest."""
+    a link, and never inside a game folder's hidden data, a player's folder or another's
+    seat; it needs no script and fetches nothing (a PLAYER's page: only what their sheets
+    showed). In a player's seat (or their git clone of it), the player's own story, from
+    what the seat kept of each tick: the same table and page; the page may go in the seat
+    itself."""
     from .cli_seat import history_in_seat
     from .engine.core.history import table_rows
     from .engine.host.tools import history as figures
     from .engine.host.tools import story
     from .engine.text.sheets import table
 
-    if history_in_seat(host.folder.root, player):
+    if history_in_seat(host.folder.root, player, html_file):
         return
     target = cli_common.output_path(html_file) if html_file is not None else None
     try:

@@ -10,7 +10,7 @@ from pathlib import Path
 from lifegames import registry
 from lifegames.engine.core.bots import choose_orders, order_file_text
 from lifegames.engine.host.host import Host, order_file
-from lifegames.engine.seats.seats import SEAT_FILE
+from lifegames.engine.seats.seats import ARCHIVE, SEAT_FILE, snapshot_file
 
 SALT = "5ea75"
 
@@ -55,7 +55,19 @@ def expected_seat(host: Host, player: str) -> dict[str, bytes]:
     knowledge = loaded.game.knowledge(loaded.state, player)
     seat = json.loads((host.folder.seats_root() / player / SEAT_FILE).read_text())
     assert seat["knowledge"] == json.loads(json.dumps(knowledge)), "seat.json is not knowledge"
-    return out
+    return out | kept_views(host.folder.seats_root(), player, int(loaded.state["tick"]))
+
+
+def kept_views(seats: Path, player: str, tick: int) -> dict[str, bytes]:
+    """The seat's copies of seat.json (archive/NNN_seat.json): one for every tick from 0 to
+    `tick`, each of its own tick, the last the very seat.json."""
+    found = {f"{ARCHIVE}/{p.name}": p.read_bytes()
+             for p in sorted((seats / player / ARCHIVE).glob("*_seat.json"))}
+    assert sorted(found) == [snapshot_file(t) for t in range(tick + 1)], sorted(found)
+    for name, data in found.items():
+        assert json.loads(data)["tick"] == int(name.split("/")[1][:3]), name
+    assert found[snapshot_file(tick)] == (seats / player / SEAT_FILE).read_bytes()
+    return found
 
 
 def digest(data: bytes) -> str:

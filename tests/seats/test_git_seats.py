@@ -28,8 +28,9 @@ ACL = ["Ana", "Ben", "Cleo"]
 def test_g01_setup_makes_a_remote_per_seat_and_prints_the_one_line_each_player_needs(
         tmp_path):
     """setup --remotes with a local path: the bare remotes are made, each holds one commit of
-    exactly that player's seat, and setup prints one `git clone` line per player. The host's
-    repositories are in its private folder, configured by lifegames alone, with no hooks."""
+    exactly that player's seat (its archive/ holds the copy of seat.json), and setup prints
+    one `git clone` line per player. The host's repositories are in its private folder,
+    configured by lifegames alone, with no hooks."""
     table = Table(tmp_path)
     done = table.setup("a-chaotic-life", ACL)
     assert done.returncode == 0, output(done)
@@ -41,7 +42,8 @@ def test_g01_setup_makes_a_remote_per_seat_and_prints_the_one_line_each_player_n
         names = sorted(p.name for p in clone.iterdir() if p.name != ".git")
         assert names == [f"000_{player.lower()}_board.svg", f"000_{player.lower()}_sheet.txt",
                          f"{player}_orders.txt",
-                         f"{player}_orders_template.txt", "seat.json"]
+                         f"{player}_orders_template.txt", "archive", "seat.json"]
+        assert [p.name for p in (clone / "archive").iterdir()] == ["000_seat.json"]
         assert table.seat(player)["player"] == player
         mine = table.host_dir / ".lifegames" / "git" / f"{player}.git"
         assert (mine / "config").read_text() == HOST_CONFIG

@@ -5,6 +5,13 @@ in memory from the setup and the hidden record of executed orders (the replay `v
 Each figure comes from `Game.figures`; a player's own history is computed on their knowledge of
 each state, so it shows only what their sheets showed; so are the boards and the words of
 each tick (`Game.board`, `Game.happened`). engine/text/story.py makes the page.
+
+A player's seat holds no record to replay, but it keeps what its player knew after each tick
+(seats/seats.py: seat.json and its copies in archive/). Each of those is `knowledge(state, player)`,
+and everything a player's story asks of a state is asked of that player's knowledge of it (a
+knowledge is its own knowledge; a game's end, result and status are what its players'
+sheets show), so `seat_story` makes the same Story from them: the page the host makes for
+that player, byte for byte (tests/seats/test_seat_story.py).
 """
 
 from __future__ import annotations
@@ -98,6 +105,7 @@ class Story:
     chapters: list[Chapter]
     result: list[str]
     over: bool
+    first: int = 0  # the first tick told (a seat that kept nothing of the ticks before it)
 
 
 def story(game: AnyGame, replayed: Iterable[tuple[State, list[str]]], players: list[str],
@@ -125,3 +133,12 @@ def story(game: AnyGame, replayed: Iterable[tuple[State, list[str]]], players: l
         lines = [f"The game is not over: tick {state['tick']} was the last played.",
                  *game.status_lines(state)]
     return Story(viewer, list(players), found, chapters, lines, over)
+
+
+def seat_story(game: AnyGame, views: list[State], players: list[str], player: str) -> Story:
+    """`player`'s story from what they knew after each tick (`views`, oldest first, each
+    `knowledge(state, player)`, as a seat keeps them): as `story` makes it for that player
+    from the replayed states, from the first tick held on."""
+    told = story(game, ((view, []) for view in views), players, player)
+    told.first = int(views[0]["tick"]) if views else 0
+    return told

@@ -16,6 +16,9 @@ FORMAT = 1
 # a numbered sheet or board picture: 003_ironhold_sheet.txt, 003_ironhold_board.svg (only
 # such characters, and nothing after the suffix: "003_x_sheet.txt\n" is a player's file)
 SNAPSHOT = re.compile(r"^[0-9]{3,}_[A-Za-z0-9_-]+\.(?:txt|svg)\Z", re.ASCII)
+# a seat's record of what its player knew after a tick (seat.json as that tick left it), kept
+# in the seat's archive/ for the player's own story: 003_seat.json
+SEAT_SNAPSHOT = re.compile(r"^[0-9]{3,}_seat\.json\Z", re.ASCII)
 PLAYER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
 # Files the engine writes and a journal may name: inside the game, no hidden name but the
 # engine's own folder and .gitignore (so never .git/), at most three levels deep.

@@ -495,7 +495,8 @@ class Host:
             return []
         views = {p: seat_files.seat_view(loaded.game, loaded.state, p, loaded.players)
                  for p in loaded.players}
-        return seat_files.mirror(self.folder.root, loaded.players, ops, views, setup)
+        return seat_files.mirror(self.folder.root, loaded.players, ops, views,
+                                 int(loaded.state["tick"]), setup)
 
     def _gitignore(self) -> str:
         """The game's .gitignore lines added to the folder's own, none of which is lost."""

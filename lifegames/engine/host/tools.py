@@ -344,7 +344,7 @@ def rollback(source: Host, tick: int) -> Loaded:
         if seats is not None:
             views = {p: seat_view(chosen.game, chosen.state, p, players) for p in players}
             shown = {rel: data for rel, data in wanted.items() if not rel.startswith(META)}
-            ops += sync(seats, players, shown, views)
+            ops += sync(seats, players, shown, views, int(chosen.state["tick"]))
         source.folder.commit(ops, chosen.envelope)
         source.publish_seats(f"Rolled back to tick {tick}")
         return source._load(strict=False)

@@ -45,7 +45,7 @@ from ..base.errors import LifegamesError
 from ..base.escape import file_name
 from ..core.orders import MAX_FILE_BYTES as ORDER_LIMIT  # an order blob is never read past it
 from ..files import playerfiles
-from ..folder.shapes import SNAPSHOT, host_file
+from ..folder.shapes import SEAT_SNAPSHOT, SNAPSHOT, host_file
 
 MAIN = "refs/heads/main"
 FETCHED = "refs/lifegames/remote"  # the seat's branch as last fetched (never checked out)
@@ -401,12 +401,14 @@ class Record:
 
 
 def host_path(player: str, path: str) -> bool:
-    """The files the host writes in a seat: its sheets, archive/, the log, the template,
-    seat.json and the check report. Everything else is the player's (their order file, and
-    anything they add, which the host carries along and never reads)."""
+    """The files the host writes in a seat: its sheets, archive/ (the sheets and seat.json of
+    each tick), the log, the template, seat.json and the check report. Everything else is
+    the player's (their order file, and anything they add, which the host carries along and
+    never reads)."""
     top, _, rest = path.partition("/")
     if rest:
-        return top == "archive" and "/" not in rest and bool(SNAPSHOT.match(rest))
+        return top == "archive" and "/" not in rest and bool(
+            SNAPSHOT.match(rest) or SEAT_SNAPSHOT.match(rest))
     return host_file(player, path)
 
 

@@ -11,7 +11,12 @@ seat receives copies of that player's files, written by the same journaled commi
 - `<Player>_orders_template.txt`, a fresh template each tick, to copy from;
 - `seat.json`, what a player-side `check` needs: the player's knowledge of the game (no seed,
   no other player's secrets), the tick and who is awaited;
-- `check_report.txt`, written by `watch` when the order file changes.
+- `check_report.txt`, written by `watch` when the order file changes;
+- `archive/<tick>_seat.json`, a copy of each tick's seat.json (the current one too): what the
+  player knew after every tick, from which `history` in the seat tells the player's own story
+  (the same page the host's `history PLAYER --html` makes). It is the same text as seat.json
+  was then, so it says nothing seat.json did not: over git the copy is the very blob seat.json
+  had that tick, and a synced seat grows by one small file a tick.
 
 The only thing the host reads from a seat is the order file, through the guarded reader.
 """
@@ -29,12 +34,18 @@ from ..core.contract import AnyGame, State
 from ..files import playerfiles
 from ..files.playerfiles import Refused
 from ..folder.folder import SNAPSHOT, Op, dumps, read_engine_file
+from ..folder.shapes import SEAT_SNAPSHOT
 
 SEAT_FILE = "seat.json"
 SEAT_FORMAT = 1
 REPORT = "check_report.txt"
 ARCHIVE = "archive"
 SEAT_LIMIT = 4 * 1024 * 1024
+
+
+def snapshot_file(tick: int) -> str:
+    """Where a seat keeps the seat.json of `tick`, relative to the seat."""
+    return f"{ARCHIVE}/{tick:03d}_{SEAT_FILE}"
 
 
 def template_file(player: str) -> str:
@@ -80,12 +91,13 @@ def seat_view(game: AnyGame, state: State, player: str, players: list[str]) -> s
     return dumps(view)
 
 
-def mirror(root: Path, players: list[str], ops: list[Op], views: dict[str, str],
+def mirror(root: Path, players: list[str], ops: list[Op], views: dict[str, str], tick: int,
            setup: bool) -> list[Op]:
     """The seat ops that give each seat the copy of what `ops` do to that player's folder in
     the referee's (`root`): new files written, archived sheets written into archive/ and
-    removed, the log written whole; and `views` (player -> seat.json). At setup the order
-    file is written too (from the template), the one time the host writes it."""
+    removed, the log written whole; and `views` (player -> seat.json, of `tick`), kept in
+    archive/ too. At setup the order file is written too (from the template), the one time
+    the host writes it."""
     out: list[Op] = []
     for op in ops:
         player, _, rest = op.path.partition("/")
@@ -104,15 +116,19 @@ def mirror(root: Path, players: list[str], ops: list[Op], views: dict[str, str],
             out.append(Op("seat-write", op.path, found.decode("utf-8") + op.text))
         elif op.kind == "delete":
             out.append(Op("seat-delete", op.path))
-    out += [Op("seat-write", f"{p}/{SEAT_FILE}", views[p]) for p in players if p in views]
+    for player in players:
+        if player in views:
+            out.append(Op("seat-write", f"{player}/{SEAT_FILE}", views[player]))
+            out.append(Op("seat-write", f"{player}/{snapshot_file(tick)}", views[player]))
     return out
 
 
-def sync(seats: Path, players: list[str], wanted: dict[str, bytes], views: dict[str, str]
-         ) -> list[Op]:
+def sync(seats: Path, players: list[str], wanted: dict[str, bytes], views: dict[str, str],
+         tick: int) -> list[Op]:
     """Seat ops that make each seat hold exactly `wanted`'s files of that player (relative
-    paths as in the referee's folder) and its seat.json, removing the engine's numbered sheets
-    that `wanted` no longer has (after a rollback). Nothing else in a seat is touched."""
+    paths as in the referee's folder) and its seat.json (of `tick`), removing the engine's
+    numbered sheets that `wanted` no longer has and the copies of seat.json of later ticks
+    (after a rollback). Nothing else in a seat is touched."""
     out: list[Op] = []
     for player in players:
         mine = {rel: data for rel, data in wanted.items() if rel.startswith(f"{player}/")}
@@ -121,8 +137,12 @@ def sync(seats: Path, players: list[str], wanted: dict[str, bytes], views: dict[
                 relative = f"{folder}/{name}"
                 if SNAPSHOT.match(name) and kind != "folder" and relative not in mine:
                     out.append(Op("seat-delete", relative))
+                elif SEAT_SNAPSHOT.match(name) and kind != "folder" and \
+                        folder != player and int(name.split("_", 1)[0]) > tick:
+                    out.append(Op("seat-delete", relative))
         out += [Op("seat-write", rel, data.decode("utf-8")) for rel, data in sorted(mine.items())]
         out.append(Op("seat-write", f"{player}/{SEAT_FILE}", views[player]))
+        out.append(Op("seat-write", f"{player}/{snapshot_file(tick)}", views[player]))
     return out
 
 
@@ -170,25 +190,48 @@ class NotASeat(LifegamesError):
     pass
 
 
-def load(root: Path) -> PlayerSeat | None:
-    """The seat in `root` (None if there is no seat.json); NotASeat if the file is damaged."""
+def load(root: Path, name: str = SEAT_FILE) -> PlayerSeat | None:
+    """The seat in `root` (None if there is no seat.json); NotASeat if the file is damaged.
+    `name`: one of the seat's copies of an earlier seat.json (snapshot_file) instead."""
     try:
-        found = playerfiles.read(root, SEAT_FILE, SEAT_LIMIT)
+        found = playerfiles.read(root, name, SEAT_LIMIT)
     except Refused as refused:
         raise NotASeat(f"{refused.path} {refused.reason}") from None
     if found is None:
         return None
     if not found.complete:
-        raise NotASeat(f"{root / SEAT_FILE} is far larger than lifegames writes")
+        raise NotASeat(f"{root / name} is far larger than lifegames writes")
     try:
         data: Any = json.loads(found.data.decode("utf-8"))
         seat = PlayerSeat(root, str(data["game"]), str(data["player"]), list(data["players"]),
                     int(data["tick"]), list(data["awaited"]), bool(data["over"]),
                     dict(data["knowledge"]), str(data.get("result", "")))
     except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):
-        raise NotASeat(f"{root / SEAT_FILE} is not one lifegames wrote; the host's next tick "
+        raise NotASeat(f"{root / name} is not one lifegames wrote; the host's next tick "
                        "writes it again") from None
     if data.get("format") != SEAT_FORMAT or not isinstance(seat.knowledge.get("tick"), int):
-        raise NotASeat(f"{root / SEAT_FILE} is not one this lifegames can read")
+        raise NotASeat(f"{root / name} is not one this lifegames can read")
     return seat
 
+
+def earlier(root: Path, game_id: str, player: str, tick: int) -> list[PlayerSeat]:
+    """The copies the seat in `root` keeps of its seat.json of the ticks before `tick`,
+    oldest first: the unbroken run back from tick - 1 (a game begun with a lifegames that
+    kept no copies, or a copy the player deleted, ends the run there). NotASeat names a copy
+    that is damaged or is not of this game, player and tick."""
+    try:
+        held = playerfiles.listing(root, ARCHIVE)
+    except Refused as refused:
+        raise NotASeat(f"{refused.path} {refused.reason}") from None
+    out: list[PlayerSeat] = []
+    for before in range(tick - 1, -1, -1):
+        name = snapshot_file(before)
+        if held.get(name.split("/", 1)[1]) != "file":
+            break
+        found = load(root, name)
+        if found is None:
+            break
+        if (found.game_id, found.player, found.tick) != (game_id, player, before):
+            raise NotASeat(f"{root / name} is not {player}'s seat.json of tick {before}")
+        out.append(found)
+    return out[::-1]

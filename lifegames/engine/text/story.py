@@ -50,7 +50,7 @@ def page(title: str, story: Story) -> str:
     parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f"<title>{esc(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
-             f"<h1>{esc(title)}</h1>", f"<p>{esc(who)}; {len(story.chapters) - 1} ticks.</p>",
+             f"<h1>{esc(title)}</h1>", f"<p>{esc(who)}; {_span(story)}.</p>",
              '<section id="result"><h2>' + ("Result" if story.over else "How the game stands")
              + '</h2><div class="result">'
              + "".join(f"<p>{esc(line)}</p>" for line in story.result) + "</div></section>"]
@@ -88,6 +88,16 @@ def page(title: str, story: Story) -> str:
               for row in body]
     parts += ["</table></div></section>", "</body>", "</html>", ""]
     return "\n".join(parts)
+
+
+def _span(story: Story) -> str:
+    """How many ticks the page tells: all of them, or (a seat that kept nothing of the first
+    ones) from which tick on."""
+    if not story.first:
+        return f"{len(story.chapters) - 1} ticks"
+    last = story.chapters[-1].tick if story.chapters else story.first
+    return (f"ticks {story.first} to {last} (what came before tick {story.first} was not "
+            "kept where this page was made)")
 
 
 def _boards(story: Story) -> list[tuple[int, str]]:

@@ -7,7 +7,7 @@ the middle of a tick. Names are matched as players write them: any case, spaces 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypedDict, TypeVar
 
 from ..engine.base.words import counted
@@ -242,19 +242,19 @@ def all_venue_names() -> list[str]:
 # -- Aspirations, Homes, Iconic Sims -------------------------------------------------------------
 
 
-def _pair(entry: dict[str, Any], field: str, where: str) -> list[str]:
+def _pair(entry: Mapping[str, object], field: str, where: str) -> list[str]:
     value = entry.get(field)
     if not isinstance(value, list) or len(value) != 2 or value[0] == value[1]:
         raise DataError(f"{where}: {field} should name two different SIMbol kinds")
     return [_symbol(s, where) for s in value]
 
 
-def _one(entry: dict[str, Any], field: str, where: str) -> str:
+def _one(entry: Mapping[str, object], field: str, where: str) -> str:
     return _symbol(entry.get(field), where)
 
 
 def _symbolled(file: str, key: str, count: int, field: str,
-               read: Callable[[dict[str, Any], str, str], T]) -> dict[str, T]:
+               read: Callable[[Mapping[str, object], str, str], T]) -> dict[str, T]:
     """Each entry's name -> what `read` makes of its `field` (a SIMbol, or a pair)."""
     out: dict[str, T] = {}
     for index, entry in enumerate(_load(file, key)):

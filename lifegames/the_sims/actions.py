@@ -11,12 +11,9 @@ it says whether the file's last order rolled or drew (rules.py, end_orders).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.base.words import counted, listed
-from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
-from .data import card, cards, homes, rules, sims
+from .data import Venue, card, cards, homes, rules, sims
 from .effects import (
     DIE,
     FACE_NAMES,
@@ -48,6 +45,7 @@ from .model import (
     board,
     card_symbols,
     completable,
+    face_up,
     hub_cards,
     invite_options,
     met,
@@ -57,9 +55,10 @@ from .model import (
     shares,
     sims_at,
     solo,
+    spots,
     the_card,
 )
-from .state import HIDDEN
+from .state import HIDDEN, SimsGame, SimsState
 
 # The Action pile shuffled again when event cards were set aside from the opening Card Hub.
 SETUP_SHUFFLE = "actions again"
@@ -70,7 +69,8 @@ __all__ = ["DIE", "PICK", "new_turn"]
 # -- the applies, one per command ------------------------------------------------------------------
 
 
-def move_in(game: AnyGame, state: State, player: str, chosen: tuple[str, str | None], dice: Dice
+def move_in(game: SimsGame, state: SimsState, player: str, chosen: tuple[str, str | None],
+            dice: Dice
             ) -> list[str]:
     """Keep the Home card (and, 2-5 players, the Aspiration) chosen; the others go face down."""
     state["chance"] = False
@@ -86,7 +86,7 @@ def move_in(game: AnyGame, state: State, player: str, chosen: tuple[str, str | N
     return [log(state, f"{player} moved into {home} ({homes()[home]}){what}")]
 
 
-def travel(game: AnyGame, state: State, player: str, chosen: tuple[dict[str, Any], str],
+def travel(game: SimsGame, state: SimsState, player: str, chosen: tuple[Venue, str],
            dice: Dice) -> list[str]:
     """Travel steps 1A and 1B: move, lower the Venue's Need, take the card, raise its Needs,
     perform its action; then befriend and interact as the rules go on."""
@@ -115,7 +115,7 @@ def travel(game: AnyGame, state: State, player: str, chosen: tuple[dict[str, Any
     return events + after_action(game, state, player)
 
 
-def go_home(game: AnyGame, state: State, player: str, chosen: tuple[list[str], list[str]],
+def go_home(game: SimsGame, state: SimsState, player: str, chosen: tuple[list[str], list[str]],
             dice: Dice) -> list[str]:
     """Go Home: raise two Needs and draw an Aspiration (alone: discard a set of three identical
     SIMbols and raise one Need)."""
@@ -153,18 +153,19 @@ def go_home(game: AnyGame, state: State, player: str, chosen: tuple[list[str], l
     return events
 
 
-def keep(game: AnyGame, state: State, player: str, kept: str, dice: Dice) -> list[str]:
+def keep(game: SimsGame, state: SimsState, player: str, kept: str, dice: Dice) -> list[str]:
     state["chance"] = False
     mine = seat(state, player)
     fresh = kept != mine["aspiration"]
     other = mine["drawn"] if not fresh else mine["aspiration"]
-    state["asp_discard"].append(other)
+    if other is not None:  # a keep waits only while both are set
+        state["asp_discard"].append(other)
     mine["aspiration"], mine["drawn"] = kept, None
     return [log(state, f"{player} keeps the Aspiration {kept}")] + \
         end_of_turn(state, player, fresh=fresh)
 
 
-def swap(game: AnyGame, state: State, player: str, chosen: tuple[str, str, str | None],
+def swap(game: SimsGame, state: SimsState, player: str, chosen: tuple[str, str, str | None],
          dice: Dice) -> list[str]:
     state["chance"] = False
     give, take, who = chosen
@@ -184,7 +185,7 @@ def swap(game: AnyGame, state: State, player: str, chosen: tuple[str, str, str |
     return events + finish_action(game, state, player)
 
 
-def interact(game: AnyGame, state: State, player: str,
+def interact(game: SimsGame, state: SimsState, player: str,
              chosen: tuple[str | None, str | None, str | None], dice: Dice) -> list[str]:
     """2-5 players: both roll, the active player first, and each applies their result. Alone:
     a roll for each Iconic Sim at the Venue."""
@@ -212,13 +213,13 @@ def interact(game: AnyGame, state: State, player: str,
     return events + end_of_turn(state, player)
 
 
-def invite(game: AnyGame, state: State, player: str, sim: str, dice: Dice) -> list[str]:
+def invite(game: SimsGame, state: SimsState, player: str, sim: str, dice: Dice) -> list[str]:
     """Single player, ICONIC SIMS MOVE!: the chosen Sim comes home; one taken from a Venue is
     replaced at once."""
     state["chance"] = False
-    spot = next((s for s in state["board"] if s["sim"] == sim), None)
+    spot = next((s for s in spots(state) if s["sim"] == sim), None)
     if spot is not None:
-        state["board"].remove(spot)
+        spots(state).remove(spot)
     else:
         state["centre"].remove(sim)
     events = arrive(game, state, player, sim, "ICONIC SIMS MOVE!")
@@ -227,7 +228,8 @@ def invite(game: AnyGame, state: State, player: str, sim: str, dice: Dice) -> li
     return events + finish_action(game, state, player)
 
 
-def complete(game: AnyGame, state: State, player: str, chosen: tuple[str, list[str]], dice: Dice
+def complete(game: SimsGame, state: SimsState, player: str, chosen: tuple[str, list[str]],
+             dice: Dice
              ) -> list[str]:
     """Single player: the Aspiration and the cards used go face down; raise one Need."""
     state["chance"] = False
@@ -244,25 +246,25 @@ def complete(game: AnyGame, state: State, player: str, chosen: tuple[str, list[s
     return events + end_solo_turn(state, player)
 
 
-def end_turn(game: AnyGame, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
+def end_turn(game: SimsGame, state: SimsState, player: str, chosen: None, dice: Dice) -> list[str]:
     """Single player: the turn ends without completing an Aspiration."""
     state["chance"] = False
     return [log(state, f"{player} ends the turn without completing an Aspiration")] + \
         end_solo_turn(state, player)
 
 
-def raise_(game: AnyGame, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
+def raise_(game: SimsGame, state: SimsState, player: str, chosen: None, dice: Dice) -> list[str]:
     """Never run: raise(...) is a standing order, which effects.choose_need reads when a die or
     another player's turn makes the player raise a Need (its check refuses it as an order)."""
     return []
 
 
-def lower(game: AnyGame, state: State, player: str, chosen: None, dice: Dice) -> list[str]:
+def lower(game: SimsGame, state: SimsState, player: str, chosen: None, dice: Dice) -> list[str]:
     """Never run, as raise_."""
     return []
 
 
-def skip_newcomers(game: AnyGame, state: State, player: str, chosen: None, dice: Dice
+def skip_newcomers(game: SimsGame, state: SimsState, player: str, chosen: None, dice: Dice
                    ) -> list[str]:
     """Never run, as raise_: _interact_solo reads the standing order."""
     return []
@@ -271,7 +273,7 @@ def skip_newcomers(game: AnyGame, state: State, player: str, chosen: None, dice:
 # -- what follows by itself ----------------------------------------------------------------------
 
 
-def after_action(game: AnyGame, state: State, player: str) -> list[str]:
+def after_action(game: SimsGame, state: SimsState, player: str) -> list[str]:
     """Travel steps 2 and 3: befriend, then interact (or the turn ends)."""
     events = befriend(game, state, player)
     if solo(state):
@@ -285,27 +287,27 @@ def after_action(game: AnyGame, state: State, player: str) -> list[str]:
     return events + end_of_turn(state, player)
 
 
-def befriend(game: AnyGame, state: State, player: str) -> list[str]:
+def befriend(game: SimsGame, state: SimsState, player: str) -> list[str]:
     """Take every Iconic Sim on the board (single player: at a Venue) whose interest a card
     taken this turn shows."""
     marks = {s for name in state["turn"]["taken"] for s in card_symbols(name)}
     events = []
     if solo(state):
-        for spot in list(state["board"]):
-            if sims().get(spot["sim"]) in marks:
-                state["board"].remove(spot)
+        for spot in list(spots(state)):
+            if sims().get(spot["sim"], "") in marks:
+                spots(state).remove(spot)
                 events += arrive(game, state, player, spot["sim"], "befriended at the "
                                  f"{spot['venue']}")
         return events
-    for sim in list(state["board"]):
-        if sims().get(sim) in marks:
-            state["board"].remove(sim)
+    for sim in list(face_up(state)):
+        if sims().get(sim, "") in marks:
+            face_up(state).remove(sim)
             seat(state, player)["sims"].append(sim)
             events.append(log(state, f"{player} befriended {sim} ({sims()[sim]})"))
     return events
 
 
-def end_of_turn(state: State, player: str, fresh: bool = False) -> list[str]:
+def end_of_turn(state: SimsState, player: str, fresh: bool = False) -> list[str]:
     """2-5 players: score at the end of the turn (once), then win or pass to the left. A
     `fresh` Aspiration, drawn and kept at this turn's Go Home, waits for the end of the next
     turn even if it is met already (Scoring, IMPORTANT)."""
@@ -335,7 +337,7 @@ def end_of_turn(state: State, player: str, fresh: bool = False) -> list[str]:
                                 f"{following} is next")]
 
 
-def finish_action(game: AnyGame, state: State, player: str) -> list[str]:
+def finish_action(game: SimsGame, state: SimsState, player: str) -> list[str]:
     """After a chosen action: the held card goes home (single player), and the turn goes on."""
     held = state["turn"]["holding"]
     if held is not None:
@@ -347,7 +349,7 @@ def finish_action(game: AnyGame, state: State, player: str) -> list[str]:
 # -- the single-player game ------------------------------------------------------------------------
 
 
-def _solo_action(game: AnyGame, state: State, player: str, name: str, action: str | None
+def _solo_action(game: SimsGame, state: SimsState, player: str, name: str, action: str | None
                  ) -> list[str]:
     """Single player: the card's action runs before the card goes home."""
     turn = state["turn"]
@@ -364,7 +366,7 @@ def _solo_action(game: AnyGame, state: State, player: str, name: str, action: st
     return events + after_action(game, state, player)
 
 
-def _interact_solo(game: AnyGame, state: State, player: str, dice: Dice) -> list[str]:
+def _interact_solo(game: SimsGame, state: SimsState, player: str, dice: Dice) -> list[str]:
     """Single player: roll for each Iconic Sim at your Venue, new arrivals included."""
     here = seat(state, player)["at"]
     queue = sims_at(state, here)
@@ -378,8 +380,8 @@ def _interact_solo(game: AnyGame, state: State, player: str, dice: Dice) -> list
             events += set_need(state, player, choose_need(game, state, player, True), True,
                                f"a Good Interaction with {sim}")
             continue
-        spot = next(s for s in state["board"] if s["sim"] == sim)
-        state["board"].remove(spot)
+        spot = next(s for s in spots(state) if s["sim"] == sim)
+        spots(state).remove(spot)
         if face == "awkward":
             state["centre"].append(sim)
             events.append(log(state, f"{sim} went to the centre of the board"))
@@ -387,8 +389,8 @@ def _interact_solo(game: AnyGame, state: State, player: str, dice: Dice) -> list
             events += arrive(game, state, player, sim, "Come on Over!")
         before = len(state["board"])
         events += replace_sim(state, dice)
-        if len(state["board"]) > before and state["board"][-1]["venue"] == here:
-            newcomer = state["board"][-1]["sim"]
+        if len(state["board"]) > before and spots(state)[-1]["venue"] == here:
+            newcomer = spots(state)[-1]["sim"]
             if meet:
                 queue.append(newcomer)
             else:
@@ -397,14 +399,14 @@ def _interact_solo(game: AnyGame, state: State, player: str, dice: Dice) -> list
     return events + score_or_end(state, player)
 
 
-def score_or_end(state: State, player: str) -> list[str]:
+def score_or_end(state: SimsState, player: str) -> list[str]:
     if not state["over"] and completable(state, player):
         state["turn"]["step"] = SCORE
         return []
     return end_solo_turn(state, player)
 
 
-def end_solo_turn(state: State, player: str) -> list[str]:
+def end_solo_turn(state: SimsState, player: str) -> list[str]:
     state["turns"] += 1
     state["refill"] = True
     state["turn"] = new_turn(player, state["turn"]["number"] + 1)
@@ -414,7 +416,7 @@ def end_solo_turn(state: State, player: str) -> list[str]:
 # -- refilling before a turn ----------------------------------------------------------------------
 
 
-def refill(game: AnyGame, state: State, dice: Dice, setup: bool = False) -> list[str]:
+def refill(game: SimsGame, state: SimsState, dice: Dice, setup: bool = False) -> list[str]:
     """Before the next turn: the Card Hub (single player: event cards act as they appear),
     the Iconic Sims, and owed Aspiration draws; then whether the game can go on."""
     state["refill"] = False
@@ -447,7 +449,7 @@ def refill(game: AnyGame, state: State, dice: Dice, setup: bool = False) -> list
                                      "have run out, and the game is lost"))
         return events
     while len(state["board"]) < rules()["board_sims"] and state["sims_pile"]:
-        state["board"].append(state["sims_pile"].pop(0))
+        face_up(state).append(state["sims_pile"].pop(0))
     for owner in state["owed"]:
         drawn = draw_aspiration(state, dice)
         seat(state, owner)["aspiration"] = drawn

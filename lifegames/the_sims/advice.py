@@ -15,29 +15,30 @@ Home will be possible, whatever the refill brings, loses the game when the tick 
 from __future__ import annotations
 
 from ..engine.base.words import counted
-from ..engine.core.contract import AnyGame, Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from .codes import W
 from .data import card, find
 from .effects import lost_for_certain
 from .model import SCORE, completable, points, seat, solo
+from .state import SimsGame, SimsState
 
 # The card actions that change Iconic Sims' homes with no die: the ones that can cost points.
 TAKERS = frozenset({"grim_reaper", "iconic_sims_move"})
 
 
-def travel(game: AnyGame, state: State, player: str, order: Order, after: State
+def travel(game: SimsGame, state: SimsState, player: str, order: Order, after: SimsState
            ) -> list[OrderError]:
     found = [_costly_card(game, state, player, order, after), _lost(state, player, after)]
     return [f for f in found if f is not None]
 
 
-def end_turn(game: AnyGame, state: State, player: str, order: Order, after: State
+def end_turn(game: SimsGame, state: SimsState, player: str, order: Order, after: SimsState
              ) -> list[OrderError]:
     found = [_skipped(game, state, player), _lost(state, player, after)]
     return [f for f in found if f is not None]
 
 
-def ends_turn(game: AnyGame, state: State, player: str, order: Order, after: State
+def ends_turn(game: SimsGame, state: SimsState, player: str, order: Order, after: SimsState
               ) -> list[OrderError]:
     """The warning of the other orders that can end a single player's turn (Go Home, a swap,
     an invitation, completing an Aspiration)."""
@@ -45,7 +46,7 @@ def ends_turn(game: AnyGame, state: State, player: str, order: Order, after: Sta
     return [found] if found is not None else []
 
 
-def _lost(state: State, player: str, after: State) -> OrderError | None:
+def _lost(state: SimsState, player: str, after: SimsState) -> OrderError | None:
     """Alone: the order ends the turn, nothing in it was chance, and the game cannot go on
     after the refill (effects.lost_for_certain)."""
     if not solo(state) or state["over"] or after["over"] or after["chance"] or \
@@ -58,7 +59,7 @@ def _lost(state: State, player: str, after: State) -> OrderError | None:
         "set; `python3 play.py orders the-sims` explains Travel and Go Home")
 
 
-def _costly_card(game: AnyGame, state: State, player: str, order: Order, trial: State
+def _costly_card(game: SimsGame, state: SimsState, player: str, order: Order, trial: SimsState
                  ) -> OrderError | None:
     """2-5 players: the points the player holds after the travel, when nothing in it is
     chance, against those before."""
@@ -86,7 +87,7 @@ def _costly_card(game: AnyGame, state: State, player: str, order: Order, trial: 
         "card")
 
 
-def _skipped(game: AnyGame, state: State, player: str) -> OrderError | None:
+def _skipped(game: SimsGame, state: SimsState, player: str) -> OrderError | None:
     """Alone: ending the turn while an Aspiration could be completed now (one a turn)."""
     if not solo(state) or state["over"] or state["turn"]["player"] != player or \
             state["turn"]["step"] != SCORE:

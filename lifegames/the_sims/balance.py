@@ -15,17 +15,18 @@ import argparse
 import random
 import re
 from collections import Counter
-from typing import Any
+from typing import cast
 
 from ..engine.base.words import counted
 from ..engine.core.bots import choose_orders
-from ..engine.core.contract import AnyGame
+from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from ..engine.core.simulate import game_seed
 from ..engine.core.turn import play_tick
 from .model import points, seat
 from .rules import TheSims
+from .state import SimsGame, SimsState
 
 LINEUPS = [
     (1, ("greedy",)), (1, ("random",)),
@@ -62,22 +63,24 @@ OUTCOMES = {
 }
 
 
-def play(game: AnyGame, count: int, strategies: tuple[str, ...], seed: int,
-         words: list[str] | None = None) -> tuple[dict[str, Any], Counter[str]]:
+def play(game: SimsGame, count: int, strategies: tuple[str, ...], seed: int,
+         words: list[str] | None = None) -> tuple[SimsState, Counter[str]]:
     """One whole game; the final state and how often each event of EVENTS was logged (and,
     per player, "went home P1" and "ends the turn P1")."""
     players = [f"P{i + 1}" for i in range(count)]
-    state = game.setup(players, game.parse_options(list(words or []), None), Dice(seed, 0))
+    engine: AnyGame = game  # the engine plays the game: a state is JSON to it, as in a folder
+    state: State = engine.setup(players, game.parse_options(list(words or []), None),
+                                Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
     seen: Counter[str] = Counter()
-    while not game.is_over(state):
+    while not engine.is_over(state):
         files = {}
-        for player in game.awaiting(state):
+        for player in engine.awaiting(state):
             strategy = strategies[players.index(player) % len(strategies)]
-            text = "\n".join(choose_orders(game, state, player, strategy, rng))
+            text = "\n".join(choose_orders(engine, state, player, strategy, rng))
             files[player] = parse_text("the_sims", text, f"{player}/bot")
-        outcome = play_tick(game, state, files, seed)
+        outcome = play_tick(engine, state, files, seed)
         if outcome.problems:
             raise RuntimeError(outcome.problems[0].render())
         state = outcome.state
@@ -89,10 +92,11 @@ def play(game: AnyGame, count: int, strategies: tuple[str, ...], seed: int,
                 seen[f"{mover.group(2)} {mover.group(1)}"] += 1
             for name, pattern in OUTCOMES.items():
                 seen[name] += bool(re.search(pattern, line))
-    return state, seen
+    # the engine's state of this game, read as this game's: the JSON its declaration checks
+    return cast("SimsState", state), seen
 
 
-def report(game: AnyGame, games: int, seed: int = 0, words: list[str] | None = None
+def report(game: SimsGame, games: int, seed: int = 0, words: list[str] | None = None
            ) -> list[str]:
     lines = []
     for count, strategies in LINEUPS:

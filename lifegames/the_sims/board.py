@@ -11,20 +11,18 @@ from the player's view (`Game.board`), where every hidden card is only a count.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.base.svg import INK, LINE, MUTED, TINTS, Picture, player_style
-from ..engine.core.contract import AnyGame, State
-from .data import needs, rules
+from .data import Venue, needs, rules
 from .model import board as venues
 from .model import card_symbols, points, solo
+from .state import Seat, SimsGame, SimsState
 from .views import solo_aspirations, solo_count
 
 WIDTH, VENUE_W, VENUE_H = 880, 280, 92
 HOME = "home"
 
 
-def board(game: AnyGame, view: State, player: str | None) -> Picture:
+def board(game: SimsGame, view: SimsState, player: str | None) -> Picture:
     players = list(view["players"])
     seats = view["seats"]
     alone = solo(view)
@@ -69,19 +67,19 @@ def board(game: AnyGame, view: State, player: str | None) -> Picture:
         if alone:
             _solo_seat(pic, view, name, y)
         else:
-            _seat(pic, seats[name], name, n, y, name == player, bool(view["over"]))
+            _seat(pic, view, name, n, y, name == player, view["over"])
         y += heights[n]
     return pic
 
 
-def _seat_height(view: State, name: str) -> int:
+def _seat_height(view: SimsState, name: str) -> int:
     """A seat's rows: the single player's lists their Aspirations."""
     if not solo(view):
         return 70
     return 92 + 16 * len(solo_aspirations(view, name))
 
 
-def _venue(pic: Picture, view: State, place: dict[str, Any], x: float, y: float,
+def _venue(pic: Picture, view: SimsState, place: Venue, x: float, y: float,
            players: list[str]) -> None:
     name = place["name"]
     pic.rect(x, y, VENUE_W, VENUE_H, fill=TINTS[0], stroke=INK,
@@ -101,7 +99,7 @@ def _venue(pic: Picture, view: State, place: dict[str, Any], x: float, y: float,
         pic.text(x + 8, y + 82, "waiting: " + ", ".join(waiting), size=10, fit=VENUE_W - 16)
 
 
-def _hub(pic: Picture, view: State, x: float, y: float) -> None:
+def _hub(pic: Picture, view: SimsState, x: float, y: float) -> None:
     pic.text(x, y, "Card Hub", size=13, bold=True)
     for n, name in enumerate(view["hub"]):
         r, c = divmod(n, 3)
@@ -124,11 +122,12 @@ def _hub(pic: Picture, view: State, x: float, y: float) -> None:
             pic.text(x + 470, y + 24, "none", size=11, fill=MUTED)
 
 
-def _seat(pic: Picture, seat: State, name: str, index: int, y: float, you: bool,
+def _seat(pic: Picture, view: SimsState, name: str, index: int, y: float, you: bool,
           over: bool) -> None:
+    seat = view["seats"][name]
     colour, shape = player_style(index)
     pic.mark(shape, 24, y + 10, 7, colour, tip=name)
-    pic.text(38, y + 15, f"{name}{' (you)' if you else ''}: {points(_one(seat, name), name)} "
+    pic.text(38, y + 15, f"{name}{' (you)' if you else ''}: {points(view, name)} "
              f"points", size=13, bold=True)
     _needs(pic, seat, name, 200, y)
     done = len(seat["completed"])
@@ -144,7 +143,7 @@ def _seat(pic: Picture, seat: State, name: str, index: int, y: float, you: bool,
     _cards(pic, seat, y + 54)
 
 
-def _solo_seat(pic: Picture, view: State, name: str, y: float) -> None:
+def _solo_seat(pic: Picture, view: SimsState, name: str, y: float) -> None:
     """The single player: the two goals' counts, the Needs, each Aspiration, Home and Sims."""
     seat = view["seats"][name]
     colour, shape = player_style(0)
@@ -162,7 +161,7 @@ def _solo_seat(pic: Picture, view: State, name: str, y: float) -> None:
     _cards(pic, seat, row + 18)
 
 
-def _needs(pic: Picture, seat: State, name: str, x: float, y: float) -> None:
+def _needs(pic: Picture, seat: Seat, name: str, x: float, y: float) -> None:
     for n, need in enumerate(needs()):
         full = seat["needs"][need]
         nx = x + n * 82
@@ -172,18 +171,13 @@ def _needs(pic: Picture, seat: State, name: str, x: float, y: float) -> None:
         pic.text(nx + 4, y + 14, f"{need} {'full' if full else 'empty'}", size=10, fit=70)
 
 
-def _cards(pic: Picture, seat: State, y: float) -> None:
+def _cards(pic: Picture, seat: Seat, y: float) -> None:
     cards = list(seat["cards"])
     pic.text(38, y, f"cards ({len(cards)}): " + (", ".join(cards) or "none"), size=11,
              fit=WIDTH - 54)
     pic.line(16, y + 8, WIDTH - 16, y + 8, stroke=LINE)
 
 
-def _one(seat: State, name: str) -> State:
-    """A state holding only `seat`, for the rules' points formula."""
-    return {"seats": {name: seat}}
-
-
-def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
+def happened(game: SimsGame, view: SimsState, player: str | None) -> list[str]:
     """The tick's events, all of them on the table."""
     return list(view["log"])

@@ -8,15 +8,15 @@ known, so Go Home costs one tick like any other turn.
 
 from __future__ import annotations
 
-from typing import Any
+import random
 
-from ..engine.core.contract import AnyGame, OrderError, State, clone
+from ..engine.core.contract import OrderError, clone
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from . import model as m
 from .data import needs, rules, sims
 from .model import left_for, matching, points, seat, shown, solo_goals
-from .state import HIDDEN
+from .state import HIDDEN, SimsGame, SimsState
 
 # What k FULL Needs are worth: the last ones matter most (with none you cannot travel). The first
 # one spent is worth less than a card, so a bot with every Need FULL travels rather than Go Home
@@ -30,12 +30,12 @@ SYMBOL = 0.3  # each SIMbol the collection shows
 RIVAL = 0.35  # each point of the best other player
 
 
-def _needs(state: State, player: str) -> float:
+def _needs(state: SimsState, player: str) -> float:
     full = len(m.full_needs(state, player))
     return NEEDS_VALUE[min(full, len(NEEDS_VALUE) - 1)]
 
 
-def _progress(state: State, player: str, aspiration: str | None) -> float:
+def _progress(state: SimsState, player: str, aspiration: str | None) -> float:
     if not aspiration or aspiration == HIDDEN:
         return 0.0
     left = left_for(state, player, aspiration)
@@ -43,11 +43,11 @@ def _progress(state: State, player: str, aspiration: str | None) -> float:
     return PROGRESS * (symbols - left)
 
 
-def heuristic(game: AnyGame, state: State, player: str) -> float:
+def heuristic(game: SimsGame, state: SimsState, player: str) -> float:
     return judge(state, player)
 
 
-def judge(state: State, player: str) -> float:
+def judge(state: SimsState, player: str) -> float:
     """How good `state` looks for `player`: points, progress towards the Aspiration, FULL
     Needs, SIMbols shown, Iconic Sims in reach, against the best rival."""
     if m.solo(state):
@@ -60,7 +60,7 @@ def judge(state: State, player: str) -> float:
                  _progress(state, player, mine["drawn"]))
     counts = shown(state, player)
     value += _needs(state, player) + KIND * len(counts) + SYMBOL * sum(counts.values())
-    value += INTEREST * sum(1 for s in state["board"] if sims().get(s) in counts)
+    value += INTEREST * sum(1 for s in m.face_up(state) if sims().get(s, "") in counts)
     rivals = [points(state, p) for p in state["players"] if p != player]
     value -= RIVAL * POINT * max(rivals, default=0) / 3
     if mine["aspiration"] is None and player in state["owed"]:
@@ -68,7 +68,7 @@ def judge(state: State, player: str) -> float:
     return value
 
 
-def _solo(state: State, player: str) -> float:
+def _solo(state: SimsState, player: str) -> float:
     if state["over"]:
         return 1000.0 if state["winners"] else -1000.0
     mine = seat(state, player)
@@ -88,7 +88,7 @@ def _solo(state: State, player: str) -> float:
     value += (2.0 + 1.5 * (len(needs()) - full)) * min(sets, 2) + KIND * len(counts)
     if friends_ < goals["sims_to_win"]:
         value += 1.5 * len(state["board"]) + 0.5 * len(state["centre"])
-        on_board = [s["sim"] for s in state["board"]] + list(state["centre"])
+        on_board = [s["sim"] for s in m.spots(state)] + list(state["centre"])
         value += INTEREST * sum(1 for s in on_board if sims().get(s) in counts)
     turn = state["turn"]
     if turn["player"] == player and turn["step"] == m.INTERACT:
@@ -101,7 +101,7 @@ def _solo(state: State, player: str) -> float:
     return value
 
 
-def rank(game: AnyGame, state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: SimsGame, state: SimsState, player: str, options: list[str]) -> list[str]:
     """Best first by the heuristic after each order runs on a copy (throwaway dice: a guess
     at chance, never the game's own dice)."""
     dice = Dice(-7, int(state["tick"]) + 1)
@@ -129,7 +129,7 @@ KEEP_PLAN = (
 _planning = False  # set while the engine's greedy bot chooses the orders for `plan`
 
 
-def plan(game: AnyGame, state: State, player: str, rng: Any) -> list[str] | None:
+def plan(game: SimsGame, state: SimsState, player: str, rng: random.Random) -> list[str] | None:
     """The greedy bot's whole turn (2-5 players): its orders, and after a Go Home the plan
     lines that answer the draw. None (the engine's own greedy bot) alone, or when it is not
     this player's turn to start."""

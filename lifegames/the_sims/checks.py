@@ -14,13 +14,12 @@ such a card is refused.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from ..engine.core.turn import unknown_value
 from .codes import E
-from .data import aspirations, card, find, names, needs
+from .data import Venue, aspirations, card, find, names, needs
 from .legal import candidates
 from .model import (
     INTERACT,
@@ -47,9 +46,10 @@ from .model import (
     shares,
     shown,
     solo,
+    spots,
     venue,
 )
-from .state import HIDDEN
+from .state import HIDDEN, SimsState, Turn
 
 # What takes the place of the single player's own orders with 2-5 players.
 SOLO_ONLY = {
@@ -124,7 +124,7 @@ def spelled(order: Order) -> Order:
 # -- whose turn, which step ----------------------------------------------------------------------
 
 
-def my_turn(state: State, player: str, steps: tuple[str, ...], what: str) -> dict[str, Any]:
+def my_turn(state: SimsState, player: str, steps: tuple[str, ...], what: str) -> Turn:
     if state["over"]:
         raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status shows the "
                          "result")
@@ -132,7 +132,7 @@ def my_turn(state: State, player: str, steps: tuple[str, ...], what: str) -> dic
         raise OrderError(E.MOVE_IN_FIRST, f"{what} waits until you have moved in",
                          "begin your first order file with move_in(...); your sheet lists "
                          "the cards you drew")
-    turn: dict[str, Any] = state["turn"]
+    turn = state["turn"]
     if turn["player"] != player:
         raise OrderError(E.NOT_YOUR_TURN, f"it is {turn['player']}'s turn, not yours",
                          "write this order in your next turn's file")
@@ -144,13 +144,13 @@ def my_turn(state: State, player: str, steps: tuple[str, ...], what: str) -> dic
     return turn
 
 
-def legal_now(state: State, player: str) -> list[str]:
+def legal_now(state: SimsState, player: str) -> list[str]:
     """The orders legal now, as the sheet lists them: legal.py proposes only orders these
     checks accept (a test holds it to the lists the engine derives from the table)."""
     return [order.canonical() for order in candidates(state, player)]
 
 
-def opening(state: State, player: str, command: str) -> None:
+def opening(state: SimsState, player: str, command: str) -> None:
     """What every check but move_in's (and the standing-only raise and lower) asks first: a
     turn that ended earlier in this tick, and an order of the single-player game."""
     if state.get("refill") and not state["over"] and moved_in(state, player):
@@ -160,7 +160,7 @@ def opening(state: State, player: str, command: str) -> None:
                          SOLO_ONLY[command])
 
 
-def _between_turns(state: State, player: str, command: str) -> None:
+def _between_turns(state: SimsState, player: str, command: str) -> None:
     """A turn ended in this tick, and the next begins only when the tick ends (the Card Hub
     is refilled first): say so to the player whose turn it was, and to the one whose it will
     be, rather than 'not your turn'."""
@@ -182,7 +182,7 @@ def _between_turns(state: State, player: str, command: str) -> None:
                          "refilled Card Hub")
 
 
-def need_arg(state: State, player: str, order: Order, arg: str, empty: bool) -> str:
+def need_arg(state: SimsState, player: str, order: Order, arg: str, empty: bool) -> str:
     """A Need named by `arg` that must be EMPTY (to raise) or FULL (to lower) now."""
     name = resolve("need", order, arg)
     if seat(state, player)["needs"][name] == empty:
@@ -205,7 +205,7 @@ def _in(pool: list[str], name: str, arg: str, where: str) -> None:
 # -- the order checks ----------------------------------------------------------------------------
 
 
-def move_in(state: State, player: str, order: Order) -> tuple[str, str | None]:
+def move_in(state: SimsState, player: str, order: Order) -> tuple[str, str | None]:
     if state["over"]:
         raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status")
     mine = seat(state, player)
@@ -230,7 +230,7 @@ def move_in(state: State, player: str, order: Order) -> tuple[str, str | None]:
     return home, aspiration
 
 
-def travel(state: State, player: str, order: Order) -> tuple[dict[str, Any], str]:
+def travel(state: SimsState, player: str, order: Order) -> tuple[Venue, str]:
     opening(state, player, "travel")
     my_turn(state, player, (START,), "traveling")
     here = [v["name"] for v in board(state)]
@@ -246,7 +246,7 @@ def travel(state: State, player: str, order: Order) -> tuple[dict[str, Any], str
                          "it is EMPTY", "Venues whose Need is FULL for you: "
                          f"{', '.join(open_) or 'none (Go Home to recharge)'}", "venue")
     taken = resolve("card", order, "card", hub_cards(state))
-    _in(state["hub"], taken, "card", "in the Card Hub")
+    _in(hub_cards(state), taken, "card", "in the Card Hub")
     if not shares(taken, where):
         fits = sorted({c for c in hub_cards(state) if shares(c, where)})
         raise OrderError(E.NO_MATCH, f"the {taken} shows no SIMbol of the {name} "
@@ -256,7 +256,7 @@ def travel(state: State, player: str, order: Order) -> tuple[dict[str, Any], str
     return where, taken
 
 
-def go_home(state: State, player: str, order: Order) -> tuple[list[str], list[str]]:
+def go_home(state: SimsState, player: str, order: Order) -> tuple[list[str], list[str]]:
     """(Needs to raise, solo: the Action cards of the set)."""
     opening(state, player, "go_home")
     my_turn(state, player, (START,), "going home")
@@ -287,14 +287,14 @@ def go_home(state: State, player: str, order: Order) -> tuple[list[str], list[st
     return [need], used
 
 
-def _own_card(state: State, player: str, order: Order, arg: str) -> str:
+def _own_card(state: SimsState, player: str, order: Order, arg: str) -> str:
     mine = seat(state, player)["cards"]
     name = resolve("card", order, arg, sorted(set(mine)))
     _in(mine, name, arg, "in your collection")
     return name
 
 
-def _check_multiset(state: State, player: str, used: list[str], args: list[str]) -> None:
+def _check_multiset(state: SimsState, player: str, used: list[str], args: list[str]) -> None:
     have = Counter(seat(state, player)["cards"])
     for index, name in enumerate(used):
         if Counter(used[:index + 1])[name] > have[name]:
@@ -302,14 +302,14 @@ def _check_multiset(state: State, player: str, used: list[str], args: list[str])
                              "name each card as often as you hold it", args[index])
 
 
-def _set_hint(state: State, player: str) -> str:
+def _set_hint(state: SimsState, player: str) -> str:
     counts = shown(state, player)
     kinds = [k for k, c in sorted(counts.items()) if c >= set_size()]
     return (f"SIMbols you show three or more times: {', '.join(kinds)}" if kinds else
             "you show no SIMbol three times yet (Home card included): Travel instead")
 
 
-def keep(state: State, player: str, order: Order) -> str:
+def keep(state: SimsState, player: str, order: Order) -> str:
     opening(state, player, "keep")
     my_turn(state, player, (KEEP,), "keeping an Aspiration")
     mine = seat(state, player)
@@ -323,7 +323,7 @@ def keep(state: State, player: str, order: Order) -> str:
     return name
 
 
-def swap(state: State, player: str, order: Order) -> tuple[str, str, str | None]:
+def swap(state: SimsState, player: str, order: Order) -> tuple[str, str, str | None]:
     """(the card you give, the card you take, from whom: a player, or None for the discard
     pile)."""
     opening(state, player, "swap")
@@ -346,7 +346,7 @@ def swap(state: State, player: str, order: Order) -> tuple[str, str, str | None]
     return give, take, who
 
 
-def _player(state: State, order: Order, arg: str, options: list[str]) -> str:
+def _player(state: SimsState, order: Order, arg: str, options: list[str]) -> str:
     written = str(order[arg]).strip().lower()
     found: str | None = next((p for p in state["players"] if p.lower() == written), None)
     if found is None or found not in options:
@@ -355,7 +355,7 @@ def _player(state: State, order: Order, arg: str, options: list[str]) -> str:
     return found
 
 
-def interact(state: State, player: str, order: Order
+def interact(state: SimsState, player: str, order: Order
              ) -> tuple[str | None, str | None, str | None]:
     """(the other player, the Need to raise on a Good Interaction, the Need to lower on an
     Awkward one); single player: all None."""
@@ -382,7 +382,7 @@ def interact(state: State, player: str, order: Order
     return who, good, bad
 
 
-def invite(state: State, player: str, order: Order) -> str:
+def invite(state: SimsState, player: str, order: Order) -> str:
     opening(state, player, "invite")
     my_turn(state, player, (INVITE,), "inviting an Iconic Sim")
     options = invite_options(state, player)
@@ -394,7 +394,7 @@ def invite(state: State, player: str, order: Order) -> str:
     return name
 
 
-def complete(state: State, player: str, order: Order) -> tuple[str, list[str]]:
+def complete(state: SimsState, player: str, order: Order) -> tuple[str, list[str]]:
     opening(state, player, "complete")
     my_turn(state, player, (SCORE,), "completing an Aspiration")
     mine = seat(state, player)
@@ -418,23 +418,23 @@ def complete(state: State, player: str, order: Order) -> tuple[str, list[str]]:
     return aspiration, used
 
 
-def end_turn(state: State, player: str, order: Order) -> None:
+def end_turn(state: SimsState, player: str, order: Order) -> None:
     opening(state, player, "end_turn")
     my_turn(state, player, (SCORE,), "ending the turn")
 
 
-def raise_(state: State, player: str, order: Order) -> None:
+def raise_(state: SimsState, player: str, order: Order) -> None:
     """raise(...) is only ever a standing order (effects.choose_need reads it when a die or
     another player's turn makes this player raise a Need): as a plain order it is refused."""
     _standing_only(state, player, order)
 
 
-def lower(state: State, player: str, order: Order) -> None:
+def lower(state: SimsState, player: str, order: Order) -> None:
     """lower(...): as raise(...)."""
     _standing_only(state, player, order)
 
 
-def skip_newcomers(state: State, player: str, order: Order) -> None:
+def skip_newcomers(state: SimsState, player: str, order: Order) -> None:
     """skip_newcomers is only ever a standing order (actions._interact_solo reads it: the
     manual lets you meet a Sim who lands at your Venue during an interaction, it does not make
     you)."""
@@ -443,7 +443,7 @@ def skip_newcomers(state: State, player: str, order: Order) -> None:
                      "at once", "write it as: standing skip_newcomers")
 
 
-def _standing_only(state: State, player: str, order: Order) -> None:
+def _standing_only(state: SimsState, player: str, order: Order) -> None:
     resolve("need", order, "need")
     raise OrderError(E.STANDING_ONLY, f"{order.command} is a standing order: it says which "
                      "Need to choose when a die or another player's turn makes you "
@@ -457,7 +457,7 @@ def _standing_only(state: State, player: str, order: Order) -> None:
 # `check` on a player's view stops where the tick does.
 
 
-def travel_rolls(state: State, player: str, order: Order) -> bool:
+def travel_rolls(state: SimsState, player: str, order: Order) -> bool:
     """2-5 players: the card taken rolls for the Iconic Sims on the board and in the homes (Don
     Lothario) or takes a random card from each other collection (Mrs. Crumplebottom), if there
     is one. Alone, no card taken by Travel rolls or draws (events act in the Card Hub)."""
@@ -472,13 +472,13 @@ def travel_rolls(state: State, player: str, order: Order) -> bool:
     return False
 
 
-def go_home_draws(state: State, player: str, order: Order) -> bool:
+def go_home_draws(state: SimsState, player: str, order: Order) -> bool:
     """2-5 players: Go Home draws an Aspiration. Alone it draws nothing."""
     return not solo(state)
 
 
-def invite_draws(state: State, player: str, order: Order) -> bool:
+def invite_draws(state: SimsState, player: str, order: Order) -> bool:
     """Alone: a Sim invited from a Venue is replaced from the Iconic Sims pile at once. (With
     2-5 players invite is refused, and the board holds names.)"""
     sim = find("sim", order["sim"])
-    return solo(state) and any(spot["sim"] == sim for spot in state["board"])
+    return solo(state) and any(spot["sim"] == sim for spot in spots(state))

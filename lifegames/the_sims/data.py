@@ -7,7 +7,8 @@ the middle of a tick. Names are matched as players write them: any case, spaces 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypedDict, TypeVar
 
 from ..engine.base.words import counted
 from ..engine.files.data import DataError, load_yaml, squeeze, whole_number
@@ -23,9 +24,35 @@ HOMES = 18
 SIMS = 18
 VENUE_CARDS = 6
 SIDES = ("A", "B")
+T = TypeVar("T")
 
 
-def _name(entry: Any, where: str) -> str:
+class ActionCard(TypedDict):
+    """A kind of Action card, as cards.yaml gives it once checked."""
+
+    name: str
+    symbols: list[str]
+    raises: list[str]  # the Needs it raises when taken
+    action: str | None  # one of ACTIONS, or None for a plain card
+    copies: int
+
+
+class Side(TypedDict):
+    """One side of a Venue card: the Venue, the Need it asks FULL and its three SIMbols."""
+
+    name: str
+    need: str
+    symbols: list[str]
+
+
+class Venue(Side):
+    """A Venue on the board: its side, and which Venue card (1-6) shows it."""
+
+    side: str
+    card: int
+
+
+def _name(entry: object, where: str) -> str:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
         raise DataError(f"{where}: needs a name")
     name = " ".join(entry["name"].split())
@@ -97,13 +124,13 @@ def symbols() -> list[str]:
     return list(rules()["symbols"])
 
 
-def _symbol(value: Any, where: str) -> str:
+def _symbol(value: object, where: str) -> str:
     if value not in rules()["symbols"]:
         raise DataError(f"{where}: {value!r} is not a SIMbol kind ({', '.join(symbols())})")
     return str(value)
 
 
-def _need(value: Any, where: str) -> str:
+def _need(value: object, where: str) -> str:
     if value not in rules()["needs"]:
         raise DataError(f"{where}: {value!r} is not a Need ({', '.join(needs())})")
     return str(value)
@@ -112,7 +139,7 @@ def _need(value: Any, where: str) -> str:
 # -- Action cards ------------------------------------------------------------------------------
 
 
-def _card(entry: Any, index: int) -> dict[str, Any]:
+def _card(entry: Any, index: int) -> ActionCard:
     name = _name(entry, f"cards.yaml card {index + 1}")
     where = f"cards.yaml {name!r}"
     marks = entry.get("symbols")
@@ -134,9 +161,9 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
 
 
 @functools.cache
-def cards() -> dict[str, dict[str, Any]]:
+def cards() -> dict[str, ActionCard]:
     """Every kind of Action card by name, in the order of cards.yaml."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, ActionCard] = {}
     for index, entry in enumerate(_load("cards.yaml", "cards")):
         card = _card(entry, index)
         out[card["name"]] = card
@@ -150,7 +177,7 @@ def cards() -> dict[str, dict[str, Any]]:
     return out
 
 
-def card(name: str) -> dict[str, Any]:
+def card(name: str) -> ActionCard:
     return cards()[name]
 
 
@@ -163,17 +190,17 @@ def deck() -> list[str]:
 
 
 @functools.cache
-def venue_cards() -> list[dict[str, dict[str, Any]]]:
+def venue_cards() -> list[dict[str, Side]]:
     """The six Venue cards, each {"A": side, "B": side}; a side is {name, need, symbols}."""
     data = load_yaml(PACKAGE, "venues.yaml")
     entries = _load("venues.yaml", "venues")
     if len(entries) != VENUE_CARDS:
         raise DataError(f"venues.yaml: {len(entries)} Venue cards, not {VENUE_CARDS}")
-    out = []
+    out: list[dict[str, Side]] = []
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict) or set(entry) != set(SIDES):
             raise DataError(f"venues.yaml card {index + 1}: needs sides A and B")
-        sides: dict[str, dict[str, Any]] = {}
+        sides: dict[str, Side] = {}
         for side in SIDES:
             spec = entry[side]
             name = _name(spec, f"venues.yaml card {index + 1} side {side}")
@@ -202,9 +229,9 @@ def default_sides() -> str:
     return check_sides(str(load_yaml(PACKAGE, "venues.yaml")["default_sides"]), "venues.yaml")
 
 
-def layout(sides: str) -> list[dict[str, Any]]:
+def layout(sides: str) -> list[Venue]:
     """The six Venues on the board for a choice of sides, in board order."""
-    return [dict(card[side], side=side, card=i + 1)
+    return [Venue(**card[side], side=side, card=i + 1)
             for i, (card, side) in enumerate(zip(venue_cards(), sides, strict=True))]
 
 
@@ -215,18 +242,24 @@ def all_venue_names() -> list[str]:
 # -- Aspirations, Homes, Iconic Sims -------------------------------------------------------------
 
 
-def _symbolled(file: str, key: str, count: int, field: str, pairs: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _pair(entry: Mapping[str, object], field: str, where: str) -> list[str]:
+    value = entry.get(field)
+    if not isinstance(value, list) or len(value) != 2 or value[0] == value[1]:
+        raise DataError(f"{where}: {field} should name two different SIMbol kinds")
+    return [_symbol(s, where) for s in value]
+
+
+def _one(entry: Mapping[str, object], field: str, where: str) -> str:
+    return _symbol(entry.get(field), where)
+
+
+def _symbolled(file: str, key: str, count: int, field: str,
+               read: Callable[[Mapping[str, object], str, str], T]) -> dict[str, T]:
+    """Each entry's name -> what `read` makes of its `field` (a SIMbol, or a pair)."""
+    out: dict[str, T] = {}
     for index, entry in enumerate(_load(file, key)):
         name = _name(entry, f"{file} entry {index + 1}")
-        where = f"{file} {name!r}"
-        if pairs:
-            value = entry.get(field)
-            if not isinstance(value, list) or len(value) != 2 or value[0] == value[1]:
-                raise DataError(f"{where}: {field} should name two different SIMbol kinds")
-            out[name] = [_symbol(s, where) for s in value]
-        else:
-            out[name] = _symbol(entry.get(field), where)
+        out[name] = read(entry, field, f"{file} {name!r}")
     _unique(list(out), file)
     if len(out) != count:
         raise DataError(f"{file}: {counted(len(out), 'card')}, not {count}")
@@ -236,19 +269,19 @@ def _symbolled(file: str, key: str, count: int, field: str, pairs: bool) -> dict
 @functools.cache
 def aspirations() -> dict[str, list[str]]:
     """Aspiration name -> its two SIMbol kinds."""
-    return _symbolled("aspirations.yaml", "aspirations", ASPIRATIONS, "symbols", True)
+    return _symbolled("aspirations.yaml", "aspirations", ASPIRATIONS, "symbols", _pair)
 
 
 @functools.cache
 def homes() -> dict[str, str]:
     """Home card name -> its SIMbol."""
-    return _symbolled("homes.yaml", "homes", HOMES, "symbol", False)
+    return _symbolled("homes.yaml", "homes", HOMES, "symbol", _one)
 
 
 @functools.cache
 def sims() -> dict[str, str]:
     """Iconic Sim name -> interest SIMbol."""
-    return _symbolled("sims.yaml", "sims", SIMS, "interest", False)
+    return _symbolled("sims.yaml", "sims", SIMS, "interest", _one)
 
 
 def check_all() -> None:
@@ -275,7 +308,7 @@ def _lookup(kind: str) -> dict[str, str]:
     return {squeeze(n): n for n in names}
 
 
-def find(kind: str, written: Any) -> str | None:
+def find(kind: str, written: object) -> str | None:
     """The name of a `kind` (card, need, symbol, aspiration, home, sim, venue) as written, or
     None."""
     return _lookup(kind).get(squeeze(written))

@@ -13,10 +13,7 @@ to each other.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.base.words import listed
-from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from .data import card, find, rules, sims
 from .model import (
@@ -24,6 +21,7 @@ from .model import (
     board,
     card_symbols,
     empty_needs,
+    face_up,
     friends,
     full_needs,
     hub_cards,
@@ -34,9 +32,10 @@ from .model import (
     shows_interest,
     solo_goals,
     solo_won,
+    spots,
     the_card,
 )
-from .state import HIDDEN
+from .state import HIDDEN, SimsGame, SimsState, Turn
 
 DIE = "interaction"
 PICK = "pick"
@@ -48,14 +47,14 @@ RECENT = 14  # events the sheets keep showing from earlier ticks
 # -- the log: public events for every sheet, private notes for one player ----------------------
 
 
-def log(state: State, text: str) -> str:
+def log(state: SimsState, text: str) -> str:
     state["log"].append(text)
     tick = int(state.get("tick", 0)) + 1
     state["recent"] = [*state["recent"], f"tick {tick}: {text}"][-RECENT:]
     return text
 
 
-def note(state: State, player: str, text: str) -> None:
+def note(state: SimsState, player: str, text: str) -> None:
     """Something only `player` may read (the Aspiration they drew, say). A note keeps its
     place among the tick's public events (`tick 4#2: ...`: after the first two `recent`
     holds of tick 4), so that the player's sheet reads them in the order they happened."""
@@ -69,14 +68,14 @@ def note(state: State, player: str, text: str) -> None:
 # -- chance --------------------------------------------------------------------------------------
 
 
-def roll(state: State, dice: Dice) -> str:
+def roll(state: SimsState, dice: Dice) -> str:
     """One roll of the Interaction die: good, awkward or hand."""
     state["chance"] = True
     faces = rules()["die"]
     return str(faces[dice.stream(DIE).die(len(faces)) - 1])
 
 
-def pick(state: State, dice: Dice, count: int) -> int:
+def pick(state: SimsState, dice: Dice, count: int) -> int:
     """A random index below `count` (a card taken at random from a collection)."""
     state["chance"] = True
     return dice.stream(PICK).die(count) - 1
@@ -89,7 +88,7 @@ FACE_NAMES = {"good": "a Good Interaction", "awkward": "an Awkward Interaction",
 # -- Needs: the player's own choice, or their standing orders, or the default -------------------
 
 
-def standing_needs(game: AnyGame, state: State, player: str, command: str) -> list[str]:
+def standing_needs(game: SimsGame, state: SimsState, player: str, command: str) -> list[str]:
     """The Needs `player`'s standing raise(...) or lower(...) orders name, oldest first."""
     out = []
     for order in game.standing(state, player, command):
@@ -99,7 +98,7 @@ def standing_needs(game: AnyGame, state: State, player: str, command: str) -> li
     return out
 
 
-def choose_need(game: AnyGame, state: State, player: str, raising: bool) -> str | None:
+def choose_need(game: SimsGame, state: SimsState, player: str, raising: bool) -> str | None:
     """The Need a die or another player's turn makes `player` raise (or lower): the first of
     their standing orders that applies, else the first EMPTY Need in tracker order (to raise)
     or the last FULL one (to lower). None when nothing can change."""
@@ -112,7 +111,7 @@ def choose_need(game: AnyGame, state: State, player: str, raising: bool) -> str 
     return candidates[0] if raising else candidates[-1]
 
 
-def set_need(state: State, player: str, need: str | None, full: bool, why: str) -> list[str]:
+def set_need(state: SimsState, player: str, need: str | None, full: bool, why: str) -> list[str]:
     if need is None:
         word = "raise" if full else "lower"
         return [log(state, f"{player} has no Need left to {word} ({why})")]
@@ -120,7 +119,7 @@ def set_need(state: State, player: str, need: str | None, full: bool, why: str) 
     return [log(state, f"{player}'s {need} is now {'FULL' if full else 'EMPTY'} ({why})")]
 
 
-def raise_card_needs(state: State, player: str, name: str) -> list[str]:
+def raise_card_needs(state: SimsState, player: str, name: str) -> list[str]:
     events = []
     for need in card(name)["raises"]:
         if not seat(state, player)["needs"][need]:
@@ -131,22 +130,22 @@ def raise_card_needs(state: State, player: str, name: str) -> list[str]:
 # -- a new turn, the Card Hub, Iconic Sims moving in ----------------------------------------------
 
 
-def new_turn(player: str, number: int) -> dict[str, Any]:
+def new_turn(player: str, number: int) -> Turn:
     return {"player": player, "number": number, "step": START, "venue": None, "taken": [],
             "holding": None}
 
 
-def take_from_hub(state: State, name: str) -> None:
+def take_from_hub(state: SimsState, name: str) -> None:
     state["hub"][state["hub"].index(name)] = None
 
 
-def arrive(game: AnyGame, state: State, player: str, sim: str, how: str) -> list[str]:
+def arrive(game: SimsGame, state: SimsState, player: str, sim: str, how: str) -> list[str]:
     """Single player: an Iconic Sim moves in; four or more Sims at home make a party."""
     seat(state, player)["sims"].append(sim)
     return [log(state, f"{sim} moved in with {player} ({how})")] + party(game, state, player)
 
 
-def party(game: AnyGame, state: State, player: str) -> list[str]:
+def party(game: SimsGame, state: SimsState, player: str) -> list[str]:
     if friends(state, player) < rules()["solo"]["party_at"]:
         return []
     return set_need(state, player, choose_need(game, state, player, True),
@@ -156,7 +155,7 @@ def party(game: AnyGame, state: State, player: str) -> list[str]:
 # -- Go Home -------------------------------------------------------------------------------------
 
 
-def draw_aspiration(state: State, dice: Dice) -> str | None:
+def draw_aspiration(state: SimsState, dice: Dice) -> str | None:
     """The top Aspiration; an empty pile is made again from the discards, shuffled."""
     state["chance"] = True
     if not state["asp_pile"] and state["asp_discard"]:
@@ -169,7 +168,7 @@ def draw_aspiration(state: State, dice: Dice) -> str | None:
 # -- special actions, 2-5 players --------------------------------------------------------------
 
 
-def iconic_sims_move(game: AnyGame, state: State, player: str, name: str, dice: Dice
+def iconic_sims_move(game: SimsGame, state: SimsState, player: str, name: str, dice: Dice
                      ) -> list[str]:
     """Every Iconic Sim in a home is passed to the left until a player whose Action cards or
     Home card show its interest keeps it; one that goes all the way round comes back home."""
@@ -189,18 +188,18 @@ def iconic_sims_move(game: AnyGame, state: State, player: str, name: str, dice: 
     return events
 
 
-def don_lothario(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def don_lothario(game: SimsGame, state: SimsState, player: str, name: str, dice: Dice) -> list[str]:
     """2-5 players (reconstructed from the single-player text, "each Iconic Sim in play"): the
     die is rolled for each Iconic Sim face up on the board, then in the other homes from the
     left, then in yours, until a Good Interaction: that Sim leaves with Don Lothario for the
     box. With no Good roll he moves in with you as a friend (1 point)."""
     mine = seat(state, player)
-    in_play = [(sim, None) for sim in state["board"]] + \
+    in_play = [(sim, None) for sim in face_up(state)] + \
         [(sim, p) for p in [*ring(state, player), player] for sim in seat(state, p)["sims"]]
     for sim, owner in in_play:
         face = roll(state, dice)
         if face == "good":
-            (seat(state, owner)["sims"] if owner else state["board"]).remove(sim)
+            (seat(state, owner)["sims"] if owner else face_up(state)).remove(sim)
             mine["cards"].remove(name)
             state["box"]["sims"].append(sim)
             state["box"]["cards"].append(name)
@@ -213,13 +212,13 @@ def don_lothario(game: AnyGame, state: State, player: str, name: str, dice: Dice
                        "(1 point)")]
 
 
-def grim_reaper(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def grim_reaper(game: SimsGame, state: SimsState, player: str, name: str, dice: Dice) -> list[str]:
     """2-5 players (reconstructed): the Iconic Sims waiting on the board go to the box with the
     Grim Reaper; with none on the board, your own Sims go, and the Reaper stays (1 point)."""
     mine = seat(state, player)
     mine["cards"].remove(name)
     if state["board"]:
-        taken = list(state["board"])
+        taken = list(face_up(state))
         state["box"]["sims"] += taken
         state["board"] = []
         state["box"]["cards"].append(name)
@@ -233,7 +232,7 @@ def grim_reaper(game: AnyGame, state: State, player: str, name: str, dice: Dice)
                        "(1 point)")]
 
 
-def mrs_crumplebottom(game: AnyGame, state: State, player: str, name: str, dice: Dice
+def mrs_crumplebottom(game: SimsGame, state: SimsState, player: str, name: str, dice: Dice
                       ) -> list[str]:
     """2-5 players (reconstructed): every other player discards one random Action card; then
     this card is discarded."""
@@ -256,7 +255,7 @@ SPECIALS = {"iconic_sims_move": iconic_sims_move, "don_lothario": don_lothario,
 # -- single player: Iconic Sims on the board, the end of the game ------------------------------
 
 
-def place_sim(state: State, sim: str, dice: Dice) -> str:
+def place_sim(state: SimsState, sim: str, dice: Dice) -> str:
     """Single player: a new Iconic Sim goes to a Venue showing their interest, by chance among
     those that do (RULES.md, Assumptions; to the centre if none does). Where they went."""
     interest = sims().get(sim)
@@ -266,11 +265,11 @@ def place_sim(state: State, sim: str, dice: Dice) -> str:
         return "centre"
     chosen = matching[dice.stream(VENUE).die(len(matching)) - 1] if len(matching) > 1 \
         else matching[0]
-    state["board"].append({"sim": sim, "venue": chosen["name"]})
+    spots(state).append({"sim": sim, "venue": chosen["name"]})
     return str(chosen["name"])
 
 
-def draw_sim(state: State, dice: Dice) -> tuple[str, str] | None:
+def draw_sim(state: SimsState, dice: Dice) -> tuple[str, str] | None:
     """Single player: draw the top Iconic Sim onto the board; (sim, where) or None."""
     state["chance"] = True
     if not state["sims_pile"]:
@@ -282,7 +281,7 @@ def draw_sim(state: State, dice: Dice) -> tuple[str, str] | None:
     return sim, place_sim(state, sim, dice)
 
 
-def replace_sim(state: State, dice: Dice) -> list[str]:
+def replace_sim(state: SimsState, dice: Dice) -> list[str]:
     drawn = draw_sim(state, dice)
     if drawn is None:
         return [log(state, "no Iconic Sim is left to draw")]
@@ -293,7 +292,7 @@ def replace_sim(state: State, dice: Dice) -> list[str]:
                 f"{sim} has no Venue of their interest and waits in the centre")]
 
 
-def check_solo_end(state: State, player: str) -> list[str]:
+def check_solo_end(state: SimsState, player: str) -> list[str]:
     if state["over"] or not solo_won(state, player):
         return []
     state["over"] = True
@@ -303,7 +302,7 @@ def check_solo_end(state: State, player: str) -> list[str]:
                        "home: a win!")]
 
 
-def stuck(state: State, player: str) -> bool:
+def stuck(state: SimsState, player: str) -> bool:
     """Single player: no Travel and no Go Home is possible (the game is lost)."""
     tracker = seat(state, player)["needs"]
     for where in board(state):
@@ -312,7 +311,7 @@ def stuck(state: State, player: str) -> bool:
     return not can_go_home(state, player)
 
 
-def can_go_home(state: State, player: str) -> bool:
+def can_go_home(state: SimsState, player: str) -> bool:
     """Single player: an EMPTY Need to raise and a set of three identical SIMbols (the Home
     card's among them) in the collection."""
     if not empty_needs(state, player):
@@ -329,7 +328,7 @@ def can_go_home(state: State, player: str) -> bool:
 ARRIVING_EVENTS = 2
 
 
-def lost_for_certain(state: State, player: str) -> bool:
+def lost_for_certain(state: SimsState, player: str) -> bool:
     """Single player, at the end of a turn: the refill before the next turn cannot save the
     game. No Venue on the board asks for a Need that is FULL, so no Card Hub card the refill
     draws can make a Travel possible; the refill takes cards from a collection (Mrs.
@@ -359,11 +358,11 @@ def _sets(counts: dict[str, list[str]]) -> list[list[str]]:
 # -- single-player event cards: they act as soon as they appear in the Card Hub -------------------
 
 
-def solo_don(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def solo_don(game: SimsGame, state: SimsState, player: str, name: str, dice: Dice) -> list[str]:
     """Roll for each Iconic Sim in play (Venues, the centre, your home): the first Good
     Interaction sends that Sim and Don Lothario to the box; with none, Don moves in."""
     events = [log(state, "Don Lothario appeared in the Card Hub")]
-    in_play = [(s["sim"], "board") for s in state["board"]] + \
+    in_play = [(s["sim"], "board") for s in spots(state)] + \
         [(s, "centre") for s in state["centre"]] + \
         [(s, "home") for s in seat(state, player)["sims"]]
     for sim, where in in_play:
@@ -371,7 +370,7 @@ def solo_don(game: AnyGame, state: State, player: str, name: str, dice: Dice) ->
         events.append(log(state, f"Don Lothario rolled {FACE_NAMES[face]} with {sim}"))
         if face == "good":
             if where == "board":
-                state["board"] = [s for s in state["board"] if s["sim"] != sim]
+                state["board"] = [s for s in spots(state) if s["sim"] != sim]
             elif where == "centre":
                 state["centre"].remove(sim)
             else:
@@ -383,7 +382,7 @@ def solo_don(game: AnyGame, state: State, player: str, name: str, dice: Dice) ->
     return events + [log(state, "Don Lothario moved in with you")] + party(game, state, player)
 
 
-def solo_reaper(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def solo_reaper(game: SimsGame, state: SimsState, player: str, name: str, dice: Dice) -> list[str]:
     events = [log(state, "the Grim Reaper appeared in the Card Hub")]
     if state["centre"]:
         gone = list(state["centre"])
@@ -402,7 +401,7 @@ def solo_reaper(game: AnyGame, state: State, player: str, name: str, dice: Dice)
         party(game, state, player)
 
 
-def solo_crumplebottom(game: AnyGame, state: State, player: str, name: str, dice: Dice
+def solo_crumplebottom(game: SimsGame, state: SimsState, player: str, name: str, dice: Dice
                        ) -> list[str]:
     events = [log(state, "Watch Out! It's Mrs. Crumplebottom!")]
     mine = seat(state, player)["cards"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..engine.core.contract import Arg, Order, State
+from ..engine.core.contract import Arg, Order
 from .data import aspirations, card
 from .model import (
     INTERACT,
@@ -38,7 +38,7 @@ from .model import (
     shares,
     solo,
 )
-from .state import HIDDEN
+from .state import HIDDEN, SimsState
 
 MOST_GIVES = 12  # cards of your own offered in a swap (the most different ones)
 _MADE: dict[tuple[str, tuple[tuple[str, str], ...]], Order] = {}  # the same orders recur all game
@@ -58,7 +58,7 @@ def proposed(command: str, **args: str) -> Order:
     return found
 
 
-def candidates(state: State, player: str) -> Iterator[Order]:
+def candidates(state: SimsState, player: str) -> Iterator[Order]:
     if state["over"]:
         return
     if not moved_in(state, player):
@@ -77,7 +77,7 @@ def candidates(state: State, player: str) -> Iterator[Order]:
     }[turn["step"]](state, player)
 
 
-def _move_ins(state: State, player: str) -> Iterator[Order]:
+def _move_ins(state: SimsState, player: str) -> Iterator[Order]:
     offers = seat(state, player)["offers"]
     if solo(state):
         for home in offers["homes"]:
@@ -89,7 +89,7 @@ def _move_ins(state: State, player: str) -> Iterator[Order]:
                 yield proposed("move_in", home=home, aspiration=aspiration)
 
 
-def _start(state: State, player: str) -> Iterator[Order]:
+def _start(state: SimsState, player: str) -> Iterator[Order]:
     tracker = seat(state, player)["needs"]
     for where in board(state):
         if not tracker[where["need"]]:
@@ -111,7 +111,7 @@ def _start(state: State, player: str) -> Iterator[Order]:
                                                             strict=False)))
 
 
-def _sets(state: State, player: str) -> list[list[str]]:
+def _sets(state: SimsState, player: str) -> list[list[str]]:
     """Single player: for each SIMbol, the sets of three made by the fewest cards, the cards
     showing it most first (then the plainest cards, so the richer ones are kept)."""
     out: list[list[str]] = []
@@ -126,14 +126,14 @@ def _sets(state: State, player: str) -> list[list[str]]:
     return out
 
 
-def _keeps(state: State, player: str) -> Iterator[Order]:
+def _keeps(state: SimsState, player: str) -> Iterator[Order]:
     mine = seat(state, player)
     for name in (mine["aspiration"], mine["drawn"]):
         if name and name != HIDDEN:
             yield proposed("keep", aspiration=name)
 
 
-def _swaps(state: State, player: str) -> Iterator[Order]:
+def _swaps(state: SimsState, player: str) -> Iterator[Order]:
     mine = seat(state, player)
     gives = sorted(set(mine["cards"]), key=lambda n: (len(card_symbols(n)), n))[:MOST_GIVES]
     if solo(state):
@@ -152,12 +152,12 @@ def _swaps(state: State, player: str) -> Iterator[Order]:
                     yield proposed("swap", give=give, take=take)
 
 
-def _invites(state: State, player: str) -> Iterator[Order]:
+def _invites(state: SimsState, player: str) -> Iterator[Order]:
     for sim in dict.fromkeys(invite_options(state, player)):
         yield proposed("invite", sim=sim)
 
 
-def _interacts(state: State, player: str) -> Iterator[Order]:
+def _interacts(state: SimsState, player: str) -> Iterator[Order]:
     if solo(state):
         yield proposed("interact")
         return
@@ -165,7 +165,7 @@ def _interacts(state: State, player: str) -> Iterator[Order]:
         yield proposed("interact", player=other)
 
 
-def _scores(state: State, player: str) -> Iterator[Order]:
+def _scores(state: SimsState, player: str) -> Iterator[Order]:
     mine = seat(state, player)
     for aspiration in mine["aspirations"]:
         if aspiration in mine["completed"]:

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import Final, TypeGuard
 
-from ..engine.core.contract import State
-from .data import aspirations, card, cards, homes, layout, needs, rules, sims
-from .state import HIDDEN
+from .data import Side, Venue, aspirations, card, cards, homes, layout, needs, rules, sims
+from .state import HIDDEN, Seat, SimsState, Spot
 
 # Turn steps. 2-5 players: start -> (travel) swap? -> interact? -> end; start -> (go home)
 # keep -> end. 1 player: start -> (travel) invite | swap ? -> interact? -> score? -> end.
-START, KEEP, SWAP, INVITE, INTERACT, SCORE = "start", "keep", "swap", "invite", "interact", \
-    "score"
+START: Final = "start"
+KEEP: Final = "keep"
+SWAP: Final = "swap"
+INVITE: Final = "invite"
+INTERACT: Final = "interact"
+SCORE: Final = "score"
 STEPS = {
     START: "Go Home or Travel",
     KEEP: "keep one of two Aspirations",
@@ -38,20 +41,19 @@ UNFINISHED = {
 HOME = "home"
 
 
-def seat(state: State, player: str) -> dict[str, Any]:
-    found: dict[str, Any] = state["seats"][player]
-    return found
+def seat(state: SimsState, player: str) -> Seat:
+    return state["seats"][player]
 
 
-def solo(state: State) -> bool:
+def solo(state: SimsState) -> bool:
     return len(state["players"]) == 1
 
 
-def moved_in(state: State, player: str) -> bool:
+def moved_in(state: SimsState, player: str) -> bool:
     return seat(state, player)["home"] is not None
 
 
-def ring(state: State, player: str) -> list[str]:
+def ring(state: SimsState, player: str) -> list[str]:
     """The other players, from the one on the left round the table."""
     order: list[str] = state["players"]
     start = order.index(player)
@@ -61,20 +63,47 @@ def ring(state: State, player: str) -> list[str]:
 # -- the board --------------------------------------------------------------------------------
 
 
-def board(state: State) -> list[dict[str, Any]]:
+def board(state: SimsState) -> list[Venue]:
     """The six Venues on the board now, in board order."""
     return layout(state["sides"])
 
 
-def venue(state: State, name: str) -> dict[str, Any] | None:
+def venue(state: SimsState, name: str) -> Venue | None:
     return next((v for v in board(state) if v["name"] == name), None)
 
 
-def hub_cards(state: State) -> list[str]:
+def _at_venues(board: list[str] | list[Spot]) -> TypeGuard[list[Spot]]:
+    return not board or isinstance(board[0], dict)
+
+
+def _face_up(board: list[str] | list[Spot]) -> TypeGuard[list[str]]:
+    return not board or isinstance(board[0], str)
+
+
+def spots(state: SimsState) -> list[Spot]:
+    """Single player: the board itself, the Iconic Sims waiting at Venues in the order they
+    arrived (changing the list changes the state). The declaration lets the board hold names
+    or Spots; the number of players says which, so a board of names here is a broken state."""
+    board = state["board"]
+    if not _at_venues(board):
+        raise TypeError("a single player's board holds Iconic Sims at Venues, not names")
+    return board
+
+
+def face_up(state: SimsState) -> list[str]:
+    """2-5 players: the board itself, the names of the Iconic Sims face up on it (changing
+    the list changes the state)."""
+    board = state["board"]
+    if not _face_up(board):
+        raise TypeError("the board of 2-5 players holds the names of Iconic Sims, not Spots")
+    return board
+
+
+def hub_cards(state: SimsState) -> list[str]:
     return [c for c in state["hub"] if c]
 
 
-def others_at(state: State, player: str) -> list[str]:
+def others_at(state: SimsState, player: str) -> list[str]:
     """The other players standing at this player's Venue, in seat order from the left."""
     where = seat(state, player)["at"]
     if where == HOME:
@@ -82,17 +111,17 @@ def others_at(state: State, player: str) -> list[str]:
     return [p for p in ring(state, player) if seat(state, p)["at"] == where]
 
 
-def sims_at(state: State, where: str) -> list[str]:
+def sims_at(state: SimsState, where: str) -> list[str]:
     """Single player: the Iconic Sims waiting at a Venue, in the order they arrived."""
-    return [s["sim"] for s in state["board"] if s["venue"] == where]
+    return [s["sim"] for s in spots(state) if s["venue"] == where]
 
 
-def empty_needs(state: State, player: str) -> list[str]:
+def empty_needs(state: SimsState, player: str) -> list[str]:
     tracker = seat(state, player)["needs"]
     return [n for n in needs() if not tracker[n]]
 
 
-def full_needs(state: State, player: str) -> list[str]:
+def full_needs(state: SimsState, player: str) -> list[str]:
     tracker = seat(state, player)["needs"]
     return [n for n in needs() if tracker[n]]
 
@@ -102,14 +131,14 @@ def card_symbols(name: str) -> list[str]:
     return [] if name == HIDDEN or name not in cards() else list(card(name)["symbols"])
 
 
-def shares(name: str, where: dict[str, Any]) -> bool:
+def shares(name: str, where: Side) -> bool:
     return bool(set(card_symbols(name)) & set(where["symbols"]))
 
 
 # -- what a collection shows and is worth -----------------------------------------------------
 
 
-def shown(state: State, player: str) -> Counter[str]:
+def shown(state: SimsState, player: str) -> Counter[str]:
     """Every SIMbol the player's collection shows: their Action cards and their Home card."""
     mine = seat(state, player)
     counts: Counter[str] = Counter()
@@ -131,41 +160,41 @@ def needed() -> int:
     return int(rules()["aspiration_symbols"])
 
 
-def left_for(state: State, player: str, aspiration: str | None) -> int:
+def left_for(state: SimsState, player: str, aspiration: str | None) -> int:
     """SIMbols still missing for an Aspiration (0: it is met)."""
     if not aspiration:
         return needed()
     return max(0, needed() - matching(shown(state, player), aspiration))
 
 
-def met(state: State, player: str, aspiration: str | None) -> bool:
+def met(state: SimsState, player: str, aspiration: str | None) -> bool:
     return bool(aspiration) and left_for(state, player, aspiration) == 0
 
 
-def shows_interest(state: State, player: str, sim: str) -> bool:
+def shows_interest(state: SimsState, player: str, sim: str) -> bool:
     """True if the player's Action cards or Home card show this Iconic Sim's interest."""
     return sims().get(sim, "") in shown(state, player)
 
 
-def friends(state: State, player: str) -> int:
+def friends(state: SimsState, player: str) -> int:
     """Iconic Sims at home, with Don Lothario and the Grim Reaper when they moved in."""
     mine = seat(state, player)
     return len(mine["sims"]) + len(mine["specials"])
 
 
-def points(state: State, player: str) -> int:
+def points(state: SimsState, player: str) -> int:
     """3 per completed Aspiration and 1 per Iconic Sim at home (2-5 players)."""
     table = rules()["points"]
     return int(table["aspiration"] * len(seat(state, player)["completed"])
                + table["iconic_sim"] * friends(state, player))
 
 
-def solo_goals(state: State, player: str) -> tuple[int, int]:
+def solo_goals(state: SimsState, player: str) -> tuple[int, int]:
     """(Aspirations completed, Sims at home) for the single-player goals."""
     return len(seat(state, player)["completed"]), friends(state, player)
 
 
-def solo_won(state: State, player: str) -> bool:
+def solo_won(state: SimsState, player: str) -> bool:
     done, friends_ = solo_goals(state, player)
     goals = rules()["solo"]
     return bool(done >= goals["aspirations"] and friends_ >= goals["sims_to_win"])
@@ -178,7 +207,7 @@ def set_size() -> int:
     return int(rules()["solo"]["set_size"])
 
 
-def set_kind(state: State, player: str, used: list[str]) -> str | None:
+def set_kind(state: SimsState, player: str, used: list[str]) -> str | None:
     """Single player: the SIMbol of which `used` (with the Home card) makes a set of three
     identical SIMbols, every card needed; None if there is no such SIMbol."""
     size = set_size()
@@ -191,7 +220,7 @@ def set_kind(state: State, player: str, used: list[str]) -> str | None:
     return None
 
 
-def completes(state: State, player: str, aspiration: str, used: list[str]) -> bool:
+def completes(state: SimsState, player: str, aspiration: str, used: list[str]) -> bool:
     """Single player: do `used` (and the Home card) show three SIMbols of the Aspiration's
     kinds, with every card needed?"""
     kinds = aspirations()[aspiration]
@@ -201,17 +230,17 @@ def completes(state: State, player: str, aspiration: str, used: list[str]) -> bo
     return total >= needed() and all(total - c < needed() for c in counts)
 
 
-def completable(state: State, player: str) -> list[str]:
+def completable(state: SimsState, player: str) -> list[str]:
     """Single player: the Aspirations still open that the collection could complete now."""
     mine = seat(state, player)
     return [a for a in mine["aspirations"] if a not in mine["completed"] and met(state, player, a)]
 
 
-def invite_options(state: State, player: str) -> list[str]:
+def invite_options(state: SimsState, player: str) -> list[str]:
     """Single player, ICONIC SIMS MOVE!: the Sims on the board (Venues, then the centre) whose
     interest the collection shows."""
     counts = shown(state, player)
-    on_board = [s["sim"] for s in state["board"]] + list(state["centre"])
+    on_board = [s["sim"] for s in spots(state)] + list(state["centre"])
     return [s for s in on_board if s in sims() and sims()[s] in counts]
 
 
@@ -226,7 +255,7 @@ def aspiration_label(name: str | None) -> str:
     return f"{name} ({' + '.join(aspirations()[name])})"
 
 
-def prompt_text(state: State, player: str) -> str | None:
+def prompt_text(state: SimsState, player: str) -> str | None:
     """What the sheet asks of the player when a choice is open (None: a plain turn start)."""
     if state["over"]:
         return None

@@ -26,13 +26,12 @@ from typing import Any
 
 from ..engine.core.commands import Commands, row_maker
 from ..engine.core.contract import (
-    AnyGame,
+    Game,
     Order,
     OrderError,
     Prompt,
     Result,
     SetupError,
-    State,
     clone,
 )
 from ..engine.core.dice import Dice
@@ -68,7 +67,7 @@ from .model import (
     solo,
     solo_goals,
 )
-from .state import HIDDEN, SimsState
+from .state import HIDDEN, Seat, SimsState
 
 row = row_maker(validate=checks.validate)  # every command's names are checked the same way
 
@@ -93,7 +92,7 @@ COMMANDS = Commands({
 SHUFFLES = ("actions", "sims", "aspirations", "homes")
 
 
-class TheSims(AnyGame):
+class TheSims(Game[SimsState]):
     id = "the-sims"
     title = "The Sims Board Game"
     package = "the_sims"
@@ -150,7 +149,7 @@ class TheSims(AnyGame):
             raise SetupError(f"{pending} needs a value, e.g. {pending}=...")
         return options
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> State:
+    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> SimsState:
         check_all()
         low, high = rules()["players"]["min"], rules()["players"]["max"]
         if not low <= len(players) <= high:
@@ -165,7 +164,7 @@ class TheSims(AnyGame):
         for name in SHUFFLES:
             dice.stream(name).shuffle(piles[name])
         size = rules()["hub"]["rows"] * rules()["hub"]["columns"]
-        state: State = {
+        state: SimsState = {
             "players": list(players),
             "target": int(options.get("target", rules()["points"]["target"])),
             "sides": str(options.get("sides") or default_sides()),
@@ -197,19 +196,19 @@ class TheSims(AnyGame):
         return _vocabulary()
 
     # -- a tick -----------------------------------------------------------------------------
-    def awaiting(self, state: State) -> list[str]:
+    def awaiting(self, state: SimsState) -> list[str]:
         if state["over"]:
             return []
         active = state["turn"]["player"]
         return [active] + [p for p in state["players"]
                            if p != active and not moved_in(state, p)]
 
-    def begin_tick(self, state: State) -> None:
+    def begin_tick(self, state: SimsState) -> None:
         state["log"] = []
         state["chance"] = False
         state["tick_turn"] = state["turn"]["number"]
 
-    def end_orders(self, state: State, player: str) -> None:
+    def end_orders(self, state: SimsState, player: str) -> None:
         if state["over"]:
             return
         if not moved_in(state, player):
@@ -223,12 +222,12 @@ class TheSims(AnyGame):
                          f"{UNFINISHED[turn['step']]}",
                          "legal now: " + ", ".join(self._listed(state, player)[:6]))
 
-    def end_tick(self, state: State, dice: Dice) -> list[str]:
+    def end_tick(self, state: SimsState, dice: Dice) -> list[str]:
         if state["refill"] and not state["over"]:
             return actions.refill(self, state, dice)
         return []
 
-    def prompt(self, state: State, player: str) -> Prompt | None:
+    def prompt(self, state: SimsState, player: str) -> Prompt | None:
         if state["over"] or player not in self.awaiting(state):
             return None
         text = prompt_text(state, player)
@@ -236,24 +235,24 @@ class TheSims(AnyGame):
             return None
         return Prompt(player, text, tuple(self.legal_orders(state, player)))
 
-    def candidates(self, state: State, player: str) -> Iterable[Order]:
+    def candidates(self, state: SimsState, player: str) -> Iterable[Order]:
         return legal.candidates(state, player)
 
-    def _listed(self, state: State, player: str) -> list[str]:
+    def _listed(self, state: SimsState, player: str) -> list[str]:
         return list(self.legal_orders(state, player))
 
     # -- seats, plans, standing orders, absence -------------------------------------------
     def spell(self, order: Order) -> Order:
         return checks.spelled(order)
 
-    def figures(self, state: State, player: str) -> dict[str, Any]:
+    def figures(self, state: SimsState, player: str) -> dict[str, int]:
         """What a player's sheet leads with, for the engine's history of a game."""
         done, friends_ = solo_goals(state, player)
         return {"points": points(state, player), "Aspirations": done, "Sims": friends_,
                 "FULL Needs": len(full_needs(state, player)),
                 "Action cards": len(seat(state, player)["cards"])}
 
-    def absent_orders(self, state: State, player: str) -> list[str]:
+    def absent_orders(self, state: SimsState, player: str) -> list[str]:
         if state["over"] or player not in self.awaiting(state):
             return []
         listed = self._listed(state, player)
@@ -277,14 +276,14 @@ class TheSims(AnyGame):
         homeward = [o for o in listed if o.startswith("go_home")]
         return (homeward or listed)[:1]
 
-    def turns(self, state: State) -> int:
-        return int(state["turns"])
+    def turns(self, state: SimsState) -> int:
+        return state["turns"]
 
     # -- the end ------------------------------------------------------------------------------
-    def is_over(self, state: State) -> bool:
-        return bool(state["over"])
+    def is_over(self, state: SimsState) -> bool:
+        return state["over"]
 
-    def result(self, state: State) -> Result:
+    def result(self, state: SimsState) -> Result:
         players = state["players"]
         if solo(state):
             player = players[0]
@@ -317,7 +316,7 @@ class TheSims(AnyGame):
                       scores, winners)
 
 
-def _new_seat() -> dict[str, Any]:
+def _new_seat() -> Seat:
     return {"home": None, "offers": {"homes": [], "aspirations": []}, "aspiration": None,
             "drawn": None, "aspirations": [], "completed": [],
             "needs": {n: True for n in needs()}, "at": HOME, "cards": [], "sims": [],
@@ -349,7 +348,7 @@ def _aspiration_choice(text: str) -> list[str]:
     return out
 
 
-def _solo_setup(state: State, player: str, chosen: list[str]) -> None:
+def _solo_setup(state: SimsState, player: str, chosen: list[str]) -> None:
     """Single player: the Home card is chosen in the first order file (any of the 18); three
     Aspirations are dealt face up (or were chosen), the rest go back to the box."""
     mine = seat(state, player)

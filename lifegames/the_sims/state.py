@@ -23,7 +23,7 @@ they put there, not which the others did.
 
 from typing import Annotated, Final, Literal, TypedDict
 
-from ..engine.core.contract import EngineState
+from ..engine.core.contract import EngineState, Game
 from ..engine.core.declared import ENTRY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
 from ..engine.core.resample import Pool
 
@@ -121,3 +121,7 @@ class SimsState(EngineState):
     ended: Annotated[str, PUBLIC]  # how the game ended ('' until then)
     log: Annotated[list[str], PUBLIC]  # this tick's events
     recent: Annotated[list[str], PUBLIC]  # the last events, for the sheets
+
+
+# The game object as this package's functions see it: a game over this state.
+SimsGame = Game[SimsState]

@@ -11,11 +11,12 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import AnyGame, Order, State
+from ..engine.core.contract import Order
 from ..engine.text.sheets import check_command, commented, document, section, table
 from . import model as m
 from .data import (
     SIDES,
+    Venue,
     aspirations,
     card,
     cards,
@@ -37,12 +38,12 @@ from .model import (
     shown,
     solo_goals,
 )
-from .state import HIDDEN
+from .state import HIDDEN, Offers, SimsGame, SimsState
 
 GRAMMAR = "the_sims"
 
 
-def _header(state: State, player: str) -> str:
+def _header(state: SimsState, player: str) -> str:
     turn = state["turn"]
     where = "game over" if state["over"] else f"turn {turn['number']}, {turn['player']} to play"
     return f"The Sims Board Game - {player}'s sheet - tick {state['tick']} ({where})"
@@ -72,7 +73,7 @@ ACTION_NAMES = {
 # -- sections ------------------------------------------------------------------------------------
 
 
-def turn_text(state: State, player: str) -> str:
+def turn_text(state: SimsState, player: str) -> str:
     if state["over"]:
         return "The game is over (see RESULT)."
     turn = state["turn"]
@@ -110,7 +111,7 @@ def mix_rule() -> str:
             "card's counts.")
 
 
-def board_text(state: State, player: str) -> str:
+def board_text(state: SimsState, player: str) -> str:
     mine = seat(state, player)
     body = []
     for where in m.board(state):
@@ -128,7 +129,7 @@ def board_text(state: State, player: str) -> str:
         centre = ", ".join(f"{s} ({sims()[s]})" for s in state["centre"] if s in sims())
         text += f"\nCentre of the board (awkward encounters): {centre or '-'}."
     else:
-        shown_sims = ", ".join(f"{s} ({sims()[s]})" for s in state["board"]) or "-"
+        shown_sims = ", ".join(f"{s} ({sims()[s]})" for s in m.face_up(state)) or "-"
         text += f"\nIconic Sims on the board: {shown_sims}."
     text += f"\nIconic Sims draw pile: {len(state['sims_pile'])} (order hidden)."
     if state["box"]["sims"] or state["box"]["cards"]:
@@ -137,7 +138,7 @@ def board_text(state: State, player: str) -> str:
     return text
 
 
-def hub_text(state: State) -> str:
+def hub_text(state: SimsState) -> str:
     columns = rules()["hub"]["columns"]
     lines = []
     for index, name in enumerate(state["hub"]):
@@ -149,9 +150,10 @@ def hub_text(state: State) -> str:
     return "\n".join(lines)
 
 
-def you_text(state: State, player: str) -> str:
+def you_text(state: SimsState, player: str) -> str:
     mine = seat(state, player)
-    if not m.moved_in(state, player):
+    home = mine["home"]
+    if home is None:  # not moved in yet
         offers = mine["offers"]
         lines = [f"You have not moved in yet. Home cards to choose from: "
                  f"{', '.join(f'{h} ({homes()[h]})' for h in offers['homes'] if h in homes())}."]
@@ -164,7 +166,7 @@ def you_text(state: State, player: str) -> str:
         return "\n".join(lines)
     tracker = ", ".join(f"{n} {'FULL' if mine['needs'][n] else 'EMPTY'}" for n in needs())
     counts = shown(state, player)
-    lines = [f"Home: {mine['home']} ({homes()[mine['home']]}). You are at: {mine['at']}.",
+    lines = [f"Home: {home} ({homes()[home]}). You are at: {mine['at']}.",
              f"Needs: {tracker}.",
              "Your collection shows (Home card included): " +
              (", ".join(f"{k} x{counts[k]}" for k in symbols() if counts[k]) or "nothing") + ".",
@@ -189,7 +191,7 @@ def you_text(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def solo_aspirations(state: State, player: str) -> list[str]:
+def solo_aspirations(state: SimsState, player: str) -> list[str]:
     """Single player: each of the three Aspirations, completed or with what it still needs
     (the sheet's lines, which the board picture draws too)."""
     mine, counts = seat(state, player), shown(state, player)
@@ -205,7 +207,7 @@ def solo_aspirations(state: State, player: str) -> list[str]:
     return lines
 
 
-def solo_count(state: State, player: str) -> str:
+def solo_count(state: SimsState, player: str) -> str:
     """Single player: how far the two goals are, in the sheet's words (no points: the solo
     game counts Aspirations completed and Sims at home)."""
     done, friends_ = solo_goals(state, player)
@@ -214,7 +216,7 @@ def solo_count(state: State, player: str) -> str:
             f"{goals['sims_to_win']} Sims at home")
 
 
-def players_text(state: State) -> str:
+def players_text(state: SimsState) -> str:
     body = []
     for index, player in enumerate(state["players"]):
         mine = seat(state, player)
@@ -239,7 +241,7 @@ def players_text(state: State) -> str:
     return text
 
 
-def standing_text(state: State, player: str) -> str:
+def standing_text(state: SimsState, player: str) -> str:
     """The player's standing orders and the defaults behind them (until the engine's shared
     helper for this section exists)."""
     texts = state.get("standing", {}).get(player, [])
@@ -252,13 +254,13 @@ def standing_text(state: State, player: str) -> str:
     ])
 
 
-def events_text(state: State, player: str) -> str:
+def events_text(state: SimsState, player: str) -> str:
     merged = m.events_in_order(state["recent"], seat(state, player)["notes"])
     lines = [f"- {text}" + (" (only you see this)" if mine else "") for text, mine in merged]
     return "\n".join(lines or ["- the game has just begun"])
 
 
-def orders_text(game: AnyGame, state: State, player: str) -> str:
+def orders_text(game: SimsGame, state: SimsState, player: str) -> str:
     if state["over"]:
         return "The game is over: no more orders."
     turn = state["turn"]
@@ -283,7 +285,7 @@ def orders_text(game: AnyGame, state: State, player: str) -> str:
     return "\n".join([lead, "Legal orders now:", *(f"  {o}" for o in shown_), *more, note])
 
 
-def _after_move_in(game: AnyGame, state: State, player: str) -> list[str]:
+def _after_move_in(game: SimsGame, state: SimsState, player: str) -> list[str]:
     """The turn orders that would be legal once the player has moved in (with the first
     cards offered; the Home card does not change which turns are legal)."""
     offers = seat(state, player)["offers"]
@@ -294,7 +296,7 @@ def _after_move_in(game: AnyGame, state: State, player: str) -> list[str]:
     return list(game.legal_orders(trial, player)) if trial is not None else []
 
 
-def game_over(game: AnyGame, state: State, player: str) -> str:
+def game_over(game: SimsGame, state: SimsState, player: str) -> str:
     """The final result, first on the last sheet: who won and how, then the reader's own."""
     result = game.result(state)
     lines = [f"{result.summary}.", f"The game ended after {counted(state['turns'], 'turn')}."]
@@ -308,7 +310,7 @@ def game_over(game: AnyGame, state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def sheet(game: AnyGame, state: State, player: str) -> str:
+def sheet(game: SimsGame, state: SimsState, player: str) -> str:
     if state["over"]:  # what no longer applies (whose turn, standing orders, orders) goes
         parts = [section("Game over", game_over(game, state, player))]
     else:
@@ -327,11 +329,11 @@ def sheet(game: AnyGame, state: State, player: str) -> str:
     return document(_header(state, player), parts)
 
 
-def views(game: AnyGame, state: State, player: str) -> dict[str, str]:
+def views(game: SimsGame, state: SimsState, player: str) -> dict[str, str]:
     return {f"{player.lower()}_sheet.txt": sheet(game, state, player)}
 
 
-def order_template(game: AnyGame, state: State, player: str) -> str:
+def order_template(game: SimsGame, state: SimsState, player: str) -> str:
     legal = list(game.legal_orders(state, player))
     if state["over"]:
         return commented([f"{player}: the game is over and no more orders are read.",
@@ -357,7 +359,14 @@ def order_template(game: AnyGame, state: State, player: str) -> str:
 # -- JSON views ----------------------------------------------------------------------------------
 
 
-def _seat_view(state: State, player: str, private: bool) -> dict[str, Any]:
+def _offers(offers: Offers) -> list[tuple[str, list[str]]]:
+    """The cards a seat was offered, kind by kind, in the state's own order of kinds (a state
+    read back from its file has them sorted)."""
+    both = {"homes": offers["homes"], "aspirations": offers["aspirations"]}
+    return [(kind, both[kind]) for kind in offers]
+
+
+def _seat_view(state: SimsState, player: str, private: bool) -> dict[str, Any]:
     mine = seat(state, player)
     view: dict[str, Any] = {
         "home": mine["home"], "at": mine["at"], "needs": dict(mine["needs"]),
@@ -370,16 +379,16 @@ def _seat_view(state: State, player: str, private: bool) -> dict[str, Any]:
     else:
         view["aspiration"] = mine["aspiration"]
     if private:
-        view["offers"] = {k: list(v) for k, v in mine["offers"].items()}
+        view["offers"] = {k: list(v) for k, v in _offers(mine["offers"])}
         view["drawn"] = mine["drawn"]
         view["notes"] = [text for text, _ in m.events_in_order([], mine["notes"])]
     else:
-        view["offers"] = {k: len(v) for k, v in mine["offers"].items()}
+        view["offers"] = {k: len(v) for k, v in _offers(mine["offers"])}
         view["drawn"] = mine["drawn"] is not None
     return view
 
 
-def _public(game: AnyGame, state: State, private_for: str | None) -> dict[str, Any]:
+def _public(game: SimsGame, state: SimsState, private_for: str | None) -> dict[str, Any]:
     turn = state["turn"]
     view: dict[str, Any] = {
         "game": "the-sims", "tick": state["tick"], "players": list(state["players"]),
@@ -389,7 +398,7 @@ def _public(game: AnyGame, state: State, private_for: str | None) -> dict[str, A
                   "aspirations": len(state["asp_pile"]),
                   "aspiration_discards": len(state["asp_discard"])},
         "board": list(state["board"]), "centre": list(state["centre"]),
-        "box": {k: list(v) for k, v in state["box"].items()},
+        "box": {"cards": list(state["box"]["cards"]), "sims": list(state["box"]["sims"])},
         "seats": {p: _seat_view(state, p, p == private_for) for p in state["players"]},
         "turn": {"player": turn["player"], "number": turn["number"], "step": turn["step"],
                  "venue": turn["venue"], "taken": list(turn["taken"])},
@@ -401,13 +410,13 @@ def _public(game: AnyGame, state: State, private_for: str | None) -> dict[str, A
     return view
 
 
-def public_state(game: AnyGame, state: State) -> dict[str, Any]:
+def public_state(game: SimsGame, state: SimsState) -> dict[str, Any]:
     """The referee's view (`state --json`): everything on the table; the piles as sizes,
     nobody's undisclosed cards."""
     return _public(game, state, None)
 
 
-def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
+def player_state(game: SimsGame, state: SimsState, player: str) -> dict[str, Any]:
     """One player's view (`state --json --player`): their own drawn cards and notes too."""
     view = _public(game, state, player)
     view["you"] = player
@@ -419,7 +428,7 @@ def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     return view
 
 
-def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
+def facts(game: SimsGame, state: SimsState, player: str) -> dict[str, Any]:
     """What a plan may branch on (documented in games/the_sims/orders.yaml `facts:`)."""
     mine = seat(state, player)
     turn = state["turn"]
@@ -449,7 +458,7 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     }
 
 
-def status_lines(game: AnyGame, state: State) -> list[str]:
+def status_lines(game: SimsGame, state: SimsState) -> list[str]:
     turn = state["turn"]
     lines = [] if state["over"] else [
         f"turn {turn['number']}: {turn['player']} to play ({m.STEPS[turn['step']]})"]
@@ -467,13 +476,13 @@ def status_lines(game: AnyGame, state: State) -> list[str]:
     return lines
 
 
-def order_help(game: AnyGame) -> dict[str, Any]:
+def order_help(game: SimsGame) -> dict[str, Any]:
     rows = [[name, " ".join(spec["symbols"]), ", ".join(spec["raises"]) or "-",
              ACTION_NAMES.get(spec["action"] or "", "-"), spec["copies"]]
             for name, spec in cards().items()]
     venue_rows = [[f"{v['card']}{v['side']}", v["name"], v["need"], " ".join(v["symbols"])]
                   for i, sides in enumerate(venue_cards()) for side, v in
-                  ((s, dict(sides[s], side=s, card=i + 1)) for s in SIDES)]
+                  ((s, Venue(**sides[s], side=s, card=i + 1)) for s in SIDES)]
     return {
         "limit": "any number of orders; the file must finish your turn or stop at an order "
                  "whose outcome is chance or hidden (interact, Go Home's draw, a card that "
@@ -509,7 +518,7 @@ def order_help(game: AnyGame) -> dict[str, Any]:
     }
 
 
-def describe(game: AnyGame, name: str) -> str | None:
+def describe(game: SimsGame, name: str) -> str | None:
     """A name an order gives, as an editor's hover shows it, from the game's data: a Venue
     (its card and side, the Need it shows, its SIMbols), an Action card (card_line), a Home,
     an Aspiration or an Iconic Sim. Any case of the name."""
@@ -531,6 +540,6 @@ def describe(game: AnyGame, name: str) -> str | None:
     return found.get(name.strip().lower())
 
 
-def held(game: AnyGame, state: State, player: str) -> list[str]:
+def held(game: SimsGame, state: SimsState, player: str) -> list[str]:
     """The Action cards in the player's hand (their own view)."""
     return [n for n in seat(state, player)["cards"] if n in cards()]

@@ -6,6 +6,8 @@ order text a player would."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from .contract import AnyGame, Order, OrderError, State, clone
 from .dice import Dice
@@ -36,7 +38,7 @@ def _parse(game: AnyGame, text: str) -> Order:
     return found
 
 
-def _planning_dice(state: State) -> Dice:
+def _planning_dice(state: Mapping[str, Any]) -> Dice:
     """Dice for planning on a copy. A bot never looks past a roll (the random barrier), so
     these outcomes are thrown away; they are not the game's dice."""
     return Dice(-1, int(state["tick"]) + 1)
@@ -50,7 +52,7 @@ def _finishes(game: AnyGame, work: State, player: str) -> bool:
     return True
 
 
-def choose_orders(game: AnyGame, state: State, player: str, strategy: str,
+def choose_orders(game: AnyGame, state: Mapping[str, Any], player: str, strategy: str,
                   rng: random.Random) -> list[str]:
     """One tick of orders for `player`: each legal after the ones before it, and a file the
     game accepts as a whole; for the greedy bot, a plan that goes on past a roll or draw with

@@ -10,10 +10,7 @@ anything else the file must finish what the turn needs (rules.py, `end_orders`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.base.words import counted, listed
-from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from .data import card, rules
 from .model import (
@@ -22,24 +19,25 @@ from .model import (
     columns,
     dice_text,
     display_count,
+    rolling,
     rows,
     seat,
     unfulfilled,
 )
-from .state import BOTCHED, NEXT, ROLLED, START
+from .state import BOTCHED, NEXT, ROLLED, START, LifestyleGame, LifestyleState, Turn
 
 DICE_STREAM = "dice"
 DECK_STREAM = "deck"
 RECENT = 12  # events the sheets keep showing from earlier ticks
 
 
-def new_turn(player: str, number: int) -> dict[str, Any]:
+def new_turn(player: str, number: int) -> Turn:
     return {"player": player, "number": number, "phase": START, "fulfilled": [],
             "roll": None, "sports_used": {}, "fresh_roll": False, "bought": 0,
             "missed": None}
 
 
-def log(state: State, text: str) -> str:
+def log(state: LifestyleState, text: str) -> str:
     """Record an event of this tick (and in the rolling list of recent events)."""
     state["log"].append(text)
     tick = int(state.get("tick", 0)) + 1
@@ -47,20 +45,26 @@ def log(state: State, text: str) -> str:
     return text
 
 
-def fill(state: State, wanted: int) -> list[str]:
+def fill(state: LifestyleState, wanted: int) -> list[str]:
     """Deal up to `wanted` cards from the pile into the display's gaps, left to right, row 1
     first, stopping when the pile or the gaps run out. The cards dealt."""
+    return deal(state["display"], state["pile"], wanted)
+
+
+def deal(display: list[str | None], pile: list[str], wanted: int) -> list[str]:
+    """`fill` on a display and a pile alone (a bot's imagined deal needs no more)."""
     dealt: list[str] = []
-    for index, slot in enumerate(state["display"]):
-        if len(dealt) >= wanted or not state["pile"]:
+    for index, slot in enumerate(display):
+        if len(dealt) >= wanted or not pile:
             break
         if slot is None:
-            state["display"][index] = state["pile"].pop(0)
-            dealt.append(state["display"][index])
+            name = pile.pop(0)
+            display[index] = name
+            dealt.append(name)
     return dealt
 
 
-def take_tokens(state: State, player: str, wanted: int) -> int:
+def take_tokens(state: LifestyleState, player: str, wanted: int) -> int:
     """Move up to `wanted` tokens from the pool to the player (the pool may run dry)."""
     given = min(wanted, int(state["pool"]))
     state["pool"] -= given
@@ -68,7 +72,7 @@ def take_tokens(state: State, player: str, wanted: int) -> int:
     return given
 
 
-def _chance(state: State, was: bool) -> None:
+def _chance(state: LifestyleState, was: bool) -> None:
     """Whether the order just applied had an outcome nobody could know when its file was
     checked (a roll, a reroll, cards dealt by a purchase)."""
     state["turn"]["fresh_roll"] = was
@@ -77,7 +81,7 @@ def _chance(state: State, was: bool) -> None:
 # -- buying ----------------------------------------------------------------------------------------
 
 
-def _buy(state: State, player: str, bought: tuple[int, int]) -> list[str]:
+def _buy(state: LifestyleState, player: str, bought: tuple[int, int]) -> list[str]:
     cost, wanted = bought
     seat(state, player)["tokens"] -= cost
     state["pool"] += cost
@@ -88,12 +92,12 @@ def _buy(state: State, player: str, bought: tuple[int, int]) -> list[str]:
                        f"{counted(len(dealt), 'new card')}: {', '.join(dealt)}")]
 
 
-def buy_two(game: AnyGame, state: State, player: str, bought: tuple[int, int],
+def buy_two(game: LifestyleGame, state: LifestyleState, player: str, bought: tuple[int, int],
             dice: Dice) -> list[str]:
     return _buy(state, player, bought)
 
 
-def refill(game: AnyGame, state: State, player: str, bought: tuple[int, int],
+def refill(game: LifestyleGame, state: LifestyleState, player: str, bought: tuple[int, int],
            dice: Dice) -> list[str]:
     return _buy(state, player, bought)
 
@@ -101,12 +105,15 @@ def refill(game: AnyGame, state: State, player: str, bought: tuple[int, int],
 # -- taking ----------------------------------------------------------------------------------------
 
 
-def take(game: AnyGame, state: State, player: str, picked: list[int], dice: Dice) -> list[str]:
+def take(game: LifestyleGame, state: LifestyleState, player: str, picked: list[int],
+         dice: Dice) -> list[str]:
     """take_card, take_row and take_column: the spaces the check picked go to the dice zone,
     and the turn ends."""
-    taken = []
+    taken: list[str] = []
     for index in picked:
-        taken.append(state["display"][index])
+        name = state["display"][index]
+        if name is not None:  # always: the check picks the spaces that hold a card
+            taken.append(name)
         state["display"][index] = None
     seat(state, player)["dice"].extend(taken)
     cards = listed([f"the {n}" for n in taken])
@@ -122,7 +129,8 @@ take_card = take_row = take_column = take
 # -- rolling and answering a roll ------------------------------------------------------------------
 
 
-def roll(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def roll(game: LifestyleGame, state: LifestyleState, player: str, name: str,
+         dice: Dice) -> list[str]:
     count = card(name)["dice"]
     values = list(dice.stream(DICE_STREAM).roll(count))
     turn = state["turn"]
@@ -133,14 +141,15 @@ def roll(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> lis
                        f"{dice_text(values)}")]
 
 
-def reroll(game: AnyGame, state: State, player: str, index: int, dice: Dice) -> list[str]:
+def reroll(game: LifestyleGame, state: LifestyleState, player: str, index: int,
+           dice: Dice) -> list[str]:
     seat(state, player)["tokens"] -= 1
     state["pool"] += 1
     return _reroll(state, player, index, dice, "paid 1 token to reroll")
 
 
-def _reroll(state: State, player: str, index: int, dice: Dice, how: str) -> list[str]:
-    roll = state["turn"]["roll"]
+def _reroll(state: LifestyleState, player: str, index: int, dice: Dice, how: str) -> list[str]:
+    roll = rolling(state)
     old = roll["dice"][index]
     roll["dice"][index] = dice.stream(DICE_STREAM).d6()
     roll["steps"].append(f"{how} die {index + 1} ({old} -> {roll['dice'][index]}): "
@@ -152,13 +161,13 @@ def _reroll(state: State, player: str, index: int, dice: Dice, how: str) -> list
                        f"{dice_text(roll['dice'])}")]
 
 
-def use(game: AnyGame, state: State, player: str, chosen: tuple[str, int | None],
+def use(game: LifestyleGame, state: LifestyleState, player: str, chosen: tuple[str, int | None],
         dice: Dice) -> list[str]:
     name, index = chosen
     turn = state["turn"]
     turn["sports_used"][name] = turn["sports_used"].get(name, 0) + 1
     effect = card(name)["effect"]
-    roll = turn["roll"]
+    roll = rolling(state)
     if effect == "reroll":
         assert index is not None
         return _reroll(state, player, index, dice, f"used {name} to reroll")
@@ -176,9 +185,10 @@ def use(game: AnyGame, state: State, player: str, chosen: tuple[str, int | None]
                        f"{dice_text(roll['dice'])}")]
 
 
-def accept(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def accept(game: LifestyleGame, state: LifestyleState, player: str, checked: None,
+           dice: Dice) -> list[str]:
     turn = state["turn"]
-    roll = turn["roll"]
+    roll = rolling(state)
     name, values = roll["card"], roll["dice"]
     turn["roll"] = None
     if not card_met(name, values):
@@ -199,7 +209,7 @@ def accept(game: AnyGame, state: State, player: str, checked: None, dice: Dice) 
     return events
 
 
-def _score_dice_zone(state: State, player: str) -> list[str]:
+def _score_dice_zone(state: LifestyleState, player: str) -> list[str]:
     mine = seat(state, player)
     moved = list(mine["dice"])
     mine["points"].extend(moved)
@@ -215,20 +225,22 @@ def _score_dice_zone(state: State, player: str) -> list[str]:
 # -- after a botch, and the end of a turn ----------------------------------------------------------
 
 
-def discard(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def discard(game: LifestyleGame, state: LifestyleState, player: str, name: str,
+            dice: Dice) -> list[str]:
     seat(state, player)["dice"].remove(name)
     state["discard"].append(name)
     _chance(state, False)
     return [log(state, f"{player} discarded the {name}")]
 
 
-def end_turn(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def end_turn(game: LifestyleGame, state: LifestyleState, player: str, checked: None,
+             dice: Dice) -> list[str]:
     events = finish_turn(state, player)
     _chance(state, False)
     return events
 
 
-def finish_turn(state: State, player: str) -> list[str]:
+def finish_turn(state: LifestyleState, player: str) -> list[str]:
     """The turn is over: Sports cards stand up again, an empty display is refilled for
     free, and the next player's turn begins (or the game ends)."""
     events = []

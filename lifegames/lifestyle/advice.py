@@ -12,7 +12,7 @@ every sheet. An order the rules refuse gets no warning here: its error says more
 from __future__ import annotations
 
 from ..engine.base.words import counted
-from ..engine.core.contract import AnyGame, Order, OrderError, State, clone
+from ..engine.core.contract import Order, OrderError, clone
 from ..engine.core.dice import Dice, Stream
 from ..engine.core.orders import parse_text
 from . import checks
@@ -26,10 +26,11 @@ from .model import (
     fixing_die,
     reachable,
     rescues,
+    rolling,
     seat,
     sports_left,
 )
-from .state import BOTCHED
+from .state import BOTCHED, LifestyleGame, LifestyleState
 
 # Each warning in a few words, for the notes beside the legal orders on a sheet.
 SHORT = {
@@ -44,7 +45,8 @@ SHORT = {
 # -- buying ----------------------------------------------------------------------------------------
 
 
-def buying(game: AnyGame, state: State, player: str, order: Order, after: State
+def buying(game: LifestyleGame, state: LifestyleState, player: str, order: Order,
+           after: LifestyleState
            ) -> list[OrderError]:
     """buy_two and refill: a purchase the pile cannot fill still costs its full price; a
     refill that one buy_two would match costs a token more for the same cards."""
@@ -73,12 +75,13 @@ def buying(game: AnyGame, state: State, player: str, order: Order, after: State
 # -- answering a roll ------------------------------------------------------------------------------
 
 
-def answering(game: AnyGame, state: State, player: str, order: Order, after: State
+def answering(game: LifestyleGame, state: LifestyleState, player: str, order: Order,
+              after: LifestyleState
               ) -> list[OrderError]:
     """accept, reroll and use: a certain botch that could still be avoided, a change of dice
     that meet the card already, or one after which nothing can meet it."""
-    turn = state["turn"]
-    name, dice = turn["roll"]["card"], list(turn["roll"]["dice"])
+    roll = rolling(state)
+    name, dice = roll["card"], list(roll["dice"])
     tokens = seat(state, player)["tokens"]
     effects = _effects(state, player)
     shown = f"the dice show {dice_text(dice)} and it needs {card_need(name)}"
@@ -102,7 +105,7 @@ def answering(game: AnyGame, state: State, player: str, order: Order, after: Sta
                     [(v + 1 if effect == "plus_one" else 4) if j == index else v
                      for j, v in enumerate(dice)])
             index = None
-    if card_met(name, turn["roll"]["dice"]):
+    if card_met(name, roll["dice"]):
         return [OrderError(W.ALREADY_MET, f"the {name} is met already: {shown}",
                            f"accept() keeps it; this spends {spent} for nothing"
                            + (" and may lose it" if index is not None else ""), "die")]
@@ -111,18 +114,18 @@ def answering(game: AnyGame, state: State, player: str, order: Order, after: Sta
            for f in faces):
         return []
     helpers = f"{counted(left[0], 'token')} and {_ready(left[1])}"
-    if reachable(name, turn["roll"]["dice"], tokens, effects):
+    if reachable(name, roll["dice"], tokens, effects):
         return [OrderError(
             W.CANNOT_MEET, f"after this {what} the {name} cannot be met, whatever the dice "
             f"show: {shown}, and {helpers} would be left", _rescue(state, player, name,
-                                                                     turn["roll"]["dice"]))]
+                                                                     roll["dice"]))]
     return [OrderError(
         W.CANNOT_MEET, f"the {name} cannot be met any more, whatever the dice show: {shown}, "
         f"and {helpers} would be left", f"accept() takes the botch (and a token from the "
         f"pool) without spending {spent}")]
 
 
-def _effects(state: State, player: str) -> list[str]:
+def _effects(state: LifestyleState, player: str) -> list[str]:
     """The Sports effects ready this turn, one per card not yet turned."""
     return [card(n)["effect"] for n, c in sorted(sports_left(state, player).items())
             for _ in range(c)]
@@ -132,7 +135,7 @@ def _ready(effects: list[str]) -> str:
     return f"{counted(len(effects), 'Sports card')} ready" if effects else "no Sports card ready"
 
 
-def _rescue(state: State, player: str, name: str, dice: list[int]) -> str:
+def _rescue(state: LifestyleState, player: str, name: str, dice: list[int]) -> str:
     """The surest way the player still has to meet the card."""
     ready = sports_left(state, player)
     for sport in sorted(ready):
@@ -171,7 +174,7 @@ class _NoDice(Dice):
         raise AssertionError(f"a legal order rolled on stream {name!r}")
 
 
-def legal_notes(game: AnyGame, state: State, player: str, warned_only: bool = False
+def legal_notes(game: LifestyleGame, state: LifestyleState, player: str, warned_only: bool = False
                 ) -> list[tuple[str, str]]:
     """Each legal order with what it leads to, worked out by running it on a copy: a file
     holding it alone is refused when the turn is left half done (after a botch, end_turn is
@@ -196,7 +199,7 @@ def legal_notes(game: AnyGame, state: State, player: str, warned_only: bool = Fa
     return out
 
 
-def _note(game: AnyGame, before: State, after: State, player: str) -> str:
+def _note(game: LifestyleGame, before: LifestyleState, after: LifestyleState, player: str) -> str:
     turn, roll = after["turn"], before["turn"]["roll"]
     what = ""
     if roll is not None and turn["roll"] is None:  # the roll was accepted
@@ -223,7 +226,7 @@ def _note(game: AnyGame, before: State, after: State, player: str) -> str:
     return (f"{what}; " if what else "") + f"complete the file with {tail}"
 
 
-def _complete(game: AnyGame, state: State, player: str) -> bool:
+def _complete(game: LifestyleGame, state: LifestyleState, player: str) -> bool:
     """Whether a file may end here: the turn is over, or an outcome left it, or nothing is
     owed (the rules' own end_orders says)."""
     try:
@@ -233,11 +236,12 @@ def _complete(game: AnyGame, state: State, player: str) -> bool:
     return True
 
 
-def _completions(game: AnyGame, state: State, player: str, depth: int = 3) -> list[str]:
+def _completions(game: LifestyleGame, state: LifestyleState, player: str,
+                 depth: int = 3) -> list[str]:
     """The shortest ways (orders joined by ", then ") to finish a file from `state`: tried
     on copies with the rules' own act, the random orders ending a file as they do. At most
     three are named."""
-    level: list[tuple[list[str], State]] = [([], state)]
+    level: list[tuple[list[str], LifestyleState]] = [([], state)]
     for _ in range(depth):
         found, following = [], []
         for done, here in level:

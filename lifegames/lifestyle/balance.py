@@ -15,15 +15,17 @@ scores by category, so each game builds its own.
 from __future__ import annotations
 
 import argparse
+import random
 import re
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
+from ..engine.core.dice import Dice
 from ..engine.core.simulate import game_seed, play_one
 from .model import breakdown
 from .rules import Lifestyle
+from .state import LifestyleState
 
 CATEGORIES = ("pets", "cars", "houses", "jobs")
 COUNTS = (2, 3, 4, 5)
@@ -37,16 +39,16 @@ class Watched(Lifestyle):
     def __init__(self, plans: bool) -> None:
         self.plans = plans
         self.purchases = 0
-        self.final: dict[str, Any] | None = None
+        self.final: LifestyleState | None = None
 
-    def bot_plan(self, state: dict[str, Any], player: str, rng: Any) -> list[str] | None:
+    def bot_plan(self, state: LifestyleState, player: str, rng: random.Random) -> list[str] | None:
         return super().bot_plan(state, player, rng) if self.plans else None
 
-    def end_tick(self, state: dict[str, Any], dice: Any) -> list[str]:
+    def end_tick(self, state: LifestyleState, dice: Dice) -> list[str]:
         self.purchases += sum(bool(PURCHASE.search(event)) for event in state["log"])
         return super().end_tick(state, dice)
 
-    def is_over(self, state: dict[str, Any]) -> bool:
+    def is_over(self, state: LifestyleState) -> bool:
         over = super().is_over(state)
         if over:
             self.final = state

@@ -10,16 +10,16 @@ from the player's view (`Game.board`), where the draw pile is only a count.
 from __future__ import annotations
 
 from ..engine.base.svg import INK, LINE, MUTED, TINTS, Picture, player_style
-from ..engine.core.contract import AnyGame, State
 from .data import card
 from .model import card_need, columns, score
+from .state import LifestyleGame, LifestyleState, Seat
 
 WIDTH, CARD_W, CARD_H = 820, 150, 58
 CATEGORY_TINTS = {"pet": TINTS[2], "car": TINTS[0], "house": TINTS[1], "sports": TINTS[4],
                   "job": TINTS[3], "love": TINTS[5]}
 
 
-def board(game: AnyGame, view: State, player: str | None) -> Picture:
+def board(game: LifestyleGame, view: LifestyleState, player: str | None) -> Picture:
     players = list(view["players"])
     cols = columns()
     rows_ = (len(view["display"]) + cols - 1) // cols
@@ -58,8 +58,9 @@ def board(game: AnyGame, view: State, player: str | None) -> Picture:
 PER_ROW = 3
 
 
-def _zone_height(seat: State) -> int:
-    lines = max(1, *((len(seat[z]) + PER_ROW - 1) // PER_ROW for z in ("dice", "points")))
+def _zone_height(seat: Seat) -> int:
+    lines = max(1, *((len(zone) + PER_ROW - 1) // PER_ROW
+                     for zone in (seat["dice"], seat["points"])))
     return 52 + 44 * lines
 
 
@@ -80,7 +81,7 @@ def _card(pic: Picture, name: str | None, x: float, y: float, where: str,
     pic.text(x + 6, y + 49, card_need(name), size=10, fit=width - 12)
 
 
-def _zones(pic: Picture, view: State, name: str, index: int, y: float, you: bool,
+def _zones(pic: Picture, view: LifestyleState, name: str, index: int, y: float, you: bool,
            height: float) -> None:
     seat = view["seats"][name]
     colour, shape = player_style(index)
@@ -89,8 +90,7 @@ def _zones(pic: Picture, view: State, name: str, index: int, y: float, you: bool
              f"{seat['tokens']} tokens", size=13, bold=True)
     small = 110
     x = 16
-    for zone, label in (("dice", "dice zone"), ("points", "points zone")):
-        cards = seat[zone]
+    for cards, label in ((seat["dice"], "dice zone"), (seat["points"], "points zone")):
         pic.text(x, y + 34, f"{label} ({len(cards)})", size=11, fill=MUTED)
         if not cards:
             pic.text(x, y + 56, "no cards", size=11, fill=MUTED)
@@ -111,6 +111,6 @@ def _small(pic: Picture, name: str, x: float, y: float, width: float, where: str
 
 
 
-def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
+def happened(game: LifestyleGame, view: LifestyleState, player: str | None) -> list[str]:
     """The tick's events, all of them on the table."""
     return list(view["log"])

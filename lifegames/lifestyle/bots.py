@@ -14,14 +14,23 @@ import functools
 import random
 from collections import Counter
 
-from ..engine.core.contract import AnyGame, Order, OrderError, State, clone
+from ..engine.core.contract import Order, OrderError, clone
 from ..engine.core.orders import parse_text
 from . import checks
 from . import model as r
-from .actions import fill, new_turn
+from .actions import deal, new_turn
 from .data import card, deck, rules
-from .model import card_met, chance, chance_rerolling, house_sets, next_card, pet_sets, score
-from .state import BOTCHED, ROLLED, START
+from .model import (
+    card_met,
+    chance,
+    chance_rerolling,
+    house_sets,
+    next_card,
+    pet_sets,
+    rolling,
+    score,
+)
+from .state import BOTCHED, ROLLED, START, LifestyleGame, LifestyleState
 
 TOKEN_VALUE = 1.0  # a token: a reroll later, a tie-break at the end
 PENDING_COST = 0.01  # an unanswered roll is worth a little less than the same roll accepted
@@ -73,10 +82,10 @@ def zone_value(points: list[str], dice: list[str], left: list[str], tokens: int,
     return value + (potential(points + dice) - base) * odds
 
 
-def _chance_now(state: State, player: str, helpers: int) -> float:
+def _chance_now(state: LifestyleState, player: str, helpers: int) -> float:
     """The chance of meeting the card whose roll waits for an answer, from the dice as they
     stand."""
-    roll = state["turn"]["roll"]
+    roll = rolling(state)
     name, dice = roll["card"], roll["dice"]
     if card_met(name, dice):
         return 1.0
@@ -99,16 +108,16 @@ def _chance_now(state: State, player: str, helpers: int) -> float:
     return 1.0 - (1.0 - best) ** tries
 
 
-def rank(game: AnyGame, state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: LifestyleGame, state: LifestyleState, player: str, options: list[str]) -> list[str]:
     """The legal orders as listed: among equals the bot prefers none (its plans choose)."""
     return options
 
 
-def heuristic(game: AnyGame, state: State, player: str) -> float:
+def heuristic(game: LifestyleGame, state: LifestyleState, player: str) -> float:
     return judge(state, player)
 
 
-def judge(state: State, player: str) -> float:
+def judge(state: LifestyleState, player: str) -> float:
     """What the position is worth to `player`: the points zone (with partial credit), tokens,
     and the dice zone weighted by the chance of meeting every card in it."""
     mine = state["seats"][player]
@@ -116,7 +125,7 @@ def judge(state: State, player: str) -> float:
     mine_now = state["turn"]["player"] == player and not state["over"]
     left = r.unfulfilled(state, player)
     if mine["dice"] and mine_now and state["turn"]["phase"] == ROLLED:
-        left.remove(state["turn"]["roll"]["card"])
+        left.remove(rolling(state)["card"])
         odds = _chance_now(state, player, helpers)
         return zone_value(mine["points"], mine["dice"], left, mine["tokens"], helpers,
                           odds) - PENDING_COST
@@ -132,7 +141,8 @@ REROLL_AT = 15  # a token buys a reroll when it meets the card at least this oft
 RUNNING_AT = 1  # Running is free: any chance will do
 
 
-def plan(game: AnyGame, state: State, player: str, rng: random.Random) -> list[str] | None:
+def plan(game: LifestyleGame, state: LifestyleState, player: str,
+         rng: random.Random) -> list[str] | None:
     turn = state["turn"]
     if state["over"] or turn["player"] != player:
         return None
@@ -164,12 +174,11 @@ def _take_orders() -> tuple[tuple[str, Order], ...]:
     return tuple(out)
 
 
-def _best_take(state: State, player: str, display: list[str | None] | None = None,
+def _best_take(state: LifestyleState, player: str, display: list[str | None] | None = None,
                paid: int = 0) -> tuple[str | None, float]:
     """The take worth most once the turn has ended (the rules' own check says what each take
     picks), and its value; `display` and `paid` imagine the display after a purchase."""
-    view = {"over": state["over"], "turn": state["turn"],
-            "display": state["display"] if display is None else display}
+    view: LifestyleState = state if display is None else {**state, "display": display}
     mine = r.seat(state, player)
     tokens = mine["tokens"] - paid
     helpers = tokens + sum(1 for n in mine["points"] if card(n)["category"] == "sports")
@@ -179,14 +188,14 @@ def _best_take(state: State, player: str, display: list[str | None] | None = Non
             picked = checks.take(view, player, order)
         except OrderError:
             continue
-        dice = mine["dice"] + [view["display"][i] for i in picked]
+        dice = mine["dice"] + [n for n in (view["display"][i] for i in picked) if n is not None]
         trial = zone_value(mine["points"], dice, dice, tokens, helpers)
         if trial > value + EPSILON:
             best, value = text, trial
     return best, value
 
 
-def _main_action(state: State, player: str, rng: random.Random) -> str | None:
+def _main_action(state: LifestyleState, player: str, rng: random.Random) -> str | None:
     """A take or a purchase (one order), or None to roll for the dice zone. A roll keeps the
     position's value (the heuristic already weighs the dice zone by its odds), so a take must
     beat it; a purchase must beat both by BUY_MARGIN on average over imagined deals."""
@@ -201,7 +210,7 @@ def _main_action(state: State, player: str, rng: random.Random) -> str | None:
     return take
 
 
-def unseen(state: State) -> list[str]:
+def unseen(state: LifestyleState) -> list[str]:
     """The cards nobody can see (the draw pile as a multiset, in deck order): the deck less
     every card on the table. Public knowledge; the pile's order is not used."""
     left = Counter(deck())
@@ -212,7 +221,7 @@ def unseen(state: State) -> list[str]:
     return [name for name in dict.fromkeys(deck()) for _ in range(left[name])]
 
 
-def _purchase(state: State, player: str, rng: random.Random, now: float) -> str | None:
+def _purchase(state: LifestyleState, player: str, rng: random.Random, now: float) -> str | None:
     """buy_two or refill when the best take after it, averaged over deals imagined from the
     unseen cards, beats `now` by BUY_MARGIN; at most one purchase a turn."""
     if state["turn"]["bought"]:
@@ -226,16 +235,15 @@ def _purchase(state: State, player: str, rng: random.Random, now: float) -> str 
             continue
         total = 0.0
         for _ in range(BUY_SAMPLES):
-            deal = {"display": list(state["display"]),
-                    "pile": rng.sample(hidden, min(wanted, len(hidden)))}
-            fill(deal, wanted)
-            total += _best_take(state, player, deal["display"], cost)[1]
+            display = list(state["display"])
+            deal(display, rng.sample(hidden, min(wanted, len(hidden))), wanted)
+            total += _best_take(state, player, display, cost)[1]
         if total / BUY_SAMPLES > best_value:
             best, best_value = text, total / BUY_SAMPLES
     return best
 
 
-def _discards(state: State, player: str) -> list[str]:
+def _discards(state: LifestyleState, player: str) -> list[str]:
     """After a botch: drop the dice-zone cards, one at a time, whose loss raises the value of
     the position the next turn starts from (a long shot can sink every other card)."""
     work = clone(state)
@@ -260,7 +268,7 @@ def _discards(state: State, player: str) -> list[str]:
     return out
 
 
-def _answer_lines(state: State, player: str) -> list[str]:
+def _answer_lines(state: LifestyleState, player: str) -> list[str]:
     """The answer to each roll of the turn: a Sports card that makes it meet, else a free
     reroll, else a token's reroll while it pays and leaves a token for each card still to
     roll, else accept."""
@@ -289,7 +297,7 @@ def _answer_lines(state: State, player: str) -> list[str]:
     return lines
 
 
-def _rolls(state: State, player: str) -> list[str]:
+def _rolls(state: LifestyleState, player: str) -> list[str]:
     """Every card of the dice zone in one tick, the hardest first; after a botch, the
     discards and the end of the turn."""
     lines = []

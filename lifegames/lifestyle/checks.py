@@ -13,16 +13,16 @@ HIDDEN_CARD (state.py): a purchase made there deals placeholders, which no take 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from ..engine.core.turn import unknown_value
 from .codes import E
 from .data import MAX_DICE, card, find, names, rules
 from .model import (
     columns,
     display_count,
+    rolling,
     rows,
     seat,
     slot_index,
@@ -30,16 +30,16 @@ from .model import (
     sports_left,
     unfulfilled,
 )
-from .state import BOTCHED, HIDDEN_CARD, NEXT, ROLLED, START
+from .state import BOTCHED, HIDDEN_CARD, NEXT, ROLLED, START, LifestyleState, Turn
 
 RANDOM_EFFECTS = ("reroll",)  # Sports abilities whose outcome is chance (Running)
 
 
-def _my_turn(state: State, player: str) -> dict[str, Any]:
+def _my_turn(state: LifestyleState, player: str) -> Turn:
     if state["over"]:
         raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status shows the "
                          "result")
-    turn: dict[str, Any] = state["turn"]
+    turn = state["turn"]
     if turn["player"] != player:
         raise OrderError(E.NOT_YOUR_TURN, f"it is {turn['player']}'s turn, not yours",
                          "a turn ends once cards are taken, once every card is met, or at "
@@ -48,7 +48,8 @@ def _my_turn(state: State, player: str) -> dict[str, Any]:
     return turn
 
 
-def _phase(state: State, player: str, allowed: tuple[str, ...], what: str) -> dict[str, Any]:
+def _phase(state: LifestyleState, player: str, allowed: tuple[str, ...], what: str
+           ) -> Turn:
     turn = _my_turn(state, player)
     if turn["phase"] in allowed:
         return turn
@@ -67,7 +68,7 @@ def _phase(state: State, player: str, allowed: tuple[str, ...], what: str) -> di
 # -- buying ----------------------------------------------------------------------------------------
 
 
-def buying(state: State, player: str, kind: str) -> tuple[int, int]:
+def buying(state: LifestyleState, player: str, kind: str) -> tuple[int, int]:
     """A purchase of `kind` (rules.yaml buying: small or refill): its cost and how many cards
     it asks of the pile."""
     _phase(state, player, (START,), "buying cards")
@@ -88,11 +89,11 @@ def buying(state: State, player: str, kind: str) -> tuple[int, int]:
     return spec["tokens"], wanted
 
 
-def buy_two(state: State, player: str, order: Order) -> tuple[int, int]:
+def buy_two(state: LifestyleState, player: str, order: Order) -> tuple[int, int]:
     return buying(state, player, "small")
 
 
-def refill(state: State, player: str, order: Order) -> tuple[int, int]:
+def refill(state: LifestyleState, player: str, order: Order) -> tuple[int, int]:
     return buying(state, player, "refill")
 
 
@@ -107,7 +108,7 @@ def _slot(order: Order, arg: str, limit: int) -> int:
     return value
 
 
-def take(state: State, player: str, order: Order) -> list[int]:
+def take(state: LifestyleState, player: str, order: Order) -> list[int]:
     """take_card, take_row and take_column: the display spaces whose cards they take."""
     _phase(state, player, (START,), "taking cards")
     width, height = columns(), rows()
@@ -163,7 +164,7 @@ def _card_in(order: Order, pool: list[str], where: str) -> str:
                      f"cards {where}: {', '.join(options) or 'none'}", "card")
 
 
-def roll(state: State, player: str, order: Order) -> str:
+def roll(state: LifestyleState, player: str, order: Order) -> str:
     """The card to roll for."""
     turn = _phase(state, player, (START, NEXT), "rolling")
     if not seat(state, player)["dice"]:
@@ -182,11 +183,11 @@ def _die_in_range(order: Order, count: int, rolled: bool) -> int:
     return value - 1
 
 
-def _die(state: State, order: Order) -> int:
-    return _die_in_range(order, len(state["turn"]["roll"]["dice"]), True)
+def _die(state: LifestyleState, order: Order) -> int:
+    return _die_in_range(order, len(rolling(state)["dice"]), True)
 
 
-def reroll(state: State, player: str, order: Order) -> int:
+def reroll(state: LifestyleState, player: str, order: Order) -> int:
     """The die to reroll (0-based)."""
     _phase(state, player, (ROLLED,), "rerolling")
     index = _die(state, order)
@@ -196,7 +197,7 @@ def reroll(state: State, player: str, order: Order) -> int:
     return index
 
 
-def use(state: State, player: str, order: Order) -> tuple[str, int | None]:
+def use(state: LifestyleState, player: str, order: Order) -> tuple[str, int | None]:
     """The Sports card to turn, and the die it works on (None for Rowing)."""
     _phase(state, player, (ROLLED,), "using a Sports card")
     name = _sport_name(order)
@@ -241,20 +242,20 @@ def _needs_die(order: Order, name: str) -> bool:
     return True
 
 
-def accept(state: State, player: str, order: Order) -> None:
+def accept(state: LifestyleState, player: str, order: Order) -> None:
     _phase(state, player, (ROLLED,), "accepting a roll")
 
 
 # -- after a botch ---------------------------------------------------------------------------------
 
 
-def discard(state: State, player: str, order: Order) -> str:
+def discard(state: LifestyleState, player: str, order: Order) -> str:
     """The dice-zone card to discard."""
     _phase(state, player, (BOTCHED,), "discarding")
     return _card_in(order, seat(state, player)["dice"], "in your dice zone")
 
 
-def end_turn(state: State, player: str, order: Order) -> None:
+def end_turn(state: LifestyleState, player: str, order: Order) -> None:
     _phase(state, player, (BOTCHED,), "ending the turn")
 
 

@@ -12,23 +12,23 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Any
 
-from ..engine.core.contract import Order, State
+from ..engine.core.contract import Order
 from .data import card
 from .model import (
     chance,
     chance_rerolling,
     columns,
+    rolling,
     rows,
     sports_left,
     unfulfilled,
 )
-from .state import BOTCHED, NEXT, ROLLED, START
+from .state import BOTCHED, NEXT, ROLLED, START, LifestyleState
 
 
 @functools.lru_cache(maxsize=4096)
-def _order(command: str, **args: Any) -> Order:
+def _order(command: str, **args: int | str) -> Order:
     """The same few hundred candidates come up all game long, so each Order is made once
     (orders are read-only once made, so they are shared)."""
     return Order.make(command, **args)
@@ -48,7 +48,7 @@ def _takes() -> tuple[tuple[range, Order], ...]:
     return tuple(out)
 
 
-def candidates(state: State, player: str) -> Iterator[Order]:
+def candidates(state: LifestyleState, player: str) -> Iterator[Order]:
     turn = state["turn"]
     if state["over"] or turn["player"] != player:
         return
@@ -72,8 +72,8 @@ def candidates(state: State, player: str) -> Iterator[Order]:
             yield _order("discard", card=name)
 
 
-def _roll_answers(state: State, player: str) -> Iterator[Order]:
-    roll = state["turn"]["roll"]
+def _roll_answers(state: LifestyleState, player: str) -> Iterator[Order]:
+    roll = rolling(state)
     dice = roll["dice"]
     helpful = sorted(range(len(dice)),
                      key=lambda i: (-chance_rerolling(roll["card"], dice, i), i))

@@ -18,18 +18,25 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..engine.base.words import counted
-from ..engine.core.contract import State
 from .data import card, rules
+from .state import LifestyleState, Roll, Seat
 
 # -- reading the state -----------------------------------------------------------------------------
 
 
-def seat(state: State, player: str) -> dict[str, Any]:
-    mine: dict[str, Any] = state["seats"][player]
-    return mine
+def seat(state: LifestyleState, player: str) -> Seat:
+    return state["seats"][player]
 
 
-def display_count(state: State) -> int:
+def rolling(state: LifestyleState) -> Roll:
+    """The roll that waits for its answer: there is one whenever the turn's phase is ROLLED,
+    the only phase in which this is asked."""
+    roll = state["turn"]["roll"]
+    assert roll is not None
+    return roll
+
+
+def display_count(state: LifestyleState) -> int:
     return sum(1 for slot in state["display"] if slot)
 
 
@@ -45,7 +52,7 @@ def slot_index(row: int, column: int) -> int:
     return (row - 1) * columns() + (column - 1)
 
 
-def unfulfilled(state: State, player: str) -> list[str]:
+def unfulfilled(state: LifestyleState, player: str) -> list[str]:
     """The dice-zone cards not yet met this turn (a multiset, in dice-zone order)."""
     left = list(seat(state, player)["dice"])
     turn = state["turn"]
@@ -55,7 +62,7 @@ def unfulfilled(state: State, player: str) -> list[str]:
     return left
 
 
-def sports_left(state: State, player: str) -> dict[str, int]:
+def sports_left(state: LifestyleState, player: str) -> dict[str, int]:
     """Sports cards in the points zone not yet turned this turn: name -> how many."""
     used = state["turn"]["sports_used"] if state["turn"]["player"] == player else {}
     out: dict[str, int] = {}
@@ -65,7 +72,7 @@ def sports_left(state: State, player: str) -> dict[str, int]:
     return {n: c - used.get(n, 0) for n, c in out.items() if c - used.get(n, 0) > 0}
 
 
-def card_count(state: State) -> int:
+def card_count(state: LifestyleState) -> int:
     """Every card in the game, wherever it is (always the deck's 72)."""
     total = len(state["pile"]) + display_count(state) + len(state["discard"])
     for s in state["seats"].values():
@@ -73,7 +80,7 @@ def card_count(state: State) -> int:
     return total
 
 
-def token_count(state: State) -> int:
+def token_count(state: LifestyleState) -> int:
     return int(state["pool"]) + sum(int(s["tokens"]) for s in state["seats"].values())
 
 
@@ -349,7 +356,7 @@ def score(cards: list[str]) -> int:
     return _score(tuple(sorted(cards)))
 
 
-def standings(seats: dict[str, dict[str, Any]], players: list[str]) -> list[tuple[int, str]]:
+def standings(seats: dict[str, Seat], players: list[str]) -> list[tuple[int, str]]:
     """(place, player) from first to last: most points first, tokens breaking a tie; players
     tied on both share a place (and, in first place, the win). Seat order within a place."""
     key = {p: (-score(seats[p]["points"]), -seats[p]["tokens"]) for p in players}
@@ -357,7 +364,7 @@ def standings(seats: dict[str, dict[str, Any]], players: list[str]) -> list[tupl
     return [(1 + sum(1 for q in players if key[q] < key[p]), p) for p in ordered]
 
 
-def verdict(seats: dict[str, dict[str, Any]], players: list[str]) -> str:
+def verdict(seats: dict[str, Seat], players: list[str]) -> str:
     """Who won, and why, in one sentence: 'Ben wins with 143 points'."""
     places = standings(seats, players)
     winners = [p for place, p in places if place == 1]

@@ -27,13 +27,12 @@ from typing import Any
 from ..engine.base.words import counted
 from ..engine.core.commands import Check, Commands, row_maker
 from ..engine.core.contract import (
-    AnyGame,
+    Game,
     Order,
     OrderError,
     Prompt,
     Result,
     SetupError,
-    State,
     runs,
 )
 from ..engine.core.dice import Dice
@@ -46,13 +45,14 @@ from .model import (
     card_need,
     columns,
     dice_text,
+    rolling,
     rows,
     score,
     seat,
     standings,
     verdict,
 )
-from .state import BOTCHED, NEXT, ROLLED, START, LifestyleState
+from .state import BOTCHED, NEXT, ROLLED, START, LifestyleState, Seat
 
 # -- the command table -----------------------------------------------------------------------------
 
@@ -79,7 +79,7 @@ def answers_hint(options: list[str]) -> str:
     return "legal now: " + in_short(options) if options else ""
 
 
-def legal_now(state: State, player: str) -> list[str]:
+def legal_now(state: LifestyleState, player: str) -> list[str]:
     """The orders `player` could give now, as Game.legal_orders lists them (each candidate
     its row's check accepts), for the checks' hints: a check is not given the game."""
     tests = COMMANDS.tests
@@ -92,7 +92,7 @@ def _hinted(check: Check) -> Check:
     the orders legal now as its way forward. `can ORDER` and the legal lists ask the plain
     check (the row's probe), which needs no way forward."""
 
-    def hinted(state: State, player: str, order: Order) -> Any:
+    def hinted(state: LifestyleState, player: str, order: Order) -> object:
         try:
             return check(state, player, order)
         except OrderError as error:
@@ -126,7 +126,7 @@ COMMANDS = Commands({
 # -- the game --------------------------------------------------------------------------------------
 
 
-class Lifestyle(AnyGame):
+class Lifestyle(Game[LifestyleState]):
     id = "lifestyle"
     title = "Lifestyle"
     package = "lifestyle"
@@ -156,7 +156,7 @@ class Lifestyle(AnyGame):
                              "turn with an empty display and an empty dice zone (drop --ticks)")
         return {}
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> State:
+    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> LifestyleState:
         data = rules()
         if not data["players"]["min"] <= len(players) <= data["players"]["max"]:
             raise SetupError(f"Lifestyle takes {data['players']['min']}-"
@@ -165,9 +165,9 @@ class Lifestyle(AnyGame):
         pile = deck()
         dice.stream(DECK_STREAM).shuffle(pile)
         step = data["start_tokens_step"]
-        seats = {p: {"tokens": i * step, "dice": [], "points": []}
+        seats: dict[str, Seat] = {p: {"tokens": i * step, "dice": [], "points": []}
                  for i, p in enumerate(players)}
-        state: State = {
+        state: LifestyleState = {
             "players": list(players),
             "pile": pile,
             "display": [None] * (rows() * columns()),
@@ -179,6 +179,7 @@ class Lifestyle(AnyGame):
             "ended_by": None,
             "log": [],
             "recent": [],
+            "tick": 0,  # the engine's count, set again (in the same place) once setup returns
         }
         fill(state, rows() * columns())
         return state
@@ -186,10 +187,10 @@ class Lifestyle(AnyGame):
     def vocabulary(self) -> Mapping[str, Collection[str]]:
         return _vocabulary()
 
-    def awaiting(self, state: State) -> list[str]:
+    def awaiting(self, state: LifestyleState) -> list[str]:
         return [] if state["over"] else [state["turn"]["player"]]
 
-    def max_orders(self, state: State, player: str) -> int:
+    def max_orders(self, state: LifestyleState, player: str) -> int:
         """Enough for any turn played as one plan: purchases and a main action, then for each
         dice-zone card a roll, an accept and a discard, every token spent on a reroll and
         every Sports card turned; and a few refused tries besides."""
@@ -200,10 +201,10 @@ class Lifestyle(AnyGame):
     def spell(self, order: Order) -> Order:
         return checks.spelled(order)
 
-    def candidates(self, state: State, player: str) -> Iterable[Order]:
+    def candidates(self, state: LifestyleState, player: str) -> Iterable[Order]:
         return legal.candidates(state, player)
 
-    def absent_orders(self, state: State, player: str) -> list[str]:
+    def absent_orders(self, state: LifestyleState, player: str) -> list[str]:
         """An absent player's turn goes on without spending anything of theirs: with an empty
         dice zone they take the first card showing (reading the display row by row);
         otherwise each card is rolled for (hardest first) and the roll accepted as it falls,
@@ -223,22 +224,22 @@ class Lifestyle(AnyGame):
                 "endwhile",
                 "if botched: end_turn"]
 
-    def turns(self, state: State) -> int:
+    def turns(self, state: LifestyleState) -> int:
         """Player turns finished (the turn that finds the game over is not played)."""
         return int(state["turn"]["number"]) - 1
 
-    def begin_tick(self, state: State) -> None:
+    def begin_tick(self, state: LifestyleState) -> None:
         state["log"] = []
         state["turn"]["fresh_roll"] = False
 
     # -- standing orders: defaults for the player's own prompts ------------------------------------
-    def _answered(self, state: State, player: str) -> bool:
+    def _answered(self, state: LifestyleState, player: str) -> bool:
         """Whether a standing order answers the prompt the player's turn stands at."""
         phase = state["turn"]["phase"]
         wanted = {ROLLED: "accept", BOTCHED: "end_turn"}.get(phase)
         return wanted is not None and bool(self.standing(state, player, wanted))
 
-    def end_tick(self, state: State, dice: Dice) -> list[str]:
+    def end_tick(self, state: LifestyleState, dice: Dice) -> list[str]:
         """The awaited player's standing orders answer what their file left open: `accept` a
         roll waiting for an answer; after a botch, with `end_turn` standing, each standing
         `discard` of a card still in the dice zone (a `$fact` read now, as in a plan), then
@@ -264,7 +265,7 @@ class Lifestyle(AnyGame):
                                           dice)
         return events
 
-    def _play_standing(self, state: State, player: str, orders: list[Order],
+    def _play_standing(self, state: LifestyleState, player: str, orders: list[Order],
                        dice: Dice) -> list[str]:
         text = ", ".join(o.canonical() for o in orders)
         events = [log(state, f"{player}'s standing orders answer for them: {text}")]
@@ -272,7 +273,7 @@ class Lifestyle(AnyGame):
             events += self.act(state, player, order, dice)
         return events
 
-    def end_orders(self, state: State, player: str) -> None:
+    def end_orders(self, state: LifestyleState, player: str) -> None:
         turn = state["turn"]
         if state["over"] or turn["player"] != player or turn["fresh_roll"]:
             return
@@ -289,12 +290,12 @@ class Lifestyle(AnyGame):
         raise OrderError(E.TURN_INCOMPLETE, f"the file stops before your turn is done: "
                          f"{need}", answers_hint(list(self.legal_orders(state, player))))
 
-    def prompt(self, state: State, player: str) -> Prompt | None:
+    def prompt(self, state: LifestyleState, player: str) -> Prompt | None:
         turn = state["turn"]
         if state["over"] or turn["player"] != player or turn["phase"] == START:
             return None
         if turn["phase"] == ROLLED:
-            roll = turn["roll"]
+            roll = rolling(state)
             met = "meets it" if card_met(roll["card"], roll["dice"]) else "does NOT meet it"
             text = (f"{player}: your roll for the {roll['card']} ({card_need(roll['card'])}) "
                     f"shows {dice_text(roll['dice'])}, which {met}.")
@@ -307,16 +308,16 @@ class Lifestyle(AnyGame):
         return Prompt(player, text, tuple(self.legal_orders(state, player)))
 
     # -- the end -----------------------------------------------------------------------------------
-    def figures(self, state: State, player: str) -> dict[str, Any]:
+    def figures(self, state: LifestyleState, player: str) -> dict[str, int]:
         """What the sheet leads with, for `history`."""
         mine = seat(state, player)
         return {"points": score(mine["points"]), "tokens": mine["tokens"],
                 "points zone": len(mine["points"]), "dice zone": len(mine["dice"])}
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: LifestyleState) -> bool:
         return bool(state["over"])
 
-    def result(self, state: State) -> Result:
+    def result(self, state: LifestyleState) -> Result:
         """The winner first, in one sentence, then every player's points and tokens."""
         scores = {p: score(seat(state, p)["points"]) for p in state["players"]}
         if not state["over"]:

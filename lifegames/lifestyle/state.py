@@ -15,7 +15,7 @@ every state the host loads against it; card names come from cards.yaml through
 
 from typing import Annotated, Final, Literal, TypedDict
 
-from ..engine.core.contract import EngineState
+from ..engine.core.contract import EngineState, Game
 from ..engine.core.declared import PLAYER, PUBLIC, Keys, Nobody, OneOf, Range
 from ..engine.core.resample import Pool
 
@@ -75,3 +75,7 @@ class LifestyleState(EngineState):
     ended_by: Annotated[str | None, PUBLIC, OneOf(PLAYER)]  # who found nothing to do
     log: Annotated[list[str], PUBLIC]  # this tick's events
     recent: Annotated[list[str], PUBLIC]  # the last events, for the sheets
+
+
+# The game object over this state: what every check, apply, view and bot is handed.
+LifestyleGame = Game[LifestyleState]

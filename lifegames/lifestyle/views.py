@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import SCORE_FACTS, AnyGame, State
+from ..engine.core.contract import SCORE_FACTS
 from ..engine.files.data import fact_docs
 from ..engine.text.sheets import (
     check_command,
@@ -33,6 +33,7 @@ from .model import (
     fixing_die,
     legend,
     next_card,
+    rolling,
     rows,
     seat,
     sports_left,
@@ -40,7 +41,7 @@ from .model import (
     unfulfilled,
     verdict,
 )
-from .state import BOTCHED, NEXT, ROLLED, START
+from .state import BOTCHED, NEXT, ROLLED, START, LifestyleGame, LifestyleState
 
 GRAMMAR = "lifestyle"
 GAME_PHASES = {  # status says where the turn stands
@@ -69,7 +70,7 @@ def _zone(names_: list[str]) -> str:
     return ", ".join(ordered) if ordered else "-"
 
 
-def _header(state: State, player: str) -> str:
+def _header(state: LifestyleState, player: str) -> str:
     turn = state["turn"]
     if state["over"]:
         where = "game over"
@@ -78,7 +79,7 @@ def _header(state: State, player: str) -> str:
     return f"Lifestyle - {player}'s sheet - tick {state['tick']} ({where})"
 
 
-def display_table(state: State) -> str:
+def display_table(state: LifestyleState) -> str:
     body = []
     for row in range(rows()):
         cells = [f"row {row + 1}"]
@@ -100,7 +101,7 @@ def display_table(state: State) -> str:
             f"Token pool: {state['pool']} of {rules()['tokens']}.")
 
 
-def turn_text(state: State) -> str:
+def turn_text(state: LifestyleState) -> str:
     turn = state["turn"]
     player = turn["player"]
     lines = [f"Turn {turn['number']}: {player} (seat {state['players'].index(player) + 1})."]
@@ -111,7 +112,7 @@ def turn_text(state: State) -> str:
     if turn["fulfilled"]:
         lines.append(f"Met this turn: {', '.join(turn['fulfilled'])}.")
     if phase == ROLLED:
-        roll = turn["roll"]
+        roll = rolling(state)
         verdict = "meets it" if card_met(roll["card"], roll["dice"]) else "does not meet it"
         lines.append(f"Rolling for the {roll['card']} ({card_need(roll['card'])}): the dice "
                      f"show {' '.join(map(str, roll['dice']))}, which {verdict}.")
@@ -127,7 +128,7 @@ def turn_text(state: State) -> str:
     return "\n".join(lines)
 
 
-def players_table(state: State) -> str:
+def players_table(state: LifestyleState) -> str:
     body = []
     for index, player in enumerate(state["players"]):
         mine = seat(state, player)
@@ -139,7 +140,7 @@ def players_table(state: State) -> str:
                         "score"], align="right")
 
 
-def zones_text(state: State) -> str:
+def zones_text(state: LifestyleState) -> str:
     out = [*textwrap.wrap(legend(), 88), ""]
     for player in state["players"]:
         mine = seat(state, player)
@@ -159,7 +160,7 @@ def zones_text(state: State) -> str:
     return "\n".join(out)
 
 
-def orders_text(game: AnyGame, state: State, player: str) -> str:
+def orders_text(game: LifestyleGame, state: LifestyleState, player: str) -> str:
     turn = state["turn"]
     if turn["player"] != player:
         return (f"Waiting for {turn['player']}. Your orders are read only on your own turn; "
@@ -174,14 +175,14 @@ def orders_text(game: AnyGame, state: State, player: str) -> str:
     return "\n".join([lead, _legal_head(state), *_noted(game, state, player, "  "), note])
 
 
-def _legal_head(state: State) -> str:
+def _legal_head(state: LifestyleState) -> str:
     if state["turn"]["phase"] == START:
         return ("Legal orders now (taking cards ends your turn; a roll or a purchase is "
                 "random):")
     return "Legal orders now, and what must follow those that leave your turn half done:"
 
 
-def _noted(game: AnyGame, state: State, player: str, indent: str) -> list[str]:
+def _noted(game: LifestyleGame, state: LifestyleState, player: str, indent: str) -> list[str]:
     """The legal orders, each with what it leads to (in the order file, as a comment)."""
     # At the start of a turn takes end it and rolls and buys are random: only warnings.
     notes = legal_notes(game, state, player, warned_only=state["turn"]["phase"] == START)
@@ -193,7 +194,7 @@ def _noted(game: AnyGame, state: State, player: str, indent: str) -> list[str]:
             for text, note in notes]
 
 
-def game_over_text(state: State, player: str) -> str:
+def game_over_text(state: LifestyleState, player: str) -> str:
     """The final result, led by one sentence, and the places: what the last sheet is for."""
     places = standings(state["seats"], state["players"])
     place = dict((p, n) for n, p in places)
@@ -220,7 +221,7 @@ def game_over_text(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def _final_row(state: State, place: int, player: str) -> list[Any]:
+def _final_row(state: LifestyleState, place: int, player: str) -> list[Any]:
     mine = seat(state, player)
     parts = breakdown(mine["points"])
     return [place, player, parts["total"], mine["tokens"],
@@ -230,7 +231,7 @@ def _final_row(state: State, place: int, player: str) -> list[Any]:
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
-def sheet(game: AnyGame, state: State, player: str) -> str:
+def sheet(game: LifestyleGame, state: LifestyleState, player: str) -> str:
     recent = state["recent"]
     events = "\n".join(f"- {e}" for e in recent) if recent else "- the game has just begun"
     if state["over"]:  # what no longer applies (the turn, the display, orders) is left out
@@ -251,11 +252,11 @@ def sheet(game: AnyGame, state: State, player: str) -> str:
     return document(_header(state, player), parts)
 
 
-def views(game: AnyGame, state: State, player: str) -> dict[str, str]:
+def views(game: LifestyleGame, state: LifestyleState, player: str) -> dict[str, str]:
     return {f"{player.lower()}_sheet.txt": sheet(game, state, player)}
 
 
-def order_template(game: AnyGame, state: State, player: str) -> str:
+def order_template(game: LifestyleGame, state: LifestyleState, player: str) -> str:
     if state["over"]:
         return commented(textwrap.wrap(
             f"{player}: the game is over, and no more orders are read. "
@@ -290,7 +291,7 @@ def order_template(game: AnyGame, state: State, player: str) -> str:
     return commented(lines) + "".join(f"{line}\n" for line in _noted(game, state, player, "# "))
 
 
-def _plan_help(state: State, player: str) -> list[str]:
+def _plan_help(state: LifestyleState, player: str) -> list[str]:
     """A plan for this player's own dice zone: the whole turn in one tick."""
     first = next_card(unfulfilled(state, player)) or "Cat"
     return [
@@ -315,7 +316,7 @@ def _plan_help(state: State, player: str) -> list[str]:
     ]
 
 
-def _standing_help(state: State, player: str) -> list[str]:
+def _standing_help(state: LifestyleState, player: str) -> list[str]:
     mine = state.get("standing", {}).get(player)
     shown = "; ".join(mine) if mine else "none"
     return [
@@ -327,7 +328,7 @@ def _standing_help(state: State, player: str) -> list[str]:
     ]
 
 
-def _seat_view(state: State, player: str) -> dict[str, Any]:
+def _seat_view(state: LifestyleState, player: str) -> dict[str, Any]:
     mine = seat(state, player)
     parts = breakdown(mine["points"])
     return {
@@ -340,7 +341,7 @@ def _seat_view(state: State, player: str) -> dict[str, Any]:
     }
 
 
-def public_state(game: AnyGame, state: State) -> dict[str, Any]:
+def public_state(game: LifestyleGame, state: LifestyleState) -> dict[str, Any]:
     """Everything on the table. The draw pile appears as its size only."""
     turn = state["turn"]
 
@@ -368,7 +369,7 @@ def public_state(game: AnyGame, state: State) -> dict[str, Any]:
     return view
 
 
-def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
+def player_state(game: LifestyleGame, state: LifestyleState, player: str) -> dict[str, Any]:
     """A player's view: Lifestyle hides only the draw pile's order (from everyone), so this is
     the public view plus the player's own legal orders, prompt, plan facts and standing
     orders."""
@@ -397,7 +398,7 @@ def _percent(hits: int, outcomes: int) -> int:
     return hits * 100 // outcomes
 
 
-def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
+def facts(game: LifestyleGame, state: LifestyleState, player: str) -> dict[str, Any]:
     turn = state["turn"]
     mine = seat(state, player)
     playing = not state["over"] and turn["player"] == player
@@ -445,7 +446,7 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
 # -- status and the order reference ----------------------------------------------------------------
 
 
-def status_lines(game: AnyGame, state: State) -> list[str]:
+def status_lines(game: LifestyleGame, state: LifestyleState) -> list[str]:
     turn = state["turn"]
     scores = ", ".join(f"{p} {breakdown(seat(state, p)['points'])['total']}"
                        for p in state["players"])
@@ -457,7 +458,7 @@ def status_lines(game: AnyGame, state: State) -> list[str]:
                     f"pool {state['pool']}", f"scores: {scores}"]
 
 
-def order_help(game: AnyGame) -> dict[str, Any]:
+def order_help(game: LifestyleGame) -> dict[str, Any]:
     rows_ = []
     for name, spec in cards().items():
         if spec["category"] == "car":
@@ -488,7 +489,7 @@ def order_help(game: AnyGame) -> dict[str, Any]:
     }
 
 
-def describe(game: AnyGame, name: str) -> str | None:
+def describe(game: LifestyleGame, name: str) -> str | None:
     """A card as an editor's hover shows it: category, the dice it rolls and what they must
     show (card_label, from cards.yaml). Any case of the name."""
     found = {n.lower(): n for n in names()}.get(name.strip().lower())
@@ -497,6 +498,6 @@ def describe(game: AnyGame, name: str) -> str | None:
     return f"{card_label(found)}; {counted(card(found)['copies'], 'copy', 'copies')} in the deck"
 
 
-def held(game: AnyGame, view: State, player: str) -> list[str]:
+def held(game: LifestyleGame, view: LifestyleState, player: str) -> list[str]:
     """No card is held in this game: an editor has no hand to offer first."""
     return []

@@ -9,15 +9,16 @@ second copy of them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from ..engine.base.words import article, counted, listed
-from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from .checks import explores, where
 from .data import rules
 from .model import (
-    Tile,
+    Desertion,
+    Ledger,
+    Raid,
     cap,
     exposed_tiles,
     food_needed,
@@ -25,15 +26,17 @@ from .model import (
     linear,
     other,
     owned_tiles,
+    place,
     report,
     soldiers_of,
 )
+from .state import KingdomsGame, KingdomsState, Tile
 
 # -- the Act phase: one apply per command ----------------------------------------------------
 
 
-def build(game: AnyGame, state: State, name: str, checked: tuple[Tile, str, dict[str, int]],
-          dice: Dice) -> list[str]:
+def build(game: KingdomsGame, state: KingdomsState, name: str,
+          checked: tuple[Tile, str, dict[str, int]], dice: Dice) -> list[str]:
     t, building, cost = checked
     kingdom = state["kingdoms"][name]
     for res, amount in cost.items():
@@ -47,8 +50,8 @@ def build(game: AnyGame, state: State, name: str, checked: tuple[Tile, str, dict
     return [report(state, name, f"built {said} on {where(t)} for {price}")]
 
 
-def hire_soldiers(game: AnyGame, state: State, name: str, checked: tuple[Tile, int], dice: Dice
-                  ) -> list[str]:
+def hire_soldiers(game: KingdomsGame, state: KingdomsState, name: str, checked: tuple[Tile, int],
+                  dice: Dice) -> list[str]:
     t, count = checked
     gold = count * rules()["soldiers"]["hire_gold"]
     state["kingdoms"][name]["gold"] -= gold
@@ -58,7 +61,7 @@ def hire_soldiers(game: AnyGame, state: State, name: str, checked: tuple[Tile, i
                                 f"{gold} gold")]
 
 
-def dismiss_soldiers(game: AnyGame, state: State, name: str, checked: tuple[Tile, int],
+def dismiss_soldiers(game: KingdomsGame, state: KingdomsState, name: str, checked: tuple[Tile, int],
                      dice: Dice) -> list[str]:
     t, count = checked
     _remove_soldiers(t, name, count)
@@ -67,8 +70,8 @@ def dismiss_soldiers(game: AnyGame, state: State, name: str, checked: tuple[Tile
                                 "civilian life")]
 
 
-def move_soldiers(game: AnyGame, state: State, name: str, checked: tuple[Tile, Tile, int],
-                  dice: Dice) -> list[str]:
+def move_soldiers(game: KingdomsGame, state: KingdomsState, name: str,
+                  checked: tuple[Tile, Tile, int], dice: Dice) -> list[str]:
     src, dst, count = checked
     found = explores(dst, count)
     _remove_soldiers(src, name, count)
@@ -86,7 +89,8 @@ def move_soldiers(game: AnyGame, state: State, name: str, checked: tuple[Tile, T
     return events
 
 
-def claim_tile(game: AnyGame, state: State, name: str, t: Tile, dice: Dice) -> list[str]:
+def claim_tile(game: KingdomsGame, state: KingdomsState, name: str, t: Tile, dice: Dice
+               ) -> list[str]:
     """A claim takes effect at once: the tile, its village and its settlers are the
     kingdom's for the rest of its orders (the text: "instantly adding +50")."""
     spec = rules()["claim"]
@@ -100,8 +104,8 @@ def claim_tile(game: AnyGame, state: State, name: str, t: Tile, dice: Dice) -> l
                                 f"{t['settlement']} and {spec['civilians']} settlers")]
 
 
-def give(game: AnyGame, state: State, name: str, checked: tuple[str, int, int], dice: Dice
-         ) -> list[str]:
+def give(game: KingdomsGame, state: KingdomsState, name: str, checked: tuple[str, int, int],
+         dice: Dice) -> list[str]:
     resource, amount, _ = checked
     state["kingdoms"][name][resource] -= amount
     to = other(state, name)
@@ -110,7 +114,7 @@ def give(game: AnyGame, state: State, name: str, checked: tuple[str, int, int], 
     return [report(state, name, f"sent {amount} {resource} to {to}")]
 
 
-def buy_resource(game: AnyGame, state: State, name: str, checked: tuple[str, int, int],
+def buy_resource(game: KingdomsGame, state: KingdomsState, name: str, checked: tuple[str, int, int],
                  dice: Dice) -> list[str]:
     resource, amount, price = checked
     kingdom = state["kingdoms"][name]
@@ -119,8 +123,8 @@ def buy_resource(game: AnyGame, state: State, name: str, checked: tuple[str, int
     return [report(state, name, f"bought {amount} {resource} for {price} gold")]
 
 
-def sell_resource(game: AnyGame, state: State, name: str, checked: tuple[str, int, int],
-                  dice: Dice) -> list[str]:
+def sell_resource(game: KingdomsGame, state: KingdomsState, name: str,
+                  checked: tuple[str, int, int], dice: Dice) -> list[str]:
     resource, amount, proceeds = checked
     kingdom = state["kingdoms"][name]
     kingdom[resource] -= amount
@@ -128,10 +132,10 @@ def sell_resource(game: AnyGame, state: State, name: str, checked: tuple[str, in
     return [report(state, name, f"sold {amount} {resource} for {proceeds} gold")]
 
 
-def _record(state: State, what: str, t: Tile) -> None:
+def _record(state: KingdomsState, what: Literal["explored", "claimed"], t: Tile) -> None:
     """Note a tile explored or claimed during the Act phase (checks.this_tick reads it)."""
     done = state.setdefault("this_tick", {"explored": [], "claimed": []})
-    done[what].append([t["row"], t["col"]])
+    done[what].append(place(t))
 
 
 def _remove_soldiers(t: Tile, name: str, count: int) -> None:
@@ -143,7 +147,7 @@ def _remove_soldiers(t: Tile, name: str, count: int) -> None:
 # -- the phases after the Act phase -----------------------------------------------------------
 
 
-def resolve_act_phase(state: State) -> list[str]:
+def resolve_act_phase(state: KingdomsState) -> list[str]:
     """Gifts arrive once every kingdom's orders have run (so each file can be checked alone: a
     gift cannot be spent in the tick it is sent)."""
     events: list[str] = []
@@ -155,62 +159,65 @@ def resolve_act_phase(state: State) -> list[str]:
     return events
 
 
-def economy(state: State, names: list[str] | None = None) -> dict[str, dict[str, Any]]:
+def economy(state: KingdomsState, names: list[str] | None = None) -> dict[str, Ledger]:
     """Steps 2-7 for every kingdom (or those in `names`: each kingdom's steps touch only its
     own stock and soldiers), in the rule text's order. Mutates `state`."""
     data = rules()
-    ledger: dict[str, dict[str, Any]] = {}
+    ledger: dict[str, Ledger] = {}
     for name in state["players"] if names is None else names:
         kingdom = state["kingdoms"][name]
-        entry: dict[str, Any] = {"produced": {}, "raids": []}
         # 2. Produce
+        produced: dict[str, int] = {}
         for t in owned_tiles(state, name):
             for building, count in t["buildings"].items():
                 for res, amount in data["buildings"][building].get("produces", {}).items():
-                    entry["produced"][res] = entry["produced"].get(res, 0) + amount * count
-        for res, amount in entry["produced"].items():
+                    produced[res] = produced.get(res, 0) + amount * count
+        for res, amount in produced.items():
             kingdom[res] += amount
         # 3. Orc exposure: each exposed tile takes 10% of what is left, rounded down
+        raids: list[Raid] = []
         for t in exposed_tiles(state, name):
             gold = linear(data["exposure"]["gold"], 0, kingdom["gold"])
             food = linear(data["exposure"]["food"], 0, kingdom["food"])
             kingdom["gold"] -= gold
             kingdom["food"] -= food
-            entry["raids"].append({"tile": [t["row"], t["col"]], "gold": gold, "food": food})
+            raids.append({"tile": [t["row"], t["col"]], "gold": gold, "food": food})
         # 4. Gold income (the soldiers are counted once: nothing before step 6 moves them)
         soldiers = soldiers_of(state, name)
         head_count = kingdom["civilians"] + soldiers
-        entry["income"] = income(state, name, head_count)
-        kingdom["gold"] += entry["income"]
+        taxes = income(state, name, head_count)
+        kingdom["gold"] += taxes
         # 5. Feed
         need = food_needed(state, name, head_count)
-        entry["eaten"] = min(need, kingdom["food"])
-        entry["fed"] = kingdom["food"] >= need
-        kingdom["food"] -= entry["eaten"]
-        entry["starved"] = 0
-        if not entry["fed"] and kingdom["civilians"] > 0:
-            entry["starved"] = min(data["growth"]["hungry_loss"], kingdom["civilians"])
-            kingdom["civilians"] -= entry["starved"]
+        eaten = min(need, kingdom["food"])
+        fed = kingdom["food"] >= need
+        kingdom["food"] -= eaten
+        starved = 0
+        if not fed and kingdom["civilians"] > 0:
+            starved = min(data["growth"]["hungry_loss"], kingdom["civilians"])
+            kingdom["civilians"] -= starved
         # 6. Pay soldiers; those who cannot be paid desert
         wage = data["soldiers"]["upkeep_gold"]
         paid = min(soldiers, kingdom["gold"] // wage) if wage else soldiers
-        entry["upkeep"] = paid * wage
-        kingdom["gold"] -= entry["upkeep"]
-        entry["deserted"] = _desert(state, name, soldiers - paid)
+        upkeep: int = paid * wage
+        kingdom["gold"] -= upkeep
+        deserted = _desert(state, name, soldiers - paid)
         # 7. Grow
-        entry["growth"] = 0
+        growth = 0
         room = cap(state, name) - kingdom["civilians"]
-        if entry["fed"] and room > 0 and kingdom["civilians"] > 0:
+        if fed and room > 0 and kingdom["civilians"] > 0:
             grown = linear(data["growth"]["rate"], 0, kingdom["civilians"])
-            entry["growth"] = min(grown, room)
-            kingdom["civilians"] += entry["growth"]
-        ledger[name] = entry
+            growth = min(grown, room)
+            kingdom["civilians"] += growth
+        ledger[name] = {"produced": produced, "raids": raids, "income": taxes, "eaten": eaten,
+                        "fed": fed, "starved": starved, "upkeep": upkeep,
+                        "deserted": deserted, "growth": growth}
     return ledger
 
 
-def _desert(state: State, name: str, count: int) -> list[dict[str, Any]]:
+def _desert(state: KingdomsState, name: str, count: int) -> list[Desertion]:
     """Unpaid soldiers leave the tiles where most of them stand first (ties: map order)."""
-    left: list[dict[str, Any]] = []
+    left: list[Desertion] = []
     while count > 0:
         here = [t for t in state["tiles"] if t["soldiers"].get(name, 0) > 0]
         t = max(here, key=lambda x: (x["soldiers"][name], -x["row"], -x["col"]))
@@ -225,7 +232,7 @@ def _desert(state: State, name: str, count: int) -> list[dict[str, Any]]:
     return left
 
 
-def end_tick(state: State, dice: Dice) -> list[str]:
+def end_tick(state: KingdomsState, dice: Dice) -> list[str]:
     """Steps 1b-8: gifts arrive, then each kingdom's economy, then the Orc threat roll."""
     events = resolve_act_phase(state)
     ledger = economy(state)
@@ -245,7 +252,7 @@ def end_tick(state: State, dice: Dice) -> list[str]:
     return events
 
 
-def describe(entry: dict[str, Any]) -> list[str]:
+def describe(entry: Ledger) -> list[str]:
     """A ledger as the sentences of a sheet's 'last tick' section."""
     lines = []
     if entry["produced"]:

@@ -12,17 +12,16 @@ messages name it. Everything here reads only what `check` passes in, the kingdom
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine.base.words import counted
-from ..engine.core.contract import AnyGame, Order, OrderError, State, clone
+from ..engine.core.contract import Order, OrderError, clone
 from .actions import economy, resolve_act_phase
 from .checks import where
 from .codes import W
 from .data import rules
 from .model import (
     NEIGHBOURS,
-    Tile,
+    Ledger,
     cap,
     exposed_tiles,
     food_needed,
@@ -32,9 +31,10 @@ from .model import (
     tile,
     tile_defense,
 )
+from .state import KingdomsGame, KingdomsState, Tile
 
 
-def after_tick(state: State) -> tuple[State, dict[str, dict[str, Any]]]:
+def after_tick(state: KingdomsState) -> tuple[KingdomsState, dict[str, Ledger]]:
     """The state at the end of this tick's economy (steps 1b-7: gifts, production, raids,
     taxes, meals, upkeep, growth) if no more orders were given, and each kingdom's ledger.
     The threat roll (step 8) comes after everything a kingdom's orders can change."""
@@ -43,7 +43,7 @@ def after_tick(state: State) -> tuple[State, dict[str, dict[str, Any]]]:
     return ahead, economy(ahead)
 
 
-def warnings(game: AnyGame, state: State, name: str, order: Order, trial: State
+def warnings(game: KingdomsGame, state: KingdomsState, name: str, order: Order, trial: KingdomsState
              ) -> list[OrderError]:
     """The W- warnings of `order` on `state`, `trial` being the state after it (the engine asks
     only for an order its check accepts: a refusal says more). Each compares the end of the
@@ -67,7 +67,7 @@ def _arg(order: Order, *names: str) -> str | None:
     return next((n for n in names if order.arg(n) is not None), None)
 
 
-def _unexplored(state: State, name: str, order: Order) -> list[OrderError]:
+def _unexplored(state: KingdomsState, name: str, order: Order) -> list[OrderError]:
     if order.command != "move_soldiers":
         return []
     need = rules()["explore_soldiers"]
@@ -81,7 +81,7 @@ def _unexplored(state: State, name: str, order: Order) -> list[OrderError]:
                        "reveal it", "count")]
 
 
-def _sold_for_nothing(state: State, name: str, order: Order) -> list[OrderError]:
+def _sold_for_nothing(state: KingdomsState, name: str, order: Order) -> list[OrderError]:
     data = rules()
     resource = str(order["resource"]).lower()
     price, divisor = data["prices"][resource], data["sell_divisor"]
@@ -94,8 +94,8 @@ def _sold_for_nothing(state: State, name: str, order: Order) -> list[OrderError]
                        f"sell {least} or more {resource} to be paid at least 1 gold", "amount")]
 
 
-def _hunger(trial: State, name: str, order: Order, was: dict[str, Any],
-            will: dict[str, Any]) -> list[OrderError]:
+def _hunger(trial: KingdomsState, name: str, order: Order, was: Ledger,
+            will: Ledger) -> list[OrderError]:
     if not was["fed"] or will["fed"]:
         return []
     return [OrderError(W.HUNGRY,
@@ -108,7 +108,7 @@ def _hunger(trial: State, name: str, order: Order, was: dict[str, Any],
                        _arg(order, "amount", "count"))]
 
 
-def _desertion(name: str, order: Order, was: dict[str, Any], will: dict[str, Any]
+def _desertion(name: str, order: Order, was: Ledger, will: Ledger
                ) -> list[OrderError]:
     gone = sum(d["count"] for d in will["deserted"])
     if gone <= sum(d["count"] for d in was["deserted"]):
@@ -123,7 +123,8 @@ def _desertion(name: str, order: Order, was: dict[str, Any], will: dict[str, Any
                        _arg(order, "count", "amount"))]
 
 
-def _exposed(state: State, trial: State, name: str, order: Order) -> list[OrderError]:
+def _exposed(state: KingdomsState, trial: KingdomsState, name: str, order: Order
+             ) -> list[OrderError]:
     old = {(t["row"], t["col"]) for t in exposed_tiles(state, name)}
     new = [t for t in exposed_tiles(trial, name) if (t["row"], t["col"]) not in old]
     return [OrderError(W.EXPOSED,
@@ -135,8 +136,8 @@ def _exposed(state: State, trial: State, name: str, order: Order) -> list[OrderE
                        _arg(order, "count", "row")) for t in new]
 
 
-def _no_growth(after: State, name: str, order: Order, was: dict[str, Any],
-               will: dict[str, Any]) -> list[OrderError]:
+def _no_growth(after: KingdomsState, name: str, order: Order, was: Ledger,
+               will: Ledger) -> list[OrderError]:
     civilians = after["kingdoms"][name]["civilians"]
     if not was["growth"] or will["growth"] or civilians < cap(after, name):
         return []
@@ -147,7 +148,7 @@ def _no_growth(after: State, name: str, order: Order, was: dict[str, Any],
                        "as soldiers", _arg(order, "count"))]
 
 
-def _last_tick(before: State, after: State, order: Order) -> list[OrderError]:
+def _last_tick(before: KingdomsState, after: KingdomsState, order: Order) -> list[OrderError]:
     old, new = team_score(before), team_score(after)
     if new >= old:
         return []
@@ -170,12 +171,12 @@ class Suggestion:
     why: str
 
 
-def _clean(game: AnyGame, state: State, name: str, order: Order) -> bool:
+def _clean(game: KingdomsGame, state: KingdomsState, name: str, order: Order) -> bool:
     """Legal, and no warning: an order a sheet may suggest without a caveat."""
     return game.can(state, name, order) and not game.warnings(state, name, order)
 
 
-def food_to_buy(game: AnyGame, state: State, name: str) -> tuple[int, int] | None:
+def food_to_buy(game: KingdomsGame, state: KingdomsState, name: str) -> tuple[int, int] | None:
     """The least food to buy now that keeps the kingdom fed at the end of this tick (more
     food also means more for a raid to take), and its price; None if it is fed already.
     (0, 0) when no purchase the treasury allows is enough."""
@@ -194,7 +195,7 @@ def food_to_buy(game: AnyGame, state: State, name: str) -> tuple[int, int] | Non
     return 0, 0
 
 
-def covers(game: AnyGame, state: State, name: str, t: Tile, threat: int | None = None
+def covers(game: KingdomsGame, state: KingdomsState, name: str, t: Tile, threat: int | None = None
            ) -> list[Suggestion]:
     """Single orders after which tile `t` holds against `threat` (default: the threat now)
     without leaving another tile of the kingdom open: more soldiers hired there, soldiers
@@ -233,7 +234,7 @@ def covers(game: AnyGame, state: State, name: str, t: Tile, threat: int | None =
     return found
 
 
-def suggestions(game: AnyGame, state: State, name: str) -> list[Suggestion]:
+def suggestions(game: KingdomsGame, state: KingdomsState, name: str) -> list[Suggestion]:
     """What the situation asks for, most pressing first: food against hunger at the end of
     this tick, cover for every tile the Orcs would raid, then for tiles a rise of the threat
     would open, food for a hungry partner, a claim, an exploring party, a building. Every
@@ -260,7 +261,7 @@ def suggestions(game: AnyGame, state: State, name: str) -> list[Suggestion]:
     return out
 
 
-def _for_partner(game: AnyGame, state: State, name: str) -> list[Suggestion]:
+def _for_partner(game: KingdomsGame, state: KingdomsState, name: str) -> list[Suggestion]:
     partner = other(state, name)
     ledger = after_tick(state)[1][partner]
     if ledger["fed"]:
@@ -274,7 +275,7 @@ def _for_partner(game: AnyGame, state: State, name: str) -> list[Suggestion]:
                                           "gift arrives in time)")]
 
 
-def _growth(game: AnyGame, state: State, name: str) -> list[Suggestion]:
+def _growth(game: KingdomsGame, state: KingdomsState, name: str) -> list[Suggestion]:
     """A claim, an exploring party and a building, each the first one the rules accept
     without a warning."""
     out: list[Suggestion] = []
@@ -301,7 +302,7 @@ def _growth(game: AnyGame, state: State, name: str) -> list[Suggestion]:
     return out + _building(game, state, name)
 
 
-def _building(game: AnyGame, state: State, name: str) -> list[Suggestion]:
+def _building(game: KingdomsGame, state: KingdomsState, name: str) -> list[Suggestion]:
     data = rules()
     upgrades = [s for s, spec in data["settlements"].items() if "upgrades" in spec]
     for building in [*upgrades, *data["buildings"]]:

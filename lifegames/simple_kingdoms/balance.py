@@ -16,20 +16,20 @@ import statistics
 import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 from ..engine.base.words import counted
 from ..engine.core import simulate
 from ..engine.core.bots import choose_orders
-from ..engine.core.contract import AnyGame
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from ..engine.core.turn import play_tick
 from . import model as sk
 from .bots import POLICIES, plan
 from .rules import SimpleKingdoms
+from .state import KingdomsGame, KingdomsState
 
-Chooser = Callable[[dict[str, Any], str, random.Random], list[str]]
+Chooser = Callable[[KingdomsState, str, random.Random], list[str]]
 ROWS = [("greedy", ("greedy", "greedy")), ("random", ("random", "random")),
         ("nothing", ("nothing", "nothing")), ("farming, no expansion", ("farming", "farming")),
         ("home soldiers (loophole)", ("home-soldiers", "home-soldiers")),
@@ -46,16 +46,22 @@ def table(headers: list[str], rows: list[list[Any]]) -> str:
     return "\n".join(lines)
 
 
-def chooser(game: AnyGame, name: str) -> Chooser:
+def _json(state: KingdomsState) -> dict[str, Any]:
+    """The state as the engine's tick and bots take a state of any game: JSON-shaped."""
+    return cast(dict[str, Any], state)
+
+
+def chooser(game: KingdomsGame, name: str) -> Chooser:
     """A kingdom's orders for a tick: the engine's random bot, or a policy of bots.plan."""
     if name == "random":
-        return lambda state, player, rng: choose_orders(game, state, player, "random", rng)
+        return lambda state, player, rng: choose_orders(game, _json(state), player, "random",
+                                                        rng)
     policy = POLICIES[name]
     return lambda state, player, rng: plan(game, state, player, rng, policy)
 
 
-def play_game(game: AnyGame, seed: int, difficulty: str, seats: tuple[str, str]
-              ) -> dict[str, Any]:
+def play_game(game: KingdomsGame, seed: int, difficulty: str, seats: tuple[str, str]
+              ) -> dict[str, int]:
     """One whole game, the two kingdoms played by the policies in `seats`."""
     options = game.parse_options([] if difficulty == "easy" else [difficulty], None)
     state = game.setup(list(game.default_players), options, Dice(seed, 0))
@@ -66,10 +72,10 @@ def play_game(game: AnyGame, seed: int, difficulty: str, seats: tuple[str, str]
     while not game.is_over(state):
         files = {p: parse_text("simple_kingdoms", "\n".join(choose[p](state, p, rng)), p)
                  for p in state["players"]}
-        outcome = play_tick(game, state, files, seed)
+        outcome = play_tick(game, _json(state), files, seed)
         if outcome.problems:
             raise RuntimeError(outcome.problems[0].render())
-        state = outcome.state
+        state = cast(KingdomsState, outcome.state)  # the engine played the tick: JSON again
         raids += sum(r.startswith("orcs raided") for p in state["players"]
                      for r in state["reports"][p])
     players = state["players"]
@@ -86,14 +92,14 @@ def play_game(game: AnyGame, seed: int, difficulty: str, seats: tuple[str, str]
     }
 
 
-def _play_task(task: tuple[AnyGame, int, str, tuple[str, str]]) -> dict[str, Any]:
+def _play_task(task: tuple[KingdomsGame, int, str, tuple[str, str]]) -> dict[str, int]:
     return play_game(*task)
 
 
-def balance_text(game: AnyGame, games: int = 50, seed: int = 0, jobs: int = 2) -> str:
+def balance_text(game: KingdomsGame, games: int = 50, seed: int = 0, jobs: int = 2) -> str:
     seeds = [simulate.game_seed(seed, i) for i in range(games)]
     out: list[str] = []
-    results: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    results: dict[tuple[str, str], list[dict[str, int]]] = {}
     tasks = [(game, s, level, seats) for _, seats in ROWS for level in ("easy", "hard")
              for s in seeds]
     log(f"balance: {len(tasks)} games on {counted(jobs, 'job')}")
@@ -140,12 +146,12 @@ def balance_text(game: AnyGame, games: int = 50, seed: int = 0, jobs: int = 2) -
     return "\n".join(out)
 
 
-def _avg(records: list[dict[str, Any]], key: str) -> float:
+def _avg(records: list[dict[str, int]], key: str) -> float:
     values: list[float] = [r[key] for r in records]
     return statistics.mean(values)
 
 
-def _mean(records: list[dict[str, Any]], key: str) -> str:
+def _mean(records: list[dict[str, int]], key: str) -> str:
     return f"{_avg(records, key):.1f}"
 
 

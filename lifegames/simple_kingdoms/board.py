@@ -10,16 +10,16 @@ to draw.
 from __future__ import annotations
 
 from ..engine.base.svg import INK, LINE, MUTED, PALE, TINTS, Picture, legend, player_style
-from ..engine.core.contract import AnyGame, State
 from .data import rules
 from .model import score, team_score, tile_defense
+from .state import KingdomsGame, KingdomsState, Tile
 
 CELL_W, CELL_H, TOP, SIDE = 200, 150, 86, 16
 TERRAIN_TINTS = {"plains": TINTS[4], "forest": TINTS[2], "hills": TINTS[1],
                  "mountains": TINTS[6], "marsh": TINTS[5]}
 
 
-def board(game: AnyGame, view: State, player: str | None) -> Picture:
+def board(game: KingdomsGame, view: KingdomsState, player: str | None) -> Picture:
     size, players = int(view["size"]), list(view["players"])
     threat, most = int(view["threat"]), int(rules()["threat"]["max"])
     width, height = 2 * SIDE + size * CELL_W, TOP + size * CELL_H + 30
@@ -50,7 +50,7 @@ def _threat(pic: Picture, width: float, threat: int, most: int) -> None:
         pic.rect(x, 30, w * threat / most, 12, fill="#D55E00", stroke=INK)
 
 
-def _tile(pic: Picture, view: State, t: State, x: float, y: float, players: list[str],
+def _tile(pic: Picture, view: KingdomsState, t: Tile, x: float, y: float, players: list[str],
           threat: int) -> None:
     where = f"({t['row']},{t['col']})"
     inner = CELL_W - 16
@@ -89,7 +89,7 @@ def _tile(pic: Picture, view: State, t: State, x: float, y: float, players: list
     _soldiers(pic, t, x + 10, y + CELL_H - 22, players)
 
 
-def _soldiers(pic: Picture, t: State, x: float, y: float, players: list[str]) -> None:
+def _soldiers(pic: Picture, t: Tile, x: float, y: float, players: list[str]) -> None:
     for name, count in sorted(t["soldiers"].items(), key=lambda kv: players.index(kv[0])
                               if kv[0] in players else 99):
         if not count:
@@ -101,7 +101,7 @@ def _soldiers(pic: Picture, t: State, x: float, y: float, players: list[str]) ->
         x += 90
 
 
-def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
+def happened(game: KingdomsGame, view: KingdomsState, player: str | None) -> list[str]:
     """What the last tick did to the kingdom (its sheet's "Last tick"), then to everyone."""
     mine = list(view["reports"].get(player, [])) if player else [
         f"{p}: {line}" for p in view["players"] for line in view["reports"][p]]

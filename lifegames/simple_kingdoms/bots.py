@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..engine.core.contract import AnyGame, Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from ..engine.core.dice import Dice
 from .actions import economy, resolve_act_phase
 from .checks import build_unhinted, claim_tile
@@ -34,6 +34,10 @@ from .model import (
     tile,
     tile_defense,
 )
+from .state import KingdomsGame, KingdomsState, Tile
+
+if TYPE_CHECKING:
+    import random
 
 AHEAD = 2  # quiet ticks the heuristic looks ahead
 GROWTH = 0.1  # the growth rate the heuristic expects beyond its look-ahead
@@ -63,8 +67,8 @@ POLICIES = {
 }
 
 
-def plan(game: AnyGame, state: State, player: str, rng: Any, policy: Policy = GREEDY
-         ) -> list[str]:
+def plan(game: KingdomsGame, state: KingdomsState, player: str, rng: random.Random,
+         policy: Policy = GREEDY) -> list[str]:
     """The bot's file for this tick, written on the kingdom's view of the state: plain orders
     (nothing in a kingdom's orders is chance, so a plan's conditions would add nothing a bot
     does not already know)."""
@@ -105,18 +109,18 @@ def plan(game: AnyGame, state: State, player: str, rng: Any, policy: Policy = GR
 # -- judging a position --------------------------------------------------------------------
 
 
-def rank(game: AnyGame, state: State, name: str, options: list[str]) -> list[str]:
+def rank(game: KingdomsGame, state: KingdomsState, name: str, options: list[str]) -> list[str]:
     """The legal orders as listed: among equals the bot prefers none (its plans choose)."""
     return options
 
 
-def heuristic(game: AnyGame, state: State, name: str) -> float:
+def heuristic(game: KingdomsGame, state: KingdomsState, name: str) -> float:
     """The engine's measure of a position for the greedy bot (the greedy bot's own plan
     uses the same judgement)."""
     return judge(state, name)
 
 
-def judge(state: State, name: str, policy: Policy = GREEDY, mutate: bool = False) -> float:
+def judge(state: KingdomsState, name: str, policy: Policy = GREEDY, mutate: bool = False) -> float:
     """The kingdom's score AHEAD quiet ticks from now (the rules' own phases on a copy), plus
     its stock at a fortieth of its price, soldiers standing ready to claim explored free land,
     and a charge for every tile the Orcs could raid as the threat rises."""
@@ -146,7 +150,7 @@ def judge(state: State, name: str, policy: Policy = GREEDY, mutate: bool = False
     return value
 
 
-def _raid_cost(state: State, name: str, ticks_left: int) -> float:
+def _raid_cost(state: KingdomsState, name: str, ticks_left: int) -> float:
     """What leaving tiles open to the next threat rise would cost, in score: each raid takes a
     tenth of the gold and food, a few times over the ticks left."""
     kingdom = state["kingdoms"][name]
@@ -158,16 +162,16 @@ def _raid_cost(state: State, name: str, ticks_left: int) -> float:
     return open_tiles * (loss + 4) / 40 * min(ticks_left, 6)
 
 
-def _copy(state: State) -> State:
+def _copy(state: KingdomsState) -> KingdomsState:
     """What an order or the phases may change, copied; the rest shared (a bot copies the
     state hundreds of times a tick)."""
-    new = dict(state)
+    new = state.copy()
     new["kingdoms"] = {k: dict(v) for k, v in state["kingdoms"].items()}
-    new["tiles"] = [dict(t, buildings=dict(t["buildings"]), soldiers=dict(t["soldiers"]))
+    new["tiles"] = [{**t, "buildings": dict(t["buildings"]), "soldiers": dict(t["soldiers"])}
                     for t in state["tiles"]]
     new["reports"] = {p: [] for p in state["players"]}
     done = state.get("this_tick") or {"explored": [], "claimed": []}
-    new["this_tick"] = {k: list(v) for k, v in done.items()}
+    new["this_tick"] = {"explored": list(done["explored"]), "claimed": list(done["claimed"])}
     new["pending"] = {"gifts": list(state["pending"]["gifts"])}
     return new
 
@@ -175,18 +179,18 @@ def _copy(state: State) -> State:
 # -- what is worth considering -----------------------------------------------------------------
 
 
-def _make(command: str, **args: Any) -> Order:
+def _make(command: str, **args: int | str) -> Order:
     return Order.make(command, **args)
 
 
-def keep(t: dict[str, Any], threat: int) -> int:
+def keep(t: Tile, threat: int) -> int:
     """Soldiers a tile needs to stay safe if the threat rises by one."""
     towers: int = t["buildings"].get("watchtower", 0)
     wall: int = rules()["buildings"]["wall"]["bonus"] if t["buildings"].get("wall") else 0
     return max(0, math.ceil((threat + 1 - wall) / (1 + towers)))
 
 
-def candidates(state: State, name: str, policy: Policy, left: int) -> list[list[Order]]:
+def candidates(state: KingdomsState, name: str, policy: Policy, left: int) -> list[list[Order]]:
     out: list[list[Order]] = []
     mine = owned_tiles(state, name)
     threat = state["threat"]
@@ -206,7 +210,7 @@ BUILDS = ("farm", "big_farm", "forestry", "quarry", "iron_mine", "gold_mine", "t
 DEFENSE = ("watchtower", "wall")
 
 
-def _builds(state: State, name: str, mine: list[dict[str, Any]], policy: Policy, left: int
+def _builds(state: KingdomsState, name: str, mine: list[Tile], policy: Policy, left: int
             ) -> list[list[Order]]:
     out: list[list[Order]] = []
     kingdom = state["kingdoms"][name]
@@ -235,7 +239,7 @@ def _builds(state: State, name: str, mine: list[dict[str, Any]], policy: Policy,
     return out
 
 
-def _shortfall(state: State, name: str, building: str) -> dict[str, int] | None:
+def _shortfall(state: KingdomsState, name: str, building: str) -> dict[str, int] | None:
     spec = rules()["buildings"].get(building) or rules()["settlements"][building]
     kingdom = state["kingdoms"][name]
     missing = {r: n - kingdom[r] for r, n in spec["cost"].items() if kingdom[r] < n}
@@ -244,7 +248,7 @@ def _shortfall(state: State, name: str, building: str) -> dict[str, int] | None:
     return missing
 
 
-def _hires(state: State, name: str, mine: list[dict[str, Any]], threat: int, policy: Policy
+def _hires(state: KingdomsState, name: str, mine: list[Tile], threat: int, policy: Policy
            ) -> list[list[Order]]:
     out: list[list[Order]] = []
     kingdom = state["kingdoms"][name]
@@ -264,7 +268,7 @@ def _hires(state: State, name: str, mine: list[dict[str, Any]], threat: int, pol
     return out
 
 
-def _moves(state: State, name: str, threat: int, policy: Policy) -> list[list[Order]]:
+def _moves(state: KingdomsState, name: str, threat: int, policy: Policy) -> list[list[Order]]:
     out: list[list[Order]] = []
     size = state["size"]
     need = rules()["claim"]["soldiers"]
@@ -305,7 +309,7 @@ def _moves(state: State, name: str, threat: int, policy: Policy) -> list[list[Or
     return out
 
 
-def _expeditions(state: State, name: str, mine: list[dict[str, Any]], left: int
+def _expeditions(state: KingdomsState, name: str, mine: list[Tile], left: int
                  ) -> list[list[Order]]:
     """Explore, gather and claim in one tick: hire what a party lacks at home, march it onto a
     neighbouring tile nobody owns (exploring it if need be) and claim it at once."""
@@ -343,7 +347,7 @@ def _expeditions(state: State, name: str, mine: list[dict[str, Any]], left: int
     return out
 
 
-def _claims(state: State, name: str) -> list[list[Order]]:
+def _claims(state: KingdomsState, name: str) -> list[list[Order]]:
     """Claims of free tiles where enough of the kingdom's soldiers stand. A kingdom whose files
     run after another's leaves alone a tile that one could claim this tick too: two claims of
     one tile would refuse the whole tick."""
@@ -363,7 +367,7 @@ def _claims(state: State, name: str) -> list[list[Order]]:
     return out
 
 
-def _contested(state: State, name: str, t: dict[str, Any]) -> bool:
+def _contested(state: KingdomsState, name: str, t: Tile) -> bool:
     """Could another kingdom gather enough soldiers on `t` to claim it this tick?"""
     need = rules()["claim"]["soldiers"]
     size = state["size"]
@@ -380,7 +384,7 @@ def _contested(state: State, name: str, t: dict[str, Any]) -> bool:
     return False
 
 
-def _sales(state: State, name: str) -> list[list[Order]]:
+def _sales(state: KingdomsState, name: str) -> list[list[Order]]:
     kingdom = state["kingdoms"][name]
     out: list[list[Order]] = []
     reserve = {"food": 3 * food_needed(state, name) + 10, "wood": 40, "stone": 40, "iron": 20}
@@ -391,7 +395,7 @@ def _sales(state: State, name: str) -> list[list[Order]]:
     return out
 
 
-def _loophole(state: State, name: str) -> list[list[Order]]:
+def _loophole(state: KingdomsState, name: str) -> list[list[Order]]:
     """The home-only policy (RULES.md, the civilian cap): every civilian the cap would stop from
     growing is trained as a soldier at home, so the civilians keep growing (soldiers do not count
     against the civilian cap)."""
@@ -405,7 +409,7 @@ def _loophole(state: State, name: str) -> list[list[Order]]:
     return [[_make("hire_soldiers", row=home[0]["row"], col=home[0]["col"], count=count)]]
 
 
-def _gifts(state: State, name: str) -> list[list[Order]]:
+def _gifts(state: KingdomsState, name: str) -> list[list[Order]]:
     """Food for a partner who would go hungry, from a kingdom that has plenty (the game is
     cooperative; the heuristic alone would never give anything away)."""
     out: list[list[Order]] = []

@@ -15,11 +15,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from ..engine.core.turn import unknown_value
 from .codes import E
 from .data import rules
-from .model import Kingdom, Tile, owned_tiles, tile
+from .model import Kingdom, owned_tiles, place, tile
+from .state import KingdomsState, ThisTick, Tile
 
 COORDS = ("row", "col", "from_row", "from_col", "to_row", "to_col")
 STEPS = ((1, 0), (0, 1), (1, 1))  # |d row|, |d col| of the 8 neighbours
@@ -125,7 +126,7 @@ def validate(order: Order) -> None:
 # -- checks against the state --------------------------------------------------------------
 
 
-def coord(state: State, order: Order, row_arg: str = "row", col_arg: str = "col") -> Tile:
+def coord(state: KingdomsState, order: Order, row_arg: str = "row", col_arg: str = "col") -> Tile:
     size = state["size"]
     return tile(state, in_map(order, row_arg, size), in_map(order, col_arg, size))
 
@@ -134,7 +135,7 @@ def where(t: Tile) -> str:
     return f"({t['row']},{t['col']})"
 
 
-def own_tile(state: State, name: str, order: Order) -> Tile:
+def own_tile(state: KingdomsState, name: str, order: Order) -> Tile:
     t = coord(state, order)
     if t["owner"] != name:
         mine = ", ".join(where(x) for x in owned_tiles(state, name))
@@ -154,17 +155,17 @@ def afford(kingdom: Kingdom, cost: dict[str, int], what: str, arg: str | None = 
                          f"it costs {price}" if len(cost) > len(short) else "", arg)
 
 
-def this_tick(state: State) -> dict[str, list[list[Any]]]:
+def this_tick(state: KingdomsState) -> ThisTick:
     """What the Act phase of this tick has done so far that later orders must know of: tiles
     explored (their terrain is news until the sheets show it) and tiles claimed."""
     return state.get("this_tick") or {"explored": [], "claimed": []}
 
 
-def terrain_unseen(state: State, t: Tile) -> bool:
-    return t["terrain"] is None or [t["row"], t["col"]] in this_tick(state)["explored"]
+def terrain_unseen(state: KingdomsState, t: Tile) -> bool:
+    return t["terrain"] is None or place(t) in this_tick(state)["explored"]
 
 
-def build(state: State, name: str, order: Order, hints: bool = True
+def build(state: KingdomsState, name: str, order: Order, hints: bool = True
           ) -> tuple[Tile, str, dict[str, int]]:
     data = rules()
     t = own_tile(state, name, order)
@@ -191,7 +192,7 @@ def build(state: State, name: str, order: Order, hints: bool = True
     return t, building, spec["cost"]
 
 
-def _building_fits(state: State, t: Tile, building: str, spec: dict[str, Any],
+def _building_fits(state: KingdomsState, t: Tile, building: str, spec: dict[str, Any],
                    hints: bool) -> None:
     data = rules()
     terrain = spec.get("terrain")
@@ -232,12 +233,12 @@ def _building_fits(state: State, t: Tile, building: str, spec: dict[str, Any],
                          f"{' or '.join(spec.get('terrain', ['any']))}", "building")
 
 
-def _next_settlement(settlement: str) -> str:
+def _next_settlement(settlement: str | None) -> str | None:
     return next((n for n, spec in rules()["settlements"].items()
                  if spec.get("upgrades") == settlement), settlement)
 
 
-def _more_room_hint(settlement: str, building: str) -> str:
+def _more_room_hint(settlement: str | None, building: str) -> str:
     bigger = [n for n, spec in rules()["settlements"].items() if spec.get("upgrades") ==
               settlement]
     if bigger:
@@ -245,18 +246,21 @@ def _more_room_hint(settlement: str, building: str) -> str:
     return f"a {settlement} is the largest settlement; build the {building} on another tile"
 
 
-def _at_least(settlement: str, needed: str) -> bool:
+def _at_least(settlement: str | None, needed: str) -> bool:
     order = list(rules()["settlements"])
     return order.index(settlement) >= order.index(needed)
 
 
-def buildable(state: State, t: Tile) -> str:
+def buildable(state: KingdomsState, t: Tile) -> str:
     """What the tile's owner could build there (affordable or not)."""
+    owner = t["owner"]
+    if owner is None:  # asked of owned tiles only: nobody builds on the others
+        return "nothing"
     names = []
     for candidate in [*rules()["buildings"], "town", "city"]:
         order = Order.make("build", row=t["row"], col=t["col"], building=candidate)
         try:
-            build(state, t["owner"], order, hints=False)
+            build(state, owner, order, hints=False)
         except OrderError as error:
             if error.code == E.SHORT:  # allowed here, just not affordable yet
                 names.append(candidate)
@@ -265,7 +269,7 @@ def buildable(state: State, t: Tile) -> str:
     return ", ".join(names) or "nothing"
 
 
-def hire_soldiers(state: State, name: str, order: Order) -> tuple[Tile, int]:
+def hire_soldiers(state: KingdomsState, name: str, order: Order) -> tuple[Tile, int]:
     t = own_tile(state, name, order)
     count = positive(order, "count")
     kingdom = state["kingdoms"][name]
@@ -279,7 +283,7 @@ def hire_soldiers(state: State, name: str, order: Order) -> tuple[Tile, int]:
     return t, count
 
 
-def soldiers_hint(state: State, name: str) -> str:
+def soldiers_hint(state: KingdomsState, name: str) -> str:
     """Where the kingdom's soldiers are, for a way forward."""
     posted = [f"{where(t)} {t['soldiers'][name]}" for t in state["tiles"]
               if t["soldiers"].get(name)]
@@ -287,7 +291,7 @@ def soldiers_hint(state: State, name: str) -> str:
         "you have no soldiers: hire_soldiers trains them on a tile you own"
 
 
-def dismiss_soldiers(state: State, name: str, order: Order) -> tuple[Tile, int]:
+def dismiss_soldiers(state: KingdomsState, name: str, order: Order) -> tuple[Tile, int]:
     t = coord(state, order)
     count = positive(order, "count")
     here = t["soldiers"].get(name, 0)
@@ -297,7 +301,7 @@ def dismiss_soldiers(state: State, name: str, order: Order) -> tuple[Tile, int]:
     return t, count
 
 
-def move_soldiers(state: State, name: str, order: Order) -> tuple[Tile, Tile, int]:
+def move_soldiers(state: KingdomsState, name: str, order: Order) -> tuple[Tile, Tile, int]:
     src = coord(state, order, "from_row", "from_col")
     dst = coord(state, order, "to_row", "to_col")
     count = positive(order, "count")
@@ -313,12 +317,12 @@ def explores(t: Tile, count: int) -> bool:
     return not t["explored"] and count >= rules()["explore_soldiers"]
 
 
-def claim_tile(state: State, name: str, order: Order) -> Tile:
+def claim_tile(state: KingdomsState, name: str, order: Order) -> Tile:
     t = coord(state, order)
     spec = rules()["claim"]
     here = where(t)
     if t["owner"]:
-        if [t["row"], t["col"]] in this_tick(state)["claimed"] and t["owner"] != name:
+        if place(t) in this_tick(state)["claimed"] and t["owner"] != name:
             raise OrderError(E.CLAIMED_THIS_TICK, f"{t['owner']} claimed {here} earlier "
                              "this tick (its orders run before yours)",
                              "both kingdoms claimed this tile in the same tick: agree which of "
@@ -341,7 +345,7 @@ def claim_tile(state: State, name: str, order: Order) -> Tile:
     return t
 
 
-def _trade(state: State, name: str, order: Order, verb: str) -> tuple[str, int, int]:
+def _trade(state: KingdomsState, name: str, order: Order, verb: str) -> tuple[str, int, int]:
     data = rules()
     amount = positive(order, "amount")
     kingdom = state["kingdoms"][name]
@@ -360,19 +364,20 @@ def _trade(state: State, name: str, order: Order, verb: str) -> tuple[str, int, 
     return res, amount, 0 if verb == "give" else price // data["sell_divisor"]
 
 
-def build_unhinted(state: State, name: str, order: Order) -> tuple[Tile, str, dict[str, int]]:
+def build_unhinted(state: KingdomsState, name: str, order: Order
+                   ) -> tuple[Tile, str, dict[str, int]]:
     """`build` without the ways forward (which list what the tile could hold, at the price of
     a check per building): the probe of the legal-order lists, which try every building."""
     return build(state, name, order, hints=False)
 
 
-def give(state: State, name: str, order: Order) -> tuple[str, int, int]:
+def give(state: KingdomsState, name: str, order: Order) -> tuple[str, int, int]:
     return _trade(state, name, order, "give")
 
 
-def buy_resource(state: State, name: str, order: Order) -> tuple[str, int, int]:
+def buy_resource(state: KingdomsState, name: str, order: Order) -> tuple[str, int, int]:
     return _trade(state, name, order, "buy")
 
 
-def sell_resource(state: State, name: str, order: Order) -> tuple[str, int, int]:
+def sell_resource(state: KingdomsState, name: str, order: Order) -> tuple[str, int, int]:
     return _trade(state, name, order, "sell")

@@ -9,18 +9,18 @@ building, move and claim that could run now, and a few amounts for hiring and tr
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
-from ..engine.core.contract import Order, State
+from ..engine.core.contract import Order
 from .data import rules
 from .model import NEIGHBOURS, owned_tiles
+from .state import KingdomsState
 
 AMOUNTS = (1, 5, 10)
 
 
-def _candidates(state: State, name: str) -> list[tuple[str, dict[str, Any]]]:
+def _candidates(state: KingdomsState, name: str) -> list[tuple[str, dict[str, int | str]]]:
     data = rules()
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, dict[str, int | str]]] = []
     mine = owned_tiles(state, name)
     upgrades = [s for s, spec in data["settlements"].items() if "upgrades" in spec]
     for t in mine:
@@ -51,11 +51,11 @@ def _candidates(state: State, name: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-_MADE: dict[tuple[Any, ...], Order] = {}  # orders are read-only once made, so shared
+_MADE: dict[tuple[int | str, ...], Order] = {}  # orders are read-only once made, so shared
 _MOST = 8192
 
 
-def candidates(state: State, name: str) -> Iterator[Order]:
+def candidates(state: KingdomsState, name: str) -> Iterator[Order]:
     """The same few hundred candidates come up all game long: each Order is made once."""
     for command, args in _candidates(state, name):
         key = (command, *args.values())

@@ -7,13 +7,44 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any
+from typing import TypedDict, cast
 
-from ..engine.core.contract import State
 from .data import rules
+from .state import KingdomsState, Place, Tile
 
-Kingdom = dict[str, Any]
-Tile = dict[str, Any]
+Kingdom = dict[str, int]  # a kingdom's stock: each resource and its civilians
+
+
+class Raid(TypedDict):
+    """Orcs raiding one exposed tile: what the kingdom lost."""
+
+    tile: list[int]  # [row, col]
+    gold: int
+    food: int
+
+
+class Desertion(TypedDict):
+    """Unpaid soldiers leaving one tile."""
+
+    tile: list[int]  # [row, col]
+    count: int
+
+
+class Ledger(TypedDict):
+    """One kingdom's economy over a tick (steps 2-7 of the rule text), as the phases ran it:
+    what the sheets, the warnings and the bots read."""
+
+    produced: dict[str, int]  # resource -> made by the buildings
+    raids: list[Raid]
+    income: int
+    eaten: int
+    fed: bool
+    starved: int
+    upkeep: int
+    deserted: list[Desertion]
+    growth: int
+
+
 NEIGHBOURS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
 
@@ -48,28 +79,34 @@ def linear(rate: float | int, base: float | int, x: int, up: bool = False) -> in
 # -- reading the state ---------------------------------------------------------------------------
 
 
-def tile(state: State, row: int, col: int) -> Tile:
+def tile(state: KingdomsState, row: int, col: int) -> Tile:
     found: Tile = state["tiles"][row * state["size"] + col]
     return found
 
 
-def owned_tiles(state: State, name: str) -> list[Tile]:
+def place(t: Tile) -> Place:
+    """A tile's place as this_tick records it: a JSON pair, so a list when the state holds it
+    (JSON has no tuples), though declared a tuple for its fixed length."""
+    return cast(Place, [t["row"], t["col"]])
+
+
+def owned_tiles(state: KingdomsState, name: str) -> list[Tile]:
     return [t for t in state["tiles"] if t["owner"] == name]
 
 
-def soldiers_of(state: State, name: str) -> int:
+def soldiers_of(state: KingdomsState, name: str) -> int:
     count = 0
     for t in state["tiles"]:  # a loop, not sum(): the bots' forecasts call this constantly
         count += t["soldiers"].get(name, 0)
     return count
 
 
-def people(state: State, name: str) -> int:
+def people(state: KingdomsState, name: str) -> int:
     civilians: int = state["kingdoms"][name]["civilians"]
     return civilians + soldiers_of(state, name)
 
 
-def cap(state: State, name: str) -> int:
+def cap(state: KingdomsState, name: str) -> int:
     settlements = rules()["settlements"]
     return sum(settlements[t["settlement"]]["cap"] for t in owned_tiles(state, name)
                if t["settlement"])
@@ -84,29 +121,29 @@ def tile_defense(t: Tile) -> int:
     return soldiers + soldiers * towers + wall
 
 
-def kingdom_defense(state: State, name: str) -> int:
+def kingdom_defense(state: KingdomsState, name: str) -> int:
     tiles = owned_tiles(state, name)
     return min((tile_defense(t) for t in tiles), default=0)
 
 
-def exposed_tiles(state: State, name: str) -> list[Tile]:
+def exposed_tiles(state: KingdomsState, name: str) -> list[Tile]:
     return [t for t in owned_tiles(state, name) if state["threat"] > tile_defense(t)]
 
 
-def income(state: State, name: str, head_count: int | None = None) -> int:
+def income(state: KingdomsState, name: str, head_count: int | None = None) -> int:
     """`head_count`: the kingdom's people, when the caller has just counted them."""
     spec = rules()["income"]
     count = people(state, name) if head_count is None else head_count
     return linear(spec["per_person"], spec["base"], count)
 
 
-def food_needed(state: State, name: str, head_count: int | None = None) -> int:
+def food_needed(state: KingdomsState, name: str, head_count: int | None = None) -> int:
     spec = rules()["eating"]
     count = people(state, name) if head_count is None else head_count
     return linear(spec["per_person"], spec["base"], count, up=True)
 
 
-def score_parts(state: State, name: str) -> dict[str, int]:
+def score_parts(state: KingdomsState, name: str) -> dict[str, int]:
     """A kingdom's score by part: people (up to the cap: those its settlements house), land,
     settlements and the treasury, each at its rules.yaml weight. Buildings score through what
     they make."""
@@ -121,19 +158,19 @@ def score_parts(state: State, name: str) -> dict[str, int]:
     }
 
 
-def score(state: State, name: str) -> int:
+def score(state: KingdomsState, name: str) -> int:
     return sum(score_parts(state, name).values())
 
 
-def team_score(state: State) -> int:
+def team_score(state: KingdomsState) -> int:
     return sum(score(state, name) for name in state["players"])
 
 
-def other(state: State, name: str) -> str:
+def other(state: KingdomsState, name: str) -> str:
     players: list[str] = state["players"]
     return next(p for p in players if p != name)
 
 
-def report(state: State, name: str, text: str) -> str:
+def report(state: KingdomsState, name: str, text: str) -> str:
     state["reports"][name].append(text)
     return f"{name}: {text}"

@@ -17,12 +17,12 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from ..engine.core.commands import Commands, row_maker
-from ..engine.core.contract import AnyGame, Order, Result, SetupError, State
+from ..engine.core.contract import Game, Order, Result, SetupError
 from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .data import rules, terrains
 from .model import owned_tiles, people, score, soldiers_of
-from .state import KingdomsState
+from .state import KingdomsState, Tile
 
 # every command has the same state-free checks and warnings
 row = row_maker(validate=checks.validate, warn=advice.warnings)
@@ -40,7 +40,7 @@ COMMANDS = Commands({
 })
 
 
-class SimpleKingdoms(AnyGame):
+class SimpleKingdoms(Game[KingdomsState]):
     id = "simple-kingdoms"
     title = "Simple Kingdoms"
     package = "simple_kingdoms"
@@ -70,12 +70,12 @@ class SimpleKingdoms(AnyGame):
             raise SetupError("--ticks must be between 1 and 9999")
         return {"difficulty": difficulty, "ticks": ticks}
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> State:
+    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> KingdomsState:
         data = rules()
         size = data["map"]["size"]
         starts = {tuple(s): p for s, p in zip(data["map"]["starts"], players, strict=True)}
         terrain_roll = dice.stream("terrain")
-        tiles = []
+        tiles: list[Tile] = []
         for row in range(size):
             for col in range(size):
                 owner = starts.get((row, col))
@@ -105,44 +105,45 @@ class SimpleKingdoms(AnyGame):
             "this_tick": {"explored": [], "claimed": []},
             "reports": {p: [] for p in players},
             "world": [],
+            "tick": 0,  # the engine's count, set again (in the same place) once setup returns
         }
 
     def vocabulary(self) -> Mapping[str, Collection[str]]:
         return _vocabulary()
 
-    def awaiting(self, state: State) -> list[str]:
+    def awaiting(self, state: KingdomsState) -> list[str]:
         return [] if self.is_over(state) else list(state["players"])
 
-    def max_orders(self, state: State, player: str) -> int:
+    def max_orders(self, state: KingdomsState, player: str) -> int:
         return int(rules()["actions_per_tick"])
 
     def spell(self, order: Order) -> Order:
         return checks.spelled(order)
 
-    def candidates(self, state: State, player: str) -> Iterable[Order]:
+    def candidates(self, state: KingdomsState, player: str) -> Iterable[Order]:
         return legal.candidates(state, player)
 
     # -- a tick -----------------------------------------------------------------------------
-    def begin_tick(self, state: State) -> None:
+    def begin_tick(self, state: KingdomsState) -> None:
         state["reports"] = {p: [] for p in state["players"]}
         state["world"] = []
         state["this_tick"] = {"explored": [], "claimed": []}
 
-    def end_tick(self, state: State, dice: Dice) -> list[str]:
+    def end_tick(self, state: KingdomsState, dice: Dice) -> list[str]:
         return actions.end_tick(state, dice)
 
     # -- the end ------------------------------------------------------------------------------
-    def figures(self, state: State, name: str) -> dict[str, Any]:
+    def figures(self, state: KingdomsState, name: str) -> dict[str, int]:
         """What the kingdom sheet leads with, for `history`."""
         kingdom = state["kingdoms"][name]
         return {"score": score(state, name), "gold": kingdom["gold"], "food": kingdom["food"],
                 "people": people(state, name), "soldiers": soldiers_of(state, name),
                 "tiles": len(owned_tiles(state, name)), "threat": state["threat"]}
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: KingdomsState) -> bool:
         return bool(state["tick"] >= state["max_ticks"])
 
-    def result(self, state: State) -> Result:
+    def result(self, state: KingdomsState) -> Result:
         scores = {name: score(state, name) for name in state["players"]}
         parts = " + ".join(f"{n} {s}" for n, s in scores.items())
         return Result(f"Team score {sum(scores.values())} ({parts})", scores, [])

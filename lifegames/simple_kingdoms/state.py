@@ -9,7 +9,7 @@ through `SimpleKingdoms.vocabulary`.
 
 from typing import Annotated, TypedDict
 
-from ..engine.core.contract import EngineState
+from ..engine.core.contract import EngineState, Game
 from ..engine.core.declared import PLAYER, PUBLIC, Keys, Once, OneOf, Range
 from ..engine.core.resample import Roll
 
@@ -66,3 +66,7 @@ class KingdomsState(EngineState):
     this_tick: Annotated[ThisTick, PUBLIC]
     reports: Annotated[dict[str, list[str]], PUBLIC, Keys(PLAYER, every=True)]  # last tick's
     world: Annotated[list[str], PUBLIC]  # what happened to everyone (the threat roll)
+
+
+# The game object over this state: what every check, apply, view and bot is handed.
+KingdomsGame = Game[KingdomsState]

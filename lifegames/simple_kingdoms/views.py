@@ -13,13 +13,13 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import AnyGame, State
 from ..engine.text.sheets import check_command, commented, document, section, signed, table
 from .advice import after_tick, covers, food_to_buy, suggestions
 from .checks import buildable, terrain_unseen, where
 from .data import rules, terrains
 from .model import (
     NEIGHBOURS,
+    Ledger,
     cap,
     exposed_tiles,
     food_needed,
@@ -35,6 +35,7 @@ from .model import (
     tile,
     tile_defense,
 )
+from .state import KingdomsGame, KingdomsState, Tile
 
 GRAMMAR = "simple_kingdoms"
 
@@ -42,22 +43,23 @@ GRAMMAR = "simple_kingdoms"
 # -- the kingdom sheet ------------------------------------------------------------------------
 
 
-def _steps(ahead: dict[str, Any], res: str) -> list[int]:
+def _steps(ahead: Ledger, res: str) -> list[int]:
     """What each step of the coming tick adds to or takes from `res`: production, raids,
     taxes, the meal, upkeep."""
     return [ahead["produced"].get(res, 0),
-            -sum(r[res] for r in ahead["raids"]) if res in ("gold", "food") else 0,
+            -sum(r["gold"] if res == "gold" else r["food"] for r in ahead["raids"])
+            if res in ("gold", "food") else 0,
             ahead["income"] if res == "gold" else 0,
             -ahead["eaten"] if res == "food" else 0,
             -ahead["upkeep"] if res == "gold" else 0]
 
 
-def stock_after(state: State, name: str, ahead: dict[str, Any]) -> dict[str, int]:
+def stock_after(state: KingdomsState, name: str, ahead: Ledger) -> dict[str, int]:
     kingdom = state["kingdoms"][name]
     return {res: kingdom[res] + sum(_steps(ahead, res)) for res in rules()["resources"]}
 
 
-def stock_table(state: State, name: str, ahead: dict[str, Any]) -> str:
+def stock_table(state: KingdomsState, name: str, ahead: Ledger) -> str:
     """Stock now, what each step of the coming tick adds or takes, and what is left after it
     if the kingdom gives no orders."""
     kingdom = state["kingdoms"][name]
@@ -68,7 +70,7 @@ def stock_table(state: State, name: str, ahead: dict[str, Any]) -> str:
                         "next tick"], align="right")
 
 
-def people_text(state: State, name: str, ahead: dict[str, Any]) -> str:
+def people_text(state: KingdomsState, name: str, ahead: Ledger) -> str:
     kingdom = state["kingdoms"][name]
     fed = "fed" if ahead["fed"] else f"HUNGRY: {counted(ahead['starved'], 'civilian')} would leave"
     gone = sum(d["count"] for d in ahead["deserted"])
@@ -78,7 +80,7 @@ def people_text(state: State, name: str, ahead: dict[str, Any]) -> str:
             + (f", {counted(gone, 'unpaid soldier')} would desert" if gone else ""))
 
 
-def food_text(game: AnyGame, state: State, name: str, ahead: dict[str, Any]) -> str:
+def food_text(game: KingdomsGame, state: KingdomsState, name: str, ahead: Ledger) -> str:
     """How much food keeps the people fed at the end of the coming tick."""
     need = food_needed(state, name)
     tick = int(state["tick"]) + 1
@@ -95,7 +97,7 @@ def food_text(game: AnyGame, state: State, name: str, ahead: dict[str, Any]) -> 
     return f"{text}: you cannot buy enough; ask {other(state, name)} for a gift of food"
 
 
-def soldiers_table(state: State, name: str) -> str:
+def soldiers_table(state: KingdomsState, name: str) -> str:
     rows = []
     for t in state["tiles"]:
         mine = t["soldiers"].get(name, 0)
@@ -112,7 +114,7 @@ def soldiers_table(state: State, name: str) -> str:
             + "\na tile's defense counts its owner's soldiers only")
 
 
-def threat_text(game: AnyGame, state: State, name: str) -> str:
+def threat_text(game: KingdomsGame, state: KingdomsState, name: str) -> str:
     """The threat, the tiles it opens now and what would cover each, and the tiles a rise of
     the threat at the end of the coming tick would open."""
     threat = state["threat"]
@@ -143,7 +145,7 @@ def threat_text(game: AnyGame, state: State, name: str) -> str:
     return "\n".join(lines)
 
 
-def partner_text(state: State, name: str, ledger: dict[str, dict[str, Any]]) -> str:
+def partner_text(state: KingdomsState, name: str, ledger: dict[str, Ledger]) -> str:
     """The partner's stock and people, public in Simple Kingdoms: what a trade or a gift
     can build on."""
     partner = other(state, name)
@@ -160,7 +162,7 @@ def partner_text(state: State, name: str, ledger: dict[str, dict[str, Any]]) -> 
             + f"\n(next tick: if {partner} gives no orders)")
 
 
-def score_text(state: State) -> str:
+def score_text(state: KingdomsState) -> str:
     """The team score and the parts each kingdom adds to it."""
     spec = rules()["score"]
     parts = {n: score_parts(state, n) for n in state["players"]}
@@ -179,7 +181,7 @@ def score_text(state: State) -> str:
             "score nothing themselves")
 
 
-def orders_text(game: AnyGame, state: State, name: str) -> str:
+def orders_text(game: KingdomsGame, state: KingdomsState, name: str) -> str:
     limit = rules()["actions_per_tick"]
     advised = suggestions(game, state, name)
     lines = [f"write up to {limit} orders in {name}_orders.txt; python3 play.py orders "
@@ -191,17 +193,17 @@ def orders_text(game: AnyGame, state: State, name: str) -> str:
     return "\n".join(lines)
 
 
-def over(state: State) -> bool:
+def over(state: KingdomsState) -> bool:
     return int(state["tick"]) >= int(state["max_ticks"])
 
 
-def header(state: State, name: str, what: str) -> str:
+def header(state: KingdomsState, name: str, what: str) -> str:
     when = ", game over" if over(state) else ""
     return (f"{name} - {what} - tick {state['tick']} of {state['max_ticks']}{when} "
             f"(Simple Kingdoms, {state['difficulty']})")
 
 
-def final_result(state: State) -> str:
+def final_result(state: KingdomsState) -> str:
     """The end of the game as one statement."""
     scores = " and ".join(f"{n} {sum(score_parts(state, n).values())}"
                           for n in state["players"])
@@ -210,12 +212,12 @@ def final_result(state: State) -> str:
             f"{rules()['threat']['max']}.")
 
 
-def _last_tick(state: State, name: str) -> str:
+def _last_tick(state: KingdomsState, name: str) -> str:
     last = state["reports"][name] + state["world"]
     return "\n".join(f"- {line}" for line in last) if last else "- the game has just begun"
 
 
-def kingdom_sheet(game: AnyGame, state: State, name: str) -> str:
+def kingdom_sheet(game: KingdomsGame, state: KingdomsState, name: str) -> str:
     if over(state):
         return final_sheet(state, name)
     ledger = after_tick(state)[1]
@@ -237,7 +239,7 @@ def kingdom_sheet(game: AnyGame, state: State, name: str) -> str:
     return document(header(state, name, "kingdom sheet"), parts)
 
 
-def final_sheet(state: State, name: str) -> str:
+def final_sheet(state: KingdomsState, name: str) -> str:
     """The last sheet: the result first, then where each kingdom ended; no forecast, no
     threat to cover and no orders, which no longer apply."""
     parts = [section("Game over", final_result(state) + "\n" + score_text(state))]
@@ -256,7 +258,7 @@ def final_sheet(state: State, name: str) -> str:
     return document(header(state, name, "kingdom sheet"), parts)
 
 
-def map_table(state: State, name: str) -> str:
+def map_table(state: KingdomsState, name: str) -> str:
     size = state["size"]
     rows = []
     for row in range(size):
@@ -276,12 +278,12 @@ def map_table(state: State, name: str) -> str:
 # -- the tile sheets, the template and the JSON views ---------------------------------------
 
 
-def forecast(state: State) -> dict[str, dict[str, Any]]:
+def forecast(state: KingdomsState) -> dict[str, Ledger]:
     """Next tick's economy if no orders are given (the rules run on a copy; no threat roll)."""
     return after_tick(state)[1]
 
 
-def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
+def tile_sheet(state: KingdomsState, name: str, t: Tile) -> str:
     data = rules()
     level = data["settlements"][t["settlement"]]
     buildings = data["buildings"]
@@ -290,7 +292,7 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
         output = ", ".join(f"{n * count} {r}" for r, n in
                            buildings[building].get("produces", {}).items()) or "-"
         rows.append([building, count, output])
-    soldiers = t["soldiers"].get(t["owner"], 0)
+    soldiers = t["soldiers"].get(t["owner"], 0) if t["owner"] else 0
     towers = t["buildings"].get("watchtower", 0)
     wall = buildings["wall"]["bonus"] if t["buildings"].get("wall") else 0
     defense = tile_defense(t)
@@ -318,7 +320,7 @@ def tile_sheet(state: State, name: str, t: dict[str, Any]) -> str:
     return document(header(state, name, f"tile {where(t)}"), body)
 
 
-def views(game: AnyGame, state: State, name: str) -> dict[str, str]:
+def views(game: KingdomsGame, state: KingdomsState, name: str) -> dict[str, str]:
     low = name.lower()
     out = {f"{low}_sheet.txt": kingdom_sheet(game, state, name)}
     for t in owned_tiles(state, name):
@@ -326,7 +328,7 @@ def views(game: AnyGame, state: State, name: str) -> dict[str, str]:
     return out
 
 
-def order_template(game: AnyGame, state: State, name: str) -> str:
+def order_template(game: KingdomsGame, state: KingdomsState, name: str) -> str:
     limit = rules()["actions_per_tick"]
     if over(state):
         return commented([f"{name}: the game is over, no more orders.", final_result(state)])
@@ -356,7 +358,7 @@ def order_template(game: AnyGame, state: State, name: str) -> str:
             + commented(plans))
 
 
-def _plan_example(state: State, name: str) -> list[str]:
+def _plan_example(state: KingdomsState, name: str) -> list[str]:
     """A plan that fits the map: march from a tile of yours onto a neighbouring tile nobody
     owns (the centre first), claim it and build there in the same tick."""
     lead = ["Plans: an order may wait on a condition over your facts (python3 play.py orders",
@@ -376,12 +378,12 @@ def _plan_example(state: State, name: str) -> list[str]:
             "lists them), e.g. `if food < food_needed: buy_resource(\"food\", 10)`."]
 
 
-def public_state(game: AnyGame, state: State) -> dict[str, Any]:
+def public_state(game: KingdomsGame, state: KingdomsState) -> dict[str, Any]:
     """The referee's view (`state --json`): unexplored terrain left out here too."""
     return _public(state)
 
 
-def _public(state: State) -> dict[str, Any]:
+def _public(state: KingdomsState) -> dict[str, Any]:
     kingdoms = {}
     for name in state["players"]:
         k = state["kingdoms"][name]
@@ -415,7 +417,7 @@ def _public(state: State) -> dict[str, Any]:
     }
 
 
-def player_state(game: AnyGame, state: State, name: str) -> dict[str, Any]:
+def player_state(game: KingdomsGame, state: KingdomsState, name: str) -> dict[str, Any]:
     """A kingdom's own view as data (`state --json --player`): the public view plus what the
     sheet adds for this kingdom."""
     view = _public(state)
@@ -435,7 +437,7 @@ def player_state(game: AnyGame, state: State, name: str) -> dict[str, Any]:
     return view
 
 
-def status_lines(game: AnyGame, state: State) -> list[str]:
+def status_lines(game: KingdomsGame, state: KingdomsState) -> list[str]:
     threat = f"Orc threat {state['threat']} of {rules()['threat']['max']}"
     if over(state):
         return [f"difficulty {state['difficulty']}, {threat} at the end"]  # + the result
@@ -443,7 +445,7 @@ def status_lines(game: AnyGame, state: State) -> list[str]:
             f"team score so far {team_score(state)}"]
 
 
-def order_help(game: AnyGame) -> dict[str, Any]:
+def order_help(game: KingdomsGame) -> dict[str, Any]:
     data = rules()
     upgrades = [s for s, spec in data["settlements"].items() if "upgrades" in spec]
     return {
@@ -493,7 +495,7 @@ def _cost(amounts: dict[str, int]) -> str:
     return ", ".join(f"{n} {r}" for r, n in amounts.items())
 
 
-def describe(game: AnyGame, name: str) -> str | None:
+def describe(game: KingdomsGame, name: str) -> str | None:
     """A building (or settlement upgrade) or a resource, as an editor's hover shows it: its
     cost, output, terrain and needs (the reference's Buildings row), or a resource's price.
     Any case of the name."""
@@ -514,7 +516,7 @@ def describe(game: AnyGame, name: str) -> str | None:
 # -- facts ---------------------------------------------------------------------------------------
 
 
-def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
+def facts(game: KingdomsGame, state: KingdomsState, player: str) -> dict[str, Any]:
     """The facts of orders.yaml `facts:`, as `player` sees the game at this point of the
     tick. Tiles are named "row,col"; a terrain lists only tiles whose terrain the kingdom
     has seen (never one explored this tick, nor one still unexplored)."""
@@ -547,6 +549,6 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     return found
 
 
-def held(game: AnyGame, view: State, player: str) -> list[str]:
+def held(game: KingdomsGame, view: KingdomsState, player: str) -> list[str]:
     """No card is held in this game: an editor has no hand to offer first."""
     return []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 
@@ -106,7 +106,7 @@ def mark_away(text: str, line: str) -> str:
     return block + text
 
 
-def standing_section(state: dict[str, Any], player: str) -> str:
+def standing_section(state: Mapping[str, Any], player: str) -> str:
     """The sheet section every game with standing orders may show: the player's standing
     orders in force (an empty string when none). Who was away is said by the engine at the
     top of every sheet (mark_away)."""

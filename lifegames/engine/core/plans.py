@@ -25,12 +25,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple
 
 from ..base.codes import Code, E
 from ..base.errors import LifegamesError
 from .budget import Budget, OverBudget
-from .contract import AnyGame, Arg, Order, OrderError, State
+from .contract import AnyGame, Arg, Game, Order, OrderError, S
 from .dice import Dice
 from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
@@ -168,11 +168,12 @@ class Suspended(LifegamesError):
     """The game keeps the player waiting for another player's answer (tick only)."""
 
 
-class Runner:
-    """Runs one player's file on one state. `checking`: on the player's knowledge, with dice
-    nobody plays with, blind after the first outcome; otherwise for real."""
+class Runner(Generic[S]):
+    """Runs one player's file on one state (of its game's state type). `checking`: on the
+    player's knowledge, with dice nobody plays with, blind after the first outcome; otherwise
+    for real."""
 
-    def __init__(self, game: AnyGame, player: str, parsed: ParsedFile, dice: Dice,
+    def __init__(self, game: Game[S], player: str, parsed: ParsedFile, dice: Dice,
                  checking: bool, warn: bool = True, budget: Budget | None = None,
                  resumed: bool = False) -> None:
         self.game = game
@@ -195,7 +196,7 @@ class Runner:
         self.result.outcome = resumed  # a kept plan runs as after an outcome: it may stop
 
     # -- the whole file ---------------------------------------------------------------------
-    def run(self, state: State, nodes: list[Any]) -> PlanResult:
+    def run(self, state: S, nodes: list[Any]) -> PlanResult:
         self.limit = self.game.max_orders(state, self.player)
         try:
             self._block(state, nodes)
@@ -216,7 +217,7 @@ class Runner:
             self._static_rest(nodes)
         return self.result
 
-    def _block(self, state: State, nodes: list[Any]) -> bool:
+    def _block(self, state: S, nodes: list[Any]) -> bool:
         """Run `nodes`; False once a `stop` ran (the plan ends)."""
         frame: list[Any] = [nodes, -1]
         own = not self.absent_depth  # the default's own lines are not the player's to keep
@@ -228,7 +229,7 @@ class Runner:
             if own:
                 self.frames.pop()
 
-    def _nodes(self, state: State, nodes: list[Any], frame: list[Any]) -> bool:
+    def _nodes(self, state: S, nodes: list[Any], frame: list[Any]) -> bool:
         for index, node in enumerate(nodes):
             frame[1] = index
             self._spend(node.branches[0].line if isinstance(node, If) else node.line)
@@ -255,7 +256,7 @@ class Runner:
                 return True  # the rest is checked for form only (_static_rest)
         return True
 
-    def _loop(self, state: State, node: While) -> bool:
+    def _loop(self, state: S, node: While) -> bool:
         for _ in range(MAX_LOOP):
             if self.blind or not self._truth(state, node.line):
                 return True
@@ -271,7 +272,7 @@ class Runner:
         return True
 
     # -- orders -------------------------------------------------------------------------------
-    def _order(self, state: State, order: Order | None, line: Line) -> None:
+    def _order(self, state: S, order: Order | None, line: Line) -> None:
         if order is None:
             return
         self.seen.add((line.number, order.column))
@@ -331,7 +332,7 @@ class Runner:
                     lines += _source(outer[at])
         return "".join(f"{line}\n" for line in lines)
 
-    def _resolve(self, state: State, order: Order, line: Line) -> Order | None:
+    def _resolve(self, state: S, order: Order, line: Line) -> Order | None:
         """The order with each `$fact` argument replaced by the fact's value now."""
         if not any(a.kind == "ref" for a in order.args):
             return order
@@ -359,7 +360,7 @@ class Runner:
         return Order(order.command, tuple(args), order.line, order.column, order.end_column,
                      order.source)
 
-    def _absent(self, state: State, line: Line) -> None:
+    def _absent(self, state: S, line: Line) -> None:
         """`absent`: the game's default for a player who sent nothing, run as a plan. The log
         keeps the word `absent` (a replay expands it again) and, as notes, what it played."""
         self.seen.add((line.number, line.column))
@@ -385,7 +386,7 @@ class Runner:
             self.at = line
         self.budget.spend(steps, runs)
 
-    def _facts_now(self, state: State) -> dict[str, Any]:
+    def _facts_now(self, state: S) -> dict[str, Any]:
         """The game's facts, worked out once for each state the plan reaches: a loop that tests
         them again and again costs one look-up per test, not one reckoning of the game."""
         if self._facts is None:
@@ -393,7 +394,7 @@ class Runner:
         return self._facts
 
     # -- conditions ---------------------------------------------------------------------------
-    def _truth(self, state: State, line: Line) -> bool:
+    def _truth(self, state: S, line: Line) -> bool:
         self.seen.add((line.number, line.column))
         if self.blind:
             return False
@@ -403,7 +404,7 @@ class Runner:
         except _Unknown:
             return False
 
-    def _value(self, state: State, cond: Cond, line: Line) -> Any:
+    def _value(self, state: S, cond: Cond, line: Line) -> Any:
         kind, parts = cond.kind, cond.parts
         self._spend(line, runs=1 if kind == "can" else 0)
         if kind == "or":

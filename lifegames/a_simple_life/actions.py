@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, cast
 
 from ..engine.base.words import counted
-from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
-from .data import KINDS, goal_ids, goal_text, rules, sheet
+from .data import KINDS, Townsfolk, goal_ids, goal_text, rules, sheet
 from .model import (
     NEVER,
-    Sheet,
+    asked,
     best_cell,
+    cells,
     covers,
     day_limit,
     dice_total,
@@ -39,17 +39,19 @@ from .model import (
     show_dice,
     stock,
 )
+from .state import Farm, LakeRow, Mines, Row, Sheet, SimpleLifeGame, SimpleLifeState
 
 
 def new_sheet() -> Sheet:
     data = sheet()
-    inventory = {kind: {"circled": 0, "crossed": 0} for kind in KINDS}
+    inventory: dict[str, Row] = {kind: {"circled": 0, "crossed": 0} for kind in KINDS}
     for kind, count in data["start"].items():
         inventory[kind]["circled"] = count
     return {
-        "farm": [0] * 6,
-        "lake": [["", "", ""] for _ in data["lake"]],
-        "mines": [[False] * 6 for _ in range(6)],
+        # the fixed-length arrays as JSON holds them: lists (model.cells)
+        "farm": cast(Farm, [0] * 6),
+        "lake": [cast(LakeRow, ["", "", ""]) for _ in data["lake"]],
+        "mines": cast(Mines, [[False] * 6 for _ in range(6)]),
         "friends": {name: 0 for name in data["townsfolk"]},
         "tools": {tool: 0 for tool in data["tools"]},
         "inventory": inventory,
@@ -67,12 +69,12 @@ def new_sheet() -> Sheet:
     }
 
 
-def _done(state: State, player: str, events: list[str]) -> list[str]:
+def _done(state: SimpleLifeState, player: str, events: list[str]) -> list[str]:
     """After every order: a prompt it left is marked as this tick's, goals met just now are
     checked, the day ends if nothing is left to do; the events go to the player's log."""
     s = me(state, player)
-    if s["pending"] is not None:
-        s["pending"]["made"] = state["tick"]  # answered (or asked) in this file
+    if (pending := s["pending"]) is not None:
+        pending["made"] = state["tick"]  # answered (or asked) in this file
     events += update_goals(state, s)
     events += maybe_end_day(state, s)
     s["log"].extend(events)
@@ -162,8 +164,8 @@ def _keep_text(keep: int) -> str:
 # -- Farm ---------------------------------------------------------------------------------------
 
 
-def farm(game: AnyGame, state: State, player: str, cleaned: tuple[int, int], dice: Dice
-         ) -> list[str]:
+def farm(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: tuple[int, int],
+         dice: Dice) -> list[str]:
     face, col = cleaned
     s = me(state, player)
     events = spend(s, [face], f"farm({face}, {col})" if face == 6 else f"farm({face})")
@@ -175,7 +177,7 @@ def farm(game: AnyGame, state: State, player: str, cleaned: tuple[int, int], dic
         index = s["farm"][col - 1]
         if index >= len(boxes):
             break
-        s["farm"][col - 1] += 1
+        cells(s["farm"])[col - 1] += 1
         icon = boxes[index]
         done.append(f"box {index + 1}" + (f" ({gain(s, icon, state['day'])})" if icon else ""))
     events.append(f"Farm column {col} with a {face}: checked {', '.join(done)}")
@@ -185,8 +187,8 @@ def farm(game: AnyGame, state: State, player: str, cleaned: tuple[int, int], dic
 # -- Lake ---------------------------------------------------------------------------------------
 
 
-def lake(game: AnyGame, state: State, player: str, cleaned: tuple[int, int, int], dice: Dice
-         ) -> list[str]:
+def lake(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: tuple[int, int, int],
+         dice: Dice) -> list[str]:
     face, row, col = cleaned
     s = me(state, player)
     events = spend(s, [face], f"lake({face}, {row})")
@@ -196,8 +198,8 @@ def lake(game: AnyGame, state: State, player: str, cleaned: tuple[int, int, int]
     return _done(state, player, events + _lake_roll(state, s, dice, player))
 
 
-def _lake_roll(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
-    pending = s["pending"]
+def _lake_roll(state: SimpleLifeState, s: Sheet, dice: Dice, player: str) -> list[str]:
+    pending = asked(s)
     face = roll(dice, player, 1)[0]
     pending["face"] = face
     spec = sheet()["lake"][pending["row"] - 1]
@@ -214,7 +216,7 @@ def _lake_roll(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
     return [f"{said}: a miss"] + _lake_missed(state, s, dice, player)
 
 
-def _lake_missed(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
+def _lake_missed(state: SimpleLifeState, s: Sheet, dice: Dice, player: str) -> list[str]:
     """A miss that a carrot could still turn, answered by the player's standing order."""
     keep = miss_keep(state, player, "lake")
     assert keep is not None
@@ -225,12 +227,14 @@ def _lake_missed(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
     return [f"accepted the miss {rule}"] + _lake_end(state, s, False)
 
 
-def _lake_end(state: State, s: Sheet, caught: bool) -> list[str]:
-    pending = s["pending"]
-    row, col = pending["row"], pending["col"]
-    s["used"].append(pending["face"])
+def _lake_end(state: SimpleLifeState, s: Sheet, caught: bool) -> list[str]:
+    pending = asked(s)
+    row, col, face = pending["row"], pending["col"], pending["face"]
+    if face is None:
+        raise AssertionError("a Lake prompt without its roll")  # a cast is always rolled
+    s["used"].append(face)
     s["pending"] = None
-    cell = s["lake"][row - 1]
+    cell = cells(s["lake"][row - 1])
     if caught:
         cell[col - 1] = "check"
         icons = sheet()["lake"][row - 1]["cells"][col - 1]
@@ -242,38 +246,40 @@ def _lake_end(state: State, s: Sheet, caught: bool) -> list[str]:
 # -- Mines --------------------------------------------------------------------------------------
 
 
-def mine(game: AnyGame, state: State, player: str, cleaned: list[int], dice: Dice) -> list[str]:
+def mine(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: list[int],
+         dice: Dice) -> list[str]:
     faces = cleaned
     s = me(state, player)
     events = spend(s, faces, f"mine({faces[0]}, {faces[1]})")
     rolled = sorted(roll(dice, player, 2))
-    s["pending"] = {"kind": "mine", "dice": rolled, "made": state["tick"]}
+    s["pending"] = {"kind": "mine", "dice": cast(tuple[int, int], rolled), "made": state["tick"]}
     events.append(f"went into the Mines with {faces[0]} and {faces[1]}; rerolled them: "
                   f"{rolled[0]} and {rolled[1]}")
     return _done(state, player, events + _mine_default(state, s, dice, player))
 
 
-def _mine_default(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
+def _mine_default(state: SimpleLifeState, s: Sheet, dice: Dice, player: str) -> list[str]:
     rule = mine_pref(state, player)
     if rule is None:
         return []
-    col, row = best_cell(s, reachable(s, s["pending"]["dice"]), rule)
+    col, row = best_cell(s, reachable(s, asked(s)["dice"]), rule)
     return [f"chose column {col}, row {row} {_standing(f'on_mine({rule})')}"] + \
         _dig(state, s, col, row, dice, player)
 
 
-def dig(game: AnyGame, state: State, player: str, cleaned: tuple[int, int], dice: Dice
-        ) -> list[str]:
+def dig(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: tuple[int, int],
+        dice: Dice) -> list[str]:
     col, row = cleaned
     return _done(state, player, _dig(state, me(state, player), col, row, dice, player))
 
 
-def _dig(state: State, s: Sheet, col: int, row: int, dice: Dice, player: str) -> list[str]:
-    pending = s["pending"]
+def _dig(state: SimpleLifeState, s: Sheet, col: int, row: int, dice: Dice, player: str
+         ) -> list[str]:
+    pending = asked(s)
     if s["mines"][row - 1][col - 1]:
         _mine_end(s)
         return [f"Mines column {col}, row {row} is already crossed: nothing gained"]
-    s["mines"][row - 1][col - 1] = True
+    cells(s["mines"][row - 1])[col - 1] = True
     icons = sheet()["mines"][row][col - 1]
     found = [i for i in icons if i != "monster"]
     events = [f"Mines column {col}, row {row} crossed" +
@@ -282,27 +288,28 @@ def _dig(state: State, s: Sheet, col: int, row: int, dice: Dice, player: str) ->
     if not monsters:
         _mine_end(s)
         return events
-    pending.update(kind="fight", left=monsters, face=None, made=state["tick"])
+    pending.update({"kind": "fight", "left": monsters, "face": None, "made": state["tick"]})
     events.append(f"{counted(monsters, 'monster')} to fight, one at a time: you hit on "
                   f"{hits_on(s)}+")
     return events + _fights(state, s, dice, player)
 
 
 def _mine_end(s: Sheet) -> None:
-    s["used"].extend(s["pending"]["dice"])
+    s["used"].extend(asked(s)["dice"])
     s["pending"] = None
 
 
 # -- fights -------------------------------------------------------------------------------------
 
 
-def fight(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def fight(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: None,
+          dice: Dice) -> list[str]:
     s = me(state, player)
     return _done(state, player, _fight_roll(state, s, dice, player) +
                  _fights(state, s, dice, player))
 
 
-def _fights(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
+def _fights(state: SimpleLifeState, s: Sheet, dice: Dice, player: str) -> list[str]:
     """The monsters still waiting, fought one by one when a standing on_miss(fight, ...) is in
     force (otherwise each waits for a `fight` order)."""
     events: list[str] = []
@@ -313,10 +320,10 @@ def _fights(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
     return events
 
 
-def _fight_roll(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
-    pending = s["pending"]
+def _fight_roll(state: SimpleLifeState, s: Sheet, dice: Dice, player: str) -> list[str]:
+    pending = asked(s)
     face = roll(dice, player, 1)[0]
-    pending["dice"][0] = face
+    cells(pending["dice"])[0] = face
     said = f"fought a monster: rolled {face}"
     if face >= hits_on(s):
         return [f"{said}, a hit"] + _monster(s, True)
@@ -335,8 +342,8 @@ def _fight_roll(state: State, s: Sheet, dice: Dice, player: str) -> list[str]:
 
 
 def _monster(s: Sheet, hit: bool) -> list[str]:
-    pending = s["pending"]
-    key = "circled" if hit else "crossed"
+    pending = asked(s)
+    key: Literal["circled", "crossed"] = "circled" if hit else "crossed"
     s["inventory"]["monster"][key] += 1
     pending["left"] -= 1
     pending["face"] = None
@@ -349,14 +356,15 @@ def _monster(s: Sheet, hit: bool) -> list[str]:
 # -- prompts: accept and reroll -----------------------------------------------------------------
 
 
-def accept(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def accept(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: None,
+           dice: Dice) -> list[str]:
     s = me(state, player)
-    if s["pending"]["kind"] == "lake":
+    if asked(s)["kind"] == "lake":
         return _done(state, player, _lake_end(state, s, False))
     return _done(state, player, _monster(s, False) + _fights(state, s, dice, player))
 
 
-def reroll(game: AnyGame, state: State, player: str, cleaned: list[int], dice: Dice
+def reroll(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: list[int], dice: Dice
            ) -> list[str]:
     faces = cleaned
     s = me(state, player)
@@ -379,7 +387,7 @@ def reroll(game: AnyGame, state: State, player: str, cleaned: list[int], dice: D
         for face in faces:
             kept.remove(face)
         new = roll(dice, player, len(faces))
-        pending["dice"] = sorted(kept + new)
+        pending["dice"] = cast(tuple[int, int], sorted(kept + new))
         events = [f"{paid}: the Mines dice now show {pending['dice'][0]} and "
                   f"{pending['dice'][1]}"] + _mine_default(state, s, dice, player)
     return _done(state, player, events)
@@ -388,7 +396,8 @@ def reroll(game: AnyGame, state: State, player: str, cleaned: list[int], dice: D
 # -- Town ---------------------------------------------------------------------------------------
 
 
-def town(game: AnyGame, state: State, player: str, cleaned: int, dice: Dice) -> list[str]:
+def town(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: int,
+         dice: Dice) -> list[str]:
     face = cleaned
     s = me(state, player)
     events = spend(s, [face], f"town({face})")
@@ -398,15 +407,18 @@ def town(game: AnyGame, state: State, player: str, cleaned: int, dice: Dice) -> 
 
 
 def _town_used(s: Sheet) -> list[str]:
-    s["town"]["left"] -= 1
-    if s["town"]["left"] <= 0:
-        s["used"].append(s["town"]["face"])
+    town_ = s["town"]
+    if town_ is None:
+        raise AssertionError("a Town action outside the Town")  # checked before
+    town_["left"] -= 1
+    if town_["left"] <= 0:
+        s["used"].append(town_["face"])
         s["town"] = None
         return ["the action die is used up: your Town visit ends"]
     return []
 
 
-def give_on(state: State, s: Sheet, cleaned: tuple[str, dict[str, Any]]) -> list[str]:
+def give_on(state: SimpleLifeState, s: Sheet, cleaned: tuple[str, Townsfolk]) -> list[str]:
     name, spec = cleaned
     lose(s, "flower", spec["flowers"])
     s["friends"][name] += 1
@@ -418,21 +430,21 @@ def give_on(state: State, s: Sheet, cleaned: tuple[str, dict[str, Any]]) -> list
     return events + _town_used(s)
 
 
-def buy_on(state: State, s: Sheet, cleaned: str) -> list[str]:
+def buy_on(state: SimpleLifeState, s: Sheet, cleaned: str) -> list[str]:
     resource = cleaned
     lose(s, "coin")
     gain(s, resource, state["day"])
     return [f"bought a {resource} for a coin"] + _town_used(s)
 
 
-def sell_on(state: State, s: Sheet, cleaned: tuple[str, int]) -> list[str]:
+def sell_on(state: SimpleLifeState, s: Sheet, cleaned: tuple[str, int]) -> list[str]:
     resource, amount = cleaned
     lose(s, resource, amount)
     gain(s, "coin", state["day"])
     return [f"sold {counted(amount, resource)} for a coin"] + _town_used(s)
 
 
-def upgrade_on(state: State, s: Sheet, cleaned: str) -> list[str]:
+def upgrade_on(state: SimpleLifeState, s: Sheet, cleaned: str) -> list[str]:
     tool = cleaned
     lose(s, "stone", rules()["upgrade_stone"])
     s["tools"][tool] += 1
@@ -441,33 +453,37 @@ def upgrade_on(state: State, s: Sheet, cleaned: str) -> list[str]:
         _town_used(s)
 
 
-# The Town actions on a sheet alone, by command (the bots plan a visit with them).
-ON_SHEET: dict[str, Callable[[State, Sheet, Any], list[str]]] = {
+# The Town actions on a sheet alone, by command (the bots plan a visit with them); each takes
+# what its own check returned (checks.ON_SHEET), so the table can only say Any of it.
+ON_SHEET: dict[str, Callable[[SimpleLifeState, Sheet, Any], list[str]]] = {
     "give": give_on, "buy": buy_on, "sell": sell_on, "upgrade": upgrade_on}
 
 
-def give(game: AnyGame, state: State, player: str, cleaned: tuple[str, dict[str, Any]],
-         dice: Dice) -> list[str]:
+def give(game: SimpleLifeGame, state: SimpleLifeState, player: str,
+         cleaned: tuple[str, Townsfolk], dice: Dice) -> list[str]:
     return _done(state, player, give_on(state, me(state, player), cleaned))
 
 
-def buy(game: AnyGame, state: State, player: str, cleaned: str, dice: Dice) -> list[str]:
+def buy(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: str,
+        dice: Dice) -> list[str]:
     return _done(state, player, buy_on(state, me(state, player), cleaned))
 
 
-def sell(game: AnyGame, state: State, player: str, cleaned: tuple[str, int], dice: Dice
-         ) -> list[str]:
+def sell(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: tuple[str, int],
+         dice: Dice) -> list[str]:
     return _done(state, player, sell_on(state, me(state, player), cleaned))
 
 
-def upgrade(game: AnyGame, state: State, player: str, cleaned: str, dice: Dice) -> list[str]:
+def upgrade(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: str,
+            dice: Dice) -> list[str]:
     return _done(state, player, upgrade_on(state, me(state, player), cleaned))
 
 
 # -- the end of a day, and the standing orders --------------------------------------------------
 
 
-def pass_(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def pass_(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: None,
+          dice: Dice) -> list[str]:
     s = me(state, player)
     events = close_town(s)
     left = list(s["available"])
@@ -478,18 +494,20 @@ def pass_(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -
                                           (f" (unused dice: {show_dice(left)})" if left else "")])
 
 
-def on_miss(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def on_miss(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: None,
+            dice: Dice) -> list[str]:
     """Never called: its check refuses it as an order of the file. As a standing order the
     engine keeps it, and the rolls above read it when a roll misses."""
     return []
 
 
-def on_mine(game: AnyGame, state: State, player: str, cleaned: None, dice: Dice) -> list[str]:
+def on_mine(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: None,
+            dice: Dice) -> list[str]:
     """Never called, as on_miss: the Mines trip reads it (`_mine_default`)."""
     return []
 
 
-def maybe_end_day(state: State, s: Sheet) -> list[str]:
+def maybe_end_day(state: SimpleLifeState, s: Sheet) -> list[str]:
     """The day ends by itself when no die is left to use and nothing is in progress."""
     if s["day_over"] or s["pending"] is not None or s["town"] is not None:
         return []
@@ -511,7 +529,7 @@ def _unused(s: Sheet, left: list[int]) -> None:
         s.setdefault("spent_on", []).append(f"unused: {show_dice(left)}")
 
 
-def update_goals(state: State, s: Sheet) -> list[str]:
+def update_goals(state: SimpleLifeState, s: Sheet) -> list[str]:
     """Check the circle of every goal met just now (all six are tracked, for sandbox play)."""
     events = []
     for goal in goal_ids():
@@ -523,7 +541,7 @@ def update_goals(state: State, s: Sheet) -> list[str]:
     return events
 
 
-def settle(state: State, player: str, dice: Dice) -> list[str]:
+def settle(state: SimpleLifeState, player: str, dice: Dice) -> list[str]:
     """At the end of a tick: a prompt still open, answered by the player's standing order for
     it (one set after the prompt arose, or a fight left waiting); [] if none answers it."""
     s = me(state, player)
@@ -549,7 +567,7 @@ def settle(state: State, player: str, dice: Dice) -> list[str]:
     return events + _fights(state, s, dice, player)
 
 
-def start_day(state: State, dice: Dice) -> list[str]:
+def start_day(state: SimpleLifeState, dice: Dice) -> list[str]:
     """Start of Day: cross the next Calendar day; pick up the Used dice and roll them all. Two
     players share one roll of the 6 dice; each copies it onto their own sheet."""
     state["day"] += 1
@@ -558,8 +576,8 @@ def start_day(state: State, dice: Dice) -> list[str]:
     events = []
     for player in state["players"]:
         s = me(state, player)
-        s.update(available=list(faces), used=[], spent=0, spent_on=[], day_over=False,
-                 town=None)
+        s.update({"available": list(faces), "used": [], "spent": 0, "spent_on": [],
+                  "day_over": False, "town": None})
         s["log"].append(f"day {state['day']} begins: you rolled {show_dice(faces)}")
         events.append(f"{player}: day {state['day']} begins with {show_dice(faces)}")
     return events

@@ -14,13 +14,13 @@ anyway, so a warning can tell no secret.
 from __future__ import annotations
 
 from ..engine.base.words import counted
-from ..engine.core.contract import AnyGame, Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from . import checks
 from .codes import W
 from .data import rules, sheet
 from .legal import proposed
 from .model import (
-    Sheet,
+    asked,
     hits_on,
     lake_column,
     me,
@@ -30,12 +30,13 @@ from .model import (
     show_dice,
     stock,
 )
+from .state import Sheet, SimpleLifeGame, SimpleLifeState
 
 # -- warnings -------------------------------------------------------------------------------------
 
 
-def lake(game: AnyGame, state: State, player: str, order: Order, after: State
-         ) -> list[OrderError]:
+def lake(game: SimpleLifeGame, state: SimpleLifeState, player: str, order: Order,
+         after: SimpleLifeState) -> list[OrderError]:
     """A cast whose row asks more than a 6 plus the Fishing Rod: a certain miss, which only
     circles (or closes) the target, and no carrot can change it."""
     s = me(state, player)
@@ -56,14 +57,14 @@ def lake(game: AnyGame, state: State, player: str, order: Order, after: State
         "upgrade(fishing_rod) in the Town first, or cast into a row that needs less", "row")]
 
 
-def dig(game: AnyGame, state: State, player: str, order: Order, after: State
-        ) -> list[OrderError]:
+def dig(game: SimpleLifeGame, state: SimpleLifeState, player: str, order: Order,
+        after: SimpleLifeState) -> list[OrderError]:
     """A dig into a cell already dug, while the dice name one that is not: nothing gained."""
     s = me(state, player)
     col, row = order["column"], order["row"]
     if not s["mines"][row - 1][col - 1]:
         return []
-    fresh = [f"dig({c}, {r})" for c, r in reachable(s, s["pending"]["dice"])
+    fresh = [f"dig({c}, {r})" for c, r in reachable(s, asked(s)["dice"])
              if not s["mines"][r - 1][c - 1]]
     if not fresh:
         return []
@@ -72,8 +73,8 @@ def dig(game: AnyGame, state: State, player: str, order: Order, after: State
                        f"{', '.join(fresh)}", "column")]
 
 
-def mine(game: AnyGame, state: State, player: str, order: Order, after: State
-         ) -> list[OrderError]:
+def mine(game: SimpleLifeGame, state: SimpleLifeState, player: str, order: Order,
+         after: SimpleLifeState) -> list[OrderError]:
     """The Mines with every cell dug: whatever the dice show, nothing is gained."""
     if not all(all(row) for row in me(state, player)["mines"]):
         return []
@@ -81,12 +82,13 @@ def mine(game: AnyGame, state: State, player: str, order: Order, after: State
                        "show, this trip gains nothing", "spend the two dice elsewhere")]
 
 
-def town(game: AnyGame, state: State, player: str, order: Order, after: State
-         ) -> list[OrderError]:
+def town(game: SimpleLifeGame, state: SimpleLifeState, player: str, order: Order,
+         after: SimpleLifeState) -> list[OrderError]:
     """A Town visit in which no action is possible: every action needs something (flowers to
     give, a coin to buy, goods to sell, stones to upgrade), and none can be had inside."""
     s = me(state, player)
-    inside = {**s, "town": {"face": order["die"], "left": order["die"]}}
+    inside = s.copy()
+    inside["town"] = {"face": order["die"], "left": order["die"]}
     for command, check in checks.ON_SHEET.items():
         for value in _choices(command):
             try:
@@ -113,9 +115,9 @@ def _choices(command: str) -> list[str]:
 # -- the prompt -----------------------------------------------------------------------------------
 
 
-def prompt_text(state: State, player: str) -> str:
+def prompt_text(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
-    pending = s["pending"]
+    pending = asked(s)
     carrots = stock(s, "carrot")
     if pending["kind"] == "lake":
         spec = sheet()["lake"][pending["row"] - 1]
@@ -203,7 +205,7 @@ def _fill(entries: list[str], first: str, rest: str) -> list[str]:
     return lines
 
 
-def _free(state: State, s: Sheet, legal: list[str]) -> list[str]:
+def _free(state: SimpleLifeState, s: Sheet, legal: list[str]) -> list[str]:
     """The groups of a turn with no prompt open."""
     by_command: dict[str, list[str]] = {}
     for order in legal:
@@ -285,9 +287,9 @@ def _town_entry(s: Sheet, order: str) -> str:
     return f"{order} {rules()['upgrade_stone']} stones, to level {s['tools'][name] + 1}"
 
 
-def _answers(state: State, s: Sheet, legal: list[str]) -> list[str]:
+def _answers(state: SimpleLifeState, s: Sheet, legal: list[str]) -> list[str]:
     """The answers to the open prompt, with what each does."""
-    pending = s["pending"]
+    pending = asked(s)
     rerolls = [o for o in legal if o.startswith("reroll")]
     carrots = f"a carrot; you have {stock(s, 'carrot')}"
     if pending["kind"] == "mine":
@@ -318,7 +320,7 @@ def _numbers(order: str) -> list[int]:
     return [int(n) for n in inside.split(",") if n.strip().isdigit()]
 
 
-def orders_section(game: AnyGame, state: State, player: str) -> str:
+def orders_section(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> str:
     legal = list(game.legal_orders(state, player))
     if not legal:
         return "no orders are awaited from you now"
@@ -329,7 +331,7 @@ def orders_section(game: AnyGame, state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def sample(game: AnyGame, state: State, player: str, most: int = 8) -> list[str]:
+def sample(game: SimpleLifeGame, state: SimpleLifeState, player: str, most: int = 8) -> list[str]:
     """A few sensible orders for the template, one per command (no hopeless cast)."""
     s = me(state, player)
     seen: set[str] = set()

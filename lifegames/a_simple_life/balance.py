@@ -17,11 +17,10 @@ import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core.bots import choose_orders
-from ..engine.core.contract import AnyGame
+from ..engine.core.contract import AnyGame, State
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from ..engine.core.simulate import game_seed
@@ -29,6 +28,7 @@ from ..engine.core.turn import play_tick
 from .data import KINDS, goal_ids, rules, sheet
 from .model import band, score
 from .rules import ASimpleLife
+from .state import SimpleLifeState
 
 
 class StepByStep(ASimpleLife):
@@ -36,14 +36,14 @@ class StepByStep(ASimpleLife):
     which ends its file at every roll (every bot did before plans): the baseline of the round
     trips table."""
 
-    def bot_plan(self, state: Any, player: str, rng: Any) -> None:
+    def bot_plan(self, state: SimpleLifeState, player: str, rng: random.Random) -> None:
         return None
 
 
 def play(game: AnyGame, seed: int, strategy: str, players: list[str],
-         words: list[str] | None = None) -> dict[str, Any]:
-    """One whole game; the final state."""
-    state: dict[str, Any] = game.setup(players, game.parse_options(words or [], None),
+         words: list[str] | None = None) -> State:
+    """One whole game; the final state (as the engine's ticks hand it on: JSON-shaped)."""
+    state: State = game.setup(players, game.parse_options(words or [], None),
                                        Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
@@ -76,7 +76,7 @@ class Tally:
     def seats(self) -> int:
         return len(self.scores)
 
-    def add(self, state: dict[str, Any]) -> None:
+    def add(self, state: State) -> None:
         caps = sheet()["caps"]
         for player in state["players"]:
             s = state["sheets"][player]
@@ -96,7 +96,7 @@ class Tally:
                 self.full[kind] += used >= caps[kind]
 
 
-def _final(task: tuple[AnyGame, int, str, list[str]]) -> dict[str, Any]:
+def _final(task: tuple[AnyGame, int, str, list[str]]) -> State:
     return play(*task)
 
 

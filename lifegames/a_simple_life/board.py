@@ -12,11 +12,13 @@ mark the picture uses, and a Lake target's contents are written out in words ("3
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.base.svg import INK, LINE, MUTED, PALE, PLAYER_COLOURS, TINTS, Picture, text_width
 from ..engine.base.words import counted
-from ..engine.core.contract import AnyGame, State
 from .data import goal_text, sheet
 from .model import band_label, goal_progress, score, stock
+from .state import Sheet, SimpleLifeGame, SimpleLifeState
 
 WIDTH, SHEET_H, BOX, KEY_H = 900, 470, 22, 24
 LAKE_W = 108  # a Lake target: wide enough for its contents in words
@@ -26,7 +28,7 @@ TICK = "tick"  # a checked box (Farm, Town Square)
 DUG = "dug"  # a Mines cell crossed out
 
 
-def board(game: AnyGame, view: State, player: str | None) -> Picture:
+def board(game: SimpleLifeGame, view: SimpleLifeState, player: str | None) -> Picture:
     shown = [player] if player is not None and player in view["sheets"] else \
         list(view["sheets"])
     height = 50 + SHEET_H * len(shown) + KEY_H * len(_key_rows())
@@ -117,7 +119,7 @@ def contents(cell: list[str]) -> str:
     return " + ".join(counted(cell.count(k), k) if cell.count(k) > 1 else k for k in kinds)
 
 
-def _sheet(pic: Picture, view: State, name: str, top: float) -> None:
+def _sheet(pic: Picture, view: SimpleLifeState, name: str, top: float) -> None:
     s, data = view["sheets"][name], sheet()
     points = score(s)
     pic.text(16, top + 18, f"{name}'s sheet: {points} points ({band_label(points)})", size=14,
@@ -136,7 +138,7 @@ def _heading(pic: Picture, x: float, y: float, text: str) -> None:
     pic.text(x, y + 12, text, size=13, bold=True)
 
 
-def _farm(pic: Picture, s: State, data: State, x: float, y: float) -> None:
+def _farm(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> None:
     _heading(pic, x, y, "Farm (from the bottom)")
     letters = crop_letters()
     for c in range(1, 7):
@@ -157,7 +159,7 @@ def _farm(pic: Picture, s: State, data: State, x: float, y: float) -> None:
                 _symbol(pic, TICK, bx + (8 if icon else 2), by + 2, BOX - (10 if icon else 4))
 
 
-def _lake(pic: Picture, s: State, data: State, x: float, y: float) -> None:
+def _lake(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> None:
     _heading(pic, x, y, "Lake (columns by die: 1-2, 3-4, 5-6)")
     for r, row in enumerate(data["lake"]):
         by = y + 22 + r * 26
@@ -176,7 +178,7 @@ def _lake(pic: Picture, s: State, data: State, x: float, y: float) -> None:
             pic.text(bx + 20, by + 15, what, size=10, fit=LAKE_W - 23)
 
 
-def _mines(pic: Picture, s: State, x: float, y: float) -> None:
+def _mines(pic: Picture, s: Sheet, x: float, y: float) -> None:
     _heading(pic, x, y, "Mines (column, row)")
     for r in range(6):
         for c in range(6):
@@ -187,7 +189,7 @@ def _mines(pic: Picture, s: State, x: float, y: float) -> None:
                 pic.rect(bx, by, 22, 22, fill="#ffffff")
 
 
-def _town(pic: Picture, s: State, data: State, x: float, y: float) -> None:
+def _town(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> None:
     _heading(pic, x, y, "Town Square")
     for n, (folk, spec) in enumerate(data["townsfolk"].items()):
         by = y + 22 + n * 26
@@ -206,7 +208,7 @@ def _town(pic: Picture, s: State, data: State, x: float, y: float) -> None:
         pic.text(x, y + 176 + 14 * n, part, size=11)
 
 
-def _inventory(pic: Picture, s: State, data: State, x: float, y: float) -> None:
+def _inventory(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> None:
     _heading(pic, x, y, "Inventory (have / gained of the row)")
     for n, (kind, cap) in enumerate(data["caps"].items()):  # the sheet's order, not the state's
         by = y + 22 + n * 22
@@ -224,7 +226,7 @@ def _inventory(pic: Picture, s: State, data: State, x: float, y: float) -> None:
         pic.text(x + 280, by + 14, f"{word} {have} / {row['circled']} of {cap}", size=11)
 
 
-def _goals(pic: Picture, view: State, s: State, x: float, y: float) -> None:
+def _goals(pic: Picture, view: SimpleLifeState, s: Sheet, x: float, y: float) -> None:
     _heading(pic, x, y, "Goals")
     for n, goal in enumerate(view["goals"]):
         done, need = goal_progress(s, goal)
@@ -247,7 +249,7 @@ def _goals(pic: Picture, view: State, s: State, x: float, y: float) -> None:
                  bold=True, fill="#D55E00")
 
 
-def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
+def happened(game: SimpleLifeGame, view: SimpleLifeState, player: str | None) -> list[str]:
     """The log of the player's sheet (a spectator's view holds nobody's)."""
     if player not in view["sheets"]:
         return []

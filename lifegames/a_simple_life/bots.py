@@ -35,9 +35,11 @@ otherwise skips it instead of stopping the plan. The file ends with a pass.
 from __future__ import annotations
 
 import functools
-from typing import Any
+import random
+from collections.abc import Sequence
+from typing import cast
 
-from ..engine.core.contract import AnyGame, Arg, Order, OrderError, State, clone
+from ..engine.core.contract import Arg, Order, OrderError, clone
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from ..engine.core.plans import Runner, build
@@ -46,7 +48,8 @@ from .data import rules, sheet
 from .legal import proposed
 from .model import (
     GRAMMAR,
-    Sheet,
+    Digging,
+    asked,
     copy_sheet,
     goal_progress,
     hits_on,
@@ -57,6 +60,7 @@ from .model import (
     score,
     stock,
 )
+from .state import Mines, Sheet, SimpleLifeGame, SimpleLifeState
 
 DISCOUNT = 0.8  # a promise is worth a little less than a done deal
 
@@ -64,7 +68,8 @@ DISCOUNT = 0.8  # a promise is worth a little less than a done deal
 ROLLS = ("mine", "lake")
 
 
-def rank(game: AnyGame, state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: SimpleLifeGame, state: SimpleLifeState, player: str,
+         options: list[str]) -> list[str]:
     """The legal orders with the rolls (a contiguous run in legal.py's listing) sorted by what
     they are expected to bring, best first; ties keep the listing order."""
     s = me(state, player)
@@ -98,13 +103,13 @@ def parse(text: str) -> Order:
 # -- the heuristic ------------------------------------------------------------------------------
 
 
-def _days_left(state: State) -> float:
+def _days_left(state: SimpleLifeState) -> float:
     days: int = state["days"]
     day: int = state["day"]
     return max(0.0, (days - day + 0.5) / days)
 
 
-def value_table(state: State, s: Sheet) -> dict[str, float]:
+def value_table(state: SimpleLifeState, s: Sheet) -> dict[str, float]:
     """What one more of each icon is worth to this player now (points plus promise)."""
     goals = _goal_weights(state)
     museum = rules()["score"]["museum"]
@@ -138,7 +143,7 @@ def hit_chance(s: Sheet) -> float:
     return (7 - hits_on(s)) / 6
 
 
-def _goal_weights(state: State) -> dict[str, float]:
+def _goal_weights(state: SimpleLifeState) -> dict[str, float]:
     if state["sandbox"]:
         return {}
     return {goal: 1.0 for goal in state["goals"]}
@@ -165,27 +170,33 @@ def best_lake(s: Sheet, values: dict[str, float], face: int) -> float:
     return best
 
 
-def dig_value(s: Sheet, values: dict[str, float], col: int, row: int) -> float:
+def dig_value(s: Digging, values: dict[str, float], col: int, row: int) -> float:
     if s["mines"][row - 1][col - 1]:
         return 0.0
     return cell_value(values, sheet()["mines"][row][col - 1])
 
 
-def best_dig(s: Sheet, values: dict[str, float], faces: list[int]) -> float:
+def best_dig(s: Digging, values: dict[str, float], faces: Sequence[int]) -> float:
     return max(dig_value(s, values, c, r) for c, r in reachable(s, faces))
 
 
 def mine_ev(s: Sheet, values: dict[str, float]) -> float:
-    key = (tuple(tuple(r) for r in s["mines"]), s["tools"]["pickaxe"],
+    key: MinesKey = (tuple(tuple(r) for r in s["mines"]), s["tools"]["pickaxe"],
            tuple(sorted(values.items())))
     return _mine_ev(key)
 
 
+# The Mines crossed (row by row), the Pickaxe's level and the icons' values (sorted): the key of
+# the Mines value, cached.
+MinesKey = tuple[tuple[tuple[bool, ...], ...], int, tuple[tuple[str, float], ...]]
+
+
 @functools.lru_cache(maxsize=4096)
-def _mine_ev(key: tuple[Any, ...]) -> float:
+def _mine_ev(key: MinesKey) -> float:
     crossed, pickaxe, items = key
     values = dict(items)
-    s = {"mines": [list(r) for r in crossed], "tools": {"pickaxe": pickaxe}}
+    s: Digging = {"mines": cast(Mines, [list(r) for r in crossed]),
+                  "tools": {"pickaxe": pickaxe}}
     total = 0.0
     for a in range(1, 7):
         for b in range(1, 7):
@@ -201,7 +212,7 @@ def _town_candidates() -> list[tuple[str, Order]]:
     return out
 
 
-def town_plan(state: State, s: Sheet) -> float:
+def town_plan(state: SimpleLifeState, s: Sheet) -> float:
     """What the open Town visit is worth: the gain of the best one-step-at-a-time sequence
     of Town actions (each tried on a copy of the sheet, judged by `base`)."""
     work = copy_sheet(s)
@@ -224,7 +235,7 @@ def town_plan(state: State, s: Sheet) -> float:
     return value - start
 
 
-def tool_value(state: State, s: Sheet) -> float:
+def tool_value(state: SimpleLifeState, s: Sheet) -> float:
     later = _days_left(state)
     weights = {"watering_can": 3.0, "pickaxe": 3.0, "fishing_rod": 5.0, "sword": 3.0}
     goals = _goal_weights(state)
@@ -238,11 +249,11 @@ def tool_value(state: State, s: Sheet) -> float:
     return sum(weights[t] * later * level for t, level in levels.items())
 
 
-def heuristic(game: AnyGame, state: State, player: str) -> float:
+def heuristic(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> float:
     return judge(state, player)
 
 
-def judge(state: State, player: str) -> float:
+def judge(state: SimpleLifeState, player: str) -> float:
     """The heuristic: the points on the sheet and what it promises, the open Town visit too."""
     s = me(state, player)
     total = base(state, s)
@@ -251,7 +262,7 @@ def judge(state: State, player: str) -> float:
     return total
 
 
-def base(state: State, s: Sheet) -> float:
+def base(state: SimpleLifeState, s: Sheet) -> float:
     """The heuristic without the open Town visit."""
     values = value_table(state, s)
     total: float = float(score(s))
@@ -294,7 +305,8 @@ def base(state: State, s: Sheet) -> float:
     return total
 
 
-def plan(game: AnyGame, state: State, player: str, rng: Any) -> list[str] | None:
+def plan(game: SimpleLifeGame, state: SimpleLifeState, player: str, rng: random.Random
+         ) -> list[str] | None:
     """The greedy bot's whole day as a plan (Planner)."""
     s = me(state, player)
     if state["over"] or s["day_over"]:
@@ -308,7 +320,7 @@ MOST_STEPS = 60
 CHAIN = 6  # Mines cells named one by one before the sheet's rule picks
 
 
-def standing_wanted(state: State) -> list[str]:
+def standing_wanted(state: SimpleLifeState) -> list[str]:
     """The bot's standing orders: fights are fought at once; a missed fight roll is rerolled
     only when defeating monsters is a goal (keeping one carrot for the Lake)."""
     keep = "1" if "monsters" in state["goals"] else "all"
@@ -316,10 +328,10 @@ def standing_wanted(state: State) -> list[str]:
 
 
 class Planner:
-    def __init__(self, game: AnyGame, state: State, player: str) -> None:
+    def __init__(self, game: SimpleLifeGame, state: SimpleLifeState, player: str) -> None:
         self.game = game
         self.player = player
-        self.work = clone(state)
+        self.work: SimpleLifeState = clone(state)
         self.lines: list[str] = []
         self.rolled = False
         wanted = standing_wanted(state)
@@ -376,7 +388,7 @@ class Planner:
         for text in options:
             if text.split("(")[0] in ROLLS:  # no prompt is open: the only rolls listed
                 continue
-            trial = clone(work)
+            trial: SimpleLifeState = clone(work)
             self.game.act(trial, player, order_of(text), self.dice)
             value = judge(trial, player)
             if value > best_value:
@@ -398,13 +410,14 @@ class Planner:
 
     def answer(self, s: Sheet) -> list[str]:
         """A prompt left open from an earlier tick."""
-        pending = s["pending"]
-        if pending["kind"] == "lake":
-            return self.lake_answer(pending["face"], pending["row"], prompt_open=True)
+        pending = asked(s)
         if pending["kind"] == "mine":
             return self.dig_block()
-        if pending["face"] is None:
+        face = pending["face"]  # a missed Lake or fight roll (None: a fight still to roll)
+        if face is None:
             return ["fight"]
+        if pending["kind"] == "lake":
+            return self.lake_answer(face, pending["row"], prompt_open=True)
         values = value_table(self.work, s)
         p = hit_chance(s)
         worth = p * (values["monster"] + 2) > values["carrot"] and stock(s, "carrot") > 0

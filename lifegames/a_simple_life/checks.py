@@ -14,17 +14,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
 
 from ..engine.base.codes import Code
 from ..engine.base.words import counted
-from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from .codes import E
-from .data import rules, sheet
+from .data import Townsfolk, rules, sheet
 from .legal import answers
 from .model import (
     KEEP_ALL,
-    Sheet,
+    asked,
     day_limit,
     keep_value,
     lake_column,
@@ -40,6 +39,7 @@ from .model import (
     tool_name,
     townsfolk_name,
 )
+from .state import Pending, Sheet, SimpleLifeState
 
 # The answers each prompt takes; the orders that answer a prompt and do nothing without one.
 ANSWERS = {
@@ -54,7 +54,7 @@ NUMBERS = frozenset({"die", "other_die", "column", "row"})
 # -- what every order needs ---------------------------------------------------------------------
 
 
-def _open(state: State, player: str) -> Sheet:
+def _open(state: SimpleLifeState, player: str) -> Sheet:
     """The game and the player's day are still going: their sheet."""
     if state["over"]:
         raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status")
@@ -66,7 +66,7 @@ def _open(state: State, player: str) -> Sheet:
     return s
 
 
-def _sheet(state: State, player: str, order: Order) -> Sheet:
+def _sheet(state: SimpleLifeState, player: str, order: Order) -> Sheet:
     """What every order a file may give needs: the day still going, numbers where numbers go,
     and the prompt on the sheet answered first (an answer only when there is one)."""
     s = _open(state, player)
@@ -96,7 +96,7 @@ def answer_list(s: Sheet) -> str:
     return ", ".join(o.source or o.canonical() for o in answers(s)[:8])
 
 
-def prompt_title(pending: dict[str, Any]) -> str:
+def prompt_title(pending: Pending) -> str:
     if pending["kind"] == "lake":
         return f"a missed Lake roll of {pending['face']} (accept, or reroll with a carrot)"
     if pending["kind"] == "mine":
@@ -130,7 +130,7 @@ def take_dice(s: Sheet, values: list[int], arg: str = "die") -> None:
                              f"your available dice: {show_dice(s['available'])}", arg)
 
 
-def check_spend(state: State, s: Sheet, count: int) -> None:
+def check_spend(state: SimpleLifeState, s: Sheet, count: int) -> None:
     limit = day_limit(state)
     if limit is not None and s["spent"] + count > limit:
         raise OrderError(E.DAY_LIMIT, f"this needs {count} dice, but you have spent "
@@ -158,7 +158,7 @@ def _where_to_get(kind: str) -> str:
 # -- the Farm, the Lake and the Mines -----------------------------------------------------------
 
 
-def farm(state: State, player: str, order: Order) -> tuple[int, int]:
+def farm(state: SimpleLifeState, player: str, order: Order) -> tuple[int, int]:
     """The die and the column it checks (its own; a 6 names any)."""
     s = _sheet(state, player, order)
     face = order["die"]
@@ -180,7 +180,7 @@ def farm(state: State, player: str, order: Order) -> tuple[int, int]:
     return face, col
 
 
-def lake(state: State, player: str, order: Order) -> tuple[int, int, int]:
+def lake(state: SimpleLifeState, player: str, order: Order) -> tuple[int, int, int]:
     """The die, and the target's row and column (a cell without a check or a cross)."""
     s = _sheet(state, player, order)
     face, row = order["die"], order["row"]
@@ -200,7 +200,7 @@ def lake(state: State, player: str, order: Order) -> tuple[int, int, int]:
     return face, row, col
 
 
-def mine(state: State, player: str, order: Order) -> list[int]:
+def mine(state: SimpleLifeState, player: str, order: Order) -> list[int]:
     """The two dice spent on the Mines."""
     s = _sheet(state, player, order)
     faces = [order["die"], order["other_die"]]
@@ -210,10 +210,10 @@ def mine(state: State, player: str, order: Order) -> list[int]:
     return faces
 
 
-def dig(state: State, player: str, order: Order) -> tuple[int, int]:
+def dig(state: SimpleLifeState, player: str, order: Order) -> tuple[int, int]:
     """A cell the Mines dice name (the Pickaxe's moves included)."""
     s = _sheet(state, player, order)
-    pending = s["pending"]
+    pending = asked(s)
     col, row = order["column"], order["row"]
     cells = reachable(s, pending["dice"])
     if (col, row) not in cells:
@@ -224,15 +224,15 @@ def dig(state: State, player: str, order: Order) -> tuple[int, int]:
     return col, row
 
 
-def fight(state: State, player: str, order: Order) -> None:
+def fight(state: SimpleLifeState, player: str, order: Order) -> None:
     """A monster waiting, and no missed fight roll to settle first."""
-    pending = _sheet(state, player, order)["pending"]
+    pending = asked(_sheet(state, player, order))
     if pending["face"] is not None:
         raise OrderError(E.PROMPT, f"your fight roll of {pending['face']} missed: accept "
                          "it or reroll it first", f"accept, or reroll({pending['face']})")
 
 
-def accept(state: State, player: str, order: Order) -> None:
+def accept(state: SimpleLifeState, player: str, order: Order) -> None:
     """A missed Lake or fight roll to keep."""
     pending = _sheet(state, player, order)["pending"]
     if pending is None or pending["kind"] == "mine" or (
@@ -246,16 +246,13 @@ def reroll_targets(s: Sheet) -> list[int] | None:
     pending = s["pending"]
     if pending is None:
         return list(s["available"])
-    if pending["kind"] == "lake":
-        return [pending["face"]]
     if pending["kind"] == "mine":
         return list(pending["dice"])
-    if pending["face"] is not None:
-        return [pending["face"]]
-    return None
+    face = pending["face"]  # a missed Lake or fight roll (None: a fight still to roll)
+    return None if face is None else [face]
 
 
-def reroll(state: State, player: str, order: Order) -> list[int]:
+def reroll(state: SimpleLifeState, player: str, order: Order) -> list[int]:
     """The dice to reroll (available ones, or those of the roll the prompt is about), and a
     carrot to pay."""
     s = _sheet(state, player, order)
@@ -275,7 +272,7 @@ def reroll(state: State, player: str, order: Order) -> list[int]:
     return faces
 
 
-def fights_after(state: State, player: str, order: Order) -> bool:
+def fights_after(state: SimpleLifeState, player: str, order: Order) -> bool:
     """Would this dig or accept roll a die, before it runs? Yes when a standing order then
     fights a monster at once: a dig into a cell with monsters (or one a $fact names, not known
     before it runs), an accept with more monsters waiting. The random barrier of both rows."""
@@ -300,7 +297,7 @@ def fights_after(state: State, player: str, order: Order) -> bool:
 # -- the Town -------------------------------------------------------------------------------------
 
 
-def town(state: State, player: str, order: Order) -> int:
+def town(state: SimpleLifeState, player: str, order: Order) -> int:
     """The die entering the Town: its value in actions."""
     s = _sheet(state, player, order)
     face: int = order["die"]
@@ -315,11 +312,11 @@ def _in_town(s: Sheet) -> None:
                          "first spend a die on the Town: town(die); its value is your actions")
 
 
-def give_on(s: Sheet, order: Order) -> tuple[str, dict[str, Any]]:
+def give_on(s: Sheet, order: Order) -> tuple[str, Townsfolk]:
     """Town Square, on a sheet: a townsfolk not yet a friend, and the flowers they take."""
     _in_town(s)
     name = townsfolk_name(order)
-    spec = sheet()["townsfolk"][name]
+    spec: Townsfolk = sheet()["townsfolk"][name]
     if s["friends"][name] >= spec["boxes"]:
         raise OrderError(E.ALREADY_FRIENDS, f"{name} is already your friend",
                          "give to someone whose heart is not checked yet", "townsfolk")
@@ -363,46 +360,46 @@ def upgrade_on(s: Sheet, order: Order) -> str:
 
 
 # The Town actions' checks on a sheet alone, by command: what advice and the bots try.
-ON_SHEET: dict[str, Callable[[Sheet, Order], Any]] = {
+ON_SHEET: dict[str, Callable[[Sheet, Order], object]] = {
     "give": give_on, "buy": buy_on, "sell": sell_on, "upgrade": upgrade_on}
 
 
-def give(state: State, player: str, order: Order) -> tuple[str, dict[str, Any]]:
+def give(state: SimpleLifeState, player: str, order: Order) -> tuple[str, Townsfolk]:
     return give_on(_sheet(state, player, order), order)
 
 
-def buy(state: State, player: str, order: Order) -> str:
+def buy(state: SimpleLifeState, player: str, order: Order) -> str:
     return buy_on(_sheet(state, player, order), order)
 
 
-def sell(state: State, player: str, order: Order) -> tuple[str, int]:
+def sell(state: SimpleLifeState, player: str, order: Order) -> tuple[str, int]:
     return sell_on(_sheet(state, player, order), order)
 
 
-def upgrade(state: State, player: str, order: Order) -> str:
+def upgrade(state: SimpleLifeState, player: str, order: Order) -> str:
     return upgrade_on(_sheet(state, player, order), order)
 
 
 # -- the end of a day, and the standing orders --------------------------------------------------
 
 
-def pass_(state: State, player: str, order: Order) -> None:
+def pass_(state: SimpleLifeState, player: str, order: Order) -> None:
     """Any time the day is going and no prompt waits (`pass` is a Python word)."""
     _sheet(state, player, order)
 
 
-def _standing_only(state: State, player: str, order: Order) -> None:
+def _standing_only(state: SimpleLifeState, player: str, order: Order) -> None:
     _open(state, player)
     raise OrderError(E.STANDING_ONLY, f"{order.command} is a standing order: it answers "
                      "your prompts from now on", f"write it as: standing {order.canonical()}")
 
 
-def on_miss(state: State, player: str, order: Order) -> None:
+def on_miss(state: SimpleLifeState, player: str, order: Order) -> None:
     """Never an order of the file: a standing order (model.miss_keep reads it)."""
     _standing_only(state, player, order)
 
 
-def on_mine(state: State, player: str, order: Order) -> None:
+def on_mine(state: SimpleLifeState, player: str, order: Order) -> None:
     """Never an order of the file: a standing order (model.mine_pref reads it)."""
     _standing_only(state, player, order)
 
@@ -455,12 +452,12 @@ def _resource(order: Order) -> str:
     return resource_name(order, allowed, order.command)
 
 
-def _keep(order: Order) -> Any:
+def _keep(order: Order) -> str | int:
     return KEEP_ALL if keep_value(order) is None else order["keep"]
 
 
 # How each name argument is resolved: the same resolvers the checks and `validate` use.
-RESOLVERS: dict[str, Callable[[Order], Any]] = {
+RESOLVERS: dict[str, Callable[[Order], str | int]] = {
     "townsfolk": townsfolk_name,
     "resource": _resource,
     "tool": tool_name,

@@ -5,7 +5,7 @@ the key that is wrong instead of as a KeyError in the middle of a tick."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, TypedDict
 
 from ..engine.files.data import DataError, load_yaml
 
@@ -15,6 +15,15 @@ KINDS = ("carrot", "flower", "stone", "coin", "diamond", "heart", "upgrade", "st
          "monster")
 SCORED = tuple(k for k in KINDS if k != "monster")  # 1 point or more each (monsters: +2/-2)
 PLAIN_ICONS = ("carrot", "flower", "stone", "coin", "diamond", "star", "monster")
+
+
+class Townsfolk(TypedDict):
+    """A townsfolk of sheet.yaml: the heart boxes to befriend them, the flowers a gift takes,
+    and the icons they give once befriended."""
+
+    boxes: int
+    flowers: int
+    gift: list[str]
 
 
 def _need(data: Any, path: str, kind: type | tuple[type, ...], where: str) -> Any:

@@ -12,19 +12,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
-from ..engine.core.contract import Arg, Order, State
+from ..engine.core.contract import Arg, Order
 from .data import rules, sheet
-from .model import Sheet, me, reachable, stock
+from .model import asked, me, reachable, stock
+from .state import Sheet, SimpleLifeState
 
 WORDS = frozenset({"townsfolk", "resource", "tool"})  # arguments written bare: give(Lily)
 
-_MADE: dict[tuple[Any, ...], Order] = {}  # orders are read-only once made, so shared
+_MADE: dict[tuple[str | int, ...], Order] = {}  # orders are read-only once made, so shared
 _MOST = 4096
 
 
-def proposed(command: str, *values: Any) -> Order:
+def proposed(command: str, *values: str | int) -> Order:
     """The order `command(values...)` as the list writes it, made once per process (the same
     few hundred come up all game long). Argument names are those of the grammar."""
     key = (command, *values)
@@ -46,7 +46,7 @@ _ARGS = {"farm": ("die", "column"), "lake": ("die", "row"), "mine": ("die", "oth
          "buy": ("resource",), "sell": ("resource",), "upgrade": ("tool",)}
 
 
-def candidates(state: State, player: str) -> Iterator[Order]:
+def candidates(state: SimpleLifeState, player: str) -> Iterator[Order]:
     if state["over"]:
         return
     s = me(state, player)
@@ -95,7 +95,7 @@ def _pairs(available: list[int]) -> list[tuple[int, int]]:
 def answers(s: Sheet) -> list[Order]:
     """The answers to the prompt open on the sheet: each runs (checks.py lists them in its
     E-PROMPT hint, without asking the checks again)."""
-    pending = s["pending"]
+    pending = asked(s)
     carrot = stock(s, "carrot") >= 1
     if pending["kind"] == "mine":
         out = [proposed("dig", c, r) for c, r in reachable(s, pending["dice"])]
@@ -103,9 +103,10 @@ def answers(s: Sheet) -> list[Order]:
             a, b = pending["dice"]
             out += [proposed("reroll", a, b)] + [proposed("reroll", v) for v in sorted({a, b})]
         return out
-    if pending["kind"] == "fight" and pending["face"] is None:
+    face = pending["face"]  # a missed Lake or fight roll (None: a fight still to roll)
+    if face is None:
         return [proposed("fight")]
     out = [proposed("accept")]
     if carrot:
-        out.append(proposed("reroll", pending["face"]))
+        out.append(proposed("reroll", face))
     return out

@@ -13,16 +13,19 @@ rulebook makes: a defeated monster is circled, one that got away is crossed with
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Sequence
+from typing import TypedDict, TypeVar, cast
 
 from ..engine.base.words import counted
-from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from ..engine.core.orders import standing_orders
 from ..engine.core.turn import unknown_value
 from .codes import E
 from .data import SCORED, goal_text, rules, sheet
+from .state import Mines, Pending, Sheet, SimpleLifeState
 
-Sheet = dict[str, Any]
+T = TypeVar("T")
+A = TypeVar("A", bound=tuple[object, ...])
 
 GRAMMAR = "a_simple_life"
 MISS_TARGETS = ("lake", "fight")  # the rolls a standing on_miss order answers
@@ -33,22 +36,41 @@ MINE_RULES = ("any", "stone", "carrot", "flower", "coin", "diamond", "star", ART
               "monster")
 
 
-def me(state: State, player: str) -> Sheet:
-    found: Sheet = state["sheets"][player]
-    return found
+def me(state: SimpleLifeState, player: str) -> Sheet:
+    return state["sheets"][player]
+
+
+def asked(s: Sheet) -> Pending:
+    """The prompt open on the sheet, where the order's check has made sure one is."""
+    pending = s["pending"]
+    if pending is None:
+        raise AssertionError("no prompt is open on the sheet")  # checked before
+    return pending
+
+
+def cells(array: tuple[T, ...]) -> list[T]:
+    """A fixed-length array of the state (the Farm, a Lake row, a Mines row, the Mines dice)
+    as the list it is: state.py declares it as a tuple, which types each position and fixes
+    the length, but JSON has no tuples, so the state holds a list, whose cells orders set."""
+    return cast("list[T]", array)
+
+
+def copied(array: A) -> A:
+    """A copy of a fixed-length array of the state: a list, as `cells` says."""
+    return cast(A, list(array))
 
 
 # -- the inventory ------------------------------------------------------------------------------
 
 
 def stock(s: Sheet, kind: str) -> int:
-    row: dict[str, int] = s["inventory"][kind]
+    row = s["inventory"][kind]
     return row["circled"] - row["crossed"]
 
 
 def room(s: Sheet, kind: str) -> int:
     """How many more icons of `kind` can still be circled."""
-    row: dict[str, int] = s["inventory"][kind]
+    row = s["inventory"][kind]
     used = row["circled"] + (row["crossed"] if kind == "monster" else 0)
     cap: int = sheet()["caps"][kind]
     return cap - used
@@ -57,12 +79,12 @@ def room(s: Sheet, kind: str) -> int:
 # -- dice -----------------------------------------------------------------------------------------
 
 
-def dice_total(state: State) -> int:
+def dice_total(state: SimpleLifeState) -> int:
     data: dict[str, int] = rules()["dice"]
     return data["solo"] if len(state["players"]) == 1 else data["two_player"]
 
 
-def day_limit(state: State) -> int | None:
+def day_limit(state: SimpleLifeState) -> int | None:
     """Dice a player may spend a day: all of them solo, 5 of the 6 shared dice with two."""
     return None if len(state["players"]) == 1 else rules()["two_player"]["dice_per_day"]
 
@@ -81,27 +103,29 @@ def dice_in_play(s: Sheet) -> int:
     return held
 
 
-def dice_conserved(state: State, player: str) -> bool:
+def dice_conserved(state: SimpleLifeState, player: str) -> bool:
     s = me(state, player)
     return len(s["available"]) + len(s["used"]) + dice_in_play(s) == dice_total(state)
 
 
 def copy_sheet(s: Sheet) -> Sheet:
     """A deep copy of one sheet, much faster than copy.deepcopy (the bots copy sheets often)."""
-    out = dict(s)
-    out["farm"] = list(s["farm"])
-    out["lake"] = [list(r) for r in s["lake"]]
-    out["mines"] = [list(r) for r in s["mines"]]
-    for key in ("friends", "tools", "museum", "pond", "done"):
-        out[key] = dict(s[key])
-    out["inventory"] = {k: dict(v) for k, v in s["inventory"].items()}
+    out = s.copy()
+    out["farm"] = copied(s["farm"])
+    out["lake"] = [copied(r) for r in s["lake"]]
+    out["mines"] = cast(Mines, [copied(r) for r in s["mines"]])
+    out["friends"], out["tools"], out["done"] = dict(s["friends"]), dict(s["tools"]), \
+        dict(s["done"])
+    out["museum"], out["pond"] = dict(s["museum"]), dict(s["pond"])
+    out["inventory"] = {k: v.copy() for k, v in s["inventory"].items()}
     out["available"], out["used"], out["log"] = list(s["available"]), list(s["used"]), \
         list(s["log"])
     out["spent_on"] = list(s.get("spent_on", []))
-    out["town"] = dict(s["town"]) if s["town"] is not None else None
+    out["town"] = s["town"].copy() if s["town"] is not None else None
     if s["pending"] is not None:
-        out["pending"] = {k: list(v) if isinstance(v, list) else v
-                          for k, v in s["pending"].items()}
+        out["pending"] = pending = s["pending"].copy()
+        if "dice" in pending:  # the one list a prompt holds
+            pending["dice"] = copied(pending["dice"])
     return out
 
 
@@ -125,7 +149,15 @@ def rod_bonus(s: Sheet) -> int:
     return by_level[level]
 
 
-def reachable(s: Sheet, faces: list[int]) -> list[tuple[int, int]]:
+class Digging(TypedDict):
+    """What the Mines cells two dice name depend on: the cells crossed and the Pickaxe (a
+    sheet has both; the bots' cached Mines value builds just these)."""
+
+    mines: Mines
+    tools: dict[str, int]
+
+
+def reachable(s: Digging, faces: Sequence[int]) -> list[tuple[int, int]]:
     """Every (column, row) the two Mines dice can name, with the Pickaxe's +-1 moves."""
     moves = rules()["pickaxe_dice"][s["tools"]["pickaxe"]]
     a, b = faces
@@ -216,8 +248,16 @@ def score(s: Sheet) -> int:
     return sum(points for _, _, points in breakdown(s))
 
 
-def band(points: int) -> dict[str, Any]:
-    chosen: dict[str, Any] = rules()["bands"][0]
+class Band(TypedDict):
+    """A score band of rules.yaml: from `min` points (to `max`, None for the top one)."""
+
+    min: int
+    max: int | None
+    name: str
+
+
+def band(points: int) -> Band:
+    chosen: Band = rules()["bands"][0]
     for spec in rules()["bands"]:
         if points >= spec["min"]:
             chosen = spec
@@ -230,12 +270,12 @@ def band_label(points: int) -> str:
     return f"{top}: {spec['name']}"
 
 
-def won(state: State, player: str) -> bool:
+def won(state: SimpleLifeState, player: str) -> bool:
     s = state["sheets"][player]
     return all(goal in s["done"] for goal in state["goals"])
 
 
-def result_line(state: State, player: str, named: bool = False) -> str:
+def result_line(state: SimpleLifeState, player: str, named: bool = False) -> str:
     """The player's result as one statement: a win and its band, or why the points on the
     sheet are not recorded (the band of a score that does not count is not named).
     `named`: a sentence with the player's name as its subject."""
@@ -262,7 +302,7 @@ def result_line(state: State, player: str, named: bool = False) -> str:
 # -- the names an order gives (the same resolvers for checks, validate and spelling) -------------
 
 
-def name(value: Any) -> str:
+def name(value: object) -> str:
     return str(value).strip().lower().replace(" ", "_").replace("-", "_")
 
 
@@ -337,12 +377,12 @@ def mine_rule(order: Order) -> str:
 # state["standing"], which only their player sees.
 
 
-def _standing(state: State, player: str) -> tuple[Order, ...]:
+def _standing(state: SimpleLifeState, player: str) -> tuple[Order, ...]:
     texts = state.get("standing", {}).get(player, [])
     return standing_orders(GRAMMAR, tuple(texts)) if texts else ()
 
 
-def miss_keep(state: State, player: str, target: str) -> int | None:
+def miss_keep(state: SimpleLifeState, player: str, target: str) -> int | None:
     """Carrots to keep when a `target` roll (lake or fight) misses: reroll while you have
     more; None if no standing order answers that prompt."""
     keep: int | None = None
@@ -353,7 +393,7 @@ def miss_keep(state: State, player: str, target: str) -> int | None:
     return keep
 
 
-def mine_pref(state: State, player: str) -> str | None:
+def mine_pref(state: SimpleLifeState, player: str) -> str | None:
     """The Mines rule of the player's standing on_mine order, or None."""
     rule = None
     for order in _standing(state, player):
@@ -362,7 +402,7 @@ def mine_pref(state: State, player: str) -> str | None:
     return rule
 
 
-def covers(state: State, player: str, s: Sheet) -> bool:
+def covers(state: SimpleLifeState, player: str, s: Sheet) -> bool:
     """Whether a standing order answers the prompt open on the sheet now."""
     pending = s["pending"]
     if pending is None:
@@ -405,9 +445,8 @@ def best_cell(s: Sheet, cells: list[tuple[int, int]], rule: str) -> tuple[int, i
     return max(cells, key=key)
 
 
-def rule_cell(state: State, player: str) -> tuple[int, int]:
+def rule_cell(state: SimpleLifeState, player: str) -> tuple[int, int]:
     """The cell the player's Mines rule (their standing on_mine, else `any`) picks for the
     Mines dice on their sheet: the facts $best_col, $best_row."""
     s = me(state, player)
-    cells = reachable(s, s["pending"]["dice"])
-    return best_cell(s, cells, mine_pref(state, player) or "any")
+    return best_cell(s, reachable(s, asked(s)["dice"]), mine_pref(state, player) or "any")

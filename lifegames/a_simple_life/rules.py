@@ -23,13 +23,12 @@ from typing import Any
 
 from ..engine.core.commands import Commands, row_maker
 from ..engine.core.contract import (
-    AnyGame,
+    Game,
     Order,
     OrderError,
     Prompt,
     Result,
     SetupError,
-    State,
 )
 from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
@@ -75,7 +74,7 @@ ABSENT = (
 )
 
 
-class ASimpleLife(AnyGame):
+class ASimpleLife(Game[SimpleLifeState]):
     id = "a-simple-life"
     title = "A Simple Life"
     package = "a_simple_life"
@@ -134,7 +133,7 @@ class ASimpleLife(AnyGame):
             options["goals"] = len(options["chosen"])
         return options
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> State:
+    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> SimpleLifeState:
         faces: list[int] = []
         if not options.get("sandbox"):
             faces = list(options.get("chosen") or [])
@@ -144,7 +143,7 @@ class ASimpleLife(AnyGame):
                 if face not in faces:
                     faces.append(face)
         goals = [sheet()["goals"][f]["id"] for f in faces]
-        state: State = {
+        state: SimpleLifeState = {
             "players": list(players),
             "goals": goals,
             "sandbox": bool(options.get("sandbox")),
@@ -153,8 +152,8 @@ class ASimpleLife(AnyGame):
             "over": False,
             "last_roll": [],
             "sheets": {p: new_sheet() for p in players},
+            "tick": 0,
         }
-        state["tick"] = 0
         start_day(state, dice)
         for player in players:
             s = me(state, player)
@@ -167,7 +166,7 @@ class ASimpleLife(AnyGame):
         return _vocabulary()
 
     # -- a tick -----------------------------------------------------------------------------
-    def awaiting(self, state: State) -> list[str]:
+    def awaiting(self, state: SimpleLifeState) -> list[str]:
         if state["over"]:
             return []
         return [p for p in state["players"] if not me(state, p)["day_over"]]
@@ -175,21 +174,21 @@ class ASimpleLife(AnyGame):
     def spell(self, order: Order) -> Order:
         return checks.spelled(order)
 
-    def candidates(self, state: State, player: str) -> Iterable[Order]:
+    def candidates(self, state: SimpleLifeState, player: str) -> Iterable[Order]:
         return legal.candidates(state, player)
 
-    def absent_orders(self, state: State, player: str) -> list[str]:
+    def absent_orders(self, state: SimpleLifeState, player: str) -> list[str]:
         return list(ABSENT)
 
-    def turns(self, state: State) -> int:
+    def turns(self, state: SimpleLifeState) -> int:
         """Days played to their end."""
         return int(state["day"]) if state["over"] else int(state["day"]) - 1
 
-    def begin_tick(self, state: State) -> None:
+    def begin_tick(self, state: SimpleLifeState) -> None:
         for player in state["players"]:
             me(state, player)["log"] = []
 
-    def end_orders(self, state: State, player: str) -> None:
+    def end_orders(self, state: SimpleLifeState, player: str) -> None:
         """Solo, a file must answer a prompt left from an earlier tick (an empty file would
         only waste a tick); with two players an empty file is no actions, so one player's open
         prompt never holds up the other's file. A standing order that answers the prompt at
@@ -202,7 +201,7 @@ class ASimpleLife(AnyGame):
             raise OrderError(E.ANSWER_PROMPT, f"your sheet asks: {prompt_title(pending)}; "
                              "this file must answer it", f"add one of: {answer_list(s)}")
 
-    def end_tick(self, state: State, dice: Dice) -> list[str]:
+    def end_tick(self, state: SimpleLifeState, dice: Dice) -> list[str]:
         events = []
         for player in state["players"]:
             s = me(state, player)
@@ -213,7 +212,7 @@ class ASimpleLife(AnyGame):
                 events += [f"{player}: {e}" for e in settled]
         return events + self._next_day(state, dice)
 
-    def _next_day(self, state: State, dice: Dice) -> list[str]:
+    def _next_day(self, state: SimpleLifeState, dice: Dice) -> list[str]:
         if state["over"] or any(not me(state, p)["day_over"] for p in state["players"]):
             return []
         if state["day"] >= state["days"]:
@@ -227,23 +226,23 @@ class ASimpleLife(AnyGame):
             return events
         return start_day(state, dice)
 
-    def prompt(self, state: State, player: str) -> Prompt | None:
+    def prompt(self, state: SimpleLifeState, player: str) -> Prompt | None:
         if me(state, player)["pending"] is None:
             return None
         return Prompt(player, prompt_text(state, player),
                       tuple(self.legal_orders(state, player)))
 
     # -- the end ------------------------------------------------------------------------------
-    def figures(self, state: State, player: str) -> dict[str, Any]:
+    def figures(self, state: SimpleLifeState, player: str) -> dict[str, int]:
         """What the sheet leads with, for `history`."""
         s = me(state, player)
         return {"score": score(s), "goals met": len(s["done"]), "carrots": stock(s, "carrot"),
                 "coins": stock(s, "coin")}
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: SimpleLifeState) -> bool:
         return bool(state["over"])
 
-    def result(self, state: State) -> Result:
+    def result(self, state: SimpleLifeState) -> Result:
         scores = {p: score(me(state, p)) for p in state["players"]}
         eligible = [p for p in state["players"] if state["sandbox"] or won(state, p)]
         winners: list[str] = []

@@ -15,7 +15,7 @@ come from the rule data through `ASimpleLife.vocabulary`.
 
 from typing import Annotated, Final, Literal, TypedDict
 
-from ..engine.core.contract import EngineState
+from ..engine.core.contract import EngineState, Game
 from ..engine.core.declared import ENTRY, NOTHING, PLAYER, PUBLIC, Keys, OneOf, Owner, Range
 
 MAX_DAYS: Final = 30  # the longest game `setup days=N` starts
@@ -28,6 +28,7 @@ Mark = Annotated[Literal["", "circle", "cross", "check"], PUBLIC]
 LakeRow = tuple[Mark, Mark, Mark]  # the three columns: die 1-2, 3-4, 5-6
 MinesRow = tuple[Flag, Flag, Flag, Flag, Flag, Flag]  # a cell of each column: crossed
 MinesRows = Annotated[MinesRow, PUBLIC]
+Mines = tuple[MinesRows, MinesRows, MinesRows, MinesRows, MinesRows, MinesRows]  # row by row
 Farm = tuple[Count, Count, Count, Count, Count, Count]  # boxes checked in each column
 
 
@@ -65,8 +66,7 @@ class Pending(_Prompted):
 class Sheet(TypedDict):
     farm: Annotated[Farm, PUBLIC]
     lake: Annotated[list[LakeRow], PUBLIC]  # row by row, as sheet.yaml lists them
-    mines: Annotated[tuple[MinesRows, MinesRows, MinesRows, MinesRows, MinesRows, MinesRows],
-                     PUBLIC]
+    mines: Annotated[Mines, PUBLIC]
     friends: Annotated[dict[str, Count], PUBLIC, Keys("townsfolk", every=True)]  # boxes
     tools: Annotated[dict[str, Annotated[int, Range(0, 2)]], PUBLIC, Keys("tool", every=True)]
     inventory: Annotated[dict[str, Row], PUBLIC, Keys("icon", every=True)]
@@ -92,3 +92,7 @@ class SimpleLifeState(EngineState):
     over: Flag
     last_roll: Annotated[list[Die], PUBLIC]  # the day's roll, which two players share
     sheets: Annotated[dict[str, Sheet], PUBLIC, Keys(PLAYER, every=True)]
+
+
+# The game object as its modules hold it: a game whose states are SimpleLifeState.
+SimpleLifeGame = Game[SimpleLifeState]

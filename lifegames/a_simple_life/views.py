@@ -14,7 +14,6 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import AnyGame, State
 from ..engine.text.sheets import check_command, commented, document, section, table
 from .advice import icon_names, orders_section, prompt_text, sample
 from .data import KINDS, SCORED, goal_face, goal_ids, goal_text, rules, sheet
@@ -37,6 +36,7 @@ from .model import (
     stock,
     won,
 )
+from .state import Pending, SimpleLifeGame, SimpleLifeState
 
 GRAMMAR = "a_simple_life"
 CODES = {"stone": "S", "carrot": "C", "flower": "F", "coin": "$", "diamond": "D",
@@ -60,7 +60,7 @@ def legend() -> str:
 # -- sections -----------------------------------------------------------------------------------
 
 
-def calendar(state: State) -> str:
+def calendar(state: SimpleLifeState) -> str:
     days = state["days"]
     head = [f"day {d}" for d in range(1, days + 1)]
     marks = ["X" if d <= state["day"] else "" for d in range(1, days + 1)]
@@ -69,7 +69,7 @@ def calendar(state: State) -> str:
         f"{state['day']})"
 
 
-def goals(state: State, player: str) -> str:
+def goals(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     rows = []
     for goal in goal_ids():
@@ -88,7 +88,7 @@ def goals(state: State, player: str) -> str:
     return table(rows, ["die", "goal", "circled", "progress", "checked"]) + "\n" + note
 
 
-def dice(state: State, player: str) -> str:
+def dice(state: SimpleLifeState, player: str) -> str:
     """Where today's dice are: Available, in play, and what the others were spent on (by the
     orders the player wrote: a die in Used may show a face it was rerolled to)."""
     s = me(state, player)
@@ -125,7 +125,7 @@ def dice(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def farm(state: State, player: str) -> str:
+def farm(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     columns = sheet()["farm"]
     height = max(len(b) for b in columns.values())
@@ -148,7 +148,7 @@ def farm(state: State, player: str) -> str:
     return table(rows, ["", *(f"col {c}" for c in range(1, 7))]) + "\n" + note
 
 
-def lake(state: State, player: str) -> str:
+def lake(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     rows = []
     for number, spec in enumerate(sheet()["lake"], start=1):
@@ -163,7 +163,7 @@ def lake(state: State, player: str) -> str:
                         "col 3 (die 5-6)"]) + "\n" + note
 
 
-def mines(state: State, player: str) -> str:
+def mines(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     rows = []
     for row in range(1, 7):
@@ -179,7 +179,7 @@ def mines(state: State, player: str) -> str:
     return table(rows, ["", *(f"col {c}" for c in range(1, 7))]) + "\n" + note
 
 
-def town(state: State, player: str) -> str:
+def town(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     rows = []
     for name, spec in sheet()["townsfolk"].items():
@@ -220,7 +220,7 @@ def _tool_effect(tool: str, level: int) -> str:
     return f"hit monsters on {data['fight_hits_on'][level]}+"
 
 
-def inventory(state: State, player: str) -> str:
+def inventory(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     rows = []
     caps = sheet()["caps"]
@@ -237,7 +237,7 @@ def inventory(state: State, player: str) -> str:
     return table(rows, ["icon", "row (O circled, X crossed, . free)", "have", "room"])
 
 
-def museum_and_pond(state: State, player: str) -> str:
+def museum_and_pond(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     museum = table([[a, "[v]" if s["museum"][a] else "[ ]"] for a in sheet()["artifacts"]],
                    ["artifact", "checked"])
@@ -248,7 +248,7 @@ def museum_and_pond(state: State, player: str) -> str:
             f"{museum}\n\nPond:\n{pond}")
 
 
-def scores(state: State, player: str) -> str:
+def scores(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     rows = [[what, count, points] for what, count, points in breakdown(s)]
     total = score(s)
@@ -269,7 +269,7 @@ def scores(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def game_over(game: AnyGame, state: State, player: str) -> str:
+def game_over(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> str:
     """The final result, first on the last sheet: each player's as one statement, then who
     won."""
     lines = [f"The game is over: day {state['day']} of {state['days']} has ended."]
@@ -290,7 +290,7 @@ TWO_PLAYERS = textwrap.fill(
     "(games/a_simple_life/RULES.md).", 96)
 
 
-def standing_section(state: State, player: str) -> str:
+def standing_section(state: SimpleLifeState, player: str) -> str:
     """The standing orders in force: defaults that answer this player's own prompts."""
     texts = state.get("standing", {}).get(player, [])
     lines = [f"standing {t}" for t in texts] or ["none in force: every prompt waits for your "
@@ -303,13 +303,13 @@ def standing_section(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def happened(state: State, player: str) -> str:
+def happened(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     lines = [f"- {line}" for line in s["log"]] or ["- (nothing: no orders this tick)"]
     return "\n".join(lines)
 
 
-def player_sheet(game: AnyGame, state: State, player: str) -> str:
+def player_sheet(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     when = (f"game over after day {state['day']} of {state['days']}" if state["over"] else
             f"day {state['day']} of {state['days']}")
@@ -340,11 +340,11 @@ def player_sheet(game: AnyGame, state: State, player: str) -> str:
     return document(title, parts)
 
 
-def views(game: AnyGame, state: State, player: str) -> dict[str, str]:
+def views(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> dict[str, str]:
     return {f"{player.lower()}_sheet.txt": player_sheet(game, state, player)}
 
 
-def order_template(game: AnyGame, state: State, player: str) -> str:
+def order_template(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> str:
     if state["over"]:
         return commented([f"{player}: the game is over and no more orders are read.",
                           *textwrap.wrap(f"Your result: {result_line(state, player)}.", 90)])
@@ -400,7 +400,7 @@ ABSENT_HELP = ("the host may play your default: an open prompt answered (accept,
                "$best_col, $best_row, fight), then a pass.")
 
 
-def _sheet_data(state: State, player: str) -> dict[str, Any]:
+def _sheet_data(state: SimpleLifeState, player: str) -> dict[str, Any]:
     s = me(state, player)
     return {
         "available": list(s["available"]),
@@ -425,7 +425,7 @@ def _sheet_data(state: State, player: str) -> dict[str, Any]:
     }
 
 
-def public_state(game: AnyGame, state: State) -> dict[str, Any]:
+def public_state(game: SimpleLifeGame, state: SimpleLifeState) -> dict[str, Any]:
     return {
         "game": "a-simple-life",
         "tick": state["tick"],
@@ -439,7 +439,7 @@ def public_state(game: AnyGame, state: State) -> dict[str, Any]:
     }
 
 
-def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
+def player_state(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> dict[str, Any]:
     """Nothing on a sheet is secret in A Simple Life, so this is the public view plus the
     player's own prompt, last tick and legal orders."""
     view = public_state(game, state)
@@ -451,7 +451,7 @@ def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     return view
 
 
-def status_lines(game: AnyGame, state: State) -> list[str]:
+def status_lines(game: SimpleLifeGame, state: SimpleLifeState) -> list[str]:
     goals_text = ", ".join(goal_text(g) for g in state["goals"]) or "none (sandbox)"
     lines = [f"day {state['day']} of {state['days']}; goals: {goals_text}"]
     for player in state["players"]:
@@ -463,7 +463,7 @@ def status_lines(game: AnyGame, state: State) -> list[str]:
     return lines
 
 
-def order_help(game: AnyGame) -> dict[str, Any]:
+def order_help(game: SimpleLifeGame) -> dict[str, Any]:
     from ..engine.files.data import fact_docs
 
     data, rule = sheet(), rules()
@@ -511,7 +511,7 @@ PLURALS = {"carrot": "carrots", "flower": "flowers", "stone": "stones", "coin": 
            "diamond": "diamonds", "heart": "hearts", "star": "stars"}
 
 
-def prompt_name(pending: dict[str, Any] | None) -> str:
+def prompt_name(pending: Pending | None) -> str:
     """What the sheet's Prompt section asks now, in one word."""
     if pending is None:
         return "none"
@@ -520,14 +520,14 @@ def prompt_name(pending: dict[str, Any] | None) -> str:
     return str(pending["kind"])
 
 
-def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
+def facts(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> dict[str, Any]:
     """What a plan may read (`if carrots > 1: ...`, `dig($best_col, $best_row)`): each one is
     something the player can read on their own sheet now. Every name is documented in
     games/a_simple_life/orders.yaml under `facts:` (a test keeps the two lists equal)."""
     s = me(state, player)
     pending = s["pending"]
     kind = pending["kind"] if pending else None
-    mine_dice = list(pending["dice"]) if kind == "mine" else []
+    mine_dice = list(pending["dice"]) if pending and kind == "mine" else []
     best_col = best_row = 0
     diggable: list[str] = []
     if mine_dice:
@@ -541,15 +541,15 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
         "dice_left": len(s["available"]),
         "spent": s["spent"],
         "prompt": prompt_name(pending),
-        "lake_die": pending["face"] if kind == "lake" else 0,
+        "lake_die": pending["face"] if pending and kind == "lake" else 0,
         "mine_dice": mine_dice,
         "mine_low": mine_dice[0] if mine_dice else 0,
         "mine_high": mine_dice[1] if mine_dice else 0,
         "best_col": best_col,
         "best_row": best_row,
         "diggable": diggable,
-        "fight_die": (pending["face"] or 0) if kind == "fight" else 0,
-        "monsters_left": pending["left"] if kind == "fight" else 0,
+        "fight_die": (pending["face"] or 0) if pending and kind == "fight" else 0,
+        "monsters_left": pending["left"] if pending and kind == "fight" else 0,
         "town_actions": s["town"]["left"] if s["town"] is not None else 0,
         "defeated": monsters["circled"],
         "escaped": monsters["crossed"],
@@ -564,12 +564,12 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     return out
 
 
-def describe(game: AnyGame, name: str) -> str | None:
+def describe(game: SimpleLifeGame, name: str) -> str | None:
     """No name here needs a hover: orders take dice, columns and rows, and the Town's few
     words, which the order reference (`play.py orders`) explains."""
     return None
 
 
-def held(game: AnyGame, view: State, player: str) -> list[str]:
+def held(game: SimpleLifeGame, view: SimpleLifeState, player: str) -> list[str]:
     """No card is held in this game: an editor has no hand to offer first."""
     return []

@@ -23,14 +23,14 @@ around it closed and a loop around it written again, so the kept plan reads as a
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple
 
 from ..base.codes import Code, E
 from ..base.errors import LifegamesError
 from .budget import Budget, OverBudget
-from .contract import AnyGame, Arg, Order, OrderError, State
+from .contract import AnyGame, Arg, Game, Order, OrderError, S
 from .dice import Dice
 from .orders import Cond, Line, ParsedFile, Problem, argument_kinds, parse_text, suggest
 
@@ -46,7 +46,7 @@ class Step(NamedTuple):
 
 class Branch(NamedTuple):
     line: Line  # the `if`, `elif` or `else` line (else: no condition)
-    body: list[Any]
+    body: list[Node]
 
 
 class If(NamedTuple):
@@ -55,7 +55,7 @@ class If(NamedTuple):
 
 class While(NamedTuple):
     line: Line
-    body: list[Any]
+    body: list[Node]
 
 
 class Mark(NamedTuple):
@@ -64,19 +64,31 @@ class Mark(NamedTuple):
     line: Line
 
 
+# A node of a plan's tree (`build`): an order, a block, or a line with no order.
+Node = Step | If | While | Mark
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A block being run: its nodes, and the index of the one running now."""
+
+    nodes: list[Node]
+    index: int = -1
+
+
 def problem(path: str, line: Line, code: Code, message: str, hint: str = "",
             column: int | None = None, end: int | None = None) -> Problem:
     return Problem(path, line.number, column or line.column, end or line.end_column, code,
                    message, hint, line.source)
 
 
-def build(parsed: ParsedFile) -> tuple[list[Any], list[Problem]]:
+def build(parsed: ParsedFile) -> tuple[list[Node], list[Problem]]:
     """The file's lines as a tree of blocks, or the problems that stop it being one (an `endif`
     without its `if`, a standing order inside a block, a second header...)."""
     path = parsed.path
     problems: list[Problem] = []
-    root: list[Any] = []
-    stack: list[tuple[Line, list[Any], Any]] = []  # (opening line, body, node holding it)
+    root: list[Node] = []
+    stack: list[tuple[Line, list[Node], If | While]] = []  # (opening line, body, node holding it)
     headers = 0
     deep: Line | None = None  # the first block opened deeper than MAX_NESTING
     for line in parsed.lines:
@@ -168,11 +180,12 @@ class Suspended(LifegamesError):
     """The game keeps the player waiting for another player's answer (tick only)."""
 
 
-class Runner:
-    """Runs one player's file on one state. `checking`: on the player's knowledge, with dice
-    nobody plays with, blind after the first outcome; otherwise for real."""
+class Runner(Generic[S]):
+    """Runs one player's file on one state (of its game's state type). `checking`: on the
+    player's knowledge, with dice nobody plays with, blind after the first outcome; otherwise
+    for real."""
 
-    def __init__(self, game: AnyGame, player: str, parsed: ParsedFile, dice: Dice,
+    def __init__(self, game: Game[S], player: str, parsed: ParsedFile, dice: Dice,
                  checking: bool, warn: bool = True, budget: Budget | None = None,
                  resumed: bool = False) -> None:
         self.game = game
@@ -191,11 +204,11 @@ class Runner:
         self.budget = budget or Budget.for_file()
         self.at: Line | None = None  # the line being run (where a spent budget is reported)
         self._facts: dict[str, Any] | None = None  # the facts, until an order changes the state
-        self.frames: list[list[Any]] = []  # [nodes, index] of each block being run, outermost first
+        self.frames: list[_Frame] = []  # each block being run, outermost first
         self.result.outcome = resumed  # a kept plan runs as after an outcome: it may stop
 
     # -- the whole file ---------------------------------------------------------------------
-    def run(self, state: State, nodes: list[Any]) -> PlanResult:
+    def run(self, state: S, nodes: list[Node]) -> PlanResult:
         self.limit = self.game.max_orders(state, self.player)
         try:
             self._block(state, nodes)
@@ -216,9 +229,9 @@ class Runner:
             self._static_rest(nodes)
         return self.result
 
-    def _block(self, state: State, nodes: list[Any]) -> bool:
+    def _block(self, state: S, nodes: list[Node]) -> bool:
         """Run `nodes`; False once a `stop` ran (the plan ends)."""
-        frame: list[Any] = [nodes, -1]
+        frame = _Frame(nodes)
         own = not self.absent_depth  # the default's own lines are not the player's to keep
         if own:
             self.frames.append(frame)
@@ -228,9 +241,9 @@ class Runner:
             if own:
                 self.frames.pop()
 
-    def _nodes(self, state: State, nodes: list[Any], frame: list[Any]) -> bool:
+    def _nodes(self, state: S, nodes: list[Node], frame: _Frame) -> bool:
         for index, node in enumerate(nodes):
-            frame[1] = index
+            frame.index = index
             self._spend(node.branches[0].line if isinstance(node, If) else node.line)
             if isinstance(node, Step):
                 self._order(state, node.line.order, node.line)
@@ -255,7 +268,7 @@ class Runner:
                 return True  # the rest is checked for form only (_static_rest)
         return True
 
-    def _loop(self, state: State, node: While) -> bool:
+    def _loop(self, state: S, node: While) -> bool:
         for _ in range(MAX_LOOP):
             if self.blind or not self._truth(state, node.line):
                 return True
@@ -271,7 +284,7 @@ class Runner:
         return True
 
     # -- orders -------------------------------------------------------------------------------
-    def _order(self, state: State, order: Order | None, line: Line) -> None:
+    def _order(self, state: S, order: Order | None, line: Line) -> None:
         if order is None:
             return
         self.seen.add((line.number, order.column))
@@ -322,16 +335,16 @@ class Runner:
         around it (a loop written again, to go on looping), then what follows the block."""
         lines: list[str] = []
         for depth in range(len(self.frames) - 1, -1, -1):
-            nodes, index = self.frames[depth]
-            for node in nodes[index + 1:]:
+            frame = self.frames[depth]
+            for node in frame.nodes[frame.index + 1:]:
                 lines += _source(node)
             if depth:
-                outer, at = self.frames[depth - 1]
-                if isinstance(outer[at], While):
-                    lines += _source(outer[at])
+                outer = self.frames[depth - 1]
+                if isinstance(outer.nodes[outer.index], While):
+                    lines += _source(outer.nodes[outer.index])
         return "".join(f"{line}\n" for line in lines)
 
-    def _resolve(self, state: State, order: Order, line: Line) -> Order | None:
+    def _resolve(self, state: S, order: Order, line: Line) -> Order | None:
         """The order with each `$fact` argument replaced by the fact's value now."""
         if not any(a.kind == "ref" for a in order.args):
             return order
@@ -359,7 +372,7 @@ class Runner:
         return Order(order.command, tuple(args), order.line, order.column, order.end_column,
                      order.source)
 
-    def _absent(self, state: State, line: Line) -> None:
+    def _absent(self, state: S, line: Line) -> None:
         """`absent`: the game's default for a player who sent nothing, run as a plan. The log
         keeps the word `absent` (a replay expands it again) and, as notes, what it played."""
         self.seen.add((line.number, line.column))
@@ -385,7 +398,7 @@ class Runner:
             self.at = line
         self.budget.spend(steps, runs)
 
-    def _facts_now(self, state: State) -> dict[str, Any]:
+    def _facts_now(self, state: S) -> dict[str, Any]:
         """The game's facts, worked out once for each state the plan reaches: a loop that tests
         them again and again costs one look-up per test, not one reckoning of the game."""
         if self._facts is None:
@@ -393,7 +406,7 @@ class Runner:
         return self._facts
 
     # -- conditions ---------------------------------------------------------------------------
-    def _truth(self, state: State, line: Line) -> bool:
+    def _truth(self, state: S, line: Line) -> bool:
         self.seen.add((line.number, line.column))
         if self.blind:
             return False
@@ -403,7 +416,7 @@ class Runner:
         except _Unknown:
             return False
 
-    def _value(self, state: State, cond: Cond, line: Line) -> Any:
+    def _value(self, state: S, cond: Cond, line: Line) -> object:
         kind, parts = cond.kind, cond.parts
         self._spend(line, runs=1 if kind == "can" else 0)
         if kind == "or":
@@ -457,7 +470,7 @@ class Runner:
                    f"{close}\n{listing}".strip(), column, end)
 
     # -- what did not run: form and names -------------------------------------------------------
-    def _static_rest(self, nodes: list[Any]) -> None:
+    def _static_rest(self, nodes: list[Node]) -> None:
         """Check what the run did not reach (untaken branches, lines after an outcome or a
         `stop`) for form and names only, so a typo anywhere in a plan is found now."""
         for node in _walk(nodes):
@@ -494,7 +507,7 @@ class Runner:
 
 
 @functools.lru_cache(maxsize=64)
-def _default_plan(grammar: str, text: str, path: str) -> list[Any]:
+def _default_plan(grammar: str, text: str, path: str) -> list[Node]:
     """A game's absent default as a plan, parsed once however often a file says `absent`."""
     parsed = parse_text(grammar, text, path)
     nodes, problems = build(parsed)
@@ -504,7 +517,7 @@ def _default_plan(grammar: str, text: str, path: str) -> list[Any]:
     return nodes
 
 
-def _source(node: Any) -> list[str]:
+def _source(node: Node) -> list[str]:
     """A node of a plan as the lines that make it (a block closed by its end line)."""
     if isinstance(node, If):
         first = node.branches[0].line
@@ -528,7 +541,7 @@ class _Unknown(LifegamesError):
     """A condition that could not be evaluated (its problem is already reported)."""
 
 
-def _walk(nodes: list[Any]) -> Any:
+def _walk(nodes: list[Node]) -> Iterator[Step | Branch | While | Mark]:
     """Every node of a plan, with each `if` seen through its branches."""
     for node in nodes:
         if isinstance(node, If):
@@ -542,7 +555,7 @@ def _walk(nodes: list[Any]) -> Any:
             yield node
 
 
-def _fold(value: Any) -> Any:
+def _fold(value: object) -> object:
     """Names compare without regard to case, as names in orders do."""
     return value.lower() if isinstance(value, str) else value
 

@@ -59,10 +59,10 @@ import random
 import weakref
 from collections import Counter
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from . import declared
-from .contract import AnyGame, clone
+from .contract import Game, S, clone
 from .declared import (
     Context,
     DeclarationError,
@@ -78,8 +78,8 @@ from .declared import (
     Unfit,
 )
 
-State = dict[str, Any]
 Path = tuple[str | int, ...]
+M = TypeVar("M", bound=Marker)
 SWEEPS = 3  # passes of fitting swaps after the shuffle, where a place limits its cards
 
 
@@ -139,7 +139,7 @@ class Among(Marker):
         self.fields, self.by, self.fits = fields, by, fits
 
 
-def resample(game: AnyGame, state: State, player: str | None, rng: random.Random) -> State:
+def resample(game: Game[S], state: S, player: str | None, rng: random.Random) -> S:
     """A new state `player` cannot tell from `state` (None: a spectator, who owns nothing):
     what the declaration hides from them dealt, rolled or chosen again with `rng` (the same
     seed, the same result), the rest copied; `state` is not changed. The result fits the
@@ -149,7 +149,7 @@ def resample(game: AnyGame, state: State, player: str | None, rng: random.Random
     outcomes: `worlds = [resample(game, state, me, random.Random(n)) for n in range(20)]`.
     Nothing of another player's secrets is read from `state` but each pool's hidden cards as
     a whole, which the player can work out. See the module for what is redrawn and how."""
-    out: State = clone(state)
+    out: S = clone(state)
     vocabulary = {**game.vocabulary(), declared.PLAYER: frozenset(state.get("players", ()))}
     walk = _Walk(player, vocabulary)
     walk.node(declared.compiled(game.declaration), out, (), None, ())
@@ -454,7 +454,7 @@ def _owner(among: Among, records: tuple[dict[str, Any], ...], path: Path) -> str
                            "field of a record holding it")
 
 
-def _marker(slot: Slot, kind: type[Any]) -> Any:
+def _marker(slot: Slot, kind: type[M]) -> M | None:
     return next((m for m in slot.markers if isinstance(m, kind)), None)
 
 

@@ -11,8 +11,6 @@ tick.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.base.words import counted, listed
 from ..engine.core.contract import OrderError
 from ..engine.core.dice import Dice
@@ -54,11 +52,13 @@ def _unforeseen(state: ChaoticState, player: str) -> None:
         state["turn"]["unforeseen"] = True
 
 
-def _played(game: ChaoticGame, state: ChaoticState, player: str, name: str, dice: Dice, **how: Any
-            ) -> Entries:
+def _played(game: ChaoticGame, state: ChaoticState, player: str, name: str, dice: Dice, *,
+            target: str | None = None, kind: Kind | None = None, how: str = "",
+            acting: bool = False, paid: str = "") -> Entries:
     """`name` played (already out of its place): everyone's standing reactions, then its
-    effects (reactions.resolve)."""
-    return resolve(state, player, name, dice, lambda p: game.standing(state, p, "react"), **how)
+    effects (reactions.resolve, which says what each choice means)."""
+    return resolve(state, player, name, dice, lambda p: game.standing(state, p, "react"),
+                   target=target, kind=kind, how=how, acting=acting, paid=paid)
 
 
 # -- the actions of a turn -----------------------------------------------------------------------

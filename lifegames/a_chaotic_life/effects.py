@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..engine.base.words import counted
 from ..engine.core.dice import Dice
@@ -50,8 +50,11 @@ LEADER = "leader"  # it ends the game, which serves whoever leads
 HELPS = (PLAYER, TARGET, ALL, NOBODY, LEADER)
 
 
+V = TypeVar("V")  # the value of an effect kind in cards.yaml (data.EFFECTS says its shape)
+
+
 @dataclass(frozen=True)
-class EffectKind:
+class EffectKind(Generic[V]):
     """One effect kind: `apply(state, play, value, dice, stage played in)` changes the state;
     `reward(state, player, value, chosen kind)` is the counters it gives the card's player;
     `describe(value)` its words on the sheets and the reference; `worth(value, goal, stage)` the
@@ -62,13 +65,13 @@ class EffectKind:
     player, value)` whether it reaches a player it is not aimed at (what a protection guards);
     `helps` whom it serves."""
 
-    apply: Callable[[ChaoticState, Play, Any, Dice, str], Done]
-    reward: Callable[[ChaoticState, str, Any, Kind | None], Reward]
-    describe: Callable[[Any], str]
-    worth: Callable[[Any, Kind, str], Reward]
-    at_most: Callable[[Any, float], float | None]
-    sway: Callable[[ChaoticState, Play, Any, Reward], tuple[int, bool]]
-    touches: Callable[[ChaoticState, str, Any], bool]
+    apply: Callable[[ChaoticState, Play, V, Dice, str], Done]
+    reward: Callable[[ChaoticState, str, V, Kind | None], Reward]
+    describe: Callable[[V], str]
+    worth: Callable[[V, Kind, str], Reward]
+    at_most: Callable[[V, float], float | None]
+    sway: Callable[[ChaoticState, Play, V, Reward], tuple[int, bool]]
+    touches: Callable[[ChaoticState, str, V], bool]
     helps: str
 
 
@@ -79,6 +82,11 @@ def gain_text(amounts: Gain) -> str:
     if goal := amounts.get("goal"):
         parts.append(f"{goal} of your goal's kind")
     return " + ".join(parts) or "nothing"
+
+
+def by_kind(amounts: Gain) -> Reward:
+    """Counters of each kind, as a reward holds them."""
+    return {k: amounts[k] for k in KINDS}
 
 
 def ends_game(spec: Spec) -> bool:
@@ -234,13 +242,12 @@ def _no_reward(state: ChaoticState, player: str, value: object, kind: Kind | Non
 
 def _gain_reward(state: ChaoticState, player: str, value: Gain, kind: Kind | None
                  ) -> Reward:
-    return {k: value[k] for k in KINDS}
+    return by_kind(value)
 
 
 def _by_stage_reward(state: ChaoticState, player: str, value: dict[str, Line],
                      kind: Kind | None) -> Reward:
-    amounts = value[stage(state)]["gain"]
-    return {k: amounts[k] for k in KINDS}
+    return by_kind(value[stage(state)]["gain"])
 
 
 def _age_reward(state: ChaoticState, player: str, value: Age, kind: Kind | None
@@ -357,72 +364,80 @@ def _pet_owned(state: ChaoticState, player: str, value: str) -> bool:
     return value in state["front"][player]
 
 
-EFFECT_KINDS: dict[str, EffectKind] = {
-    "gain": EffectKind(
+def _row(kind: EffectKind[V]) -> EffectKind[Any]:
+    """A row of the table, typed by the value its functions take (V) so that its lambdas are
+    checked against that shape; the table holds rows of every shape, and a card's value comes
+    from the rule data, whose effect kind says its shape."""
+    return kind
+
+
+EFFECT_KINDS: dict[str, EffectKind[Any]] = {
+    "gain": _row(EffectKind(
         _do_nothing, _gain_reward, lambda value: f"+{gain_text(value)}",
-        lambda value, goal_kind, when: value, _best_of_counters, _no_sway, _aimed_only, PLAYER),
-    "by_stage": EffectKind(
+        lambda value, goal_kind, when: by_kind(value), _best_of_counters, _no_sway, _aimed_only,
+        PLAYER)),
+    "by_stage": _row(EffectKind(
         _do_by_stage, _by_stage_reward, _by_stage_text,
-        lambda value, goal_kind, when: value[when]["gain"], _best_of_counters, _no_sway,
-        _aimed_only, PLAYER),
-    "tag": EffectKind(
+        lambda value, goal_kind, when: by_kind(value[when]["gain"]), _best_of_counters, _no_sway,
+        _aimed_only, PLAYER)),
+    "tag": _row(EffectKind(
         _do_tag, _no_reward, lambda value: f"the CP {tag_words(value)}",
-        _worth_nothing, _best_of_counters, _no_sway, _aimed_only, ALL),
-    "age": EffectKind(
+        _worth_nothing, _best_of_counters, _no_sway, _aimed_only, ALL)),
+    "age": _row(EffectKind(
         _do_age, _age_reward, _age_text, _worth_nothing, _best_of_counters, _no_sway,
-        _aimed_only, ALL),
-    "extra_action": EffectKind(
+        _aimed_only, ALL)),
+    "extra_action": _row(EffectKind(
         _do_extra_action, _no_reward,
         lambda value: f"{value} more {'action' if value == 1 else 'actions'} this turn",
-        _worth_nothing, _best_of_counters, _no_sway, _aimed_only, PLAYER),
-    "death": EffectKind(
+        _worth_nothing, _best_of_counters, _no_sway, _aimed_only, PLAYER)),
+    "death": _row(EffectKind(
         _do_death, _death_reward,
         lambda value: f"you take {counted(value, 'counter')} opposite to your goal; the game "
                       "ends",
-        _worth_nothing, _best_of_counters, _no_sway, _aimed_only, LEADER),
-    "chase": EffectKind(
+        _worth_nothing, _best_of_counters, _no_sway, _aimed_only, LEADER)),
+    "chase": _row(EffectKind(
         _do_chase, _no_reward, lambda value: f"every {value} in play goes to the discard pile",
-        _worth_nothing, _best_of_counters, _chase_sway, _pet_owned, NOBODY),
-    "neighbor": EffectKind(
+        _worth_nothing, _best_of_counters, _chase_sway, _pet_owned, NOBODY)),
+    "neighbor": _row(EffectKind(
         _do_nothing, _neighbor_reward, _neighbor_text,
         lambda value, goal_kind, when: {goal_kind: 2},
         lambda value, best_unseen: float(max(rules()["neighbor_rewards"])), _no_sway,
-        _aimed_only, PLAYER),
-    "named": EffectKind(
+        _aimed_only, PLAYER)),
+    "named": _row(EffectKind(
         _do_nothing, _named_reward,
         lambda value: f"+{counted(value, 'counter')} of the kind you name (your goal's unless "
                       "you name one)",
         lambda value, goal_kind, when: {goal_kind: value}, _best_of_counters, _no_sway,
-        _aimed_only, PLAYER),
-    "steal": EffectKind(
+        _aimed_only, PLAYER)),
+    "steal": _row(EffectKind(
         _do_steal, _no_reward,
         lambda value: "take a random card from their "
                       f"{'hand' if value == 'hand' else 'Item Pouch'}",
         _worth_nothing, lambda value, best_unseen: 2.0 * best_unseen,  # a card taken from them
-        _steal_sway, _aimed_only, PLAYER),
-    "swap_counters": EffectKind(
+        _steal_sway, _aimed_only, PLAYER)),
+    "swap_counters": _row(EffectKind(
         _do_swap, _no_reward,
         lambda value: f"give them {value} of the kind you name, take {value} of the other",
         _worth_nothing, lambda value, best_unseen: 2.0 * value,  # theirs taken, ours gained
-        _swap_sway, _aimed_only, PLAYER),
-    "take_counters": EffectKind(
+        _swap_sway, _aimed_only, PLAYER)),
+    "take_counters": _row(EffectKind(
         _do_take, _no_reward, lambda value: f"take {value} of the kind you name from them",
         _worth_nothing, lambda value, best_unseen: 2.0 * value,  # theirs taken, ours gained
-        _take_sway, _aimed_only, PLAYER),
-    "grant_counters": EffectKind(
+        _take_sway, _aimed_only, PLAYER)),
+    "grant_counters": _row(EffectKind(
         _do_grant, _no_reward,
         lambda value: f"they take {value} of the kind you name from the box",
         _worth_nothing, lambda value, best_unseen: float(value),  # the other kind, to the leader
-        _no_sway, _aimed_only, TARGET),
-    "lava": EffectKind(
+        _no_sway, _aimed_only, TARGET)),
+    "lava": _row(EffectKind(
         _do_lava, _no_reward,
         lambda value: f"every player loses {counted(value, 'random card')} from hand",
-        _worth_nothing, _best_of_counters, _no_sway, _hand_cards, NOBODY),
-    "gifts": EffectKind(
+        _worth_nothing, _best_of_counters, _no_sway, _hand_cards, NOBODY)),
+    "gifts": _row(EffectKind(
         _do_gifts, _no_reward,
         lambda value: f"every player passes {counted(value, 'random card')} from hand to the "
                       "left",
-        _worth_nothing, _best_of_counters, _no_sway, _hand_cards, NOBODY),
+        _worth_nothing, _best_of_counters, _no_sway, _hand_cards, NOBODY)),
 }
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
 
 from ..engine.core.contract import Arg, Order
 from . import model as m
@@ -19,7 +18,7 @@ MOST_SWAPS = 6  # pairs of cards offered as swaps
 WORDS = frozenset({"kind"})  # arguments written bare (play("Neighbor", sadness))
 
 
-def proposed(command: str, **args: Any) -> Order:
+def proposed(command: str, **args: str | None) -> Order:
     """An order as a player would write it (None arguments left out), so that its canonical
     text is the line listed."""
     built = tuple(Arg(k, v, 1, 2, "word" if k in WORDS else "string")

@@ -363,7 +363,7 @@ class AChaoticLife(ChaoticGame):
         return int(state["turns"])
 
     # -- the end --------------------------------------------------------------------------------
-    def figures(self, state: ChaoticState, player: str) -> dict[str, Any]:
+    def figures(self, state: ChaoticState, player: str) -> dict[str, int]:
         """What the sheet leads with, for `history`: counters and the score they make."""
         parts = breakdown(state, player)
         return {"score": parts["score"], "happiness": parts["happiness"],

@@ -11,49 +11,61 @@ tick.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.base.words import counted, listed
-from ..engine.core.contract import AnyGame, OrderError, State
+from ..engine.core.contract import OrderError
 from ..engine.core.dice import Dice
 from . import checks as c
 from . import model as m
-from .data import KINDS, TYPE_NAMES, card, played_when_drawn, rules
+from .data import KINDS, TYPE_NAMES, card, played_when_drawn, reaction, rules
 from .model import ACT, LIMIT
-from .moves import draw_top, gain, hand_limit, hand_over, left_of, log, pay, take_card
+from .moves import (
+    draw_top,
+    gain,
+    hand_limit,
+    hand_over,
+    left_of,
+    log,
+    pay,
+    removal,
+    take_card,
+)
 from .reactions import resolve, texts
+from .state import ChaoticGame, ChaoticState, Entry, Kind, Offer, Turn
 
-Entries = list[dict[str, Any]]
+Entries = list[Entry]
 
 
-def new_turn(player: str, number: int) -> dict[str, Any]:
+def new_turn(player: str, number: int) -> Turn:
     return {"player": player, "number": number, "actions": int(rules()["actions"]), "used": 0,
             "phase": ACT, "moved": [], "drawn": [], "ready": [], "offered": [],
             "unforeseen": False}
 
 
-def _spend(state: State) -> None:
+def _spend(state: ChaoticState) -> None:
     state["turn"]["used"] += 1
 
 
-def _unforeseen(state: State, player: str) -> None:
+def _unforeseen(state: ChaoticState, player: str) -> None:
     """The order just applied has an outcome its writer could not know: on their own turn,
     their file may stop after it."""
     if state["turn"]["player"] == player:
         state["turn"]["unforeseen"] = True
 
 
-def _played(game: AnyGame, state: State, player: str, name: str, dice: Dice, **how: Any
-            ) -> Entries:
+def _played(game: ChaoticGame, state: ChaoticState, player: str, name: str, dice: Dice, *,
+            target: str | None = None, kind: Kind | None = None, how: str = "",
+            acting: bool = False, paid: str = "") -> Entries:
     """`name` played (already out of its place): everyone's standing reactions, then its
-    effects (reactions.resolve)."""
-    return resolve(state, player, name, dice, lambda p: game.standing(state, p, "react"), **how)
+    effects (reactions.resolve, which says what each choice means)."""
+    return resolve(state, player, name, dice, lambda p: game.standing(state, p, "react"),
+                   target=target, kind=kind, how=how, acting=acting, paid=paid)
 
 
 # -- the actions of a turn -----------------------------------------------------------------------
 
 
-def play(game: AnyGame, state: State, player: str, plan: c.PlayPlan, dice: Dice) -> list[str]:
+def play(game: ChaoticGame, state: ChaoticState, player: str, plan: c.PlayPlan, dice: Dice
+        ) -> list[str]:
     if card(plan.name)["type"] == "item":
         return _ready(state, player, plan)
     take_card(state, player, plan.name, plan.zone)
@@ -73,19 +85,20 @@ def play(game: AnyGame, state: State, player: str, plan: c.PlayPlan, dice: Dice)
 play_on = play  # the same apply: the check (checks.play) read the target
 
 
-def _ready(state: State, player: str, plan: c.PlayPlan) -> list[str]:
+def _ready(state: ChaoticState, player: str, plan: c.PlayPlan) -> list[str]:
     """An Item played by order: one of the turn's actions. It lies face up and alters the
     next card played this turn that it can alter (reactions.fire_reactions)."""
     take_card(state, player, plan.name, plan.zone)
     _spend(state)
     state["turn"]["ready"].append(plan.name)
-    to = card(plan.name)["react"]
+    to = reaction(plan.name)
     what = " or ".join(to["to"] + [f"{TYPE_NAMES[t]} card" for t in to["types"]])
     return texts([log(state, f"{player} played {plan.name} face up: it will alter the next "
                              f"{what} played this turn")], player)
 
 
-def draw(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def draw(game: ChaoticGame, state: ChaoticState, player: str, checked: None, dice: Dice
+        ) -> list[str]:
     _spend(state)
     name = draw_top(state, dice)
     assert name is not None  # checks.draw made sure there is a card
@@ -95,7 +108,8 @@ def draw(game: AnyGame, state: State, player: str, checked: None, dice: Dice) ->
     return texts(entries, player)
 
 
-def draw_discard(game: AnyGame, state: State, player: str, top: str, dice: Dice) -> list[str]:
+def draw_discard(game: ChaoticGame, state: ChaoticState, player: str, top: str, dice: Dice
+                ) -> list[str]:
     _spend(state)
     state["turn"]["drawn"].append(top)
     entries = _drawn(game, state, player, state["discard"].pop(), dice, "discard pile")
@@ -104,7 +118,7 @@ def draw_discard(game: AnyGame, state: State, player: str, top: str, dice: Dice)
     return texts(entries, player)
 
 
-def _drawn(game: AnyGame, state: State, player: str, name: str, dice: Dice, where: str
+def _drawn(game: ChaoticGame, state: ChaoticState, player: str, name: str, dice: Dice, where: str
            ) -> Entries:
     """A card just drawn: Volcano! and Gifts! are played at once (unless that draw ended
     the game), the rest kept."""
@@ -121,19 +135,19 @@ def _drawn(game: AnyGame, state: State, player: str, name: str, dice: Dice, wher
     return [log(state, text, {player: f"{player} drew {name} from the {where}"})]
 
 
-def claim(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def claim(game: ChaoticGame, state: ChaoticState, player: str, name: str, dice: Dice) -> list[str]:
     state["minigoals"].remove(name)
     state["claimed"][player].append(name)
     _spend(state)
     return texts([log(state, f"{player} claimed the Mini-Goal {name}")], player)
 
 
-def swap(game: AnyGame, state: State, player: str, checked: tuple[str, str, str], dice: Dice
-         ) -> list[str]:
+def swap(game: ChaoticGame, state: ChaoticState, player: str, checked: tuple[str, str, Kind],
+         dice: Dice) -> list[str]:
     first, second, kind = checked
     for name in (first, second):
         take_card(state, player, name)
-        state["removed"].append([player, name])
+        state["removed"].append(removal(player, name))
     got = gain(state, player, kind, rules()["swap"]["counters"])
     _spend(state)
     text = f"{player} removed two cards from the game face down for " \
@@ -141,8 +155,8 @@ def swap(game: AnyGame, state: State, player: str, checked: tuple[str, str, str]
     return texts([log(state, text, {player: f"{text}: {first} and {second}"})], player)
 
 
-def discard(game: AnyGame, state: State, player: str, checked: tuple[str, str], dice: Dice
-            ) -> list[str]:
+def discard(game: ChaoticGame, state: ChaoticState, player: str, checked: tuple[str, str],
+            dice: Dice) -> list[str]:
     name, zone = checked
     take_card(state, player, name, zone)
     state["discard"].append(name)
@@ -150,7 +164,8 @@ def discard(game: AnyGame, state: State, player: str, checked: tuple[str, str], 
     return texts([log(state, f"{player} discarded {name}")], player)
 
 
-def discard_down(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def discard_down(game: ChaoticGame, state: ChaoticState, player: str, name: str, dice: Dice
+                ) -> list[str]:
     take_card(state, player, name, "hand")
     state["discard"].append(name)
     state["turn"]["phase"] = LIMIT
@@ -158,7 +173,7 @@ def discard_down(game: AnyGame, state: State, player: str, name: str, dice: Dice
                  player)
 
 
-def _move(state: State, player: str, name: str, into: bool) -> list[str]:
+def _move(state: ChaoticState, player: str, name: str, into: bool) -> list[str]:
     take_card(state, player, name, "hand" if into else "pouch")
     (m.pouch if into else m.hand)(state, player).append(name)
     if name not in state["turn"]["moved"]:
@@ -168,22 +183,25 @@ def _move(state: State, player: str, name: str, into: bool) -> list[str]:
                       {player: f"{player} moved {name} {where}"})], player)
 
 
-def pouch(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def pouch(game: ChaoticGame, state: ChaoticState, player: str, name: str, dice: Dice) -> list[str]:
     return _move(state, player, name, True)
 
 
-def unpouch(game: AnyGame, state: State, player: str, name: str, dice: Dice) -> list[str]:
+def unpouch(game: ChaoticGame, state: ChaoticState, player: str, name: str, dice: Dice
+           ) -> list[str]:
     return _move(state, player, name, False)
 
 
-def react(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def react(game: ChaoticGame, state: ChaoticState, player: str, checked: None, dice: Dice
+         ) -> list[str]:
     raise AssertionError("checks.react refuses every react order")  # pragma: no cover
 
 
 # -- the end of a turn ---------------------------------------------------------------------------
 
 
-def end_turn(game: AnyGame, state: State, player: str, checked: None, dice: Dice) -> list[str]:
+def end_turn(game: ChaoticGame, state: ChaoticState, player: str, checked: None, dice: Dice
+            ) -> list[str]:
     entries = _discard_down(state, player) + _draw_up(game, state, player, dice)
     for item in state["turn"]["ready"]:
         state["discard"].append(item)
@@ -196,7 +214,7 @@ def end_turn(game: AnyGame, state: State, player: str, checked: None, dice: Dice
     return texts(entries, player)
 
 
-def _discard_down(state: State, player: str) -> Entries:
+def _discard_down(state: ChaoticState, player: str) -> Entries:
     """A hand still over the limit when the turn ends comes down by itself
     (model.turn_end_limit): Items into the Item Pouch while it has room, then the cards the
     player would least miss to the discard pile."""
@@ -218,7 +236,7 @@ def _discard_down(state: State, player: str) -> Entries:
     return entries
 
 
-def _draw_up(game: AnyGame, state: State, player: str, dice: Dice) -> Entries:
+def _draw_up(game: ChaoticGame, state: ChaoticState, player: str, dice: Dice) -> Entries:
     """Draw up to the hand limit. Volcano! and Gifts! drawn now are played and the drawing
     goes on; one drawn a second time in the same draw-up is discarded unplayed, so the
     drawing always ends."""
@@ -255,7 +273,7 @@ def _draw_up(game: AnyGame, state: State, player: str, dice: Dice) -> Entries:
     return entries
 
 
-def _next_turn(state: State, player: str) -> Entries:
+def _next_turn(state: ChaoticState, player: str) -> Entries:
     turn = state["turn"]
     state["idle"] = 0 if turn["used"] else state["idle"] + 1
     state["turns"] += 1
@@ -276,13 +294,14 @@ def _next_turn(state: State, player: str) -> Entries:
 # -- trades --------------------------------------------------------------------------------------
 
 
-def offer(game: AnyGame, state: State, player: str, checked: tuple[str, c.Terms, c.Terms],
+def offer(game: ChaoticGame, state: ChaoticState, player: str, checked: tuple[str, c.Terms,
+          c.Terms],
           dice: Dice) -> list[str]:
     """The offer is made; the other player's standing accept or decline answers it at once,
     or it waits for their next file."""
     to, give, want = checked
     state["turn"]["offered"].append(to)
-    made = {"from": player, "to": to, "give": give.as_dict(), "want": want.as_dict(),
+    made: Offer = {"from": player, "to": to, "give": give.as_dict(), "want": want.as_dict(),
             "tick": int(state["tick"])}
     whose = f"{to}'s"
     entries = [log(state, f"{player} offered {to} a trade: {give.text(whose)} for "
@@ -306,7 +325,7 @@ def offer(game: AnyGame, state: State, player: str, checked: tuple[str, c.Terms,
     return texts(entries + [log(state, f"{to} may answer in their next order file")], player)
 
 
-def close(state: State, made: dict[str, Any], chosen: str | None, how: str,
+def close(state: ChaoticState, made: Offer, chosen: str | None, how: str,
           done: bool = False, standing: bool = False) -> Entries:
     """Settle an offer: trade everything (an action of the offerer) or nothing. `standing`:
     answered by the taker's standing order."""
@@ -334,11 +353,13 @@ def close(state: State, made: dict[str, Any], chosen: str | None, how: str,
     return [log(state, text, private)]
 
 
-def accept(game: AnyGame, state: State, player: str, chosen: str | None, dice: Dice
+def accept(game: ChaoticGame, state: ChaoticState, player: str, chosen: str | None, dice: Dice
            ) -> list[str]:
-    return texts(close(state, state["offer"], chosen, "accepted", True), player)
+    made = state["offer"]
+    assert made is not None  # the check: an offer waits for this player's answer
+    return texts(close(state, made, chosen, "accepted", True), player)
 
 
-def decline(game: AnyGame, state: State, player: str, made: dict[str, Any], dice: Dice
+def decline(game: ChaoticGame, state: ChaoticState, player: str, made: Offer, dice: Dice
             ) -> list[str]:
     return texts(close(state, made, None, "declined"), player)

@@ -7,49 +7,50 @@ player's hand is a count and the deck a size, so no warning can tell what they h
 from __future__ import annotations
 
 from ..engine.base.words import counted
-from ..engine.core.contract import AnyGame, Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from . import checks
 from . import model as m
 from .checks import parse_terms
 from .codes import W
-from .data import card, effect_value, find, goal_card, kind_of
+from .data import card, effect_value, find, goal_card, kind_of, worth_of
 from .effects import ends_game
 from .model import breakdown, standings
 from .moves import Play
 from .reactions import owner_change, reward_of
+from .state import ChaoticGame, ChaoticState
 
 # -- each command's warnings (the `warn` of its row in rules.py) -----------------------------
 # The engine asks only for an order its check accepts, with `after`, the state after it.
 
 
-def play(game: AnyGame, state: State, player: str, order: Order, after: State
+def play(game: ChaoticGame, state: ChaoticState, player: str, order: Order, after: ChaoticState
          ) -> list[OrderError]:
     found = _wrong_kind(state, player, order) + _chases_own(state, player, order)
     return (found or _hurts_own(state, player, order)) + ending(game, state, player, order,
                                                                 after)
 
 
-def play_on(game: AnyGame, state: State, player: str, order: Order, after: State
+def play_on(game: ChaoticGame, state: ChaoticState, player: str, order: Order, after: ChaoticState
             ) -> list[OrderError]:
     return _hurts_own(state, player, order) + ending(game, state, player, order, after)
 
 
-def swap(game: AnyGame, state: State, player: str, order: Order, after: State
+def swap(game: ChaoticGame, state: ChaoticState, player: str, order: Order, after: ChaoticState
          ) -> list[OrderError]:
     return _wrong_kind(state, player, order) + ending(game, state, player, order, after)
 
 
-def offer(game: AnyGame, state: State, player: str, order: Order, after: State
+def offer(game: ChaoticGame, state: ChaoticState, player: str, order: Order, after: ChaoticState
           ) -> list[OrderError]:
     return _hopeless_offer(state, player, order)
 
 
-def end_turn(game: AnyGame, state: State, player: str, order: Order, after: State
+def end_turn(game: ChaoticGame, state: ChaoticState, player: str, order: Order, after: ChaoticState
              ) -> list[OrderError]:
     return _idle_end(state, player)
 
 
-def ending(game: AnyGame, state: State, player: str, order: Order, after: State
+def ending(game: ChaoticGame, state: ChaoticState, player: str, order: Order, after: ChaoticState
            ) -> list[OrderError]:
     """An order whose outcome is known that ends the game, when the player would lose."""
     if game.ends_file(state, player, order) or not after["over"]:
@@ -58,7 +59,7 @@ def ending(game: AnyGame, state: State, player: str, order: Order, after: State
                                       "cancels it)")
 
 
-def _wrong_kind(state: State, player: str, order: Order) -> list[OrderError]:
+def _wrong_kind(state: ChaoticState, player: str, order: Order) -> list[OrderError]:
     """Counters of the kind opposite to your goal, taken by choice (a swap, a Neighbor, a
     Spouse): each cancels one of your own at the end."""
     arg = order.arg("kind")
@@ -77,7 +78,7 @@ def _wrong_kind(state: State, player: str, order: Order) -> list[OrderError]:
                                                  "goal's kind)" if name else ""), "kind")]
 
 
-def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:
+def _chases_own(state: ChaoticState, player: str, order: Order) -> list[OrderError]:
     """A Pet that chases a kind of Pet sends the player's own one away too."""
     name = find(order["card"]) if order.command == "play" else None
     if name is None:
@@ -85,7 +86,7 @@ def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:
     chased = effect_value(card(name), "chase")
     if chased is None or chased not in state["front"][player]:
         return []
-    worth = card(chased)["worth"]
+    worth = worth_of(chased)
     lost = ", ".join(f"{n} {k}" for k, n in worth.items() if n) or "nothing"
     return [OrderError(W.CHASES_OWN,
                        f"{name} sends every {chased} in play to the discard pile, "
@@ -94,7 +95,7 @@ def _chases_own(state: State, player: str, order: Order) -> list[OrderError]:
                        f"{chased}", "card")]
 
 
-def _hurts_own(state: State, player: str, order: Order) -> list[OrderError]:
+def _hurts_own(state: ChaoticState, player: str, order: Order) -> list[OrderError]:
     """A card whose effect, as things stand, lowers its own player's score: the same
     judgement a standing react's `hurts` makes (reactions.owner_change). Items (they alter a
     card to come) and Death! (the ending warning judges it) are left out; another player's
@@ -118,7 +119,7 @@ def _hurts_own(state: State, player: str, order: Order) -> list[OrderError]:
                        fix, "card")]
 
 
-def _in_sight(state: State, player: str, name: str) -> int:
+def _in_sight(state: ChaoticState, player: str, name: str) -> int:
     """How many copies of `name` the player can see outside other players' hands and pouches
     (and the deck): where they are, nobody else can hold them."""
     seen: list[str] = state["discard"] + m.holding(state, player)
@@ -130,7 +131,7 @@ def _in_sight(state: State, player: str, name: str) -> int:
     return int(seen.count(name))
 
 
-def _hopeless_offer(state: State, player: str, order: Order) -> list[OrderError]:
+def _hopeless_offer(state: ChaoticState, player: str, order: Order) -> list[OrderError]:
     """What the other player cannot hand over, as far as anyone can see: counters they lack,
     more cards than they hold, a card whose every copy is in sight elsewhere."""
     to = m.find_player(state, order["player"])
@@ -156,7 +157,7 @@ def _hopeless_offer(state: State, player: str, order: Order) -> list[OrderError]
                        "offer ends your file until it is answered", "want")]
 
 
-def _idle_end(state: State, player: str) -> list[OrderError]:
+def _idle_end(state: ChaoticState, player: str) -> list[OrderError]:
     """end_turn without an action, when every other player's last turn had none either."""
     if not m.ends_idle(state):
         return []
@@ -164,7 +165,7 @@ def _idle_end(state: State, player: str) -> list[OrderError]:
                        "whole round has passed without one)")
 
 
-def _losing_end(state: State, player: str, what: str) -> list[OrderError]:
+def _losing_end(state: ChaoticState, player: str, what: str) -> list[OrderError]:
     winners, scores = standings(state)
     if player in winners:
         return []

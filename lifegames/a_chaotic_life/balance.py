@@ -23,7 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.core.bots import choose_orders
 from ..engine.core.contract import AnyGame, Result
@@ -38,6 +38,7 @@ from .rules import AChaoticLife
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
 SETTINGS = {"greedy": ["greedy"], "random": ["random"], "greedy vs random": ["greedy", "random"]}
 SAFETY_TICKS = 5000
+T = TypeVar("T")  # the task of one game, as a worker takes it
 PLAYED = re.compile(r"^\S+ (?:played (?P<card>.+?)(?: on \S+)?(?: face up:| while the CP was "
                     r"| in reaction to )|drew (?P<drawn>.+?)(?: from the deck| from the discard "
                     r"pile| while drawing up) and played it at once )")
@@ -132,7 +133,7 @@ def _with_death(job: tuple[list[str], AnyGame, int, list[str], list[str]]) -> Pl
         spec["stages"] = kept
 
 
-def _played(worker: Callable[[Any], Played], tasks: list[Any], jobs: int) -> list[Played]:
+def _played(worker: Callable[[T], Played], tasks: list[T], jobs: int) -> list[Played]:
     """The games of `tasks`, in their order, played by `jobs` processes (or this one)."""
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:

@@ -15,21 +15,20 @@ from __future__ import annotations
 
 from ..engine.base.svg import INK, LINE, MUTED, PALE, TINTS, Picture, player_style, wrapped
 from ..engine.base.words import counted
-from ..engine.core.contract import AnyGame, State
-from .data import card, goal_card, rules
+from .data import KINDS, goal_card, goal_of, rules
 from .model import breakdown
 from .moves import seen_by
-from .state import HIDDEN
+from .state import HIDDEN, ChaoticGame, ChaoticState, Placed
 from .views import score_detail
 
 WIDTH, COL_W, CARD_H, SEAT_H = 900, 168, 22, 104
 WON = "#0072B2"
 
 
-def board(game: AnyGame, view: State, player: str | None) -> Picture:
+def board(game: ChaoticGame, view: ChaoticState, player: str | None) -> Picture:
     stages = list(rules()["stages"])
     players = list(view["players"])
-    columns: dict[str, list[State]] = {s: [] for s in stages}
+    columns: dict[str, list[Placed]] = {s: [] for s in stages}
     for placed in view["timeline"]:
         columns.setdefault(placed["stage"], []).append(placed)
     deepest = max((sum(1 + len(p["above"]) for p in c) for c in columns.values()), default=0)
@@ -70,15 +69,15 @@ def _a(stage: str) -> str:
     return ("an " if stage[0] in "aeiou" else "a ") + stage.capitalize()
 
 
-def _goals_in_play(view: State, players: list[str]) -> str:
+def _goals_in_play(view: ChaoticState, players: list[str]) -> str:
     """Each Life Goal someone plays for, with who plays it (the others are out of the game)."""
-    kinds = [card(name)["goal"] for name in view["lifegoals"]]
+    kinds = [goal_of(name) for name in view["lifegoals"]]
     shown = [f"{goal_card(kind)} ({', '.join(p for p in players if view['goals'][p] == kind)})"
              for kind in kinds if kind in view["goals"].values()]
     return "; ".join(shown) or "none"
 
 
-def _stage(pic: Picture, stage: str, placed: list[State], x: float, y: float, h: float,
+def _stage(pic: Picture, stage: str, placed: list[Placed], x: float, y: float, h: float,
            now: bool) -> None:
     pic.rect(x, y, COL_W, h, fill=TINTS[4] if now else PALE, stroke=INK if now else LINE,
              width=3 if now else 1, tip=f"{stage}: {counted(len(placed), 'card')}"
@@ -96,7 +95,7 @@ def _stage(pic: Picture, stage: str, placed: list[State], x: float, y: float, h:
             cy += CARD_H + 4
 
 
-def _seat(pic: Picture, view: State, name: str, index: int, y: float, you: bool,
+def _seat(pic: Picture, view: ChaoticState, name: str, index: int, y: float, you: bool,
           won: bool) -> None:
     colour, shape = player_style(index)
     parts = breakdown(view, name)
@@ -106,7 +105,7 @@ def _seat(pic: Picture, view: State, name: str, index: int, y: float, you: bool,
     pic.mark(shape, 24, y + 10, 7, colour, tip=name)
     pic.text(38, y + 15, f"{name}{' (you)' if you else ''}: score {parts['score']} "
              f"{parts['goal']}{', wins' if won else ''}", size=13, bold=True, fit=310)
-    for n, kind in enumerate(("happiness", "sadness")):
+    for n, kind in enumerate(KINDS):
         value = parts[kind]
         bx = 360 + n * 262
         pic.text(bx, y + 15, f"{kind} {value}", size=12)
@@ -132,6 +131,6 @@ def _seat(pic: Picture, view: State, name: str, index: int, y: float, you: bool,
     pic.line(16, y + SEAT_H - 12, WIDTH - 16, y + SEAT_H - 12, stroke=LINE)
 
 
-def happened(game: AnyGame, view: State, player: str | None) -> list[str]:
+def happened(game: ChaoticGame, view: ChaoticState, player: str | None) -> list[str]:
     """The tick's log as the player read it (the fuller line of a card they saw)."""
     return [seen_by(entry, player) for entry in view["log"]]

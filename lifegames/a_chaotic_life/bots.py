@@ -5,10 +5,10 @@ orders (legal.py)."""
 from __future__ import annotations
 
 import functools
+import random
 from collections import Counter
-from typing import Any
 
-from ..engine.core.contract import AnyGame, Order, OrderError, State, clone
+from ..engine.core.contract import Order, OrderError, clone
 from ..engine.core.dice import Dice
 from ..engine.core.orders import parse_text
 from . import checks
@@ -23,12 +23,15 @@ from .data import (
     names,
     other,
     played_when_drawn,
+    reaction,
     rules,
     stages,
+    worth_of,
 )
-from .effects import EFFECT_KINDS, ends_game
+from .effects import EFFECT_KINDS, LEADER, ends_game
 from .legal import candidates, proposed
 from .model import breakdown, playable_later, standings
+from .state import ChaoticGame, ChaoticState
 
 COUNTER = 10.0  # one counter of your goal's kind, ahead of the best other player
 ITEM = 6.0  # an Item in hand or pouch whose reaction would help: a reaction to come
@@ -46,7 +49,7 @@ WIN = 1000.0
 RECORD = 4.0  # per counter the CP's record will pay (a note an Age card or Mini-Goal pays for)
 
 
-def net_gain(state: State, player: str, name: str, when: str) -> float:
+def net_gain(state: ChaoticState, player: str, name: str, when: str) -> float:
     """Counters of the player's kind minus the other kind the card would give if played in
     stage `when` (0 for cards whose worth is not counters: steals, Items, Death!)."""
     spec = card(name)
@@ -62,7 +65,7 @@ def net_gain(state: State, player: str, name: str, when: str) -> float:
     return float(total[goal] - total[other(goal)])
 
 
-def card_value(state: State, player: str, name: str) -> float:
+def card_value(state: ChaoticState, player: str, name: str) -> float:
     """A card in hand: a little for any card still playable in this life, more for one that
     would give counters of the player's kind now, and less the further off its stage is."""
     if name == "?":
@@ -86,12 +89,12 @@ def card_value(state: State, player: str, name: str) -> float:
     return CARD + LATER * max([0.0, *later])
 
 
-def answers_to_come(state: State, item: str) -> bool:
+def answers_to_come(state: ChaoticState, item: str) -> bool:
     """Whether a card the Item answers may still be played in this life: one of its stages
     is still to come and not every copy is spent (on the Timeline or in front of a player).
     An Item whose moment has passed (the rulebook's Bandage after the Injured) is then worth
     only a swap, so the bot swaps it for a counter instead of holding it to the end."""
-    react = card(item)["react"]
+    react = reaction(item)
     spent = Counter(n for e in state["timeline"] for n in (e["card"], *e["above"]))
     for someone in state["players"]:
         spent.update(state["front"][someone])
@@ -102,12 +105,12 @@ def answers_to_come(state: State, item: str) -> bool:
     return False
 
 
-def heuristic(game: AnyGame, state: State, player: str) -> float:
+def heuristic(game: ChaoticGame, state: ChaoticState, player: str) -> float:
     """The greedy bot's measure of a position (the engine's bots maximise it)."""
     return judge(state, player)
 
 
-def judge(state: State, player: str) -> float:
+def judge(state: ChaoticState, player: str) -> float:
     """Score ahead of the best other player (relative, so trades and counter swaps are judged
     as the zero-sum moves they are), a little for the cards held; a won or lost game counts
     most."""
@@ -127,7 +130,7 @@ def judge(state: State, player: str) -> float:
     return value + cards_value(state, player) + record_value(state, player)
 
 
-def record_value(state: State, player: str) -> float:
+def record_value(state: ChaoticState, player: str) -> float:
     """What the CP's record is worth to the player before it pays: the notes of this stage
     that the next Age card pays for (in full if the player holds that card, else a share), and
     the open Mini-Goals of the player's kind it is on the way to."""
@@ -147,7 +150,7 @@ def record_value(state: State, player: str) -> float:
                     value += share * RECORD * (pay["gain"][goal] - pay["gain"][other(goal)])
             break
     for name in state["minigoals"]:
-        worth = card(name)["worth"]
+        worth = worth_of(name)
         mine = worth[goal] + worth["goal"] - worth[other(goal)]
         for need in card(name)["needs"]:
             if need["kind"] == "tag" and mine > 0:
@@ -156,7 +159,7 @@ def record_value(state: State, player: str) -> float:
     return value
 
 
-def cards_value(state: State, player: str) -> float:
+def cards_value(state: ChaoticState, player: str) -> float:
     """The hand's best cards up to the hand limit (the rest must go at the end of the turn)
     and the Item Pouch."""
     kept = sorted((card_value(state, player, n) for n in m.hand(state, player)), reverse=True)
@@ -164,7 +167,7 @@ def cards_value(state: State, player: str) -> float:
     return sum(kept[:hand_limit()]) + pouch
 
 
-def rank(game: AnyGame, state: State, player: str, options: list[str]) -> list[str]:
+def rank(game: ChaoticGame, state: ChaoticState, player: str, options: list[str]) -> list[str]:
     """Among orders the bot cannot look past (steals, offers, draws, end_turn) it takes the
     first: steals; offers the other player would welcome; a draw (behind: while an action
     remains, to keep the life going; ahead: while two remain, one to play what it draws, and
@@ -191,7 +194,7 @@ def rank(game: AnyGame, state: State, player: str, options: list[str]) -> list[s
     return sorted(options, key=key)
 
 
-def welcome(game: AnyGame, state: State, player: str, text: str) -> bool:
+def welcome(game: ChaoticGame, state: ChaoticState, player: str, text: str) -> bool:
     """Whether the other player would gain by accepting the offer (as this bot judges)."""
     target = text.split('"')[1]
     trial = clone(state)
@@ -213,18 +216,18 @@ def welcome(game: AnyGame, state: State, player: str, text: str) -> bool:
     return judge(trial, target) > before
 
 
-def _lead(state: State, player: str) -> int:
+def _lead(state: ChaoticState, player: str) -> int:
     mine: int = breakdown(state, player)["score"]
     best: int = max(breakdown(state, p)["score"] for p in state["players"] if p != player)
     return mine - best
 
 
-def reaction_orders(state: State, player: str, item: str) -> list[str]:
+def reaction_orders(state: ChaoticState, player: str, item: str) -> list[str]:
     """The standing react orders a bot leaves for an Item it holds, each saying whose card it
     answers and when: a change of counters where it helps the bot (its own card that helps it
     doubled, another's that helps them flipped...), a cancel of what helps another player, a
     protection always, a bonus of its own goal's kind always."""
-    react = card(item)["react"]
+    react = reaction(item)
     mods, bonus = react["mods"], react["bonus"]
     goal = m.goal(state, player)
     if not mods:  # a bonus alone: worth it when it is of the bot's kind
@@ -253,7 +256,7 @@ def reaction_orders(state: State, player: str, item: str) -> list[str]:
     return out
 
 
-def standing_orders(state: State, player: str) -> list[str]:
+def standing_orders(state: ChaoticState, player: str) -> list[str]:
     """The standing orders a bot leaves: reactions for every Item it may come to hold (one
     drawn up at the end of its turn answers cards before its next file; reaction_orders),
     and answers to offers: accept what raises its score, naming its least useful card where
@@ -266,7 +269,7 @@ def standing_orders(state: State, player: str) -> list[str]:
     return out + ["accept(helps)", "decline()"]
 
 
-def equip(state: State, players: list[str] | None = None) -> dict[str, Any]:
+def equip(state: ChaoticState, players: list[str] | None = None) -> ChaoticState:
     """Give bot players their standing orders (in memory, as the engine would store them):
     for tests that play bots' files without the standing lines the plans write."""
     standing = state.setdefault("standing", {})
@@ -296,7 +299,8 @@ MOST_DRAWS = 3
 DRAW = 1.0  # what a draw must be worth on average (a tenth of a counter) to spend an action
 
 
-def plan(game: AnyGame, state: State, player: str, rng: Any) -> list[str] | None:
+def plan(game: ChaoticGame, state: ChaoticState, player: str, rng: random.Random
+         ) -> list[str] | None:
     """The greedy bot's whole file for this tick (`Game.bot_plan`), on the bot's knowledge."""
     if state["over"]:
         return None
@@ -320,11 +324,11 @@ def _parsed(text: str) -> Order:
     return order
 
 
-def _dice(state: State) -> Dice:
+def _dice(state: ChaoticState) -> Dice:
     return Dice(-1, int(state["tick"]) + 1)
 
 
-def turn_lines(game: AnyGame, work: State, player: str) -> list[str]:
+def turn_lines(game: ChaoticGame, work: ChaoticState, player: str) -> list[str]:
     """The turn's lines, from the bot's knowledge `work` (changed as the plan is imagined)."""
     out: list[str] = []
     guarded = False
@@ -380,13 +384,13 @@ def guarded_ending(text: str, lead: int, guarded: bool) -> str:
     that is more, one more than the card's own unwanted counters could cost it (no hidden
     Item adds to Death!'s: Medicine only cancels it). Behind, the file stops there and the
     bot plans its turn again on what it then knows."""
-    cost = sum(value for effect, value in card(_parsed(text)["card"])["effects"]
-               if effect == "death")
+    cost = sum(int(value) for effect, value in card(_parsed(text)["card"])["effects"]
+               if EFFECT_KINDS[effect].helps == LEADER)
     guard = f"margin >= {min(lead, cost + 1)}"
     return f"if {guard} and can {text}: {text}" if guarded else f"if {guard}: {text}"
 
 
-def wins_by_ending(work: State, player: str) -> bool:
+def wins_by_ending(work: ChaoticState, player: str) -> bool:
     """Whether a turn without an action would end the game (the rulebook's round in which
     nobody acts) with the player its only winner. Orders are judged by the position they
     leave, and that ending comes only with end_turn, which the bot does not judge: a leader
@@ -399,7 +403,7 @@ def wins_by_ending(work: State, player: str) -> bool:
     return standings(ended)[0] == [player]
 
 
-def out_of_reach(state: State, player: str) -> bool:
+def out_of_reach(state: ChaoticState, player: str) -> bool:
     """Whether the player can no longer catch the leader: the CP is in its last stage (no Age
     card pays again) and the most that everything still open to them could add, each card at
     its best, falls short. That is the cards they hold, a counter for each pair they could
@@ -434,14 +438,14 @@ def out_of_reach(state: State, player: str) -> bool:
     gain = sum(most(n) for n in held if n != "?")
     gain += sum(card_type(n) in ("item", "special", "pet") for n in held) // 2
     for name in state["minigoals"]:
-        worth = card(name)["worth"]
+        worth = worth_of(name)
         if within_reach(state, player, name):
             gain += max(0, worth[goal] + worth["goal"] - worth[other(goal)])
     gain += best_draw * len(state["deck"]) + sum(most(n) for n in state["discard"])
     return gain < behind
 
 
-def within_reach(state: State, player: str, minigoal: str) -> bool:
+def within_reach(state: ChaoticState, player: str, minigoal: str) -> bool:
     """Whether the Mini-Goal could still be met in the CP's last stage: each need is met, or
     is one that cards played now could meet (cards in front, a marriage, a note of this stage
     that would complete its count)."""
@@ -462,7 +466,7 @@ def card_type(name: str) -> str:
 SKIPPED = ("draw", "end_turn", "discard_down", "pouch", "unpouch", "accept", "decline")
 
 
-def best_known(game: AnyGame, work: State, player: str) -> str | None:
+def best_known(game: ChaoticGame, work: ChaoticState, player: str) -> str | None:
     """The order that most improves the bot's judgement, among the orders whose outcome it
     can see (and steals, valued at STEAL; an offer only of a trade that helps both sides), or
     None when nothing helps. Taking the top of the discard pile is judged with the best play of
@@ -491,7 +495,7 @@ def best_known(game: AnyGame, work: State, player: str) -> str | None:
     return best
 
 
-def steal_worth(state: State, player: str, name: str) -> float:
+def steal_worth(state: ChaoticState, player: str, name: str) -> float:
     """What taking a card at random with `name` is worth beyond the card itself: STEAL (one for
     us, one less for them) while cards are still to be drawn. With the deck and the discard
     pile both empty nothing new comes into the game, and most cards left are past their stage
@@ -516,7 +520,7 @@ def steal_worth(state: State, player: str, name: str) -> float:
 ENABLE = 0.5  # the margin a play made possible by the order before it must clear
 
 
-def _enabled(game: AnyGame, after: State, player: str, before: set[str]) -> float | None:
+def _enabled(game: ChaoticGame, after: ChaoticState, player: str, before: set[str]) -> float | None:
     """The best value of a play, claim or swap that the order just imagined made possible (a
     Spouse before a Divorce, Early Riser before a fourth action), or None."""
     best = None
@@ -530,7 +534,7 @@ def _enabled(game: AnyGame, after: State, player: str, before: set[str]) -> floa
     return best
 
 
-def _taken_value(game: AnyGame, work: State, player: str, text: str) -> float | None:
+def _taken_value(game: ChaoticGame, work: ChaoticState, player: str, text: str) -> float | None:
     after = game.after(work, player, _parsed(text))
     if after is None or not work["discard"] or played_when_drawn(work["discard"][-1]):
         return None
@@ -541,7 +545,7 @@ def _taken_value(game: AnyGame, work: State, player: str, text: str) -> float | 
     return max(value, follow[1]) if follow else value
 
 
-def _fair_offer(work: State, player: str, order: Order) -> bool:
+def _fair_offer(work: ChaoticState, player: str, order: Order) -> bool:
     """A trade of counters that raises both sides' scores: the kind the bot does not want for
     the kind it does, with a player who wants the other kind."""
     try:
@@ -550,13 +554,13 @@ def _fair_offer(work: State, player: str, order: Order) -> bool:
         return False
     if give.cards or want.cards or want.any_card or checks.missing(work, to, want):
         return False
-    made = {"from": player, "to": to, "give": give.as_dict(), "want": want.as_dict()}
-    theirs = {"from": to, "to": player, "give": want.as_dict(), "want": give.as_dict()}
+    made: checks.Deal = {"from": player, "to": to, "give": give.as_dict(), "want": want.as_dict()}
+    theirs: checks.Deal = {"from": to, "to": player, "give": want.as_dict(), "want": give.as_dict()}
     return checks.trade_change(work, to, made) > 0 and checks.trade_change(work, player,
                                                                            theirs) > 0
 
 
-def draw_pool(state: State, player: str) -> Counter[str]:
+def draw_pool(state: ChaoticState, player: str) -> Counter[str]:
     """What the next card drawn from the deck may be, as the player knows it: with the deck
     empty, the discard pile it is rebuilt from; after a rebuild, the cards it was rebuilt from
     that are out of sight (the others' draws since are unseen too); else any unseen card. A
@@ -570,7 +574,7 @@ def draw_pool(state: State, player: str) -> Counter[str]:
     return hidden
 
 
-def unseen(state: State, player: str) -> Counter[str]:
+def unseen(state: ChaoticState, player: str) -> Counter[str]:
     """The cards the player cannot see (the deck, the others' hands and pouches, the cards
     they removed), by name: the box less every card in sight."""
     seen = Counter(m.holding(state, player) + state["discard"] + state["minigoals"]
@@ -585,7 +589,8 @@ def unseen(state: State, player: str) -> Counter[str]:
     return Counter({n: k for n, k in pool.items() if k > 0 and n != "?"})
 
 
-def _best_with(game: AnyGame, work: State, player: str, name: str) -> tuple[str, float] | None:
+def _best_with(game: ChaoticGame, work: ChaoticState, player: str, name: str
+              ) -> tuple[str, float] | None:
     """The best order that plays (or swaps) the card `name` the player holds, and its value,
     if it beats keeping the card."""
     keep = judge(work, player)
@@ -605,7 +610,8 @@ def _best_with(game: AnyGame, work: State, player: str, name: str) -> tuple[str,
     return best
 
 
-def follow_ups(game: AnyGame, work: State, player: str) -> tuple[list[tuple[str, str]], float]:
+def follow_ups(game: ChaoticGame, work: ChaoticState, player: str
+              ) -> tuple[list[tuple[str, str]], float]:
     """For each card the bot might draw next, the order it would give at once, if any helps;
     and what a draw is worth on average (each unseen card as likely as the next)."""
     out = []

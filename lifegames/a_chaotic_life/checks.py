@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from ..engine.base.codes import Code
 from ..engine.base.words import counted, listed
-from ..engine.core.contract import Order, OrderError, State
+from ..engine.core.contract import Order, OrderError
 from ..engine.core.turn import unknown_value
 from . import model as m
 from .codes import E
@@ -46,7 +46,8 @@ from .model import (
     valid_trigger,
 )
 from .reactions import judged
-from .state import HIDDEN
+from .state import HIDDEN, ChaoticState, Kind, Offer, Turn
+from .state import Terms as TermsData
 
 MAX_TERMS = 8
 MAX_COUNT = 50
@@ -67,12 +68,12 @@ class Terms:
     def empty(self) -> bool:
         return not (self.cards or self.happiness or self.sadness or self.any_card)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> TermsData:
         return {"cards": list(self.cards), "happiness": self.happiness,
                 "sadness": self.sadness, "any_card": self.any_card}
 
     @classmethod
-    def of(cls, data: dict[str, Any]) -> Terms:
+    def of(cls, data: TermsData) -> Terms:
         return cls(list(data["cards"]), data["happiness"], data["sadness"], data["any_card"])
 
     def text(self, whose: str = "their") -> str:
@@ -130,7 +131,7 @@ def parse_terms(text: str, arg: str, allow_any: bool) -> Terms:
     return terms
 
 
-def missing(state: State, player: str, terms: Terms) -> str:
+def missing(state: ChaoticState, player: str, terms: Terms) -> str:
     """What `player` lacks to hand over `terms` ('' when they can): their own cards only."""
     have = holding(state, player)
     lacking: list[str] = []
@@ -150,15 +151,15 @@ def missing(state: State, player: str, terms: Terms) -> str:
 # -- order checks (never mutate) -----------------------------------------------------------------
 
 
-def _over(state: State) -> None:
+def _over(state: ChaoticState) -> None:
     if state["over"]:
         raise OrderError(E.GAME_OVER, "the game is over", "python3 play.py status shows "
                          "the result")
 
 
-def my_turn(state: State, player: str) -> dict[str, Any]:
+def my_turn(state: ChaoticState, player: str) -> Turn:
     _over(state)
-    turn: dict[str, Any] = state["turn"]
+    turn: Turn = state["turn"]
     offer = state["offer"]
     if offer and offer["to"] == player:
         raise OrderError(E.ANSWER_OFFER, f"{offer['from']} waits for your answer to a "
@@ -170,11 +171,11 @@ def my_turn(state: State, player: str) -> dict[str, Any]:
     if offer:
         raise OrderError(E.OFFER_PENDING, f"your offer to {offer['to']} waits for an answer",
                          "your turn goes on once they answer (next tick at the latest)")
-    mine: dict[str, Any] = turn
+    mine: Turn = turn
     return mine
 
 
-def acting(state: State, player: str, what: str, free: bool = False) -> dict[str, Any]:
+def acting(state: ChaoticState, player: str, what: str, free: bool = False) -> Turn:
     """The player may take an action now (or, `free`, do something that is not one)."""
     turn = my_turn(state, player)
     if turn["phase"] == LIMIT:
@@ -225,7 +226,7 @@ def unknown_card(code: Code, what: str, written: str, pool: list[str], arg: str,
     return OrderError(code, f'no {what} called "{written}"', "\n".join(lines), arg)
 
 
-def resolve_kind(order: Order, arg: str = "kind") -> str:
+def resolve_kind(order: Order, arg: str = "kind") -> Kind:
     kind = kind_of(order[arg])
     if kind is None:
         raise unknown_value(E.UNKNOWN_KIND, "counter kind", order[arg], list(KINDS), arg,
@@ -233,7 +234,7 @@ def resolve_kind(order: Order, arg: str = "kind") -> str:
     return kind
 
 
-def resolve_player(state: State, player: str, order: Order, arg: str = "player") -> str:
+def resolve_player(state: ChaoticState, player: str, order: Order, arg: str = "player") -> str:
     other = m.find_player(state, order[arg])
     others = [p for p in state["players"] if p != player]
     if other is None:
@@ -245,7 +246,7 @@ def resolve_player(state: State, player: str, order: Order, arg: str = "player")
     return other
 
 
-def must_hold(state: State, player: str, name: str, arg: str = "card",
+def must_hold(state: ChaoticState, player: str, name: str, arg: str = "card",
               zones: tuple[str, ...] = ("hand", "pouch")) -> str:
     """Where the player holds `name` among `zones` (the hand first), or E-NOT-HELD listing the
     player's own cards."""
@@ -270,11 +271,11 @@ class PlayPlan:
     name: str
     zone: str
     target: str | None = None
-    kind: str | None = None
-    pay: str | None = None  # the counter kind a cost is paid with
+    kind: Kind | None = None
+    pay: Kind | None = None  # the counter kind a cost is paid with
 
 
-def play(state: State, player: str, order: Order) -> PlayPlan:
+def play(state: ChaoticState, player: str, order: Order) -> PlayPlan:
     name = resolve_card(order, held=holding(state, player))
     spec = card(name)
     kind_given = order.arg("kind") is not None
@@ -324,7 +325,7 @@ def play(state: State, player: str, order: Order) -> PlayPlan:
     return plan
 
 
-def _item(state: State, player: str, order: Order, name: str) -> PlayPlan:
+def _item(state: ChaoticState, player: str, order: Order, name: str) -> PlayPlan:
     """An Item played by order on your turn: one of your actions; it waits face up for the
     next card played this turn that it can alter (out of your turn Items answer cards through
     standing react orders)."""
@@ -336,11 +337,11 @@ def _item(state: State, player: str, order: Order, name: str) -> PlayPlan:
     return PlayPlan(name, zone)
 
 
-def _cost_kind(state: State, player: str, name: str, cost: int, order: Order,
-               kind_given: bool) -> str:
+def _cost_kind(state: ChaoticState, player: str, name: str, cost: int, order: Order,
+               kind_given: bool) -> Kind:
     mine = counters(state, player)
-    if sum(mine.values()) < cost:
-        held = sum(mine.values())
+    if sum(mine[k] for k in KINDS) < cost:
+        held = sum(mine[k] for k in KINDS)
         raise OrderError(E.NO_COUNTERS, f"{name} costs {counted(cost, 'counter')} and you "
                          f"have {held or 'none'}",
                          "gain counters first", "card")
@@ -365,7 +366,7 @@ def _cost_kind(state: State, player: str, name: str, cost: int, order: Order,
     return options[0]
 
 
-def _check_interact(state: State, player: str, plan: PlayPlan) -> None:
+def _check_interact(state: ChaoticState, player: str, plan: PlayPlan) -> None:
     target = plan.target
     assert target is not None
     for kind, value in card(plan.name)["effects"]:
@@ -373,7 +374,7 @@ def _check_interact(state: State, player: str, plan: PlayPlan) -> None:
             check(state, player, plan, target, value)
 
 
-def _check_steal(state: State, player: str, plan: PlayPlan, target: str, value: str) -> None:
+def _check_steal(state: ChaoticState, player: str, plan: PlayPlan, target: str, value: str) -> None:
     zone = m.hand(state, target) if value == "hand" else m.pouch(state, target)
     if not zone:
         where = "hand" if value == "hand" else "Item Pouch"
@@ -381,7 +382,8 @@ def _check_steal(state: State, player: str, plan: PlayPlan, target: str, value: 
                          "choose a player with cards there", "player")
 
 
-def _check_moved(state: State, plan: PlayPlan, target: str, value: int, wanted: str) -> None:
+def _check_moved(state: ChaoticState, plan: PlayPlan, target: str, value: int, wanted: Kind
+                ) -> None:
     if counters(state, target)[wanted] < value:
         theirs = counters(state, target)[wanted]
         raise OrderError(E.NO_COUNTERS, f"{target} has {theirs} {wanted}; "
@@ -389,7 +391,7 @@ def _check_moved(state: State, plan: PlayPlan, target: str, value: int, wanted: 
                          "player")
 
 
-def _check_swap(state: State, player: str, plan: PlayPlan, target: str, value: int) -> None:
+def _check_swap(state: ChaoticState, player: str, plan: PlayPlan, target: str, value: int) -> None:
     assert plan.kind is not None
     mine = counters(state, player)
     if mine[plan.kind] < value:
@@ -398,25 +400,25 @@ def _check_swap(state: State, player: str, plan: PlayPlan, target: str, value: i
     _check_moved(state, plan, target, value, KINDS[1 - KINDS.index(plan.kind)])
 
 
-def _check_take(state: State, player: str, plan: PlayPlan, target: str, value: int) -> None:
+def _check_take(state: ChaoticState, player: str, plan: PlayPlan, target: str, value: int) -> None:
     assert plan.kind is not None
     _check_moved(state, plan, target, value, plan.kind)
 
 
 # effect kind -> what must hold of the target for a card played on them (the other kinds: nothing)
-_ON_TARGET: dict[str, Callable[[State, str, PlayPlan, str, Any], None]] = {
+_ON_TARGET: dict[str, Callable[[ChaoticState, str, PlayPlan, str, Any], None]] = {
     "steal": _check_steal, "swap_counters": _check_swap, "take_counters": _check_take,
 }
 
 
-def draw(state: State, player: str, order: Order) -> None:
+def draw(state: ChaoticState, player: str, order: Order) -> None:
     acting(state, player, "drawing")
     if not state["deck"] and not state["discard"]:
         raise OrderError(E.NO_CARDS, "the deck and the discard pile are both empty",
                          "do something else, or end_turn")
 
 
-def draw_discard(state: State, player: str, order: Order) -> str:
+def draw_discard(state: ChaoticState, player: str, order: Order) -> str:
     acting(state, player, "drawing from the discard pile")
     if not state["discard"]:
         raise OrderError(E.DISCARD_EMPTY, "the discard pile is empty",
@@ -424,7 +426,7 @@ def draw_discard(state: State, player: str, order: Order) -> str:
     return str(state["discard"][-1])
 
 
-def claim(state: State, player: str, order: Order) -> str:
+def claim(state: ChaoticState, player: str, order: Order) -> str:
     name = resolve_card(order, "goal", ("minigoal",), "Mini-Goal")
     acting(state, player, f"claiming {name}")
     if name not in state["minigoals"]:
@@ -438,7 +440,7 @@ def claim(state: State, player: str, order: Order) -> str:
     return name
 
 
-def swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
+def swap(state: ChaoticState, player: str, order: Order) -> tuple[str, str, Kind]:
     first = resolve_card(order, "card", held=holding(state, player))
     second = resolve_card(order, "other", held=holding(state, player))
     kind = resolve_kind(order)
@@ -461,13 +463,13 @@ def swap(state: State, player: str, order: Order) -> tuple[str, str, str]:
     return first, second, kind
 
 
-def discard(state: State, player: str, order: Order) -> tuple[str, str]:
+def discard(state: ChaoticState, player: str, order: Order) -> tuple[str, str]:
     name = resolve_card(order, held=holding(state, player))
     acting(state, player, "discarding")
     return name, must_hold(state, player, name)
 
 
-def discard_down(state: State, player: str, order: Order) -> str:
+def discard_down(state: ChaoticState, player: str, order: Order) -> str:
     name = resolve_card(order, held=m.hand(state, player))
     my_turn(state, player)
     limit = rules()["hand_limit"]
@@ -480,7 +482,7 @@ def discard_down(state: State, player: str, order: Order) -> str:
     return name
 
 
-def _move(state: State, player: str, order: Order, into: bool) -> str:
+def _move(state: ChaoticState, player: str, order: Order, into: bool) -> str:
     name = resolve_card(order, "item", held=holding(state, player))
     my_turn(state, player)
     if into and card(name)["type"] != "item":
@@ -494,23 +496,23 @@ def _move(state: State, player: str, order: Order, into: bool) -> str:
     return name
 
 
-def pouch(state: State, player: str, order: Order) -> str:
+def pouch(state: ChaoticState, player: str, order: Order) -> str:
     """An Item from the hand into the Item Pouch (not an action)."""
     return _move(state, player, order, True)
 
 
-def unpouch(state: State, player: str, order: Order) -> str:
+def unpouch(state: ChaoticState, player: str, order: Order) -> str:
     """An Item from the Item Pouch back into the hand (not an action)."""
     return _move(state, player, order, False)
 
 
-def end_turn(state: State, player: str, order: Order) -> None:
+def end_turn(state: ChaoticState, player: str, order: Order) -> None:
     """A hand over the limit is discarded down by the end of the turn itself (actions.py);
     discard_down orders before it choose the cards instead."""
     my_turn(state, player)
 
 
-def offer(state: State, player: str, order: Order) -> tuple[str, Terms, Terms]:
+def offer(state: ChaoticState, player: str, order: Order) -> tuple[str, Terms, Terms]:
     other = resolve_player(state, player, order)
     give = parse_terms(order["give"], "give", allow_any=False)
     want = parse_terms(order["want"], "want", allow_any=True)
@@ -529,17 +531,17 @@ def offer(state: State, player: str, order: Order) -> tuple[str, Terms, Terms]:
     return other, give, want
 
 
-def answering(state: State, player: str) -> dict[str, Any]:
+def answering(state: ChaoticState, player: str) -> Offer:
     _over(state)
-    offer: dict[str, Any] | None = state["offer"]
+    offer: Offer | None = state["offer"]
     if not offer or offer["to"] != player:
         raise OrderError(E.NO_OFFER, "nobody waits for your answer to a trade offer",
                          "accept() and decline() answer an offer made to you")
-    made: dict[str, Any] = offer
+    made: Offer = offer
     return made
 
 
-def accept(state: State, player: str, order: Order) -> str | None:
+def accept(state: ChaoticState, player: str, order: Order) -> str | None:
     """The card chosen for "a card" (or None), if the player can meet the offer."""
     offer = answering(state, player)
     want = Terms.of(offer["want"])
@@ -574,6 +576,10 @@ def accept(state: State, player: str, order: Order) -> str | None:
     return chosen
 
 
+# The two sides of a trade as trade_change weighs them: an offer made, or one a bot considers.
+Deal = TypedDict("Deal", {"from": str, "to": str, "give": TermsData, "want": TermsData})
+
+
 JUDGES = ("helps",)
 
 
@@ -585,7 +591,7 @@ def resolve_judge(order: Order) -> str:
     return written
 
 
-def trade_change(state: State, player: str, offer: dict[str, Any]) -> int:
+def trade_change(state: ChaoticState, player: str, offer: Deal) -> int:
     """How accepting the offer moves `player` toward their goal: the counters of their goal's
     kind they gain less those of the other kind (each cancels one), before any floor at 0;
     cards in hands count for nothing at the end."""
@@ -596,12 +602,12 @@ def trade_change(state: State, player: str, offer: dict[str, Any]) -> int:
                                                              - getattr(want, other_kind)))
 
 
-def decline(state: State, player: str, order: Order) -> dict[str, Any]:
+def decline(state: ChaoticState, player: str, order: Order) -> Offer:
     """The offer declined."""
     return answering(state, player)
 
 
-def react(state: State, player: str, order: Order) -> None:
+def react(state: ChaoticState, player: str, order: Order) -> None:
     """Out of your own actions, an Item answers a card through a standing order."""
     raise OrderError(E.STANDING_ONLY, "react is a standing order: it waits for a card "
                      "to be played, on anyone's turn",
@@ -622,7 +628,7 @@ def chance_play_on(order: Order) -> bool:
     return steals(find(order["card"]))
 
 
-def blind_draw_discard(state: State, player: str, order: Order) -> bool:
+def blind_draw_discard(state: ChaoticState, player: str, order: Order) -> bool:
     """The top of the discard pile is face up, but Volcano! and Gifts! taken from it are
     played at once, and their effects are chance."""
     return bool(state["discard"]) and played_when_drawn(state["discard"][-1])

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from ..engine.base.words import counted
 from ..engine.files.data import DataError, load_yaml, squeeze, whole_number
-from .state import HIDDEN
+from .state import HIDDEN, Kind
 
 PACKAGE = "a_chaotic_life"
 DECK_SIZE = 67
-KINDS = ("happiness", "sadness")
+KINDS: tuple[Kind, Kind] = ("happiness", "sadness")
 TYPES = ("age", "event", "special", "interact", "item", "pet", "neighbor", "minigoal",
          "lifegoal")
 TYPE_NAMES = {"age": "Age", "event": "Event", "special": "Special", "interact": "Interact",
@@ -34,8 +34,83 @@ MODS = ("cancel", "rewind", "double", "flip", "redirect", "protect")
 PLACES = ("timeline", "above_adult", "front", "discard", "deck")
 _ONLY_EFFECT = {"age": "age", "event": "by_stage"}  # card type -> its one effect's kind
 CONDITIONS = ("tag", "married", "front")
-WORDS = {"happiness": "happiness", "happy": "happiness", "hc": "happiness", "h": "happiness",
-         "sadness": "sadness", "sad": "sadness", "sc": "sadness", "s": "sadness"}
+WORDS: dict[str, Kind] = {
+    "happiness": "happiness", "happy": "happiness", "hc": "happiness", "h": "happiness",
+    "sadness": "sadness", "sad": "sadness", "sc": "sadness", "s": "sadness"}
+
+
+# -- the shapes of a card, as the loader returns them --------------------------------------------
+
+Reward = dict[Kind, int]  # counters a card gives, by kind (a kind it gives none of may be absent)
+
+
+class Gain(TypedDict):
+    """Counters of each kind: a `gain` effect's, an Event's line, an Item's bonus."""
+
+    happiness: int
+    sadness: int
+
+
+class Worth(Gain):
+    """With counters of the holder's goal's kind (`goal`): a Pet's or a Mini-Goal's worth at
+    the end, the base pay of growing up."""
+
+    goal: int
+
+
+# A condition a card needs (`kind` says which; each kind has its own keys).
+Condition = TypedDict("Condition", {"kind": str, "name": str, "in": str, "stages": int,
+                                    "type": str, "at_least": int}, total=False)
+
+
+class Line(TypedDict):
+    """One stage's line of an Event card (`by_stage`)."""
+
+    gain: Gain
+    tag: str | None
+
+
+class Pay(TypedDict):
+    tag: str
+    gain: Gain
+
+
+class Age(TypedDict):
+    """An Age card's `age` effect: the stage it begins, what growing up pays."""
+
+    stage: str
+    pays: list[Pay]
+    base: Worth
+
+
+class React(TypedDict):
+    """What an Item answers (card names, card types) and how it alters the card."""
+
+    to: list[str]
+    types: list[str]
+    mods: list[str]
+    bonus: Gain | None
+
+
+class Spec(TypedDict):
+    """One card of cards.yaml, checked. Its effects are (kind, value) pairs; each kind's value
+    has its own shape (`EFFECTS`), which the kind's entry in effects.py takes."""
+
+    name: str
+    type: str
+    copies: int
+    stages: list[str]
+    needs: list[Condition]
+    cost: int
+    target: bool
+    kind: bool
+    effects: list[tuple[str, Any]]
+    place: str
+    drawn: bool
+    free: bool
+    react: React | None
+    worth: Worth | None
+    goal: Kind | None
 
 
 def _names(value: Any, where: str, allowed: tuple[str, ...] | list[str]) -> list[str]:
@@ -96,17 +171,21 @@ def stages() -> list[str]:
 # -- one card ----------------------------------------------------------------------------------
 
 
-def _gain(value: Any, where: str, goal: bool = False) -> dict[str, int]:
+def _gain(value: Any, where: str, goal: bool = False) -> Gain:
     keys = KINDS + (("goal",) if goal else ())
     if not isinstance(value, dict) or not value or any(k not in keys for k in value):
         raise DataError(f"{where} should map {' / '.join(keys)} to counts; got {value!r}")
-    out = {k: whole_number(value.get(k, 0), f"{where}.{k}") for k in KINDS}
-    if goal:
-        out["goal"] = whole_number(value.get("goal", 0), f"{where}.goal")
-    return out
+    return {"happiness": whole_number(value.get("happiness", 0), f"{where}.happiness"),
+            "sadness": whole_number(value.get("sadness", 0), f"{where}.sadness")}
 
 
-def _condition(entry: Any, where: str) -> dict[str, Any]:
+def _worth(value: Any, where: str) -> Worth:
+    gain = _gain(value, where, goal=True)
+    return {"happiness": gain["happiness"], "sadness": gain["sadness"],
+            "goal": whole_number(value.get("goal", 0), f"{where}.goal")}
+
+
+def _condition(entry: Any, where: str) -> Condition:
     if not isinstance(entry, dict) or len(entry) != 1 or next(iter(entry)) not in CONDITIONS:
         raise DataError(f"{where}: a condition is one of {', '.join(CONDITIONS)}; got {entry!r}")
     (kind, value), = entry.items()
@@ -151,7 +230,7 @@ def _effect(entry: Any, where: str) -> tuple[str, Any]:
     if shape == "lines":
         if not isinstance(value, dict) or set(value) != set(stages()):
             raise DataError(f"{where}: by_stage needs one line for each of {stages()}")
-        lines = {}
+        lines: dict[str, Line] = {}
         for stage in stages():
             line = value[stage]
             if not isinstance(line, dict) or "gain" not in line:
@@ -164,18 +243,19 @@ def _effect(entry: Any, where: str) -> tuple[str, Any]:
     pays = value.get("pays", [])
     if not isinstance(pays, list):
         raise DataError(f"{where}: age.pays should be a list")
-    out = []
+    out: list[Pay] = []
     for index, pay in enumerate(pays):
         if not isinstance(pay, dict) or not isinstance(pay.get("tag"), str):
             raise DataError(f"{where}: age.pays[{index}] needs a tag")
         out.append({"tag": pay["tag"], "gain": _gain(pay.get("gain"),
                                                      f"{where} age.pays[{index}].gain")})
-    base = _gain(value["base"], f"{where} age.base", goal=True) if "base" in value else \
-        {"happiness": 0, "sadness": 0, "goal": 0}
-    return kind, {"stage": value["stage"], "pays": out, "base": base}
+    base = _worth(value["base"], f"{where} age.base") if "base" in value else \
+        Worth(happiness=0, sadness=0, goal=0)
+    age: Age = {"stage": value["stage"], "pays": out, "base": base}
+    return kind, age
 
 
-def _react(value: Any, where: str) -> dict[str, Any]:
+def _react(value: Any, where: str) -> React:
     if not isinstance(value, dict):
         raise DataError(f"{where}: an Item needs react: {{to/types, mods, bonus}}")
     to = value.get("to", [])
@@ -189,7 +269,7 @@ def _react(value: Any, where: str) -> dict[str, Any]:
     return {"to": list(to), "types": types, "mods": mods, "bonus": bonus}
 
 
-def _card(entry: Any, index: int) -> dict[str, Any]:
+def _card(entry: Any, index: int) -> Spec:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
         raise DataError(f"cards.yaml card {index + 1}: needs a name")
     name = entry["name"].strip()
@@ -199,7 +279,7 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
     kind = entry.get("type")
     if kind not in TYPES:
         raise DataError(f"{where}: type should be one of {', '.join(TYPES)}")
-    spec: dict[str, Any] = {
+    spec: Spec = {
         "name": name, "type": kind,
         "copies": whole_number(entry.get("copies", 1), f"{where} copies", 1),
         "stages": _names(entry.get("stages", stages()), f"{where} stages", stages()),
@@ -212,7 +292,7 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
         "drawn": entry.get("drawn") == "play",
         "free": entry.get("free", False) is True,
         "react": _react(entry.get("react"), where) if kind == "item" else None,
-        "worth": _gain(entry["worth"], f"{where} worth", goal=True) if "worth" in entry else None,
+        "worth": _worth(entry["worth"], f"{where} worth") if "worth" in entry else None,
         "goal": entry.get("goal"),
     }
     if spec["place"] not in PLACES:
@@ -235,12 +315,12 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
 
 
 @functools.cache
-def cards() -> dict[str, dict[str, Any]]:
+def cards() -> dict[str, Spec]:
     """Every card by name, in the order of cards.yaml."""
     data = load_yaml(PACKAGE, "cards.yaml")
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise DataError("cards.yaml: needs a `cards:` list")
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, Spec] = {}
     for index, entry in enumerate(data["cards"]):
         spec = _card(entry, index)
         if spec["name"].lower() in (n.lower() for n in out):
@@ -250,7 +330,7 @@ def cards() -> dict[str, dict[str, Any]]:
     return out
 
 
-def _cross_check(out: dict[str, dict[str, Any]]) -> None:
+def _cross_check(out: dict[str, Spec]) -> None:
     data = rules()
     total = sum(c["copies"] for c in out.values())
     if total != DECK_SIZE:
@@ -280,7 +360,7 @@ def _cross_check(out: dict[str, dict[str, Any]]) -> None:
                 raise DataError(f"cards.yaml {spec['name']!r}: cancel or rewind, not both")
 
 
-def _tags_of(spec: dict[str, Any]) -> list[str]:
+def _tags_of(spec: Spec) -> list[str]:
     """Every tag a card notes, pays for or needs."""
     found = [c["name"] for c in spec["needs"] if c["kind"] == "tag"]
     for kind, value in spec["effects"]:
@@ -300,7 +380,7 @@ _TAGGED: dict[str, Callable[[Any], list[str]]] = {
 }
 
 
-def effect_value(spec: dict[str, Any], kind: str) -> Any:
+def effect_value(spec: Spec, kind: str) -> Any:
     """The value of the card's first effect of that kind (an Age card's `age`, a steal's
     zone), or None when it has none."""
     return next((value for each, value in spec["effects"] if each == kind), None)
@@ -320,8 +400,32 @@ def stage_words(stage: str) -> str:
     return an(stage.capitalize())
 
 
-def card(name: str) -> dict[str, Any]:
+def card(name: str) -> Spec:
     return cards()[name]
+
+
+def reaction(name: str) -> React:
+    """What the Item `name` answers and how it alters the card (every Item has its react)."""
+    react = card(name)["react"]
+    if react is None:
+        raise KeyError(f"{name} is not an Item")  # the callers ask of Items only
+    return react
+
+
+def worth_of(name: str) -> Worth:
+    """What the Pet or Mini-Goal `name` is worth at the end (every one has its worth)."""
+    value = card(name)["worth"]
+    if value is None:
+        raise KeyError(f"{name} is worth nothing at the end")  # asked of Pets and Mini-Goals
+    return value
+
+
+def goal_of(name: str) -> Kind:
+    """The goal of the Life-Goal card `name` (every one has its goal)."""
+    kind = card(name)["goal"]
+    if kind is None:
+        raise KeyError(f"{name} is not a Life-Goal")  # asked of Life-Goals only
+    return kind
 
 
 def played_when_drawn(name: str) -> bool:
@@ -349,12 +453,12 @@ def find(written: str) -> str | None:
     return lookup().get(squeeze(written))
 
 
-def kind_of(written: str) -> str | None:
+def kind_of(written: str) -> Kind | None:
     """A counter kind as a player may write it: happiness/happy/hc, sadness/sad/sc."""
     return WORDS.get(str(written).strip().lower())
 
 
-def other(kind: str) -> str:
+def other(kind: Kind) -> Kind:
     return KINDS[1 - KINDS.index(kind)]
 
 

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
 
-from ..engine.core.contract import Arg, Order, State
+from ..engine.core.contract import Arg, Order
 from . import model as m
 from .data import KINDS, card, other, rules
-from .state import HIDDEN
+from .state import HIDDEN, ChaoticState
 
 MOST_SWAPS = 6  # pairs of cards offered as swaps
 WORDS = frozenset({"kind"})  # arguments written bare (play("Neighbor", sadness))
 
 
-def proposed(command: str, **args: Any) -> Order:
+def proposed(command: str, **args: str | None) -> Order:
     """An order as a player would write it (None arguments left out), so that its canonical
     text is the line listed."""
     built = tuple(Arg(k, v, 1, 2, "word" if k in WORDS else "string")
@@ -32,7 +31,7 @@ def _own(cards: list[str]) -> list[str]:
     return sorted(set(cards) - {HIDDEN})
 
 
-def _plays(state: State, player: str) -> Iterator[Order]:
+def _plays(state: ChaoticState, player: str) -> Iterator[Order]:
     """Each way to write a play of a card the player holds: on each other player, and with
     each counter kind where the card takes one. A cost is written without a kind unless the
     player holds as many happiness as sadness (then the kind says which pays). An Item is
@@ -56,7 +55,7 @@ def _plays(state: State, player: str) -> Iterator[Order]:
                                kind=kind)
 
 
-def _swaps(state: State, player: str) -> Iterator[Order]:
+def _swaps(state: ChaoticState, player: str) -> Iterator[Order]:
     allowed = rules()["swap"]["types"]
     mine = [n for n in m.holding(state, player) if n != HIDDEN and card(n)["type"] in allowed]
     pairs = sorted({tuple(sorted(p)) for p in combinations(mine, 2)})
@@ -65,7 +64,7 @@ def _swaps(state: State, player: str) -> Iterator[Order]:
             yield proposed("swap", card=first, other=second, kind=kind)
 
 
-def _offers(state: State, player: str) -> Iterator[Order]:
+def _offers(state: ChaoticState, player: str) -> Iterator[Order]:
     """A few trades worth asking about: a counter of the kind you do not want for one you
     do, and a card you cannot play now for a card of the other player's choice."""
     mine = m.goal(state, player)
@@ -81,14 +80,16 @@ def _offers(state: State, player: str) -> Iterator[Order]:
             yield proposed("offer", player=them, give=stuck[0], want="a card")
 
 
-def _answers(state: State, player: str) -> Iterator[Order]:
-    want = state["offer"]["want"]
+def _answers(state: ChaoticState, player: str) -> Iterator[Order]:
+    offer = state["offer"]
+    assert offer is not None  # the row's check: only the player an offer waits for answers
+    want = offer["want"]
     for name in _own(m.holding(state, player)) if want["any_card"] else [None]:
         yield proposed("accept", card=name)
     yield proposed("decline")
 
 
-def candidates(state: State, player: str) -> Iterator[Order]:
+def candidates(state: ChaoticState, player: str) -> Iterator[Order]:
     if state["over"]:
         return
     offer = state["offer"]

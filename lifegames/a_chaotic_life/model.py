@@ -8,40 +8,52 @@ the more chaotic life). Pure readings: nothing here changes the state."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final, TypedDict
 
-from ..engine.core.contract import State
-from .data import KINDS, TYPES, card, cards, effect_value, find, rules, stages, tag_words
-from .state import HIDDEN
+from .data import (
+    KINDS,
+    TYPES,
+    Condition,
+    Reward,
+    card,
+    cards,
+    effect_value,
+    find,
+    rules,
+    stages,
+    tag_words,
+)
+from .state import HIDDEN, ChaoticState, Counters, Kind
 
 # Turn phases: act (actions, free moves), limit (discarding down: no more actions).
-ACT, LIMIT = "act", "limit"
+ACT: Final = "act"
+LIMIT: Final = "limit"
 
 
-def hand(state: State, player: str) -> list[str]:
+def hand(state: ChaoticState, player: str) -> list[str]:
     cards: list[str] = state["hands"][player]
     return cards
 
 
-def pouch(state: State, player: str) -> list[str]:
+def pouch(state: ChaoticState, player: str) -> list[str]:
     cards: list[str] = state["pouches"][player]
     return cards
 
 
-def counters(state: State, player: str) -> dict[str, int]:
-    mine: dict[str, int] = state["counters"][player]
+def counters(state: ChaoticState, player: str) -> Counters:
+    mine: Counters = state["counters"][player]
     return mine
 
 
-def goal(state: State, player: str) -> str:
-    return str(state["goals"][player])
+def goal(state: ChaoticState, player: str) -> Kind:
+    return state["goals"][player]
 
 
-def stage(state: State) -> str:
+def stage(state: ChaoticState) -> str:
     return str(state["stage"])
 
 
-def held_in(state: State, player: str, name: str) -> str | None:
+def held_in(state: ChaoticState, player: str, name: str) -> str | None:
     """Where the player holds a card: 'hand', 'pouch' or None (the hand is used first)."""
     if name in hand(state, player):
         return "hand"
@@ -50,27 +62,27 @@ def held_in(state: State, player: str, name: str) -> str | None:
     return None
 
 
-def holding(state: State, player: str) -> list[str]:
+def holding(state: ChaoticState, player: str) -> list[str]:
     """The player's own cards, hand then pouch (for hints: only ever the player's own)."""
     return hand(state, player) + pouch(state, player)
 
 
-def front_count(state: State, player: str, kind: str) -> int:
+def front_count(state: ChaoticState, player: str, kind: str) -> int:
     return sum(1 for n in state["front"][player] if card(n)["type"] == kind)
 
 
-def tag_stages(state: State, tag: str) -> list[str]:
+def tag_stages(state: ChaoticState, tag: str) -> list[str]:
     """The stages in which the CP's record notes `tag`, in life order."""
     return [s for s in stages() if tag in state["history"].get(s, [])]
 
 
-def married(state: State) -> bool:
+def married(state: ChaoticState) -> bool:
     """More Spouses than Divorces so far (a remarriage counts again)."""
     notes = [t for s in stages() for t in state["history"].get(s, [])]
     return notes.count("married") > notes.count("divorced")
 
 
-def met(state: State, player: str, condition: dict[str, Any]) -> bool:
+def met(state: ChaoticState, player: str, condition: Condition) -> bool:
     kind = condition["kind"]
     if kind == "tag":
         where = tag_stages(state, condition["name"])
@@ -82,7 +94,7 @@ def met(state: State, player: str, condition: dict[str, Any]) -> bool:
     return front_count(state, player, condition["type"]) >= int(condition["at_least"])
 
 
-def describe(condition: dict[str, Any]) -> str:
+def describe(condition: Condition) -> str:
     kind = condition["kind"]
     if kind == "tag":
         words = tag_words(condition["name"])
@@ -96,10 +108,10 @@ def describe(condition: dict[str, Any]) -> str:
     return f"{condition['at_least']} or more {plural} in front of you"
 
 
-def most_held(state: State, player: str) -> list[str]:
+def most_held(state: ChaoticState, player: str) -> list[Kind]:
     """The counter kinds a cost may be paid with: the one held most, or both on a tie."""
     mine = counters(state, player)
-    top = max(mine.values())
+    top = max(mine[k] for k in KINDS)
     return [k for k in KINDS if mine[k] == top and top > 0]
 
 
@@ -109,7 +121,7 @@ def names_of_age(stage_name: str) -> list[str]:
             and effect_value(c, "age")["stage"] == stage_name]
 
 
-def turn_end_limit(state: State, player: str) -> tuple[list[str], list[str]]:
+def turn_end_limit(state: ChaoticState, player: str) -> tuple[list[str], list[str]]:
     """What `end_turn` does to a hand over the limit, as (the Items it moves into the Item
     Pouch, the cards it discards), in that order. The pouch lies outside the hand limit and
     moving an Item into it is free until the draw-up, so Items go there first while it has
@@ -135,7 +147,7 @@ def turn_end_limit(state: State, player: str) -> tuple[list[str], list[str]]:
     return pouched, dropped
 
 
-def playable_later(state: State, name: str) -> bool:
+def playable_later(state: ChaoticState, name: str) -> bool:
     """Whether the card could still be played in this life (its stages are not all past; an
     Item always can)."""
     spec = card(name)
@@ -149,13 +161,13 @@ def playable_later(state: State, name: str) -> bool:
     return any(order.index(s) >= now for s in spec["stages"])
 
 
-def ends_idle(state: State) -> bool:
+def ends_idle(state: ChaoticState) -> bool:
     """Whether ending the current turn now, with no action taken in it, closes the round
     in which nobody acted (the rulebook's ending): the advice and the bots both ask."""
     return not state["turn"]["used"] and state["idle"] + 1 >= len(state["players"])
 
 
-def card_count(state: State) -> int:
+def card_count(state: ChaoticState) -> int:
     """Every card of the box, wherever it is (always 67)."""
     total = len(state["deck"]) + len(state["discard"]) + len(state["removed"])
     total += len(state["minigoals"]) + len(state["lifegoals"])
@@ -166,11 +178,11 @@ def card_count(state: State) -> int:
     return total
 
 
-def counters_held(state: State, kind: str) -> int:
+def counters_held(state: ChaoticState, kind: Kind) -> int:
     return sum(counters(state, p)[kind] for p in state["players"])
 
 
-def in_box(state: State, kind: str) -> int:
+def in_box(state: ChaoticState, kind: Kind) -> int:
     """Counters of `kind` still in the box (none once the players hold all of them; with no
     counter limit, players may then hold more than the box had: any token stands in)."""
     return max(0, int(rules()["counters"][kind]) - counters_held(state, kind))
@@ -182,7 +194,7 @@ def valid_trigger(written: str) -> bool:
     return low == "any" or low in TYPES or find(written) is not None
 
 
-def find_player(state: State, written: str) -> str | None:
+def find_player(state: ChaoticState, written: str) -> str | None:
     wanted = str(written).strip().lower()
     return next((p for p in state["players"] if p.lower() == wanted), None)
 
@@ -190,10 +202,10 @@ def find_player(state: State, written: str) -> str | None:
 # -- the end of the game -------------------------------------------------------------------------
 
 
-def card_counters(state: State, player: str) -> dict[str, int]:
+def card_counters(state: ChaoticState, player: str) -> Reward:
     """Counters the cards in front of the player give at the end: Pets still in play and
     claimed Mini-Goals (a `goal` reward counts in the owner's goal kind)."""
-    out = dict.fromkeys(KINDS, 0)
+    out: Reward = dict.fromkeys(KINDS, 0)
     for name in state["front"][player] + state["claimed"][player]:
         worth = card(name)["worth"]
         if not worth:
@@ -204,7 +216,7 @@ def card_counters(state: State, player: str) -> dict[str, int]:
     return out
 
 
-def cancel(happiness: int, sadness: int) -> tuple[str | None, int]:
+def cancel(happiness: int, sadness: int) -> tuple[Kind | None, int]:
     """One Happiness cancels one Sadness: the kind left over and how many (10 SC, 6 HC ->
     4 sadness)."""
     if happiness == sadness:
@@ -213,7 +225,20 @@ def cancel(happiness: int, sadness: int) -> tuple[str | None, int]:
         ("sadness", sadness - happiness)
 
 
-def breakdown(state: State, player: str) -> dict[str, Any]:
+class Breakdown(TypedDict):
+    """A player's score and what it is made of (`breakdown`)."""
+
+    goal: Kind
+    happiness: int
+    sadness: int
+    left_kind: Kind | None  # the kind left once each counter cancels one of the other
+    left: int
+    cards: Reward  # counters the cards in front of them give (card_counters)
+    score: int
+    total: int  # the tie-break: every counter the player gathered
+
+
+def breakdown(state: ChaoticState, player: str) -> Breakdown:
     mine = state["counters"][player]
     kind, left = cancel(mine["happiness"], mine["sadness"])
     extra = card_counters(state, player)
@@ -232,17 +257,17 @@ def breakdown(state: State, player: str) -> dict[str, Any]:
     }
 
 
-def left_text(parts: dict[str, Any]) -> str:
+def left_text(parts: Breakdown) -> str:
     if parts["left_kind"] is None:
         return "0 left (they cancel out)"
     return f"{parts['left']} {parts['left_kind']} left"
 
 
-def score(state: State, player: str) -> int:
+def score(state: ChaoticState, player: str) -> int:
     return int(breakdown(state, player)["score"])
 
 
-def standings(state: State) -> tuple[list[str], dict[str, int]]:
+def standings(state: ChaoticState) -> tuple[list[str], dict[str, int]]:
     """The winners (several on a full tie) and each player's score."""
     parts = {p: breakdown(state, p) for p in state["players"]}
     best = max((v["score"], v["total"]) for v in parts.values())
@@ -254,7 +279,7 @@ ENDINGS = {"death": "The CP died (Death!)", "idle": "A whole round passed withou
            "old age": "The CP died of old age (the last deck ran out)"}
 
 
-def final_statement(state: State) -> str:
+def final_statement(state: ChaoticState) -> str:
     """The end of a finished game in one statement: how it ended, who won and why, and every
     player's score in their goal's kind (`status` puts "The game is over." before it)."""
     winners, _ = standings(state)
@@ -274,7 +299,7 @@ def final_statement(state: State) -> str:
     return f"{ENDINGS.get(str(state['end']), 'The game ended')}. {head}. Scores: {scores}."
 
 
-def verdict(state: State, player: str) -> str:
+def verdict(state: ChaoticState, player: str) -> str:
     """The result from one player's seat."""
     winners, _ = standings(state)
     if player not in winners:

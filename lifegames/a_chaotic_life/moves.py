@@ -12,36 +12,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import cast
 
 from ..engine.base.words import counted, listed
-from ..engine.core.contract import Order, State
+from ..engine.core.contract import Order
 from ..engine.core.dice import Dice
-from .data import card, rules
+from .data import Reward, Spec, card, rules
 from .model import counters, hand, in_box, pouch
-from .state import HIDDEN
+from .state import HIDDEN, ChaoticState, Entry, Kind, Pile, Removal
 
 DECK_STREAM = "deck"
 RECENT = 16  # events the sheets keep showing from earlier ticks
 
 
-def log(state: State, text: str, private: dict[str, str] | None = None) -> dict[str, Any]:
+def log(state: ChaoticState, text: str, private: dict[str, str] | None = None) -> Entry:
     """Record an event of this tick: `text` for everyone, `private[p]` instead for player p."""
     tick = int(state["tick"]) + 1 if "tick" in state else 0  # 0: at setup
-    entry = {"tick": tick, "text": text, "private": dict(sorted((private or {}).items()))}
+    entry: Entry = {"tick": tick, "text": text, "private": dict(sorted((private or {}).items()))}
     state["log"].append(entry)
     state["recent"] = [*state["recent"], entry][-RECENT:]
     return entry
 
 
-def seen_by(entry: dict[str, Any], player: str | None) -> str:
+def seen_by(entry: Entry, player: str | None) -> str:
     """What `player` (None: the referee, who sees everything) reads of a log entry."""
     if player is None and entry["private"]:
         return " / ".join(f"{p}: {t}" for p, t in entry["private"].items())
     return str(entry["private"].get(player, entry["text"]) if player else entry["text"])
 
 
-def gain(state: State, player: str, kind: str, amount: int) -> int:
+def gain(state: ChaoticState, player: str, kind: Kind, amount: int) -> int:
     """Counters from the box to the player. The box's 25 of each kind are a component count,
     not a limit (rules.yaml `counter_limit`): when it is empty any token stands in. With the
     limit on, a gain takes only what the box still holds."""
@@ -50,11 +50,11 @@ def gain(state: State, player: str, kind: str, amount: int) -> int:
     return given
 
 
-def pay(state: State, player: str, kind: str, amount: int) -> None:
+def pay(state: ChaoticState, player: str, kind: Kind, amount: int) -> None:
     counters(state, player)[kind] -= amount
 
 
-def hand_over(state: State, giver: str, taker: str, kind: str, amount: int) -> int:
+def hand_over(state: ChaoticState, giver: str, taker: str, kind: Kind, amount: int) -> int:
     """Counters from one player to another (never more than the giver has)."""
     moved = max(0, min(amount, counters(state, giver)[kind]))
     counters(state, giver)[kind] -= moved
@@ -62,14 +62,14 @@ def hand_over(state: State, giver: str, taker: str, kind: str, amount: int) -> i
     return moved
 
 
-def counters_text(amounts: dict[str, int]) -> str:
+def counters_text(amounts: Reward) -> str:
     """`1 happiness counter`, `2 happiness counters and 1 sadness counter`, `no counters`:
     the counters of an event as a sentence names them."""
     parts = [counted(n, f"{k} counter") for k, n in amounts.items() if n]
     return listed(parts) or "no counters"
 
 
-def take_card(state: State, player: str, name: str, zone: str | None = None) -> str:
+def take_card(state: ChaoticState, player: str, name: str, zone: str | None = None) -> str:
     """Remove one `name` from the player's hand (or pouch); the zone it came from. In a
     player's copy of the state another player's cards are face down: one of those goes."""
     for wanted in (name, HIDDEN):
@@ -81,7 +81,7 @@ def take_card(state: State, player: str, name: str, zone: str | None = None) -> 
     raise ValueError(f"{player} holds no {name}")  # the checks rule this out
 
 
-def refill_deck(state: State, dice: Dice) -> bool:
+def refill_deck(state: ChaoticState, dice: Dice) -> bool:
     """An exhausted deck: the discard pile is shuffled into a new one (in every game, two
     players included). False when there was nothing to shuffle."""
     if state["deck"] or not state["discard"]:
@@ -99,14 +99,26 @@ def refill_deck(state: State, dice: Dice) -> bool:
     return True
 
 
-def take_top(state: State) -> str:
+def piled(pile: list[object]) -> Pile:
+    """A pile of the deck as the state holds it: JSON has no tuples, so the list that the
+    declaration's tuple (state.py `Pile`) describes position by position."""
+    return cast(Pile, pile)
+
+
+def removal(player: str, name: str) -> Removal:
+    """A card removed face down by `player`, as the state holds it: a JSON pair, the list
+    that the declaration's tuple (state.py `Removal`) describes."""
+    return cast(Removal, [player, name])
+
+
+def take_top(state: ChaoticState) -> str:
     """The top card of the deck, taken off it: from the first pile that has cards left (a
     card that went back in at a random place may have been the one, which `loose` allows
     for), as everyone sees it happen."""
     for pile in state.get("piles", []):
         if pile[0]:
-            pile[0] -= 1
-            pile[2] = True
+            held = cast(list[object], pile)  # a JSON array: the declaration's tuple is its form
+            held[0], held[2] = pile[0] - 1, True
             break
     else:
         if state.get("loose"):
@@ -114,17 +126,17 @@ def take_top(state: State) -> str:
     return str(state["deck"].pop(0))
 
 
-def unpiled(state: State) -> None:
+def unpiled(state: ChaoticState) -> None:
     """The deck was shuffled whole: nothing is known of its order any more."""
     if "piles" in state:
         state["piles"], state["loose"] = [], 0
 
 
-def last_deck(state: State) -> bool:
+def last_deck(state: ChaoticState) -> bool:
     return int(state["reshuffles"]) >= int(rules()["rebuilds"])
 
 
-def draw_top(state: State, dice: Dice) -> str | None:
+def draw_top(state: ChaoticState, dice: Dice) -> str | None:
     """The top card of the deck (refilled from the discard pile when empty), or None. Drawing
     the last card of the last deck ends the game: the CP dies of old age."""
     if not refill_deck(state, dice):
@@ -137,7 +149,7 @@ def draw_top(state: State, dice: Dice) -> str | None:
     return name
 
 
-def shuffle_back(state: State, name: str, dice: Dice) -> str:
+def shuffle_back(state: ChaoticState, name: str, dice: Dice) -> str:
     """A card that goes back into the deck. With two players the deck is never shuffled (the
     Age cards would lose their order): the card goes to a random place. Otherwise the deck is
     shuffled with it. What happened to the card, as a predicate its name goes before."""
@@ -149,7 +161,7 @@ def shuffle_back(state: State, name: str, dice: Dice) -> str:
         state["deck"].insert(place, name)
         if state.get("piles"):  # in a pile nobody knows: each pile may reach one card further
             state["loose"] = state.get("loose", 0) + 1
-            state["piles"] = [[size, None if own == name and opened else own, opened]
+            state["piles"] = [piled([size, None if own == name and opened else own, opened])
                               for size, own, opened in state["piles"]]
         return "went back into the deck at a random place, as a two-player deck is never shuffled"
     state["deck"].append(name)
@@ -180,24 +192,24 @@ class Play:
     name: str
     player: str
     target: str | None
-    kind: str | None
-    reward: dict[str, int]
+    kind: Kind | None
+    reward: Reward
     to: str
     cancelled: bool = False
     rewound: bool = False
     protected: list[str] = field(default_factory=list)
 
     @property
-    def spec(self) -> dict[str, Any]:
+    def spec(self) -> Spec:
         return card(self.name)
 
 
-def seat_order(state: State, player: str) -> list[str]:
+def seat_order(state: ChaoticState, player: str) -> list[str]:
     """`player`, then each player to their left (the order turns pass in)."""
     players: list[str] = state["players"]
     index = players.index(player)
     return list(players[index:] + players[:index])
 
 
-def left_of(state: State, player: str) -> str:
+def left_of(state: ChaoticState, player: str) -> str:
     return seat_order(state, player)[1]

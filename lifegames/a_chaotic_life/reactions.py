@@ -14,11 +14,9 @@ Only actions.py (the commands' applies) calls these, after the checks in checks.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..engine.core.contract import Order, State
+from ..engine.core.contract import Order
 from ..engine.core.dice import Dice
-from .data import KINDS, card, find, other, stage_words
+from .data import KINDS, Reward, card, find, other, reaction, stage_words
 from .effects import EFFECT_KINDS, goal_worth
 from .model import counters, goal, held_in, stage
 from .moves import (
@@ -32,13 +30,14 @@ from .moves import (
     shuffle_back,
     take_card,
 )
+from .state import ChaoticState, Counters, Entry, Kind
 
 # -- the reward ----------------------------------------------------------------------------------
 
 
-def reward_of(state: State, player: str, name: str, kind: str | None) -> dict[str, int]:
+def reward_of(state: ChaoticState, player: str, name: str, kind: Kind | None) -> Reward:
     """The counters the card gives its player as things stand (before any Item)."""
-    total = dict.fromkeys(KINDS, 0)
+    total: Reward = dict.fromkeys(KINDS, 0)
     for effect, value in card(name)["effects"]:
         for k, n in EFFECT_KINDS[effect].reward(state, player, value, kind).items():
             total[k] += n
@@ -59,7 +58,7 @@ def trigger_matches(written: str, name: str) -> bool:
     return low in ("any", card(name)["type"]) or find(written) == name
 
 
-def affected(state: State, player: str, play: Play) -> bool:
+def affected(state: ChaoticState, player: str, play: Play) -> bool:
     """Whether the card would do anything to `player` (what a protecting Item guards)."""
     if play.target == player:
         return True
@@ -67,14 +66,14 @@ def affected(state: State, player: str, play: Play) -> bool:
                for effect, value in play.spec["effects"])
 
 
-def can_alter(state: State, player: str, item: str, play: Play) -> bool:
+def can_alter(state: ChaoticState, player: str, item: str, play: Play) -> bool:
     """Whether the Item, played by `player`, can alter the card as it stands: the card is one
     it names (or of a type it names); a protection needs the card to touch its player; a
     change of counters needs counters to change; a redirect needs someone else to take them."""
     spec = card(item)
-    react = spec["react"]
     if spec["type"] != "item":
         return False
+    react = reaction(item)
     if play.name not in react["to"] and play.spec["type"] not in react["types"]:
         return False
     mods = react["mods"]
@@ -85,17 +84,17 @@ def can_alter(state: State, player: str, item: str, play: Play) -> bool:
     return not ("redirect" in mods and play.to == player)
 
 
-def can_react(state: State, player: str, item: str, play: Play) -> bool:
+def can_react(state: ChaoticState, player: str, item: str, play: Play) -> bool:
     return held_in(state, player, item) is not None and can_alter(state, player, item, play)
 
 
 
-def owner_change(state: State, play: Play) -> int:
+def owner_change(state: ChaoticState, play: Play) -> int:
     """What the card, as it stands, does to its own player's score: > 0 it helps their goal,
     < 0 it hurts it (counters they take, give or have swapped, a Pet of theirs chased away),
     0 neither; a card taken from someone else helps."""
     me, goal_kind = play.player, goal(state, play.player)
-    mine = dict(counters(state, me))
+    mine: Reward = {k: counters(state, me)[k] for k in KINDS}
     if play.to == me:
         for each in KINDS:
             mine[each] += play.reward[each]
@@ -104,7 +103,7 @@ def owner_change(state: State, play: Play) -> int:
         points, helps = EFFECT_KINDS[effect].sway(state, play, value, mine)
         moved, helped = moved + points, helped or helps
 
-    def left(amounts: dict[str, int]) -> int:  # toward the goal, before any floor at 0
+    def left(amounts: Reward | Counters) -> int:  # toward the goal, before any floor at 0
         return amounts[goal_kind] - amounts[other(goal_kind)]
 
     kept = goal_worth(play.spec["worth"], goal_kind) if play.spec["place"] == "front" else 0
@@ -118,7 +117,7 @@ def judged(written: str) -> str | None:
     return low if low in EFFECTS_JUDGED else None
 
 
-def answers(state: State, player: str, order: Order, play: Play) -> bool:
+def answers(state: ChaoticState, player: str, order: Order, play: Play) -> bool:
     """Whether `player`'s standing react order applies to this card: the card or type it
     names, whose card it is, and whether the card helps or hurts its own player's goal."""
     trigger, whose, effect = order.arg("trigger"), order.arg("whose"), order.arg("effect")
@@ -140,13 +139,13 @@ def answers(state: State, player: str, order: Order, play: Play) -> bool:
     return True
 
 
-def fire_reactions(state: State, play: Play, standing: Standing, acting: bool
-                   ) -> list[dict[str, Any]]:
+def fire_reactions(state: ChaoticState, play: Play, standing: Standing, acting: bool
+                   ) -> list[Entry]:
     """Every player may play one Item on the card, the card's player first, then each player
     to their left. `acting`: the card is played during its player's actions on their own
     turn, so an Item they play on it is one of those actions (one they played by order,
     waiting face up, was paid for then); an Item played at any other time is free."""
-    entries = []
+    entries: list[Entry] = []
     turn = state["turn"]
     for player in seat_order(state, play.player):
         if play.cancelled:
@@ -174,12 +173,12 @@ def fire_reactions(state: State, play: Play, standing: Standing, acting: bool
     return entries
 
 
-def _react(state: State, player: str, item: str, play: Play, readied: bool = False
-           ) -> dict[str, Any]:
+def _react(state: ChaoticState, player: str, item: str, play: Play, readied: bool = False
+           ) -> Entry:
     if not readied:  # one played by order this turn is already out of the hand
         take_card(state, player, item)
     place_item(state, item)
-    react = card(item)["react"]
+    react = reaction(item)
     said = []
     for mod in react["mods"]:
         if mod in ("cancel", "rewind"):
@@ -201,14 +200,14 @@ def _react(state: State, player: str, item: str, play: Play, readied: bool = Fal
         else:
             play.protected.append(player)
             said.append(f"it has no effect on {player}")
-    if react["bonus"]:
-        got = {k: gain(state, player, k, n) for k, n in react["bonus"].items()}
+    if bonus := react["bonus"]:
+        got = {k: gain(state, player, k, bonus[k]) for k in KINDS}
         said.append(f"{player} gains {counters_text(got)}")
     return log(state, f"{player} played {item} in reaction to {play.name}: "
                       f"{'; '.join(said)}")
 
 
-def place_item(state: State, item: str) -> None:
+def place_item(state: ChaoticState, item: str) -> None:
     """An Item that altered a card goes where its data says (the Timeline, by default)."""
     if card(item)["place"] == "discard":
         state["discard"].append(item)
@@ -216,7 +215,7 @@ def place_item(state: State, item: str) -> None:
         state["timeline"].append({"card": item, "stage": stage(state), "above": []})
 
 
-def _place(state: State, play: Play, dice: Dice) -> str:
+def _place(state: ChaoticState, play: Play, dice: Dice) -> str:
     """Put the played card where it goes; what happened to it when a sentence should say so
     (a predicate its name goes before), else ""."""
     spec = play.spec
@@ -239,9 +238,9 @@ def _place(state: State, play: Play, dice: Dice) -> str:
     return ""
 
 
-def resolve(state: State, player: str, name: str, dice: Dice, standing: Standing,
-            target: str | None = None, kind: str | None = None, how: str = "",
-            acting: bool = False, paid: str = "") -> list[dict[str, Any]]:
+def resolve(state: ChaoticState, player: str, name: str, dice: Dice, standing: Standing,
+            target: str | None = None, kind: Kind | None = None, how: str = "",
+            acting: bool = False, paid: str = "") -> list[Entry]:
     """Play `name` (already out of the player's hand): reactions, then effects, then its
     place. The log entries it made, in order. `how`: the sentence that says it was played,
     with {} for the card (and its target); `paid`: what playing it cost, as the end of that
@@ -280,9 +279,9 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def texts(entries: list[dict[str, Any]], player: str) -> list[str]:
+def texts(entries: list[Entry], player: str) -> list[str]:
     return [seen_by(e, player) for e in entries]
 
 
-def counter_total(state: State, player: str) -> int:
-    return sum(counters(state, player).values())
+def counter_total(state: ChaoticState, player: str) -> int:
+    return sum(counters(state, player)[k] for k in KINDS)

@@ -25,16 +25,7 @@ from typing import Any
 
 from ..engine.base.words import listed
 from ..engine.core.commands import Commands, row_maker
-from ..engine.core.contract import (
-    AnyGame,
-    Arg,
-    Order,
-    OrderError,
-    Prompt,
-    Result,
-    SetupError,
-    State,
-)
+from ..engine.core.contract import Arg, Order, OrderError, Prompt, Result, SetupError
 from ..engine.core.dice import Dice
 from . import actions, advice, checks, legal
 from .actions import close, new_turn
@@ -49,6 +40,7 @@ from .data import (
     cards,
     find,
     goal_card,
+    goal_of,
     kind_of,
     names,
     other,
@@ -57,8 +49,8 @@ from .data import (
     stages,
 )
 from .model import breakdown, final_statement, standings
-from .moves import hand_limit, log, seen_by, take_top
-from .state import ChaoticState
+from .moves import hand_limit, log, piled, seen_by, take_top
+from .state import ChaoticGame, ChaoticState, Kind, Pile
 
 row = row_maker()  # each command has its own state-free checks and warnings
 
@@ -118,7 +110,7 @@ def _trigger(arg: Arg) -> Arg:
     return arg._replace(value=low) if low == "any" or low in TYPES else _card(arg)
 
 
-def goals_text(players: list[str], goals: list[str]) -> str:
+def goals_text(players: list[str], goals: list[Kind]) -> str:
     """Who plays for which Life-Goal, the players of one goal named together: 'Ana and Cleo
     play for a Terrible Life, Ben and Dan for a Happy Life'."""
     said: list[str] = []
@@ -165,7 +157,7 @@ def spelled(order: Order) -> Order:
     return Order(order.command, args, order.line, order.column, order.end_column, order.source)
 
 
-def answers_hint(game: AnyGame, state: State, player: str) -> str:
+def answers_hint(game: ChaoticGame, state: ChaoticState, player: str) -> str:
     options = list(game.legal_orders(state, player))
     return "legal now: " + ", ".join(options[:12]) + (" ..." if len(options) > 12 else "") \
         if options else ""
@@ -182,6 +174,7 @@ def build_deck(dice: Dice) -> tuple[list[str], list[str]]:
     deck, start = [], 0
     for size, age, _ in deck_piles():
         end = start + size - 1
+        assert age is not None  # each pile has its Age card at setup
         pile = rest[start:end] + [age]
         stream.shuffle(pile)
         deck += pile
@@ -189,12 +182,12 @@ def build_deck(dice: Dice) -> tuple[list[str], list[str]]:
     return deck, aside
 
 
-def deck_piles() -> list[list[Any]]:
+def deck_piles() -> list[Pile]:
     """The piles `build_deck` stacks, top first, as the state keeps them (state.Pile): each
     pile's size (its Age card included), its Age card, and no card drawn from it yet."""
     data = rules()
     size, extra = divmod(len(_sorted_out()[0]), data["piles"])
-    return [[size + (1 if index < extra else 0) + 1, age, False]
+    return [piled([size + (1 if index < extra else 0) + 1, age, False])
             for index, age in enumerate(data["pile_ages"])]
 
 
@@ -209,7 +202,7 @@ def _sorted_out() -> tuple[list[str], list[str]]:
     return [n for n in rest if n not in aside], aside
 
 
-class AChaoticLife(AnyGame):
+class AChaoticLife(ChaoticGame):
     id = "a-chaotic-life"
     title = "A Chaotic Life!"
     package = "a_chaotic_life"
@@ -236,19 +229,20 @@ class AChaoticLife(AnyGame):
         return {}
 
     # -- setup --------------------------------------------------------------------------------
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> State:
+    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> ChaoticState:
         data = rules()
         if not data["players"]["min"] <= len(players) <= data["players"]["max"]:
             raise SetupError(f"A Chaotic Life! takes {data['players']['min']}-"
                              f"{data['players']['max']} players, not {len(players)}")
         deck, aside = build_deck(dice)
         first = dice.stream("goal").choice(names("lifegoal"))
-        kind = card(first)["goal"]
+        kind = goal_of(first)
         if len(players) == 3:
             goals = [kind] * 3
         else:  # two players: opposite goals; four: they alternate around the table
             goals = [kind if i % 2 == 0 else other(kind) for i in range(len(players))]
-        state: State = {
+        # no tick yet: the engine's, set once setup returns
+        state: ChaoticState = {  # type: ignore[typeddict-item]
             "players": list(players),
             "goals": dict(zip(players, goals, strict=True)),
             "goal_card": first,
@@ -264,7 +258,7 @@ class AChaoticLife(AnyGame):
             "timeline": [{"card": "Baby", "stage": "baby", "above": []}],
             "stage": "baby",
             "history": {"baby": []},
-            "counters": {p: dict.fromkeys(KINDS, 0) for p in players},
+            "counters": {p: {"happiness": 0, "sadness": 0} for p in players},
             "turn": new_turn(players[0], 1),
             "offer": None,
             "idle": 0,
@@ -296,41 +290,41 @@ class AChaoticLife(AnyGame):
         return _vocabulary()
 
     # -- whose orders ---------------------------------------------------------------------------
-    def awaiting(self, state: State) -> list[str]:
+    def awaiting(self, state: ChaoticState) -> list[str]:
         if state["over"]:
             return []
         if state["offer"]:
             return [state["offer"]["to"]]
         return [state["turn"]["player"]]
 
-    def max_orders(self, state: State, player: str) -> int:
+    def max_orders(self, state: ChaoticState, player: str) -> int:
         """Far more than any turn needs: every kind of order is limited by the rules (actions,
         one move of each card between hand and pouch, one offer to each player a turn)."""
         return 60
 
-    def suspended(self, state: State, player: str) -> bool:
+    def suspended(self, state: ChaoticState, player: str) -> bool:
         """The player's trade offer waits for its answer: the rest of their plan runs in the
         tick that answers it (a trade costs at most one extra tick)."""
         offer = state["offer"]
         return bool(offer and offer["from"] == player)
 
-    def unforeseen(self, state: State, player: str) -> bool:
+    def unforeseen(self, state: ChaoticState, player: str) -> bool:
         """Another player's hidden Item answered one of this player's cards this tick, or the
         player's own order had an outcome they could not know (actions.py)."""
         return bool(state["turn"].get("unforeseen"))
 
-    def begin_tick(self, state: State) -> None:
+    def begin_tick(self, state: ChaoticState) -> None:
         state["log"] = []
         state["turn"]["unforeseen"] = False
 
-    def end_tick(self, state: State, dice: Dice) -> list[str]:
+    def end_tick(self, state: ChaoticState, dice: Dice) -> list[str]:
         """An offer that waited a whole tick for its answer lapses (declined)."""
         offer = state["offer"]
         if offer and offer["tick"] < int(state["tick"]):
             return [seen_by(e, None) for e in close(state, offer, None, "did not answer")]
         return []
 
-    def end_orders(self, state: State, player: str) -> None:
+    def end_orders(self, state: ChaoticState, player: str) -> None:
         turn = state["turn"]
         if state["over"] or turn["player"] != player or turn["unforeseen"] or state["offer"]:
             return
@@ -338,7 +332,7 @@ class AChaoticLife(AnyGame):
                          "it with end_turn (a file may also stop after a draw, a steal or an "
                          "offer)", answers_hint(self, state, player))
 
-    def prompt(self, state: State, player: str) -> Prompt | None:
+    def prompt(self, state: ChaoticState, player: str) -> Prompt | None:
         offer = state["offer"]
         if state["over"] or not offer or offer["to"] != player:
             return None
@@ -348,14 +342,14 @@ class AChaoticLife(AnyGame):
                 "Answer with accept() or decline(); an empty file declines.")
         return Prompt(player, text, tuple(self.legal_orders(state, player)))
 
-    def candidates(self, state: State, player: str) -> Iterable[Order]:
+    def candidates(self, state: ChaoticState, player: str) -> Iterable[Order]:
         return legal.candidates(state, player)
 
     # -- plans, standing orders, absence -------------------------------------------------------
     def spell(self, order: Order) -> Order:
         return spelled(order)
 
-    def absent_orders(self, state: State, player: str) -> list[str]:
+    def absent_orders(self, state: ChaoticState, player: str) -> list[str]:
         offer = state["offer"]
         if state["over"]:
             return []
@@ -365,25 +359,25 @@ class AChaoticLife(AnyGame):
             return []
         return ["end_turn()"]  # which discards down by itself (actions.end_turn)
 
-    def turns(self, state: State) -> int:
+    def turns(self, state: ChaoticState) -> int:
         return int(state["turns"])
 
     # -- the end --------------------------------------------------------------------------------
-    def figures(self, state: State, player: str) -> dict[str, Any]:
+    def figures(self, state: ChaoticState, player: str) -> dict[str, int]:
         """What the sheet leads with, for `history`: counters and the score they make."""
         parts = breakdown(state, player)
         return {"score": parts["score"], "happiness": parts["happiness"],
                 "sadness": parts["sadness"]}
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: ChaoticState) -> bool:
         return bool(state["over"])
 
-    def ending(self, state: State) -> str | None:
+    def ending(self, state: ChaoticState) -> str | None:
         """The rulebook's endings, "idle" (a round without an action) and "death" (Death!),
         or ours, "old age" (model.ENDINGS)."""
         return str(state["end"]) if state["over"] else None
 
-    def result(self, state: State) -> Result:
+    def result(self, state: ChaoticState) -> Result:
         winners, scores = standings(state)
         if not state["over"]:
             return Result("the game is not over yet", scores, [])

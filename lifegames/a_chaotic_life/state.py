@@ -23,7 +23,7 @@ discard pile holds only cards of that pile (`Within`).
 
 from typing import Annotated, Final, Literal, NotRequired, TypedDict
 
-from ..engine.core.contract import EngineState
+from ..engine.core.contract import EngineState, Game
 from ..engine.core.declared import KEY, PLAYER, PUBLIC, SIZE, Keys, Nobody, OneOf, Owner, Range
 from ..engine.core.resample import Among, Piles, Pool, Within
 
@@ -157,3 +157,7 @@ class ChaoticState(EngineState):
     end: Annotated[Literal["death", "idle", "old age"] | None, PUBLIC]  # model.ENDINGS
     log: Annotated[list[Entry], PUBLIC]  # this tick's
     recent: Annotated[list[Entry], PUBLIC]  # the last events, for the sheets
+
+
+# The game object, typed by its state (rules.AChaoticLife is one): what every module takes.
+ChaoticGame = Game[ChaoticState]

@@ -9,7 +9,6 @@ from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
-from ..engine.core.contract import AnyGame, State
 from ..engine.text.sheets import commented, document, section, table
 from . import model as m
 from .data import (
@@ -28,6 +27,7 @@ from .data import (
 from .effects import EFFECT_KINDS, gain_text
 from .model import breakdown, left_text, verdict
 from .moves import seen_by
+from .state import ChaoticGame, ChaoticState
 
 GRAMMAR = "a_chaotic_life"
 
@@ -64,13 +64,13 @@ def card_text(name: str) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def _header(state: State, player: str) -> str:
+def _header(state: ChaoticState, player: str) -> str:
     turn = state["turn"]
     where = "game over" if state["over"] else f"turn {turn['number']}, {turn['player']} to play"
     return f"A Chaotic Life! - {player}'s sheet - tick {state['tick']} ({where})"
 
 
-def timeline_text(state: State) -> str:
+def timeline_text(state: ChaoticState) -> str:
     rows = []
     for entry in state["timeline"]:
         above = f" (above it: {', '.join(entry['above'])})" if entry["above"] else ""
@@ -87,14 +87,14 @@ def timeline_text(state: State) -> str:
             f"What happened to the CP, stage by stage:\n" + "\n".join(record))
 
 
-def box_text(state: State) -> str:
+def box_text(state: ChaoticState) -> str:
     left = ", ".join(f"{m.in_box(state, k)} {k}" for k in KINDS)
     if rules()["counter_limit"]:
         return f"Counters left in the box: {left}"
     return f"In the box: {left} (when it is empty, any token stands in)"
 
 
-def players_table(state: State) -> str:
+def players_table(state: ChaoticState) -> str:
     body = []
     for index, player in enumerate(state["players"]):
         parts = breakdown(state, player)
@@ -106,7 +106,7 @@ def players_table(state: State) -> str:
                         "in front of them", "score"])
 
 
-def table_text(state: State) -> str:
+def table_text(state: ChaoticState) -> str:
     discard = state["discard"]
     goals = ", ".join(f"{n} ({card_text(n)})" for n in state["minigoals"]) or "all claimed"
     removed = len(state["removed"])
@@ -122,7 +122,7 @@ def table_text(state: State) -> str:
             f"Open Mini-Goals: {goals}.")
 
 
-def own_cards(state: State, player: str) -> str:
+def own_cards(state: ChaoticState, player: str) -> str:
     lines = [f"Hand ({len(m.hand(state, player))} of {rules()['hand_limit']}):"]
     lines += [f"  {n} [{TYPE_NAMES[card(n)['type']]}]: {card_text(n)}"
               for n in m.hand(state, player)] or ["  (empty)"]
@@ -135,7 +135,7 @@ def own_cards(state: State, player: str) -> str:
     return "\n".join(lines)
 
 
-def turn_end_forecast(state: State, player: str) -> list[str]:
+def turn_end_forecast(state: ChaoticState, player: str) -> list[str]:
     """What end_turn will do to a hand over the limit (model.turn_end_limit, which the action
     runs too): nothing leaves the hand unannounced."""
     pouched, dropped = m.turn_end_limit(state, player)
@@ -147,7 +147,7 @@ def turn_end_forecast(state: State, player: str) -> list[str]:
             "write discard_down(...), pouch(...) or unpouch(...) before end_turn."]
 
 
-def standing_text(state: State, player: str) -> str:
+def standing_text(state: ChaoticState, player: str) -> str:
     """The standing orders in force for this player. A react order whose Item has left the
     player's hand and pouch stays in force (another copy, or the same card won back, would
     answer it again), so it is still listed, apart, as idle until then."""
@@ -163,7 +163,7 @@ def standing_text(state: State, player: str) -> str:
         "file declines it)."])
 
 
-def _idle(state: State, player: str, text: str) -> bool:
+def _idle(state: ChaoticState, player: str, text: str) -> bool:
     """A standing react whose Item the player no longer holds, in hand or pouch."""
     parsed = order_syntax.parse_text(GRAMMAR, text, "standing")
     order = parsed.orders[0] if len(parsed.orders) == 1 else None
@@ -172,11 +172,11 @@ def _idle(state: State, player: str, text: str) -> bool:
     return name is not None and name not in m.holding(state, player)
 
 
-def score_text(state: State, player: str) -> str:
+def score_text(state: ChaoticState, player: str) -> str:
     return f"{player} ({goal_card(m.goal(state, player))}): {score_detail(state, player)}"
 
 
-def score_detail(state: State, player: str) -> str:
+def score_detail(state: ChaoticState, player: str) -> str:
     """How the player's score is made, from the model's breakdown: the counters, what is left
     once they cancel, what the cards in front add, the score and the tie-break total. The
     sheet and the board picture both print it, so the two never disagree."""
@@ -188,7 +188,7 @@ def score_detail(state: State, player: str) -> str:
             f"{parts['goal']} (total {parts['total']})")
 
 
-def orders_text(game: AnyGame, state: State, player: str) -> str:
+def orders_text(game: ChaoticGame, state: ChaoticState, player: str) -> str:
     asked = game.prompt(state, player)
     legal = list(game.legal_orders(state, player))
     if not legal:
@@ -203,7 +203,7 @@ def orders_text(game: AnyGame, state: State, player: str) -> str:
                       *warned_lines(warned, "  ")])
 
 
-def weighed(game: AnyGame, state: State, player: str, legal: list[str]
+def weighed(game: ChaoticGame, state: ChaoticState, player: str, legal: list[str]
             ) -> tuple[list[str], list[list[str]]]:
     """The legal orders without a warning, and those `check` would warn of (each with its
     W- code), judged on the player's view: a list that leads with what makes sense."""
@@ -232,7 +232,7 @@ def _when(tick: int) -> str:
     return f"tick {tick}" if tick else "setup"
 
 
-def sheet(game: AnyGame, state: State, player: str) -> str:
+def sheet(game: ChaoticGame, state: ChaoticState, player: str) -> str:
     recent = [f"- {_when(e['tick'])}: {seen_by(e, player)}" for e in state["recent"]]
     events = section("Recent events", "\n".join(recent) or "- the game has just begun")
     scores = "\n".join(score_text(state, p) for p in state["players"])
@@ -257,11 +257,11 @@ def sheet(game: AnyGame, state: State, player: str) -> str:
     ])
 
 
-def views(game: AnyGame, state: State, player: str) -> dict[str, str]:
+def views(game: ChaoticGame, state: ChaoticState, player: str) -> dict[str, str]:
     return {f"{player.lower()}_sheet.txt": sheet(game, state, player)}
 
 
-def order_template(game: AnyGame, state: State, player: str) -> str:
+def order_template(game: ChaoticGame, state: ChaoticState, player: str) -> str:
     if state["over"]:
         return commented([f"{player}: the game is over, no more orders.",
                           game.result(state).summary])
@@ -295,7 +295,7 @@ def order_template(game: AnyGame, state: State, player: str) -> str:
 # -- JSON views ------------------------------------------------------------------------------------
 
 
-def _public(game: AnyGame, state: State, viewer: str | None) -> dict[str, Any]:
+def _public(game: ChaoticGame, state: ChaoticState, viewer: str | None) -> dict[str, Any]:
     turn = state["turn"]
     players: dict[str, Any] = {}
     for player in state["players"]:
@@ -338,12 +338,12 @@ def _public(game: AnyGame, state: State, viewer: str | None) -> dict[str, Any]:
     return view
 
 
-def public_state(game: AnyGame, state: State) -> dict[str, Any]:
+def public_state(game: ChaoticGame, state: ChaoticState) -> dict[str, Any]:
     """The referee's view: every hand and pouch by card name; the deck by its size."""
     return _public(game, state, None)
 
 
-def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
+def player_state(game: ChaoticGame, state: ChaoticState, player: str) -> dict[str, Any]:
     """One player's view: their own hand and pouch by name, the others' as counts."""
     view = _public(game, state, player)
     view["you"] = player
@@ -355,7 +355,7 @@ def player_state(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     return view
 
 
-def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
+def facts(game: ChaoticGame, state: ChaoticState, player: str) -> dict[str, Any]:
     """What a plan may branch on (documented in games/a_chaotic_life/orders.yaml `facts:`)."""
     turn = state["turn"]
     mine = m.counters(state, player)
@@ -385,7 +385,7 @@ def facts(game: AnyGame, state: State, player: str) -> dict[str, Any]:
     }
 
 
-def status_lines(game: AnyGame, state: State) -> list[str]:
+def status_lines(game: ChaoticGame, state: ChaoticState) -> list[str]:
     turn = state["turn"]
     lines = []
     if not state["over"]:
@@ -403,14 +403,14 @@ def status_lines(game: AnyGame, state: State) -> list[str]:
     return lines + items_played(state)
 
 
-def items_played(state: State) -> list[str]:
+def items_played(state: ChaoticState) -> list[str]:
     """The Items played in the tick just run, as its log tells them (nothing when none was:
     a status says only what happened)."""
     return [f"last tick: {e['text']}" for e in state["log"]
             if " in reaction to " in e["text"] or " face up: " in e["text"]]
 
 
-def order_help(game: AnyGame) -> dict[str, Any]:
+def order_help(game: ChaoticGame) -> dict[str, Any]:
     rows = [[n, TYPE_NAMES[s["type"]], s["copies"], card_text(n)] for n, s in cards().items()]
     playable = [n for n in names() if card(n)["type"] not in ("minigoal", "lifegoal")]
     return {
@@ -438,7 +438,7 @@ def order_help(game: AnyGame) -> dict[str, Any]:
     }
 
 
-def describe(game: AnyGame, name: str) -> str | None:
+def describe(game: ChaoticGame, name: str) -> str | None:
     """A card as an editor's hover shows it: its type, copies and what it does (card_text,
     from cards.yaml). Any case of the name."""
     found = {n.lower(): n for n in cards()}.get(name.strip().lower())
@@ -450,6 +450,6 @@ def describe(game: AnyGame, name: str) -> str | None:
     return f"{found} ({TYPE_NAMES[spec['type']]} card, {copies} in the deck): {what}".rstrip(": ")
 
 
-def held(game: AnyGame, state: State, player: str) -> list[str]:
+def held(game: ChaoticGame, state: ChaoticState, player: str) -> list[str]:
     """The cards of the player's hand, then of their Item Pouch (their own view)."""
     return [n for n in [*m.hand(state, player), *m.pouch(state, player)] if n in cards()]

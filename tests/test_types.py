@@ -4,6 +4,7 @@ declaration the engine derives views and validation from)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -33,3 +34,29 @@ def test_mypy_strict_passes_on_the_whole_package(tmp_path: Path) -> None:
                              str(tmp_path / "cache"), "lifegames"],
                             cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_game_is_a_game_of_its_declared_state(game_id: str) -> None:
+    """The game's class is `Game[X]` for X the TypedDict its state.py declares (the one the
+    engine derives views and validation from), so mypy reads every state its rules take as X."""
+    from lifegames.engine.core.contract import Game
+
+    game = registry.get(game_id)
+    declared = type(game).declaration
+    bases = [b for cls in type(game).__mro__ for b in getattr(cls, "__orig_bases__", ())]
+    assert Game[declared] in bases, (type(game).__name__, bases)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_no_rule_module_holds_the_state_as_untyped_json(game_id: str) -> None:
+    """A game's checks, actions, model, views, board and bots take its own state type, never
+    the engine's `State` (JSON as read) or `AnyGame`: so every key they read is checked. Its
+    balance script alone may, as it drives whole games through the engine's ticks."""
+    package = ROOT / "lifegames" / registry.GAMES[game_id].rpartition(".")[2]
+    untyped = re.compile(r"\b(State|AnyGame)\b")
+    found = [f"{path.name}:{n}" for path in sorted(package.glob("*.py"))
+             if path.name != "balance.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if untyped.search(line)]
+    assert not found, found

@@ -117,7 +117,7 @@ class TheSims(Game[SimsState]):
             raise SetupError("The Sims Board Game ends when someone reaches the points (or, "
                              "alone, meets or fails the goals): drop --ticks")
         options: JsonObject = {"target": rules()["points"]["target"],
-                                   "sides": default_sides(), "aspirations": []}
+                              "sides": default_sides(), "aspirations": []}
         pending: str | None = None
         for raw in words:
             word = raw.strip().lstrip("-")

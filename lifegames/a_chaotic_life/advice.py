@@ -12,7 +12,7 @@ from . import checks
 from . import model as m
 from .checks import parse_terms
 from .codes import W
-from .data import card, effect_value, find, goal_card, kind_of, worth_of
+from .data import card, find, goal_card, kind_of, named_effect, worth_of
 from .effects import ends_game
 from .model import breakdown, standings
 from .moves import Play
@@ -83,7 +83,7 @@ def _chases_own(state: ChaoticState, player: str, order: Order) -> list[OrderErr
     name = find(order["card"]) if order.command == "play" else None
     if name is None:
         return []
-    chased = effect_value(card(name), "chase")
+    chased = named_effect(card(name), "chase")
     if chased is None or chased not in state["front"][player]:
         return []
     worth = worth_of(chased)

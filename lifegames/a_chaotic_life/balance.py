@@ -23,8 +23,9 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.core.bots import choose_orders
 from ..engine.core.contract import AnyGame, Result
 from ..engine.core.dice import Dice
@@ -48,7 +49,7 @@ PLAYED = re.compile(r"^\S+ (?:played (?P<card>.+?)(?: on \S+)?(?: face up:| whil
 class Played:
     """One whole game: how it ended and what happened in it."""
 
-    state: dict[str, Any]
+    state: JsonObject  # the state as the engine's tick returns it
     strategies: dict[str, str]
     result: Result  # the game's result, at the end
     dead: int = 0  # the longest run of player turns in which no player's score moved

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
+from typing import cast
 
 from ..engine.core.contract import Order, OrderError, clone
 from ..engine.core.dice import Dice
@@ -15,11 +16,12 @@ from . import checks
 from . import model as m
 from .data import (
     KINDS,
+    age_effect,
     box,
     card,
     cards,
-    effect_value,
     find,
+    named_effect,
     names,
     other,
     played_when_drawn,
@@ -143,7 +145,7 @@ def record_value(state: ChaoticState, player: str) -> float:
     if now + 1 < len(order):
         noted = state["history"].get(m.stage(state), [])
         for name in m.names_of_age(order[now + 1]):
-            pays = effect_value(card(name), "age")["pays"]
+            pays = age_effect(card(name))["pays"]
             share = 1.0 if name in m.holding(state, player) else 1 / len(state["players"])
             for pay in pays:
                 if pay["tag"] in noted:
@@ -384,7 +386,7 @@ def guarded_ending(text: str, lead: int, guarded: bool) -> str:
     that is more, one more than the card's own unwanted counters could cost it (no hidden
     Item adds to Death!'s: Medicine only cancels it). Behind, the file stops there and the
     bot plans its turn again on what it then knows."""
-    cost = sum(int(value) for effect, value in card(_parsed(text)["card"])["effects"]
+    cost = sum(cast(int, value) for effect, value in card(_parsed(text)["card"])["effects"]
                if EFFECT_KINDS[effect].helps == LEADER)
     guard = f"margin >= {min(lead, cost + 1)}"
     return f"if {guard} and can {text}: {text}" if guarded else f"if {guard}: {text}"
@@ -508,7 +510,7 @@ def steal_worth(state: ChaoticState, player: str, name: str) -> float:
         return 0.0
     if state["deck"] or state["discard"]:
         return STEAL
-    zone = effect_value(card(str(found)), "steal")
+    zone = named_effect(card(str(found)), "steal")
     pool = [n for n in unseen(state, player).elements()
             if zone == "hand" or card(n)["type"] == "item"]
     if not pool:

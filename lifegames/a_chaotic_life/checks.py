@@ -406,6 +406,8 @@ def _check_take(state: ChaoticState, player: str, plan: PlayPlan, target: str, v
 
 
 # effect kind -> what must hold of the target for a card played on them (the other kinds: nothing)
+# Each check takes its own kind's value shape (a zone, a count), so the table's rows
+# leave the value untyped: a Callable type cannot tie a parameter to the key it is filed under.
 _ON_TARGET: dict[str, Callable[[ChaoticState, str, PlayPlan, str, Any], None]] = {
     "steal": _check_steal, "swap_counters": _check_swap, "take_counters": _check_take,
 }

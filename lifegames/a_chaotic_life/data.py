@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypedDict
+from typing import TypedDict, cast
 
+from ..engine.base.jsondata import Json, JsonObject
 from ..engine.base.words import counted
 from ..engine.files.data import DataError, load_yaml, squeeze, whole_number
 from .state import HIDDEN, Kind
@@ -92,6 +93,11 @@ class React(TypedDict):
     bonus: Gain | None
 
 
+# An effect's value: its kind (EFFECTS) says which of these shapes it has — a gain, a count, a
+# card or tag name, a zone, the flag `true`, an Event's lines by stage, an Age card's `age`.
+EffectValue = Gain | int | str | bool | dict[str, Line] | Age
+
+
 class Spec(TypedDict):
     """One card of cards.yaml, checked. Its effects are (kind, value) pairs; each kind's value
     has its own shape (`EFFECTS`), which the kind's entry in effects.py takes."""
@@ -104,7 +110,7 @@ class Spec(TypedDict):
     cost: int
     target: bool
     kind: bool
-    effects: list[tuple[str, Any]]
+    effects: list[tuple[str, EffectValue]]
     place: str
     drawn: bool
     free: bool
@@ -113,14 +119,14 @@ class Spec(TypedDict):
     goal: Kind | None
 
 
-def _names(value: Any, where: str, allowed: tuple[str, ...] | list[str]) -> list[str]:
+def _names(value: Json, where: str, allowed: tuple[str, ...] | list[str]) -> list[str]:
     if not isinstance(value, list) or any(v not in allowed for v in value):
         raise DataError(f"{where} should be a list of {', '.join(allowed)}; got {value!r}")
     return list(value)
 
 
 @functools.cache
-def rules() -> dict[str, Any]:
+def rules() -> JsonObject:
     data = load_yaml(PACKAGE, "rules.yaml")
     if not isinstance(data, dict):
         raise DataError("rules.yaml: not a mapping")
@@ -171,7 +177,7 @@ def stages() -> list[str]:
 # -- one card ----------------------------------------------------------------------------------
 
 
-def _gain(value: Any, where: str, goal: bool = False) -> Gain:
+def _gain(value: Json, where: str, goal: bool = False) -> Gain:
     keys = KINDS + (("goal",) if goal else ())
     if not isinstance(value, dict) or not value or any(k not in keys for k in value):
         raise DataError(f"{where} should map {' / '.join(keys)} to counts; got {value!r}")
@@ -179,13 +185,13 @@ def _gain(value: Any, where: str, goal: bool = False) -> Gain:
             "sadness": whole_number(value.get("sadness", 0), f"{where}.sadness")}
 
 
-def _worth(value: Any, where: str) -> Worth:
+def _worth(value: Json, where: str) -> Worth:
     gain = _gain(value, where, goal=True)
     return {"happiness": gain["happiness"], "sadness": gain["sadness"],
             "goal": whole_number(value.get("goal", 0), f"{where}.goal")}
 
 
-def _condition(entry: Any, where: str) -> Condition:
+def _condition(entry: Json, where: str) -> Condition:
     if not isinstance(entry, dict) or len(entry) != 1 or next(iter(entry)) not in CONDITIONS:
         raise DataError(f"{where}: a condition is one of {', '.join(CONDITIONS)}; got {entry!r}")
     (kind, value), = entry.items()
@@ -206,7 +212,7 @@ def _condition(entry: Any, where: str) -> Condition:
             "at_least": whole_number(value.get("at_least"), f"{where} front.at_least", 1)}
 
 
-def _effect(entry: Any, where: str) -> tuple[str, Any]:
+def _effect(entry: Json, where: str) -> tuple[str, EffectValue]:
     if not isinstance(entry, dict) or len(entry) != 1 or next(iter(entry)) not in EFFECTS:
         raise DataError(f"{where}: an effect is one of {', '.join(EFFECTS)}; got {entry!r}")
     (kind, value), = entry.items()
@@ -255,7 +261,7 @@ def _effect(entry: Any, where: str) -> tuple[str, Any]:
     return kind, age
 
 
-def _react(value: Any, where: str) -> React:
+def _react(value: Json, where: str) -> React:
     if not isinstance(value, dict):
         raise DataError(f"{where}: an Item needs react: {{to/types, mods, bonus}}")
     to = value.get("to", [])
@@ -269,7 +275,7 @@ def _react(value: Any, where: str) -> React:
     return {"to": list(to), "types": types, "mods": mods, "bonus": bonus}
 
 
-def _card(entry: Any, index: int) -> Spec:
+def _card(entry: Json, index: int) -> Spec:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
         raise DataError(f"cards.yaml card {index + 1}: needs a name")
     name = entry["name"].strip()
@@ -348,7 +354,7 @@ def _cross_check(out: dict[str, Spec]) -> None:
             if tag not in data["tags"]:
                 raise DataError(f"cards.yaml {spec['name']!r}: tag {tag!r} is not in rules.yaml "
                                 "tags")
-        chased = effect_value(spec, "chase")
+        chased = named_effect(spec, "chase")
         if chased is not None and chased not in out:
             raise DataError(f"cards.yaml {spec['name']!r}: chase names no card {chased!r}")
         react = spec["react"]
@@ -368,22 +374,43 @@ def _tags_of(spec: Spec) -> list[str]:
     return found
 
 
-def _no_tags(value: Any) -> list[str]:
+def _no_tags(value: EffectValue) -> list[str]:
     return []
 
 
+def _tag_tags(value: EffectValue) -> list[str]:
+    return [cast(str, value)]
+
+
+def _line_tags(value: EffectValue) -> list[str]:
+    return [tag for line in cast(dict[str, Line], value).values() if (tag := line["tag"])]
+
+
+def _pay_tags(value: EffectValue) -> list[str]:
+    return [pay["tag"] for pay in cast(Age, value)["pays"]]
+
+
 # effect kind -> the tags its value notes or pays for (the other kinds name none)
-_TAGGED: dict[str, Callable[[Any], list[str]]] = {
-    "tag": lambda value: [value],
-    "by_stage": lambda value: [line["tag"] for line in value.values() if line["tag"]],
-    "age": lambda value: [pay["tag"] for pay in value["pays"]],
+_TAGGED: dict[str, Callable[[EffectValue], list[str]]] = {
+    "tag": _tag_tags, "by_stage": _line_tags, "age": _pay_tags,
 }
 
 
-def effect_value(spec: Spec, kind: str) -> Any:
-    """The value of the card's first effect of that kind (an Age card's `age`, a steal's
-    zone), or None when it has none."""
+def effect_value(spec: Spec, kind: str) -> EffectValue | None:
+    """The value of the card's first effect of that kind (a chase's card, a steal's zone), or
+    None when it has none."""
     return next((value for each, value in spec["effects"] if each == kind), None)
+
+
+def age_effect(spec: Spec) -> Age:
+    """An Age card's `age` effect: the loader gives every Age card exactly one."""
+    return cast(Age, effect_value(spec, "age"))
+
+
+def named_effect(spec: Spec, kind: str) -> str | None:
+    """The name or zone a card's effect of that kind holds (`chase`, `steal`, `tag`), or None
+    when it has none."""
+    return cast("str | None", effect_value(spec, kind))
 
 
 def tag_words(tag: str) -> str:

@@ -371,6 +371,7 @@ def _row(kind: EffectKind[V]) -> EffectKind[Any]:
     return kind
 
 
+# Each row takes the value shape of its own kind (see _row), so the table leaves it untyped.
 EFFECT_KINDS: dict[str, EffectKind[Any]] = {
     "gain": _row(EffectKind(
         _do_nothing, _gain_reward, lambda value: f"+{gain_text(value)}",

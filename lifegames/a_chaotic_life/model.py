@@ -15,9 +15,9 @@ from .data import (
     TYPES,
     Condition,
     Reward,
+    age_effect,
     card,
     cards,
-    effect_value,
     find,
     rules,
     stages,
@@ -118,7 +118,7 @@ def most_held(state: ChaoticState, player: str) -> list[Kind]:
 def names_of_age(stage_name: str) -> list[str]:
     """The Age cards that make the CP `stage_name`."""
     return [n for n, c in cards().items() if c["type"] == "age"
-            and effect_value(c, "age")["stage"] == stage_name]
+            and age_effect(c)["stage"] == stage_name]
 
 
 def turn_end_limit(state: ChaoticState, player: str) -> tuple[list[str], list[str]]:
@@ -156,7 +156,7 @@ def playable_later(state: ChaoticState, name: str) -> bool:
     order = stages()
     now = order.index(stage(state))
     if spec["type"] == "age":
-        target = effect_value(spec, "age")["stage"]
+        target = age_effect(spec)["stage"]
         return order.index(target) > now
     return any(order.index(s) >= now for s in spec["stages"])
 

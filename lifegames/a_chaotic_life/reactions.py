@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..engine.core.contract import Order
 from ..engine.core.dice import Dice
-from .data import KINDS, Reward, card, find, other, reaction, stage_words
+from .data import KINDS, Reward, age_effect, card, find, other, reaction, stage_words
 from .effects import EFFECT_KINDS, goal_worth
 from .model import counters, goal, held_in, stage
 from .moves import (
@@ -227,7 +227,7 @@ def _place(state: ChaoticState, play: Play, dice: Dice) -> str:
         state["timeline"].append({"card": play.name, "stage": stage(state), "above": []})
     elif where == "above_adult":
         adult = next(e for e in state["timeline"] if card(e["card"])["type"] == "age"
-                     and card(e["card"])["effects"][0][1]["stage"] == "adult")
+                     and age_effect(card(e["card"]))["stage"] == "adult")
         again = ", on top of the first Spouse: the CP remarried" if adult["above"] else ""
         adult["above"].append(play.name)
         return f"went above the Adult card{again}"

@@ -21,8 +21,8 @@ reactions.py) and answers to trade offers (`accept`, `decline`).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.base.words import listed
 from ..engine.core.commands import Commands, row_maker
 from ..engine.core.contract import Arg, Order, OrderError, Prompt, Result, SetupError
@@ -220,7 +220,7 @@ class AChaoticLife(ChaoticGame):
         "(the cards received last go first) and ends the turn; a player owing an answer to a "
         "trade offer declines it.")
 
-    def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
+    def parse_options(self, words: list[str], ticks: int | None) -> JsonObject:
         if words:
             raise SetupError(f"A Chaotic Life! takes no setup words (got {' '.join(words)!r})")
         if ticks is not None:
@@ -229,7 +229,7 @@ class AChaoticLife(ChaoticGame):
         return {}
 
     # -- setup --------------------------------------------------------------------------------
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> ChaoticState:
+    def setup(self, players: list[str], options: JsonObject, dice: Dice) -> ChaoticState:
         data = rules()
         if not data["players"]["min"] <= len(players) <= data["players"]["max"]:
             raise SetupError(f"A Chaotic Life! takes {data['players']['min']}-"

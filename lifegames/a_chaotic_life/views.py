@@ -5,8 +5,7 @@ log lines; of the others' cards only counts (HIDDEN placeholders); of the deck i
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..engine.base.jsondata import JsonObject
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
 from ..engine.text.sheets import commented, document, section, table
@@ -295,9 +294,9 @@ def order_template(game: ChaoticGame, state: ChaoticState, player: str) -> str:
 # -- JSON views ------------------------------------------------------------------------------------
 
 
-def _public(game: ChaoticGame, state: ChaoticState, viewer: str | None) -> dict[str, Any]:
+def _public(game: ChaoticGame, state: ChaoticState, viewer: str | None) -> JsonObject:
     turn = state["turn"]
-    players: dict[str, Any] = {}
+    players: JsonObject = {}
     for player in state["players"]:
         parts = breakdown(state, player)
         secret = viewer is not None and viewer != player
@@ -312,7 +311,7 @@ def _public(game: ChaoticGame, state: ChaoticState, viewer: str | None) -> dict[
             "score": parts["score"],
             "total": parts["total"],
         }
-    view: dict[str, Any] = {
+    view: JsonObject = {
         "game": "a-chaotic-life",
         "tick": state["tick"],
         "players": players,
@@ -338,12 +337,12 @@ def _public(game: ChaoticGame, state: ChaoticState, viewer: str | None) -> dict[
     return view
 
 
-def public_state(game: ChaoticGame, state: ChaoticState) -> dict[str, Any]:
+def public_state(game: ChaoticGame, state: ChaoticState) -> JsonObject:
     """The referee's view: every hand and pouch by card name; the deck by its size."""
     return _public(game, state, None)
 
 
-def player_state(game: ChaoticGame, state: ChaoticState, player: str) -> dict[str, Any]:
+def player_state(game: ChaoticGame, state: ChaoticState, player: str) -> JsonObject:
     """One player's view: their own hand and pouch by name, the others' as counts."""
     view = _public(game, state, player)
     view["you"] = player
@@ -355,7 +354,7 @@ def player_state(game: ChaoticGame, state: ChaoticState, player: str) -> dict[st
     return view
 
 
-def facts(game: ChaoticGame, state: ChaoticState, player: str) -> dict[str, Any]:
+def facts(game: ChaoticGame, state: ChaoticState, player: str) -> JsonObject:
     """What a plan may branch on (documented in games/a_chaotic_life/orders.yaml `facts:`)."""
     turn = state["turn"]
     mine = m.counters(state, player)
@@ -410,7 +409,7 @@ def items_played(state: ChaoticState) -> list[str]:
             if " in reaction to " in e["text"] or " face up: " in e["text"]]
 
 
-def order_help(game: ChaoticGame) -> dict[str, Any]:
+def order_help(game: ChaoticGame) -> JsonObject:
     rows = [[n, TYPE_NAMES[s["type"]], s["copies"], card_text(n)] for n, s in cards().items()]
     playable = [n for n in names() if card(n)["type"] not in ("minigoal", "lifegoal")]
     return {
@@ -440,7 +439,7 @@ def order_help(game: ChaoticGame) -> dict[str, Any]:
 
 def describe(game: ChaoticGame, name: str) -> str | None:
     """A card as an editor's hover shows it: its type, copies and what it does (card_text,
-    from cards.yaml). Any case of the name."""
+    from cards.yaml). The name in any letter case."""
     found = {n.lower(): n for n in cards()}.get(name.strip().lower())
     if found is None:
         return None

@@ -12,11 +12,9 @@ mark the picture uses, and a Lake target's contents are written out in words ("3
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.base.svg import INK, LINE, MUTED, PALE, PLAYER_COLOURS, TINTS, Picture, text_width
 from ..engine.base.words import counted
-from .data import goal_text, sheet
+from .data import SheetData, goal_text, sheet
 from .model import band_label, goal_progress, score, stock
 from .state import Sheet, SimpleLifeGame, SimpleLifeState
 
@@ -138,7 +136,7 @@ def _heading(pic: Picture, x: float, y: float, text: str) -> None:
     pic.text(x, y + 12, text, size=13, bold=True)
 
 
-def _farm(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> None:
+def _farm(pic: Picture, s: Sheet, data: SheetData, x: float, y: float) -> None:
     _heading(pic, x, y, "Farm (from the bottom)")
     letters = crop_letters()
     for c in range(1, 7):
@@ -159,7 +157,7 @@ def _farm(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> N
                 _symbol(pic, TICK, bx + (8 if icon else 2), by + 2, BOX - (10 if icon else 4))
 
 
-def _lake(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> None:
+def _lake(pic: Picture, s: Sheet, data: SheetData, x: float, y: float) -> None:
     _heading(pic, x, y, "Lake (columns by die: 1-2, 3-4, 5-6)")
     for r, row in enumerate(data["lake"]):
         by = y + 22 + r * 26
@@ -189,7 +187,7 @@ def _mines(pic: Picture, s: Sheet, x: float, y: float) -> None:
                 pic.rect(bx, by, 22, 22, fill="#ffffff")
 
 
-def _town(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> None:
+def _town(pic: Picture, s: Sheet, data: SheetData, x: float, y: float) -> None:
     _heading(pic, x, y, "Town Square")
     for n, (folk, spec) in enumerate(data["townsfolk"].items()):
         by = y + 22 + n * 26
@@ -208,7 +206,7 @@ def _town(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> N
         pic.text(x, y + 176 + 14 * n, part, size=11)
 
 
-def _inventory(pic: Picture, s: Sheet, data: dict[str, Any], x: float, y: float) -> None:
+def _inventory(pic: Picture, s: Sheet, data: SheetData, x: float, y: float) -> None:
     _heading(pic, x, y, "Inventory (have / gained of the row)")
     for n, (kind, cap) in enumerate(data["caps"].items()):  # the sheet's order, not the state's
         by = y + 22 + n * 22

@@ -297,10 +297,10 @@ def base(state: SimpleLifeState, s: Sheet) -> float:
                 total += (pending["left"] - 1) * values["monster"] - 2 + p * (
                     values["monster"] + 2) - values["carrot"]
         else:
-            spec = sheet()["lake"][pending["row"] - 1]
-            needed = spec["needs"] - rod_bonus(s)
+            row = sheet()["lake"][pending["row"] - 1]
+            needed = row["needs"] - rod_bonus(s)
             chance = max(0, min(6, 7 - needed)) / 6
-            total += chance * cell_value(values, spec["cells"][pending["col"] - 1]) \
+            total += chance * cell_value(values, row["cells"][pending["col"] - 1]) \
                 - values["carrot"]
     return total
 

@@ -384,7 +384,7 @@ def upgrade(state: SimpleLifeState, player: str, order: Order) -> str:
 
 
 def pass_(state: SimpleLifeState, player: str, order: Order) -> None:
-    """Any time the day is going and no prompt waits (`pass` is a Python word)."""
+    """At any time the day is going and no prompt waits (`pass` is a Python word)."""
     _sheet(state, player, order)
 
 

@@ -5,8 +5,9 @@ the key that is wrong instead of as a KeyError in the middle of a tick."""
 from __future__ import annotations
 
 import functools
-from typing import Any, TypedDict
+from typing import TypedDict
 
+from ..engine.base.jsondata import Json, JsonObject
 from ..engine.files.data import DataError, load_yaml
 
 PACKAGE = "a_simple_life"
@@ -26,7 +27,30 @@ class Townsfolk(TypedDict):
     gift: list[str]
 
 
-def _need(data: Any, path: str, kind: type | tuple[type, ...], where: str) -> Any:
+class LakeRow(TypedDict):
+    """A row of the Lake: the die it needs and its three cells of icons."""
+
+    needs: int
+    cells: list[list[str]]
+
+
+class SheetData(TypedDict):
+    """sheet.yaml as the loader returns it, checked (the goals' entries excepted: the code
+    reads only their `id` and `text`)."""
+
+    farm: dict[int, list[str]]  # column -> its boxes ('', carrot, flower)
+    lake: list[LakeRow]
+    mines: dict[int, list[list[str]]]  # row -> its six cells of icons
+    townsfolk: dict[str, Townsfolk]
+    fish: dict[str, int]  # fish -> its points
+    artifacts: list[str]
+    tools: list[str]
+    caps: dict[str, int]  # icon kind -> how many the inventory holds
+    start: dict[str, int]
+    goals: dict[int, JsonObject]  # die face -> the goal's id and text
+
+
+def _need(data: Json, path: str, kind: type | tuple[type, ...], where: str) -> Json:
     node = data
     for key in path.split("."):
         if not isinstance(node, dict) or key not in node:
@@ -37,7 +61,7 @@ def _need(data: Any, path: str, kind: type | tuple[type, ...], where: str) -> An
     return node
 
 
-def _icons(cell: Any, path: str, named: set[str]) -> list[str]:
+def _icons(cell: Json, path: str, named: set[str]) -> list[str]:
     if not isinstance(cell, list) or not cell:
         raise DataError(f"sheet.yaml: {path} should be a non-empty list of icons")
     for icon in cell:
@@ -47,7 +71,7 @@ def _icons(cell: Any, path: str, named: set[str]) -> list[str]:
 
 
 @functools.cache
-def sheet() -> dict[str, Any]:
+def sheet() -> SheetData:
     data = load_yaml(PACKAGE, "sheet.yaml")
     where = "sheet.yaml"
     if not isinstance(data, dict):
@@ -125,7 +149,7 @@ def sheet() -> dict[str, Any]:
     }
 
 
-def _printed(data: dict[str, Any], folk: dict[str, Any], kind: str) -> int:
+def _printed(data: JsonObject, folk: JsonObject, kind: str) -> int:
     """How many icons of `kind` the sheet prints (Farm, Lake, Mines, gifts) plus the start."""
     farm: int = sum(boxes.count(kind) for boxes in data["farm"]["columns"].values())
     cells = sum(cell.count(kind) for cell in _all_cells(data))
@@ -134,14 +158,14 @@ def _printed(data: dict[str, Any], folk: dict[str, Any], kind: str) -> int:
     return farm + cells + gifts + start
 
 
-def _all_cells(data: dict[str, Any]) -> list[list[str]]:
+def _all_cells(data: JsonObject) -> list[list[str]]:
     cells = [cell for row in data["lake"]["rows"] for cell in row["cells"]]
     cells += [cell for row in data["mines"]["rows"].values() for cell in row]
     return cells
 
 
 @functools.cache
-def rules() -> dict[str, Any]:
+def rules() -> JsonObject:
     data = load_yaml(PACKAGE, "rules.yaml")
     where = "rules.yaml"
     if not isinstance(data, dict):

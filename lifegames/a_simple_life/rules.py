@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.core.commands import Commands, row_maker
 from ..engine.core.contract import (
     Game,
@@ -92,12 +92,12 @@ class ASimpleLife(Game[SimpleLifeState]):
         "placed on $best_col, $best_row, every monster fought), then their day is passed.")
 
     # -- setup ------------------------------------------------------------------------------
-    def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
+    def parse_options(self, words: list[str], ticks: int | None) -> JsonObject:
         if ticks is not None:
             raise SetupError("A Simple Life counts days, not ticks: use the setup word "
                              "days=N instead of --ticks")
-        options: dict[str, Any] = {"goals": 1, "chosen": [], "sandbox": False,
-                                   "days": rules()["days"]}
+        options: JsonObject = {"goals": 1, "chosen": [], "sandbox": False,
+                              "days": rules()["days"]}
         given_goals = False
         pending_key: str | None = None
         for raw in words:
@@ -133,7 +133,7 @@ class ASimpleLife(Game[SimpleLifeState]):
             options["goals"] = len(options["chosen"])
         return options
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> SimpleLifeState:
+    def setup(self, players: list[str], options: JsonObject, dice: Dice) -> SimpleLifeState:
         faces: list[int] = []
         if not options.get("sandbox"):
             faces = list(options.get("chosen") or [])
@@ -147,7 +147,7 @@ class ASimpleLife(Game[SimpleLifeState]):
             "players": list(players),
             "goals": goals,
             "sandbox": bool(options.get("sandbox")),
-            "days": int(options.get("days", rules()["days"])),
+            "days": int(options["days"] if "days" in options else rules()["days"]),
             "day": 0,
             "over": False,
             "last_roll": [],

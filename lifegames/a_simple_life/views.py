@@ -10,8 +10,8 @@ orders; the other player's sheet without its log), and the referee's whole state
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
 from ..engine.text.sheets import check_command, commented, document, section, table
@@ -400,7 +400,7 @@ ABSENT_HELP = ("the host may play your default: an open prompt answered (accept,
                "$best_col, $best_row, fight), then a pass.")
 
 
-def _sheet_data(state: SimpleLifeState, player: str) -> dict[str, Any]:
+def _sheet_data(state: SimpleLifeState, player: str) -> JsonObject:
     s = me(state, player)
     return {
         "available": list(s["available"]),
@@ -425,7 +425,7 @@ def _sheet_data(state: SimpleLifeState, player: str) -> dict[str, Any]:
     }
 
 
-def public_state(game: SimpleLifeGame, state: SimpleLifeState) -> dict[str, Any]:
+def public_state(game: SimpleLifeGame, state: SimpleLifeState) -> JsonObject:
     return {
         "game": "a-simple-life",
         "tick": state["tick"],
@@ -439,7 +439,7 @@ def public_state(game: SimpleLifeGame, state: SimpleLifeState) -> dict[str, Any]
     }
 
 
-def player_state(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> dict[str, Any]:
+def player_state(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> JsonObject:
     """Nothing on a sheet is secret in A Simple Life, so this is the public view plus the
     player's own prompt, last tick and legal orders."""
     view = public_state(game, state)
@@ -463,7 +463,7 @@ def status_lines(game: SimpleLifeGame, state: SimpleLifeState) -> list[str]:
     return lines
 
 
-def order_help(game: SimpleLifeGame) -> dict[str, Any]:
+def order_help(game: SimpleLifeGame) -> JsonObject:
     from ..engine.files.data import fact_docs
 
     data, rule = sheet(), rules()
@@ -520,7 +520,7 @@ def prompt_name(pending: Pending | None) -> str:
     return str(pending["kind"])
 
 
-def facts(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> dict[str, Any]:
+def facts(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> JsonObject:
     """What a plan may read (`if carrots > 1: ...`, `dig($best_col, $best_row)`): each one is
     something the player can read on their own sheet now. Every name is documented in
     games/a_simple_life/orders.yaml under `facts:` (a test keeps the two lists equal)."""
@@ -535,7 +535,7 @@ def facts(game: SimpleLifeGame, state: SimpleLifeState, player: str) -> dict[str
         diggable = [f"{c},{r}" for c, r in reachable(s, mine_dice)
                     if not s["mines"][r - 1][c - 1]]
     monsters = s["inventory"]["monster"]
-    out: dict[str, Any] = {
+    out: JsonObject = {
         "day": state["day"],
         "dice": sorted(s["available"]),
         "dice_left": len(s["available"]),

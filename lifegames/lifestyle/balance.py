@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 
 from ..engine.core.dice import Dice
 from ..engine.core.simulate import game_seed, play_one
-from .model import breakdown
+from .model import Line, breakdown
 from .rules import Lifestyle
 from .state import LifestyleState
 
-CATEGORIES = ("pets", "cars", "houses", "jobs")
+CATEGORIES: tuple[Line, ...] = ("pets", "cars", "houses", "jobs")  # Sports score nothing
 COUNTS = (2, 3, 4, 5)
 PURCHASE = re.compile(r" paid \d+ tokens? for ")  # the event a purchase logs (rules.py _buy)
 
@@ -70,7 +70,7 @@ def play(args: tuple[int, int, int, bool]) -> Played:
     names = [f"P{i + 1}" for i in range(players)]
     record = play_one(game, game_seed(seed, index), ["greedy"], players=names, index=index)
     assert game.final is not None
-    points = dict.fromkeys(CATEGORIES, 0)
+    points: dict[str, int] = dict.fromkeys(CATEGORIES, 0)
     for name in names:
         parts = breakdown(game.final["seats"][name]["points"])
         for category in CATEGORIES:

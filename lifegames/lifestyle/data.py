@@ -7,8 +7,9 @@ the middle of a tick.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import NotRequired, TypedDict
 
+from ..engine.base.jsondata import Json, JsonObject
 from ..engine.files.data import DataError, load_yaml, squeeze, whole_number
 
 PACKAGE = "lifestyle"
@@ -27,8 +28,31 @@ DECK_SIZE = 72
 MAX_DICE = 3
 
 
+class Condition(TypedDict):
+    """What a card's dice must show: its kind (a key of CONDITIONS) and, for the kinds that
+    compare with a number, that number."""
+
+    kind: str
+    value: NotRequired[int]
+
+
+class Card(TypedDict):
+    """One kind of card of cards.yaml, checked; the last three keys belong to one category
+    each (Sports, Job, Love)."""
+
+    name: str
+    category: str
+    dice: int
+    condition: Condition
+    points: int
+    copies: int
+    effect: NotRequired[str]  # a Sports card's, one of EFFECTS
+    per: NotRequired[str]  # what a Job counts, one of JOB_COUNTS
+    doubles: NotRequired[str]  # the category a Love card doubles
+
+
 @functools.cache
-def rules() -> dict[str, Any]:
+def rules() -> JsonObject:
     data = load_yaml(PACKAGE, "rules.yaml")
     if not isinstance(data, dict):
         raise DataError("rules.yaml: not a mapping")
@@ -60,7 +84,7 @@ def rules() -> dict[str, Any]:
     return data
 
 
-def _card(entry: Any, index: int) -> dict[str, Any]:
+def _card(entry: Json, index: int) -> Card:
     where = f"cards.yaml card {index + 1}"
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
         raise DataError(f"{where}: needs a name")
@@ -82,9 +106,11 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
         raise DataError(f"{where}: a {kind} needs 3 dice")
     if kind == "pair" and dice < 2:
         raise DataError(f"{where}: a pair needs 2 or 3 dice")
-    card = {
-        "name": name, "category": category, "dice": dice,
-        "condition": {"kind": kind, **({"value": condition["value"]} if CONDITIONS[kind] else {})},
+    need: Condition = {"kind": kind}
+    if CONDITIONS[kind]:
+        need["value"] = condition["value"]
+    card: Card = {
+        "name": name, "category": category, "dice": dice, "condition": need,
         "points": whole_number(entry.get("points", 0), f"{where} points"),
         "copies": whole_number(entry.get("copies"), f"{where} copies", 1),
     }
@@ -104,12 +130,12 @@ def _card(entry: Any, index: int) -> dict[str, Any]:
 
 
 @functools.cache
-def cards() -> dict[str, dict[str, Any]]:
+def cards() -> dict[str, Card]:
     """Every kind of card by name, in the order of cards.yaml."""
     data = load_yaml(PACKAGE, "cards.yaml")
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise DataError("cards.yaml: needs a `cards:` list")
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, Card] = {}
     for index, entry in enumerate(data["cards"]):
         card = _card(entry, index)
         if card["name"].lower() in (n.lower() for n in out):
@@ -124,7 +150,7 @@ def cards() -> dict[str, dict[str, Any]]:
     return out
 
 
-def card(name: str) -> dict[str, Any]:
+def card(name: str) -> Card:
     return cards()[name]
 
 

@@ -15,10 +15,10 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Literal, TypedDict
 
 from ..engine.base.words import counted
-from .data import card, rules
+from .data import Condition, card, rules
 from .state import LifestyleState, Roll, Seat
 
 # -- reading the state -----------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def slot_name(index: int) -> str:
 # -- what a card's dice must show ------------------------------------------------------------------
 
 
-def met(condition: dict[str, Any], dice: list[int]) -> bool:
+def met(condition: Condition, dice: list[int]) -> bool:
     kind = condition["kind"]
     value = int(condition.get("value", 0))  # the kinds that compare with a number
     if kind == "total_at_least":
@@ -110,7 +110,7 @@ def met(condition: dict[str, Any], dice: list[int]) -> bool:
     raise ValueError(f"unknown condition {kind!r}")
 
 
-def describe(condition: dict[str, Any], dice: int) -> str:
+def describe(condition: Condition, dice: int) -> str:
     """A short description for sheets: 'total 7+', 'a pair', 'every die 5+'."""
     kind = condition["kind"]
     if kind == "total_at_least":
@@ -236,7 +236,26 @@ def next_card(left: list[str]) -> str:
 
 # -- final scoring ---------------------------------------------------------------------------------
 
-LINES = ("pets", "cars", "houses", "sports", "jobs")
+Line = Literal["pets", "cars", "houses", "sports", "jobs"]  # a line of the final score
+LINES: tuple[Line, ...] = ("pets", "cars", "houses", "sports", "jobs")
+
+
+class ScoreLine(TypedDict):
+    """One category's points, with the working in words."""
+
+    points: int
+    detail: str
+
+
+class Breakdown(TypedDict):
+    """Every line of a final score, and their total."""
+
+    pets: ScoreLine
+    cars: ScoreLine
+    houses: ScoreLine
+    sports: ScoreLine
+    jobs: ScoreLine
+    total: int
 
 
 def pet_sets(kinds: Counter[str]) -> int:
@@ -278,7 +297,7 @@ def _many(number: int, category: str) -> str:
     return counted(number, *COUNTED[category])
 
 
-def breakdown(cards: list[str]) -> dict[str, Any]:
+def breakdown(cards: list[str]) -> Breakdown:
     """Every category's points, with the working in words a player can check, and the total.
 
     {"pets": {"points": 40, "detail": "6 Pets make 2 sets of 3 different Pets: 2 x 10 = 20,
@@ -293,7 +312,7 @@ def breakdown(cards: list[str]) -> dict[str, Any]:
     number = counts(cards)
     loves = {card(n)["doubles"]: n for n in by_category.get("love", {})}
 
-    def doubled(category: str, points: int, detail: str) -> dict[str, Any]:
+    def doubled(category: str, points: int, detail: str) -> ScoreLine:
         if category in loves and points:
             return {"points": points * multiplier, "detail": f"{detail}, doubled by "
                                                              f"{loves[category]}"}
@@ -304,7 +323,6 @@ def breakdown(cards: list[str]) -> dict[str, Any]:
     pets = by_category.get("pet", Counter())
     sets = pet_sets(pets)
     size, per_set = data["pet_set"]["size"], data["pet_set"]["points"]
-    out: dict[str, Any] = {}
     if not pets:
         detail = "no Pets"
     elif not sets:
@@ -313,7 +331,7 @@ def breakdown(cards: list[str]) -> dict[str, Any]:
     else:
         detail = (f"{_many(number['pet'], 'pet')} make {counted(sets, 'set')} "
                   f"of {size} different Pets: {sets} x {per_set} = {sets * per_set}")
-    out["pets"] = doubled("pet", sets * per_set, detail)
+    pet_line = doubled("pet", sets * per_set, detail)
     car_values = sorted((card(n)["points"] for n in by_category.get("car", Counter()).elements()),
                         reverse=True)
     if car_values:
@@ -323,14 +341,14 @@ def breakdown(cards: list[str]) -> dict[str, Any]:
                   f"{' + '.join(map(str, car_values))}{total}")
     else:
         detail = "no Cars"
-    out["cars"] = doubled("car", sum(car_values), detail)
+    car_line = doubled("car", sum(car_values), detail)
     sizes = house_sets(by_category.get("house", Counter()))
     house_points = sum(table[min(s, len(table)) - 1] for s in sizes)
-    out["houses"] = doubled("house", house_points, (
+    house_line = doubled("house", house_points, (
         f"{_many(number['house'], 'house')} in sets of different Houses: "
         + ", ".join(f"a set of {s} = {table[min(s, len(table)) - 1]}" for s in sizes))
         if sizes else "no Houses")
-    out["sports"] = {"points": 0, "detail": f"{_many(number['sports'], 'sports')} "
+    sports_line: ScoreLine = {"points": 0, "detail": f"{_many(number['sports'], 'sports')} "
                                             "(Sports cards score nothing)"}
     full_sets = min(number["pet"], number["house"], number["car"], number["sports"])
     jobs_points, parts = 0, []
@@ -341,15 +359,17 @@ def breakdown(cards: list[str]) -> dict[str, Any]:
         jobs_points += points
         parts.append(f"{name}: {spec['points']} x {_many(per, spec['per'])}"
                      + (f" x {copies} copies" if copies > 1 else "") + f" = {points}")
-    out["jobs"] = doubled("job", jobs_points, "; ".join(parts) if parts else
+    job_line = doubled("job", jobs_points, "; ".join(parts) if parts else
                           "no Jobs")
+    out: Breakdown = {"pets": pet_line, "cars": car_line, "houses": house_line,
+                      "sports": sports_line, "jobs": job_line, "total": 0}
     out["total"] = sum(out[line]["points"] for line in LINES)
     return out
 
 
 @functools.lru_cache(maxsize=65536)
 def _score(cards: tuple[str, ...]) -> int:
-    return int(breakdown(list(cards))["total"])
+    return breakdown(list(cards))["total"]
 
 
 def score(cards: list[str]) -> int:

@@ -22,8 +22,8 @@ and after a botch `discard` the named cards and `end_turn` (fired in `end_tick`)
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.base.words import counted
 from ..engine.core.commands import Check, Commands, row_maker
 from ..engine.core.contract import (
@@ -148,7 +148,7 @@ class Lifestyle(Game[LifestyleState]):
         "showing; otherwise they roll for each card (hardest first) and accept each roll as "
         "it falls, and a botch ends the turn with nothing discarded.")
 
-    def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
+    def parse_options(self, words: list[str], ticks: int | None) -> JsonObject:
         if words:
             raise SetupError(f"Lifestyle takes no setup words (got {' '.join(words)!r})")
         if ticks is not None:
@@ -156,7 +156,7 @@ class Lifestyle(Game[LifestyleState]):
                              "turn with an empty display and an empty dice zone (drop --ticks)")
         return {}
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> LifestyleState:
+    def setup(self, players: list[str], options: JsonObject, dice: Dice) -> LifestyleState:
         data = rules()
         if not data["players"]["min"] <= len(players) <= data["players"]["max"]:
             raise SetupError(f"Lifestyle takes {data['players']['min']}-"

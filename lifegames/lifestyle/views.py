@@ -6,8 +6,8 @@ from the state, of which it shows the pile's size alone."""
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
 from ..engine.core.contract import SCORE_FACTS
@@ -221,7 +221,7 @@ def game_over_text(state: LifestyleState, player: str) -> str:
     return "\n".join(lines)
 
 
-def _final_row(state: LifestyleState, place: int, player: str) -> list[Any]:
+def _final_row(state: LifestyleState, place: int, player: str) -> list[int | str]:
     mine = seat(state, player)
     parts = breakdown(mine["points"])
     return [place, player, parts["total"], mine["tokens"],
@@ -328,7 +328,7 @@ def _standing_help(state: LifestyleState, player: str) -> list[str]:
     ]
 
 
-def _seat_view(state: LifestyleState, player: str) -> dict[str, Any]:
+def _seat_view(state: LifestyleState, player: str) -> JsonObject:
     mine = seat(state, player)
     parts = breakdown(mine["points"])
     return {
@@ -341,11 +341,11 @@ def _seat_view(state: LifestyleState, player: str) -> dict[str, Any]:
     }
 
 
-def public_state(game: LifestyleGame, state: LifestyleState) -> dict[str, Any]:
+def public_state(game: LifestyleGame, state: LifestyleState) -> JsonObject:
     """Everything on the table. The draw pile appears as its size only."""
     turn = state["turn"]
 
-    view: dict[str, Any] = {
+    view: JsonObject = {
         "game": "lifestyle",
         "tick": state["tick"],
         "players": list(state["players"]),
@@ -369,7 +369,7 @@ def public_state(game: LifestyleGame, state: LifestyleState) -> dict[str, Any]:
     return view
 
 
-def player_state(game: LifestyleGame, state: LifestyleState, player: str) -> dict[str, Any]:
+def player_state(game: LifestyleGame, state: LifestyleState, player: str) -> JsonObject:
     """A player's view: Lifestyle hides only the draw pile's order (from everyone), so this is
     the public view plus the player's own legal orders, prompt, plan facts and standing
     orders."""
@@ -398,7 +398,7 @@ def _percent(hits: int, outcomes: int) -> int:
     return hits * 100 // outcomes
 
 
-def facts(game: LifestyleGame, state: LifestyleState, player: str) -> dict[str, Any]:
+def facts(game: LifestyleGame, state: LifestyleState, player: str) -> JsonObject:
     turn = state["turn"]
     mine = seat(state, player)
     playing = not state["over"] and turn["player"] == player
@@ -408,7 +408,7 @@ def facts(game: LifestyleGame, state: LifestyleState, player: str) -> dict[str, 
     if roll is not None:
         left.remove(roll["card"])
     ready = sports_left(state, player)
-    out: dict[str, Any] = {
+    out: JsonObject = {
         "phase": phase,
         "my_turn": playing,
         "tokens": mine["tokens"],
@@ -458,7 +458,7 @@ def status_lines(game: LifestyleGame, state: LifestyleState) -> list[str]:
                     f"pool {state['pool']}", f"scores: {scores}"]
 
 
-def order_help(game: LifestyleGame) -> dict[str, Any]:
+def order_help(game: LifestyleGame) -> JsonObject:
     rows_ = []
     for name, spec in cards().items():
         if spec["category"] == "car":
@@ -491,7 +491,7 @@ def order_help(game: LifestyleGame) -> dict[str, Any]:
 
 def describe(game: LifestyleGame, name: str) -> str | None:
     """A card as an editor's hover shows it: category, the dice it rolls and what they must
-    show (card_label, from cards.yaml). Any case of the name."""
+    show (card_label, from cards.yaml). The name in any letter case."""
     found = {n.lower(): n for n in names()}.get(name.strip().lower())
     if found is None:
         return None

@@ -14,10 +14,11 @@ import argparse
 import random
 import statistics
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, cast
+from typing import cast
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.base.words import counted
 from ..engine.core import simulate
 from ..engine.core.bots import choose_orders
@@ -40,15 +41,15 @@ def log(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def table(headers: list[str], rows: list[list[Any]]) -> str:
+def table(headers: list[str], rows: Sequence[Sequence[object]]) -> str:
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)
 
 
-def _json(state: KingdomsState) -> dict[str, Any]:
+def _json(state: KingdomsState) -> JsonObject:
     """The state as the engine's tick and bots take a state of any game: JSON-shaped."""
-    return cast(dict[str, Any], state)
+    return cast(JsonObject, state)
 
 
 def chooser(game: KingdomsGame, name: str) -> Chooser:

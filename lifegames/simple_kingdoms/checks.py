@@ -12,13 +12,12 @@ its view, or explored during this tick) refuses the buildings that depend on ter
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ..engine.base.words import counted
 from ..engine.core.contract import Order, OrderError
 from ..engine.core.turn import unknown_value
 from .codes import E
-from .data import rules
+from .data import Building, rules
 from .model import Kingdom, owned_tiles, place, tile
 from .state import KingdomsState, ThisTick, Tile
 
@@ -192,7 +191,7 @@ def build(state: KingdomsState, name: str, order: Order, hints: bool = True
     return t, building, spec["cost"]
 
 
-def _building_fits(state: KingdomsState, t: Tile, building: str, spec: dict[str, Any],
+def _building_fits(state: KingdomsState, t: Tile, building: str, spec: Building,
                    hints: bool) -> None:
     data = rules()
     terrain = spec.get("terrain")

@@ -7,14 +7,25 @@ the middle of a tick.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import NotRequired, TypedDict
 
+from ..engine.base.jsondata import Json, JsonObject
 from ..engine.files.data import DataError, load_yaml
 
 PACKAGE = "simple_kingdoms"
 
 
-def _need(data: Any, path: str, kind: type | tuple[type, ...]) -> Any:
+class Building(TypedDict):
+    """One entry of rules.yaml `buildings`, as the loader has checked it."""
+
+    kind: str  # food, defense or resource
+    cost: dict[str, int]
+    produces: NotRequired[dict[str, int]]
+    terrain: NotRequired[list[str]]  # absent: any terrain
+    needs: NotRequired[str]  # the settlement the tile must have (or better)
+
+
+def _need(data: Json, path: str, kind: type | tuple[type, ...]) -> Json:
     node = data
     for key in path.split("."):
         if not isinstance(node, dict) or key not in node:
@@ -25,7 +36,7 @@ def _need(data: Any, path: str, kind: type | tuple[type, ...]) -> Any:
     return node
 
 
-def _counts(data: Any, path: str, resources: list[str]) -> dict[str, int]:
+def _counts(data: Json, path: str, resources: list[str]) -> dict[str, int]:
     table: dict[str, int] = _need(data, path, dict)
     for name, value in table.items():
         if name not in resources or not isinstance(value, int) or value < 0:
@@ -34,7 +45,7 @@ def _counts(data: Any, path: str, resources: list[str]) -> dict[str, int]:
 
 
 @functools.cache
-def rules() -> dict[str, Any]:
+def rules() -> JsonObject:
     data = load_yaml(PACKAGE, "rules.yaml")
     if not isinstance(data, dict):
         raise DataError("rules.yaml: not a mapping")

@@ -14,8 +14,8 @@ tick.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.core.commands import Commands, row_maker
 from ..engine.core.contract import Game, Order, Result, SetupError
 from ..engine.core.dice import Dice
@@ -56,7 +56,7 @@ class SimpleKingdoms(Game[KingdomsState]):
     declaration = KingdomsState
     commands = COMMANDS
 
-    def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
+    def parse_options(self, words: list[str], ticks: int | None) -> JsonObject:
         levels = list(rules()["threat"]["rises_on"])
         difficulty = "easy"
         for word in words:
@@ -70,7 +70,7 @@ class SimpleKingdoms(Game[KingdomsState]):
             raise SetupError("--ticks must be between 1 and 9999")
         return {"difficulty": difficulty, "ticks": ticks}
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> KingdomsState:
+    def setup(self, players: list[str], options: JsonObject, dice: Dice) -> KingdomsState:
         data = rules()
         size = data["map"]["size"]
         starts = {tuple(s): p for s, p in zip(data["map"]["starts"], players, strict=True)}

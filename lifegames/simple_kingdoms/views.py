@@ -9,8 +9,7 @@ asks for; every forecast is the rules' own phases run on a copy.
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..engine.base.jsondata import JsonObject
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
 from ..engine.text.sheets import check_command, commented, document, section, signed, table
@@ -378,12 +377,12 @@ def _plan_example(state: KingdomsState, name: str) -> list[str]:
             "lists them), e.g. `if food < food_needed: buy_resource(\"food\", 10)`."]
 
 
-def public_state(game: KingdomsGame, state: KingdomsState) -> dict[str, Any]:
+def public_state(game: KingdomsGame, state: KingdomsState) -> JsonObject:
     """The referee's view (`state --json`): unexplored terrain left out here too."""
     return _public(state)
 
 
-def _public(state: KingdomsState) -> dict[str, Any]:
+def _public(state: KingdomsState) -> JsonObject:
     kingdoms = {}
     for name in state["players"]:
         k = state["kingdoms"][name]
@@ -417,7 +416,7 @@ def _public(state: KingdomsState) -> dict[str, Any]:
     }
 
 
-def player_state(game: KingdomsGame, state: KingdomsState, name: str) -> dict[str, Any]:
+def player_state(game: KingdomsGame, state: KingdomsState, name: str) -> JsonObject:
     """A kingdom's own view as data (`state --json --player`): the public view plus what the
     sheet adds for this kingdom."""
     view = _public(state)
@@ -445,7 +444,7 @@ def status_lines(game: KingdomsGame, state: KingdomsState) -> list[str]:
             f"team score so far {team_score(state)}"]
 
 
-def order_help(game: KingdomsGame) -> dict[str, Any]:
+def order_help(game: KingdomsGame) -> JsonObject:
     data = rules()
     upgrades = [s for s, spec in data["settlements"].items() if "upgrades" in spec]
     return {
@@ -498,7 +497,7 @@ def _cost(amounts: dict[str, int]) -> str:
 def describe(game: KingdomsGame, name: str) -> str | None:
     """A building (or settlement upgrade) or a resource, as an editor's hover shows it: its
     cost, output, terrain and needs (the reference's Buildings row), or a resource's price.
-    Any case of the name."""
+    The name in any letter case."""
     wanted = name.strip().lower()
     upgrades = rules()["settlements"]
     for building, cost, produces, terrain, needs in _building_rows():
@@ -516,13 +515,13 @@ def describe(game: KingdomsGame, name: str) -> str | None:
 # -- facts ---------------------------------------------------------------------------------------
 
 
-def facts(game: KingdomsGame, state: KingdomsState, player: str) -> dict[str, Any]:
+def facts(game: KingdomsGame, state: KingdomsState, player: str) -> JsonObject:
     """The facts of orders.yaml `facts:`, as `player` sees the game at this point of the
     tick. Tiles are named "row,col"; a terrain lists only tiles whose terrain the kingdom
     has seen (never one explored this tick, nor one still unexplored)."""
     kingdom = state["kingdoms"][player]
     name = [f"{t['row']},{t['col']}" for t in state["tiles"]]
-    found: dict[str, Any] = {r: kingdom[r] for r in rules()["resources"]}
+    found: JsonObject = {r: kingdom[r] for r in rules()["resources"]}
     found.update({
         "civilians": kingdom["civilians"],
         "soldiers": soldiers_of(state, player),

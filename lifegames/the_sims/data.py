@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any, TypedDict, TypeVar
+from typing import TypedDict, TypeVar
 
+from ..engine.base.jsondata import Json, JsonObject
 from ..engine.base.words import counted
 from ..engine.files.data import DataError, load_yaml, squeeze, whole_number
 from .state import HIDDEN  # no rule data may be named as a hidden card
@@ -61,13 +62,13 @@ def _name(entry: object, where: str) -> str:
     return name
 
 
-def _load(name: str, key: str) -> list[Any]:
+def _load(name: str, key: str) -> list[Json]:
     data = load_yaml(PACKAGE, name)
     if not isinstance(data, dict) or not isinstance(data.get(key), list):
         raise DataError(f"{name}: needs a `{key}:` list")
     if data.get("reconstructed") is not True:
         raise DataError(f"{name}: reconstructed data must say `reconstructed: true`")
-    found: list[Any] = data[key]
+    found: list[Json] = data[key]
     return found
 
 
@@ -80,7 +81,7 @@ def _unique(names: list[str], where: str) -> None:
 
 
 @functools.cache
-def rules() -> dict[str, Any]:
+def rules() -> JsonObject:
     data = load_yaml(PACKAGE, "rules.yaml")
     if not isinstance(data, dict):
         raise DataError("rules.yaml: not a mapping")
@@ -139,7 +140,7 @@ def _need(value: object, where: str) -> str:
 # -- Action cards ------------------------------------------------------------------------------
 
 
-def _card(entry: Any, index: int) -> ActionCard:
+def _card(entry: Json, index: int) -> ActionCard:
     name = _name(entry, f"cards.yaml card {index + 1}")
     where = f"cards.yaml {name!r}"
     marks = entry.get("symbols")

@@ -22,8 +22,8 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.core.commands import Commands, row_maker
 from ..engine.core.contract import (
     Game,
@@ -112,12 +112,12 @@ class TheSims(Game[SimsState]):
         "takes its first listed answer.")
 
     # -- setup ------------------------------------------------------------------------------
-    def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
+    def parse_options(self, words: list[str], ticks: int | None) -> JsonObject:
         if ticks is not None:
             raise SetupError("The Sims Board Game ends when someone reaches the points (or, "
                              "alone, meets or fails the goals): drop --ticks")
-        options: dict[str, Any] = {"target": rules()["points"]["target"],
-                                   "sides": default_sides(), "aspirations": []}
+        options: JsonObject = {"target": rules()["points"]["target"],
+                              "sides": default_sides(), "aspirations": []}
         pending: str | None = None
         for raw in words:
             word = raw.strip().lstrip("-")
@@ -149,7 +149,7 @@ class TheSims(Game[SimsState]):
             raise SetupError(f"{pending} needs a value, e.g. {pending}=...")
         return options
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> SimsState:
+    def setup(self, players: list[str], options: JsonObject, dice: Dice) -> SimsState:
         check_all()
         low, high = rules()["players"]["min"], rules()["players"]["max"]
         if not low <= len(players) <= high:

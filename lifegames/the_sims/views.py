@@ -7,8 +7,8 @@ the Aspiration drawn at Go Home) and their private notes are in that player's vi
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
+from ..engine.base.jsondata import JsonObject
 from ..engine.base.words import counted
 from ..engine.core import orders as order_syntax
 from ..engine.core.contract import Order
@@ -366,9 +366,9 @@ def _offers(offers: Offers) -> list[tuple[str, list[str]]]:
     return [(kind, both[kind]) for kind in offers]
 
 
-def _seat_view(state: SimsState, player: str, private: bool) -> dict[str, Any]:
+def _seat_view(state: SimsState, player: str, private: bool) -> JsonObject:
     mine = seat(state, player)
-    view: dict[str, Any] = {
+    view: JsonObject = {
         "home": mine["home"], "at": mine["at"], "needs": dict(mine["needs"]),
         "cards": sorted(mine["cards"]), "sims": list(mine["sims"]),
         "specials": list(mine["specials"]), "completed": list(mine["completed"]),
@@ -388,9 +388,9 @@ def _seat_view(state: SimsState, player: str, private: bool) -> dict[str, Any]:
     return view
 
 
-def _public(game: SimsGame, state: SimsState, private_for: str | None) -> dict[str, Any]:
+def _public(game: SimsGame, state: SimsState, private_for: str | None) -> JsonObject:
     turn = state["turn"]
-    view: dict[str, Any] = {
+    view: JsonObject = {
         "game": "the-sims", "tick": state["tick"], "players": list(state["players"]),
         "target": state["target"], "sides": state["sides"],
         "venues": m.board(state), "hub": list(state["hub"]), "discard": list(state["discard"]),
@@ -410,13 +410,13 @@ def _public(game: SimsGame, state: SimsState, private_for: str | None) -> dict[s
     return view
 
 
-def public_state(game: SimsGame, state: SimsState) -> dict[str, Any]:
+def public_state(game: SimsGame, state: SimsState) -> JsonObject:
     """The referee's view (`state --json`): everything on the table; the piles as sizes,
     nobody's undisclosed cards."""
     return _public(game, state, None)
 
 
-def player_state(game: SimsGame, state: SimsState, player: str) -> dict[str, Any]:
+def player_state(game: SimsGame, state: SimsState, player: str) -> JsonObject:
     """One player's view (`state --json --player`): their own drawn cards and notes too."""
     view = _public(game, state, player)
     view["you"] = player
@@ -428,7 +428,7 @@ def player_state(game: SimsGame, state: SimsState, player: str) -> dict[str, Any
     return view
 
 
-def facts(game: SimsGame, state: SimsState, player: str) -> dict[str, Any]:
+def facts(game: SimsGame, state: SimsState, player: str) -> JsonObject:
     """What a plan may branch on (documented in games/the_sims/orders.yaml `facts:`)."""
     mine = seat(state, player)
     turn = state["turn"]
@@ -476,7 +476,7 @@ def status_lines(game: SimsGame, state: SimsState) -> list[str]:
     return lines
 
 
-def order_help(game: SimsGame) -> dict[str, Any]:
+def order_help(game: SimsGame) -> JsonObject:
     rows = [[name, " ".join(spec["symbols"]), ", ".join(spec["raises"]) or "-",
              ACTION_NAMES.get(spec["action"] or "", "-"), spec["copies"]]
             for name, spec in cards().items()]
@@ -521,7 +521,7 @@ def order_help(game: SimsGame) -> dict[str, Any]:
 def describe(game: SimsGame, name: str) -> str | None:
     """A name an order gives, as an editor's hover shows it, from the game's data: a Venue
     (its card and side, the Need it shows, its SIMbols), an Action card (card_line), a Home,
-    an Aspiration or an Iconic Sim. Any case of the name."""
+    an Aspiration or an Iconic Sim. The name in any letter case."""
     found: dict[str, str] = {}
     for index, sides in enumerate(venue_cards()):
         for side in SIDES:

@@ -158,7 +158,7 @@ def grammar(name: str) -> Lark:
         for source in [path, *sources]:
             digest.update(source.read_bytes())
         entry = place / f"grammar-{path.stem}-{digest.hexdigest()[:32]}.json"
-        return cache.lark(entry, lambda: Lark.open(str(path), **options))  # type: ignore[no-any-return]
+        return cache.lark(entry, lambda: Lark.open(str(path), **options))
     return Lark.open(str(path), **options)
 
 

@@ -30,7 +30,7 @@ import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import click
 
@@ -56,10 +56,10 @@ INTERRUPTED = 130
 _HOSTS: list[Host] = []  # the game folders this process's command works on
 
 
-def dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
+def dir_option(command: Callable[..., object]) -> Callable[..., object]:
     """`--dir PATH` on every command (also accepted before the command name)."""
 
-    def wrapper(ctx: click.Context, /, folder: str | None, **kwargs: Any) -> Any:
+    def wrapper(ctx: click.Context, /, folder: str | None, **kwargs: object) -> object:
         chosen = folder or (ctx.obj or {}).get("dir") or "."
         host = Host(chosen, registry.get)
         _HOSTS.append(host)

@@ -10,7 +10,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -23,6 +23,10 @@ from .engine.core.turn import count_orders
 from .engine.folder.folder import Busy, FolderError
 from .engine.host.host import Host, order_file
 from .engine.text.sheets import away_line
+
+if TYPE_CHECKING:
+    from .engine.core.turn import FileCheck
+    from .engine.host.host import Loaded
 
 
 @click.command()
@@ -409,7 +413,7 @@ def _since_last_tick(host: Host) -> float:
         return 0.0
 
 
-def _waiting_line(tick: int, checks: list[Any], waiting: list[Any]) -> str:
+def _waiting_line(tick: int, checks: list[FileCheck], waiting: list[FileCheck]) -> str:
     if not checks:
         return f"tick {tick + 1}: no order file is awaited"
     if not waiting:
@@ -417,7 +421,7 @@ def _waiting_line(tick: int, checks: list[Any], waiting: list[Any]) -> str:
     return f"tick {tick + 1}: waiting for {', '.join(map(_waiting_for, waiting))}"
 
 
-def _waiting_for(check: Any) -> str:
+def _waiting_for(check: FileCheck) -> str:
     """How an awaited player's file stands, told without what is in it: a problem can quote a
     hand or a plan, which is its player's alone (`check` shows it to them; with seats, their
     check report does), and the host may be a player too."""
@@ -442,7 +446,8 @@ def _tell(host: Host, told: list[str]) -> list[str]:
     return lines or told
 
 
-def _seat_reports(host: Host, loaded: Any, checks: list[Any], reports: dict[str, str]) -> None:
+def _seat_reports(host: Host, loaded: Loaded, checks: list[FileCheck], reports: dict[str, str]
+                  ) -> None:
     """In a game with seats: a check report written into the seat of each player whose order
     file changed since the last report (only that player's own results). A seat over git
     gets it as a commit, pushed within the round."""

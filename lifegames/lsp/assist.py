@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 from lsprotocol import types as lsp
 
@@ -273,7 +273,15 @@ def complete(where: Standpoint, buffer: Buffer, position: lsp.Position, encoding
     return items
 
 
-def _arguments(add: Any, where: Standpoint, buffer: Buffer, line: int, at: Spot,
+class _Add(Protocol):
+    """How `complete` offers one completion (its `add`)."""
+
+    def __call__(self, label: str, kind: lsp.CompletionItemKind, detail: str = "",
+                 insert: str = "", rank: int = 5, docs: str = "", filter_text: str = ""
+                 ) -> None: ...
+
+
+def _arguments(add: _Add, where: Standpoint, buffer: Buffer, line: int, at: Spot,
                typed: str) -> None:
     game = where.game
     grammar = game.grammar_name()

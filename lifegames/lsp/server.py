@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Generator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, TypeVar, cast
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
@@ -31,10 +31,15 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from .. import __version__, registry
+from ..engine.base.jsondata import JsonObject
 from .assist import actions, complete, hover
 from .diagnose import LINES, Buffer, Checked, check_buffer, index_of
 from .outline import LEGEND, Words, document_symbols, semantic_tokens
 from .places import Place, Places, Signature
+
+if TYPE_CHECKING:
+    from pygls.protocol.json_rpc import RPCMessage
+    from pygls.server import ServerErrors
 
 DEBOUNCE = 0.03  # seconds of quiet after a change before it is checked
 POLL = 1.0  # seconds between looks at the open files' games
@@ -45,6 +50,10 @@ log = logging.getLogger("lifegames.lsp")
 T = TypeVar("T")
 U = TypeVar("U")
 
+# What a notification handler yields to pygls: the user's handler, its arguments and keyword
+# arguments (none); what pygls sends back in is that handler's result.
+_Handling = Generator[tuple[Callable[..., object], tuple[object], None], object, None]
+
 
 class Protocol(LanguageServerProtocol):
     """pygls' protocol, with the document notifications passed straight to the server, and
@@ -52,7 +61,7 @@ class Protocol(LanguageServerProtocol):
     method takes gets an error answer (pygls alone would leave the editor waiting), and
     what is not a JSON-RPC message at all (`[]`, `null`) is dropped with a line in the log."""
 
-    def structure_message(self, data: dict[str, Any]) -> Any:
+    def structure_message(self, data: JsonObject) -> object:
         try:
             return super().structure_message(data)
         except JsonRpcException as error:
@@ -64,31 +73,31 @@ class Protocol(LanguageServerProtocol):
                     error.code, f"{error.message}: these are not the params {method} takes"))
             return None
 
-    def handle_message(self, message: Any) -> None:
+    def handle_message(self, message: object) -> None:
         if not hasattr(message, "jsonrpc"):
             if message is not None:
                 log.warning("a message that is not JSON-RPC was dropped")
             return
-        super().handle_message(message)
+        super().handle_message(cast("RPCMessage", message))
 
-    def _user(self, method: str, params: Any) -> Generator[Any, Any, None]:
+    def _user(self, method: str, params: object) -> _Handling:
         handler = self.fm.features.get(method)
         if handler is not None:
             yield handler, (params,), None
 
     @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams
-                                    ) -> Generator[Any, Any, None]:
+                                    ) -> _Handling:
         yield from self._user(lsp.TEXT_DOCUMENT_DID_OPEN, params)
 
     @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams
-                                      ) -> Generator[Any, Any, None]:
+                                      ) -> _Handling:
         yield from self._user(lsp.TEXT_DOCUMENT_DID_CHANGE, params)
 
     @lsp_method(lsp.TEXT_DOCUMENT_DID_CLOSE)
     def lsp_text_document__did_close(self, params: lsp.DidCloseTextDocumentParams
-                                     ) -> Generator[Any, Any, None]:
+                                     ) -> _Handling:
         yield from self._user(lsp.TEXT_DOCUMENT_DID_CLOSE, params)
 
 
@@ -157,7 +166,7 @@ class OrderServer(LanguageServer):
     def encoding(self) -> str:
         return str(self.workspace.position_encoding or lsp.PositionEncodingKind.Utf16)
 
-    def report_server_error(self, error: Exception, source: Any) -> None:
+    def report_server_error(self, error: Exception, source: ServerErrors) -> None:
         """Whatever went wrong with one message (a malformed one, say) goes to the log, not
         to a pop-up: the server carries on with the next."""
         log.error("%s", error)

@@ -13,8 +13,6 @@ docs to one another.
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class Code(str):
     """A problem code ("E-UNKNOWN-COMMAND") with its one-line `meaning` and `doc`, where a
@@ -28,7 +26,8 @@ class Code(str):
         made.meaning, made.doc = meaning, doc
         return made
 
-    def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the declaration
+    # a copy or a pickle keeps the declaration
+    def __reduce__(self) -> tuple[type[Code], tuple[str, str, str]]:
         return Code, (str(self), self.meaning, self.doc)
 
 
@@ -37,7 +36,7 @@ class Codes:
     (E-UNKNOWN-COMMAND is `E.UNKNOWN_COMMAND`). `doc`, given as a class keyword, is where a
     player reads about every code of the namespace that names no page of its own."""
 
-    def __init_subclass__(cls, doc: str = "", **kwargs: Any) -> None:
+    def __init_subclass__(cls, doc: str = "", **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         for code in cls.declared():
             code.doc = code.doc or doc

@@ -6,12 +6,11 @@ order text a player would."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 from .contract import AnyGame, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import ParsedFile, header_line, parse_text
+from .parts import GameState
 
 STRATEGIES = ("random", "greedy")
 STOP_CHANCE = 0.1  # the random bot sometimes leaves actions unused, as players do
@@ -38,7 +37,7 @@ def _parse(game: AnyGame, text: str) -> Order:
     return found
 
 
-def _planning_dice(state: Mapping[str, Any]) -> Dice:
+def _planning_dice(state: GameState) -> Dice:
     """Dice for planning on a copy. A bot never looks past a roll (the random barrier), so
     these outcomes are thrown away; they are not the game's dice."""
     return Dice(-1, int(state["tick"]) + 1)
@@ -52,7 +51,7 @@ def _finishes(game: AnyGame, work: State, player: str) -> bool:
     return True
 
 
-def choose_orders(game: AnyGame, state: Mapping[str, Any], player: str, strategy: str,
+def choose_orders(game: AnyGame, state: GameState, player: str, strategy: str,
                   rng: random.Random) -> list[str]:
     """One tick of orders for `player`: each legal after the ones before it, and a file the
     game accepts as a whole; for the greedy bot, a plan that goes on past a roll or draw with

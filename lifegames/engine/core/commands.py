@@ -19,19 +19,35 @@ test keeps the table, the grammar and orders.yaml naming the same commands.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11; only the type checker reads it
+
     from .contract import AnyGame
     from .dice import Dice
+    from .parts import GameState
     from .records import Order, OrderError
 
-# check(state, player, order) -> cleaned arguments, or raise OrderError
-Check = Callable[[Any, str, "Order"], Any]
-# apply(game, state, player, cleaned arguments, dice) -> what happened
-Apply = Callable[["AnyGame", Any, str, Any, "Dice"], list[str]]
+# check(state, player, order) -> cleaned arguments, or raise OrderError. The engine never reads
+# what a check returns: it only hands it to the same row's apply.
+Check = Callable[["GameState", str, "Order"], object]
+# apply(game, state, player, cleaned arguments, dice) -> what happened. The cleaned arguments
+# stay Any: each apply takes the type its own check returns, which the engine cannot name.
+Apply = Callable[["AnyGame", "GameState", str, Any, "Dice"], list[str]]
 # warn(game, state, player, order, after) -> W- warnings; `after` is the state after the order
-Warn = Callable[["AnyGame", Any, str, "Order", Any], list["OrderError"]]
+Warn = Callable[["AnyGame", "GameState", str, "Order", "GameState"], list["OrderError"]]
+
+
+class RowOptions(TypedDict, total=False):
+    """What a row may say beyond its check and apply (see Command)."""
+
+    chance: bool | Callable[[Order], bool]
+    blind: bool | Callable[[GameState, str, Order], bool]
+    standing: bool
+    validate: Callable[[Order], object] | None
+    warn: Warn | None
+    probe: Check | None
 
 
 class Command:
@@ -42,7 +58,7 @@ class Command:
 
     def __init__(self, check: Check, apply: Apply, *,
                  chance: bool | Callable[[Order], bool] = False,
-                 blind: bool | Callable[[Any, str, Order], bool] = False,
+                 blind: bool | Callable[[GameState, str, Order], bool] = False,
                  standing: bool = False, validate: Callable[[Order], object] | None = None,
                  warn: Warn | None = None, probe: Check | None = None) -> None:
         self.check = check  # raise OrderError, or return the cleaned arguments
@@ -57,7 +73,7 @@ class Command:
     def is_chance(self, order: Order) -> bool:
         return self.chance if isinstance(self.chance, bool) else self.chance(order)
 
-    def is_blind(self, state: Any, player: str, order: Order) -> bool:
+    def is_blind(self, state: GameState, player: str, order: Order) -> bool:
         return self.blind if isinstance(self.blind, bool) else self.blind(state, player, order)
 
     @property
@@ -66,15 +82,15 @@ class Command:
         return self.probe or self.check
 
 
-def row_maker(*, hinted: Callable[[Check], Check] | None = None, **common: Any
+def row_maker(*, hinted: Callable[[Check], Check] | None = None, **common: Unpack[RowOptions]
               ) -> Callable[..., Command]:
     """A game's row maker, the one way every game builds its table: `row(check, apply, ...)`
     is a Command with the options every row of the game shares (`common`, such as one
     `validate` for all) and its own. `hinted` wraps each check (the one `act` runs) and keeps
     the plain check as the row's probe, for the legal-order lists."""
 
-    def row(check: Check, apply: Apply, **own: Any) -> Command:
-        options = {**common, **own}
+    def row(check: Check, apply: Apply, **own: Unpack[RowOptions]) -> Command:
+        options: RowOptions = {**common, **own}
         if hinted is not None:
             options.setdefault("probe", check)
             check = hinted(check)

@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, TypedDict, 
 
 from ..base.codes import Code
 from ..base.errors import LifegamesError
+from ..base.jsondata import Json, JsonObject
 from ..files.data import fact_docs
 from . import declared
 from .commands import Commands
 from .declared import KEY, PLAYER, PUBLIC, Keys, OneOf, Owner, Range
 from .dice import Dice
 from .orders import standing_orders
-from .parts import Parts, Views
+from .parts import GameState, Parts, Views
 
 # the records of an order, handed on: games import them from here
 from .records import Arg as Arg
@@ -42,9 +43,9 @@ if TYPE_CHECKING:
 
 # A state as the engine holds it: JSON read from the game folder, checked against the game's
 # declaration before any code reads it (engine/core/declared.py).
-State = dict[str, Any]
+State = JsonObject
 # A game's own state type: the TypedDict its state.py declares (a view has the same shape).
-S = TypeVar("S", bound=Mapping[str, Any])
+S = TypeVar("S", bound=Mapping[str, Json])
 
 
 class _EngineKept(TypedDict, total=False):
@@ -64,6 +65,8 @@ class EngineState(_EngineKept):
 _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
+# Any, not a TypeVar: a generic clone would give a game's copy its TypedDict type, and a game
+# module that fills a copy from an untyped dict literal would then need its own annotation.
 def clone(value: Any) -> Any:
     """A deep copy of JSON-shaped data (dicts, lists, scalars), as copy.deepcopy would make
     of a state but several times faster: checks, bots and forecasts copy states constantly."""
@@ -106,7 +109,7 @@ class Result:
 SCORE_FACTS = ("my_score", "best_other_score", "margin", "i_lead", "leader", "leaders")
 
 
-def score_facts(scores: Mapping[str, int], player: str) -> dict[str, Any]:
+def score_facts(scores: Mapping[str, int], player: str) -> JsonObject:
     """`player`'s standing among `scores`, on the score alone (before any tie-break): their
     score, the best of the others' (0 when alone), the margin between the two, whether they
     are ahead of everyone else (always, alone), the one top scorer ("" on a tie) and all the
@@ -157,7 +160,7 @@ class Game(Generic[S]):
     # game without them (a test's toy) writes the methods that would use them.
     parts: ClassVar[Parts | None] = None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if getattr(cls, "commands", None) is not None and "standing_commands" not in cls.__dict__:
             cls.standing_commands = cls.commands.standing()
@@ -173,13 +176,13 @@ class Game(Generic[S]):
         return [code for space in spaces for code in space.declared()]
 
     # -- setup --------------------------------------------------------------------------------
-    def parse_options(self, words: list[str], ticks: int | None) -> dict[str, Any]:
+    def parse_options(self, words: list[str], ticks: int | None) -> JsonObject:
         """Turn `setup` words and flags into options, or raise SetupError."""
         if words:
             raise SetupError(f"{self.title} takes no setup words (got {' '.join(words)!r})")
         return {}
 
-    def setup(self, players: list[str], options: dict[str, Any], dice: Dice) -> S:
+    def setup(self, players: list[str], options: JsonObject, dice: Dice) -> S:
         raise NotImplementedError
 
     # -- the declared state -------------------------------------------------------------------
@@ -268,14 +271,14 @@ class Game(Generic[S]):
         if check is not None:
             check(order)
 
-    def facts(self, state: S, player: str) -> dict[str, Any]:
+    def facts(self, state: S, player: str) -> JsonObject:
         """What a plan's conditions (`if met`, `while tokens > 1`) and `$name` arguments may
         read, as `player` sees the game now: ints, bools, strings or lists of them. Every name
         is documented in the game's orders.yaml under `facts:`. Read from the player's view
         (views.facts)."""
         return dict(self._views().facts(self, self.knowledge(state, player), player))
 
-    def score_facts(self, view: S, player: str) -> dict[str, Any]:
+    def score_facts(self, view: S, player: str) -> JsonObject:
         """The facts a player weighs before ending a game or racing to its end, the same in
         every game where players score against each other: from the scores `result` gives on
         `view` (the player's knowledge), so a card the player cannot see never moves them. A
@@ -299,7 +302,7 @@ class Game(Generic[S]):
         return [o for o in standing_orders(self.grammar_name(), tuple(texts))
                 if command is None or o.command == command]
 
-    def figures(self, state: S, player: str) -> dict[str, Any]:
+    def figures(self, state: S, player: str) -> JsonObject:
         """The figures `player`'s sheet leads with (stock, score, threat, cards...), for
         `history`: numbers where they can be charted. Asked of the player's knowledge when a
         player's own history is shown. Default: the score."""
@@ -415,11 +418,11 @@ class Game(Generic[S]):
         view = self.knowledge(state, player)
         return str(self._views().order_template(self, view, player))
 
-    def public_state(self, state: S) -> dict[str, Any]:
+    def public_state(self, state: S) -> JsonObject:
         """The referee's view (`state --json`)."""
         return dict(self._views().public_state(self, state))
 
-    def player_state(self, state: S, player: str) -> dict[str, Any]:
+    def player_state(self, state: S, player: str) -> JsonObject:
         """What one player may know, as data (`state --json --player NAME`): the facts behind
         their sheet and nothing hidden from them."""
         view = self.knowledge(state, player)
@@ -451,7 +454,7 @@ class Game(Generic[S]):
         """What `status` shows anyone: made from a spectator's view (no player's secrets)."""
         return list(self._views().status_lines(self, self.knowledge(state, None)))
 
-    def order_help(self) -> dict[str, Any]:
+    def order_help(self) -> JsonObject:
         """Per-command help and the value lists that go into `play.py orders`."""
         return dict(self._views().order_help(self))
 
@@ -482,4 +485,4 @@ class Game(Generic[S]):
 
 
 # A game whatever its state type: what the engine, the command line and the editor hold.
-AnyGame = Game[Any]
+AnyGame = Game[GameState]

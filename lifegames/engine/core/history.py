@@ -18,17 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
+from ..base.jsondata import JsonObject
 from .contract import AnyGame, State
 from .dice import Dice
 from .orders import header_line, parse_text
 from .turn import play_tick, standing_updates
 
-Row = tuple[int, str, dict[str, Any]]  # tick, player, figures
+Row = tuple[int, str, JsonObject]  # tick, player, figures
 
 
-def replay_states(game: AnyGame, players: list[str], options: dict[str, Any], seed: int,
+def replay_states(game: AnyGame, players: list[str], options: JsonObject, seed: int,
                   logs: dict[str, dict[int, str]], upto: int) -> Iterator[State]:
     """The state after setup and after each tick up to `upto`, replayed in memory from each
     player's executed orders (tick -> that tick's lines)."""
@@ -36,7 +36,7 @@ def replay_states(game: AnyGame, players: list[str], options: dict[str, Any], se
         yield state
 
 
-def replay(game: AnyGame, players: list[str], options: dict[str, Any], seed: int,
+def replay(game: AnyGame, players: list[str], options: JsonObject, seed: int,
            logs: dict[str, dict[int, str]], upto: int) -> Iterator[tuple[State, list[str]]]:
     """As replay_states, each state with the events of the tick that made it (none at setup):
     the referee's words for what happened."""
@@ -78,7 +78,7 @@ def figure_names(found: list[Row]) -> list[str]:
     return names
 
 
-def table_rows(found: list[Row]) -> tuple[list[str], list[list[Any]]]:
+def table_rows(found: list[Row]) -> tuple[list[str], list[list[object]]]:
     names = figure_names(found)
     return ["tick", "player", *names], [[t, p, *(f.get(n, "") for n in names)]
                                         for t, p, f in found]

@@ -11,10 +11,10 @@ import functools
 import hashlib
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict, cast
 
 import lark
-from lark import Lark, Tree
+from lark import Lark, ParseTree, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.grammar import NonTerminal, Terminal
 
@@ -73,6 +73,7 @@ class Cond(NamedTuple):
     and "str", the name for "fact", the operator then the operands for "cmp")."""
 
     kind: str
+    # Any: what each operand is depends on `kind` (a tagged tuple), and plans.py reads it by kind
     parts: tuple[Any, ...]
     column: int
     end_column: int
@@ -135,12 +136,18 @@ def suggest(word: str, options: list[str] | tuple[str, ...]) -> str:
 # -- grammars ---------------------------------------------------------------------------------
 
 
+class _LarkOptions(TypedDict):
+    parser: str
+    start: str
+    propagate_positions: bool
+
+
 @functools.cache
 def grammar(name: str) -> Lark:
     """The game's LALR parser, built once per process and cached on disk between processes
     (keyed by every grammar file it may import and the Lark version)."""
     path = grammar_path(name)
-    options: dict[str, Any] = {"parser": "lalr", "start": start_rule(name),
+    options: _LarkOptions = {"parser": "lalr", "start": start_rule(name),
                                "propagate_positions": True}
     place = cache.folder()
     if place is not None:
@@ -151,7 +158,7 @@ def grammar(name: str) -> Lark:
         for source in [path, *sources]:
             digest.update(source.read_bytes())
         entry = place / f"grammar-{path.stem}-{digest.hexdigest()[:32]}.json"
-        return cache.lark(entry, lambda: Lark.open(str(path), **options))  # type: ignore[no-any-return]
+        return cache.lark(entry, lambda: Lark.open(str(path), **options))
     return Lark.open(str(path), **options)
 
 
@@ -439,7 +446,7 @@ def _bare(name: str) -> str:
     return name.rpartition("__")[2]
 
 
-def _to_line(tree: Tree[Any], line: str, number: int, path: str, problems: list[Problem]
+def _to_line(tree: ParseTree, line: str, number: int, path: str, problems: list[Problem]
              ) -> Line | None:
     """A parsed line as a Line (problems found in its values are appended to `problems`)."""
     kind = _bare(str(tree.data))
@@ -458,17 +465,24 @@ def _to_line(tree: Tree[Any], line: str, number: int, path: str, problems: list[
     return item
 
 
-def _number(token: Any, what: str, line: str, number: int, path: str,
+def _span(token: Token) -> tuple[int, int]:
+    """Where a lexed token stands on its line. The lexer always sets both columns; lark types
+    them optional because a token made by hand has none."""
+    assert token.column is not None and token.end_column is not None
+    return token.column, token.end_column
+
+
+def _number(token: Token, what: str, line: str, number: int, path: str,
             problems: list[Problem]) -> int | None:
     if len(token.lstrip("+-").lstrip("0")) > MAX_INT_DIGITS:
-        problems.append(Problem(path, number, token.column, token.end_column,
+        problems.append(Problem(path, number, *_span(token),
                                 E.NUMBER_TOO_LARGE, f"{what} is too large",
                                 f"numbers have at most {MAX_INT_DIGITS} digits", line))
         return None
     return int(token)
 
 
-def _to_cond(tree: Tree[Any], line: str, number: int, path: str, problems: list[Problem],
+def _to_cond(tree: ParseTree, line: str, number: int, path: str, problems: list[Problem],
              depth: int = 0) -> Cond:
     kind = _bare(str(tree.data))
     column = tree.meta.column if not tree.meta.empty else 1
@@ -483,52 +497,50 @@ def _to_cond(tree: Tree[Any], line: str, number: int, path: str, problems: list[
                 "tighter than `or`, and `not (a and b)` is `not a or not b`", line))
             return Cond("int", (0,), column, end)
 
-    def sub(child: Any) -> Any:
+    def sub(child: ParseTree | Token) -> Cond | Order | str | None:
         if isinstance(child, Tree):
             if _bare(str(child.data)) == "order":
                 return _to_order(child, line, number, path, problems)
             return _to_cond(child, line, number, path, problems, depth)
         bare = _bare(child.type)
         if bare == "FACT":
-            return Cond("fact", (str(child).lower(),), child.column, child.end_column)
+            return Cond("fact", (str(child).lower(),), *_span(child))
         if bare == "INT":
             return Cond("int", (_number(child, "the number", line, number, path, problems),),
-                        child.column, child.end_column)
+                        *_span(child))
         if bare == "STRING":
-            return Cond("str", (child[1:-1].strip(),), child.column, child.end_column)
+            return Cond("str", (child[1:-1].strip(),), *_span(child))
         return str(child)  # the comparison operator
 
     parts = tuple(sub(c) for c in tree.children)
     if kind in ("condition", "conjunction", "group", "operand") and len(parts) == 1:
-        single: Cond = parts[0]
-        return single
+        return cast("Cond", parts[0])  # the grammar gives these rules a condition when alone
     named = {"condition": "or", "conjunction": "and", "negate": "not", "truth": "fact",
              "compare": "cmp", "member": "in", "can": "can"}
     if kind == "truth":
-        fact: Cond = parts[0]
-        return fact
+        return cast("Cond", parts[0])  # a truth is a fact condition
     return Cond(named[kind], parts, column, end)
 
 
-def _to_order(tree: Tree[Any], line: str, number: int, path: str, problems: list[Problem]
+def _to_order(tree: ParseTree, line: str, number: int, path: str, problems: list[Problem]
               ) -> Order | None:
-    command_tree: Any = tree.children[0]
+    command_tree = cast("ParseTree", tree.children[0])  # the grammar: a command, then its args
     args: list[Arg] = []
     bad = len(problems)
-    for child in command_tree.children:
-        token = child.children[0]
+    for child in cast("list[ParseTree]", command_tree.children):  # each arg holds one token
+        token = cast("Token", child.children[0])
         kind = _bare(token.type)
         name = str(child.data)
         if kind == "INT":
             value = _number(token, name, line, number, path, problems)
             if value is not None:
-                args.append(Arg(name, value, token.column, token.end_column, "int"))
+                args.append(Arg(name, value, *_span(token), "int"))
         elif kind == "STRING":
-            args.append(Arg(name, token[1:-1].strip(), token.column, token.end_column, "string"))
+            args.append(Arg(name, token[1:-1].strip(), *_span(token), "string"))
         elif kind == "REF":
-            args.append(Arg(name, token[1:].lower(), token.column, token.end_column, "ref"))
+            args.append(Arg(name, token[1:].lower(), *_span(token), "ref"))
         else:
-            args.append(Arg(name, str(token), token.column, token.end_column, "word"))
+            args.append(Arg(name, str(token), *_span(token), "word"))
     if len(problems) > bad:
         return None
     meta = command_tree.meta

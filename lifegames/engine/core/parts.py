@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..base.jsondata import JsonObject
+
 if TYPE_CHECKING:
     import random
 
@@ -40,19 +42,19 @@ class Views(Protocol):
     def order_template(self, game: AnyGame, view: GameState, player: str, /) -> str:
         """The order file the player is given to fill in."""
 
-    def public_state(self, game: AnyGame, state: GameState, /) -> dict[str, Any]:
+    def public_state(self, game: AnyGame, state: GameState, /) -> JsonObject:
         """The referee's view as data (`state --json`)."""
 
-    def player_state(self, game: AnyGame, view: GameState, player: str, /) -> dict[str, Any]:
+    def player_state(self, game: AnyGame, view: GameState, player: str, /) -> JsonObject:
         """What the player may know, as data (`state --json --player NAME`)."""
 
     def status_lines(self, game: AnyGame, view: GameState, /) -> list[str]:
         """What `status` shows anyone."""
 
-    def order_help(self, game: AnyGame, /) -> dict[str, Any]:
+    def order_help(self, game: AnyGame, /) -> JsonObject:
         """Per-command help and the value lists of `play.py orders`."""
 
-    def facts(self, game: AnyGame, view: GameState, player: str, /) -> dict[str, Any]:
+    def facts(self, game: AnyGame, view: GameState, player: str, /) -> JsonObject:
         """What a plan's conditions and `$name` arguments may read."""
 
     def describe(self, game: AnyGame, name: str, /) -> str | None:

@@ -29,6 +29,7 @@ from typing import Any, Generic, NamedTuple
 
 from ..base.codes import Code, E
 from ..base.errors import LifegamesError
+from ..base.jsondata import JsonObject
 from .budget import Budget, OverBudget
 from .contract import AnyGame, Arg, Game, Order, OrderError, S
 from .dice import Dice
@@ -203,7 +204,7 @@ class Runner(Generic[S]):
         self.absent_depth = 0
         self.budget = budget or Budget.for_file()
         self.at: Line | None = None  # the line being run (where a spent budget is reported)
-        self._facts: dict[str, Any] | None = None  # the facts, until an order changes the state
+        self._facts: JsonObject | None = None  # the facts, until an order changes the state
         self.frames: list[_Frame] = []  # each block being run, outermost first
         self.result.outcome = resumed  # a kept plan runs as after an outcome: it may stop
 
@@ -398,7 +399,7 @@ class Runner(Generic[S]):
             self.at = line
         self.budget.spend(steps, runs)
 
-    def _facts_now(self, state: S) -> dict[str, Any]:
+    def _facts_now(self, state: S) -> JsonObject:
         """The game's facts, worked out once for each state the plan reaches: a loop that tests
         them again and again costs one look-up per test, not one reckoning of the game."""
         if self._facts is None:
@@ -560,6 +561,7 @@ def _fold(value: object) -> object:
     return value.lower() if isinstance(value, str) else value
 
 
+# Any: `_value` has already checked that both sides are ints or both are strings
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,

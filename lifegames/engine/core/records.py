@@ -18,6 +18,8 @@ class Arg(NamedTuple):
     A tuple: bots build tens of thousands of orders a game, and tuples are cheap to make."""
 
     name: str
+    # an int for "int", a str otherwise; Any, not `int | str`: each game's checks read their
+    # own arguments as the type the grammar gave them, without narrowing them first
     value: Any
     column: int
     end_column: int
@@ -37,13 +39,13 @@ class Order:
     source: str
 
     @classmethod
-    def make(cls, command: str, **args: Any) -> Order:
+    def make(cls, command: str, **args: int | str) -> Order:
         """An order built in code (bots, hints): ints stay numbers, other values are names."""
         built = tuple(Arg(k, v, 1, 2, "int" if isinstance(v, int) else "string")
                       for k, v in args.items())
         return cls(command, built, 0, 1, 2, "")
 
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> Any:  # an Arg's value (see Arg)
         for arg in self.args:
             if arg.name == name:
                 return arg.value
@@ -73,7 +75,7 @@ class OrderError(LifegamesError):
         self.arg = arg
 
 
-def runs(check: Callable[..., Any], *args: Any) -> bool:
+def runs(check: Callable[..., object], *args: object) -> bool:
     """True when `check(*args)` raises no OrderError. The legal-order lists ask the rules'
     own checks "could this run now?" this way, so the rules are written once."""
     try:

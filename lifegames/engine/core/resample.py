@@ -59,8 +59,9 @@ import random
 import weakref
 from collections import Counter
 from collections.abc import Collection, Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from ..base.jsondata import Json, JsonObject
 from . import declared
 from .contract import Game, S, clone
 from .declared import (
@@ -157,12 +158,14 @@ def resample(game: Game[S], state: S, player: str | None, rng: random.Random) ->
     return out
 
 
+# A `holder` below is a dict or list inside the copied state, a `value` what it holds: JSON whose
+# shape the game's declaration has checked (declared.py), so it is typed as Json.
 class _Spot:
     """A hidden card of a pool: where it lies, and the vocabularies it must belong to."""
 
     __slots__ = ("holder", "key", "place", "fits", "pinned")
 
-    def __init__(self, holder: Any, key: str | int, place: Path, fits: list[str]) -> None:
+    def __init__(self, holder: Json, key: str | int, place: Path, fits: list[str]) -> None:
         self.holder, self.key, self.place, self.fits = holder, key, place, fits
         self.pinned = False
 
@@ -178,15 +181,15 @@ class _Walk:
     def __init__(self, viewer: str | None, vocabulary: Mapping[str, Collection[str]]) -> None:
         self.viewer, self.vocabulary = viewer, vocabulary
         self.pools: dict[str, list[_Spot]] = {}
-        self.rolls: list[tuple[Any, str | int, str]] = []
+        self.rolls: list[tuple[Json, str | int, str]] = []
         self.refs: list[tuple[list[str], Among, str]] = []  # hidden lists naming held cards
         self.pins: list[tuple[list[str], Among, str]] = []  # seen lists naming held cards
         self.piles: list[_Piling] = []
         self.within: list[tuple[str, list[_Spot], Counter[str]]] = []  # pool, spots, cards
 
     # -- finding ----------------------------------------------------------------------------
-    def node(self, node: Node, value: Any, path: Path, entry: str | None,
-             records: tuple[dict[str, Any], ...]) -> None:
+    def node(self, node: Node, value: Json, path: Path, entry: str | None,
+             records: tuple[JsonObject, ...]) -> None:
         if not _marked(node):
             return
         if isinstance(node, Record):
@@ -206,9 +209,9 @@ class _Walk:
         elif isinstance(node, Maybe) and value is not None:
             self.node(node.inner, value, path, entry, records)
 
-    def slot(self, slot: Slot, holder: Any, key: str | int, map_key: str | None,
+    def slot(self, slot: Slot, holder: Json, key: str | int, map_key: str | None,
              container: Node, entry: str | None, path: Path,
-             records: tuple[dict[str, Any], ...]) -> None:
+             records: tuple[JsonObject, ...]) -> None:
         value = holder[key]
         among = _marker(slot, Among)
         if slot.sees(self.viewer, map_key, holder, entry):
@@ -234,7 +237,7 @@ class _Walk:
         else:
             self._hide(slot, holder, key, container, path)
 
-    def _spots(self, pool: Pool, holder: Any, key: str | int, path: Path) -> list[_Spot]:
+    def _spots(self, pool: Pool, holder: Json, key: str | int, path: Path) -> list[_Spot]:
         value = holder[key]
         fits = [pool.fits] if pool.fits else []
         new: list[_Spot] = []
@@ -245,7 +248,7 @@ class _Walk:
         self.pools.setdefault(pool.name, []).extend(new)
         return new
 
-    def _hide(self, slot: Slot, holder: Any, key: str | int, container: Node,
+    def _hide(self, slot: Slot, holder: Json, key: str | int, container: Node,
               path: Path) -> None:
         """What the viewer sees instead: a placeholder, or nothing (left out where the
         declaration allows it, else emptied). It must still fit the declaration."""
@@ -359,7 +362,7 @@ class _Piling:
         self.pool, self.spots, self.piles = pool, spots, piles
 
     @classmethod
-    def read(cls, marker: Piles, pool: str, spots: list[_Spot], record: dict[str, Any],
+    def read(cls, marker: Piles, pool: str, spots: list[_Spot], record: JsonObject,
              path: Path) -> list[_Piling]:
         """The piling the record's fields declare ([] where none is kept: nothing known)."""
         listed = record.get(marker.field) or []
@@ -446,7 +449,7 @@ def _vocabulary(vocabulary: Mapping[str, Collection[str]], name: str) -> Collect
     return vocabulary[name]
 
 
-def _owner(among: Among, records: tuple[dict[str, Any], ...], path: Path) -> str:
+def _owner(among: Among, records: tuple[JsonObject, ...], path: Path) -> str:
     for record in reversed(records):
         if among.by in record:
             return str(record[among.by])

@@ -11,8 +11,8 @@ import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
-from typing import Any
 
+from ..base.jsondata import JsonObject
 from .bots import choose_orders
 from .contract import AnyGame
 from .dice import Dice
@@ -36,7 +36,7 @@ class GameRecord:
     def length(self) -> int:
         return self.ticks
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JsonObject:
         data = asdict(self)
         data["length"] = self.ticks  # the name before `ticks` existed
         return data
@@ -48,7 +48,7 @@ def game_seed(run_seed: int, index: int) -> int:
 
 
 def play_one(game: AnyGame, seed: int, strategies: list[str], players: list[str] | None = None,
-             options: dict[str, Any] | None = None, index: int = 0) -> GameRecord:
+             options: JsonObject | None = None, index: int = 0) -> GameRecord:
     names = list(players or game.default_players or
                  [f"P{i + 1}" for i in range(game.min_players)])
     options = game.parse_options([], None) if options is None else options
@@ -112,7 +112,7 @@ def run(lookup: Lookup, game_id: str, games: int, run_seed: int, strategies: lis
 
 
 def summary(records: list[GameRecord], seconds: float, cooperative: bool = False
-            ) -> tuple[list[str], list[list[Any]]]:
+            ) -> tuple[list[str], list[list[object]]]:
     """Rows per seat: mean/min/max score and how often the seat won; then the run's totals.
     In a cooperative game nobody wins alone: the team's total is what means something, and
     there is no win column (`Game.cooperative`)."""
@@ -122,7 +122,7 @@ def summary(records: list[GameRecord], seconds: float, cooperative: bool = False
         for name, value in record.scores.items():
             seats.setdefault(name, []).append(value)
             wins[name] = wins.get(name, 0) + (name in record.winners)
-    rows: list[list[Any]] = []
+    rows: list[list[object]] = []
     for name, values in seats.items():
         row = [name, len(values), f"{sum(values) / len(values):.1f}", min(values),
                max(values)]

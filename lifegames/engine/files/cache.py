@@ -25,10 +25,15 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ... import __version__
+from ..base.jsondata import Json, JsonObject
 from .playerfiles import Folder, Refused
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 ENTRY_LIMIT = 16 * 1024 * 1024
 # Part of a grammar entry's key: entries of another layout or for another Python are not read.
@@ -86,7 +91,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         pass
 
 
-def _encode(value: Any) -> Any:
+def _encode(value: object) -> Json:
     """JSON has no tuples and cannot key a dict by a number (YAML can: `1: plains`); tag
     both, so an entry reads back exactly as it was built."""
     if isinstance(value, dict):
@@ -102,7 +107,7 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _tagged(value: dict[str, Any]) -> Any:
+def _tagged(value: JsonObject) -> Json:
     if _TUPLE in value:
         return tuple(value[_TUPLE])
     if _ITEMS in value:
@@ -110,7 +115,7 @@ def _tagged(value: dict[str, Any]) -> Any:
     return value
 
 
-def load_json(path: Path) -> Any | None:
+def load_json(path: Path) -> Json | None:
     raw = read_trusted(path)
     if raw is None:
         return None
@@ -120,7 +125,7 @@ def load_json(path: Path) -> Any | None:
         return None
 
 
-def save_json(path: Path, value: Any) -> None:
+def save_json(path: Path, value: object) -> None:
     try:
         data = json.dumps(_encode(value), sort_keys=False).encode("utf-8")
     except (TypeError, ValueError):  # something JSON cannot hold (dates...): don't cache
@@ -128,7 +133,7 @@ def save_json(path: Path, value: Any) -> None:
     write_atomic(path, data)
 
 
-def lark(entry: Path, build: Callable[[], Any]) -> Any:
+def lark(entry: Path, build: Callable[[], Lark]) -> Lark:
     """A Lark LALR parser from its cache entry (the data Lark serializes a parser to, loaded
     without pickle), else built by `build` and stored for the next process."""
     from lark import Lark
@@ -154,9 +159,10 @@ def lark(entry: Path, build: Callable[[], Any]) -> Any:
     return parser
 
 
-def _lexers(parser: Any) -> Iterator[Any]:
+def _lexers(parser: Lark) -> Iterator[Any]:
     """The lexers of a parser (one per set of terminals its states accept, and the one that
-    words an error), which compile their patterns through their `re` attribute."""
+    words an error), which compile their patterns through their `re` attribute. Any: they
+    are reached through lark's internals, and their `re` (typed as the module) is replaced."""
     contextual = getattr(getattr(parser, "parser", None), "lexer", None)
     yield from getattr(contextual, "lexers", {}).values()
     root = getattr(contextual, "root_lexer", None)
@@ -164,7 +170,7 @@ def _lexers(parser: Any) -> Iterator[Any]:
         yield root
 
 
-def _patterns(data: Any, memo: Any) -> list[list[Any]]:
+def _patterns(data: Json, memo: Json) -> list[list[Json]]:
     """Every regular expression the lexers of this parser compile, each as the program `re`
     makes of it: learned on a loaded copy of the parser, the very lexers a later process uses
     (building all their scanners here, where the built parser is left as it was)."""
@@ -190,8 +196,8 @@ class Compiled:
 
     def __init__(self, known: object, learn: bool = False) -> None:
         self.learn = learn
-        self.known: dict[tuple[str, int], list[Any]] = {}
-        self.learned: list[list[Any]] = []
+        self.known: dict[tuple[str, int], list[Json]] = {}
+        self.learned: list[list[Json]] = []
         self.made: dict[tuple[str, int], re.Pattern[str]] = {}
         if isinstance(known, list):
             for item in known:
@@ -242,7 +248,8 @@ class Compiled:
         return made
 
 
-def _sre() -> Any:
+def _sre() -> ModuleType:
     import _sre  # type: ignore[import-not-found]
 
-    return _sre
+    engine: ModuleType = _sre  # untyped: it has no stubs
+    return engine

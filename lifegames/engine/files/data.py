@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import hashlib
 from pathlib import Path
-from typing import Any
 
 from ..base.errors import LifegamesError
+from ..base.jsondata import Json
 from . import cache
 
 _PACKAGE = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ class DataError(LifegamesError, ValueError):
     file and key: the data ships with the game but is edited by hand, like an order file."""
 
 
-def whole_number(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+def whole_number(value: object, where: str, low: int = 0, high: int | None = None) -> int:
     """`value` if it is an int in low..high (a bool is not a number here), else DataError."""
     if not isinstance(value, int) or isinstance(value, bool) or value < low or (
             high is not None and value > high):
@@ -31,7 +31,7 @@ def whole_number(value: Any, where: str, low: int = 0, high: int | None = None) 
     return value
 
 
-def squeeze(text: Any) -> str:
+def squeeze(text: object) -> str:
     """A written name as it is looked up: lower case, one space between words."""
     return " ".join(str(text).lower().split())
 
@@ -56,7 +56,7 @@ def game_file(package: str, name: str) -> Path:
 
 
 @functools.cache
-def load_yaml(package: str, name: str) -> Any:
+def load_yaml(package: str, name: str) -> Json:
     """Safe-load one rule-data file (never yaml.load: the data is as untrusted as orders).
 
     The parsed data is cached as JSON keyed by the file's hash, so a tick need not import or
@@ -76,7 +76,7 @@ def load_yaml(package: str, name: str) -> Any:
     return data
 
 
-def parse_yaml(raw: bytes | str) -> Any:
+def parse_yaml(raw: bytes | str) -> Json:
     """YAML text to plain dicts, lists and scalars, with a safe loader only."""
     import yaml
 

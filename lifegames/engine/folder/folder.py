@@ -20,9 +20,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from ..base.errors import LifegamesError
+from ..base.jsondata import Json, JsonObject
 from ..files import playerfiles
 from ..files.playerfiles import Folder, Refused
 from .shapes import (
@@ -91,7 +91,7 @@ class Op:
     dest: str = ""
 
 
-def dumps(data: Any) -> str:
+def dumps(data: Json) -> str:
     """JSON as written anywhere: sorted keys, stable layout, a final newline."""
     return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
@@ -287,7 +287,7 @@ class GameFolder:
                           _DAMAGED_HINT)
         return found.data
 
-    def _seats_record(self) -> dict[str, Any] | None:
+    def _seats_record(self) -> JsonObject | None:
         raw = self.read_meta(SEATS_FILE)
         if raw is None:
             return None
@@ -321,7 +321,7 @@ class GameFolder:
         record = self._seats_record()
         return dict(record.get("remotes", {})) if record is not None else {}
 
-    def read_manifest(self) -> dict[str, Any] | None:
+    def read_manifest(self) -> JsonObject | None:
         """The manifest of the last commit, if it is one lifegames wrote (None if it is
         missing or of another shape); Damaged if it is not a plain file."""
         raw = self.read_meta(MANIFEST_FILE)
@@ -331,7 +331,7 @@ class GameFolder:
             return None
         return None if manifest_problem(manifest) else manifest
 
-    def load(self) -> dict[str, Any]:
+    def load(self) -> JsonObject:
         if self.root.exists() and not self.root.is_dir():
             raise NoGame(f"{self.root} is a file, not a folder", "pass a folder with --dir PATH")
         self._meta_is_folder()
@@ -341,7 +341,7 @@ class GameFolder:
                          "start one with: python3 play.py setup (or pass --dir PATH)")
         self.state_digest = hashlib.sha256(raw).hexdigest()
         try:
-            envelope: dict[str, Any] = json.loads(raw.decode("utf-8"))
+            envelope: JsonObject = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             reason = "it is nested too deeply" if isinstance(exc, RecursionError) else exc
             raise Damaged(f"the game state {self.state_path} cannot be read ({reason})",
@@ -382,7 +382,7 @@ class GameFolder:
             raise FolderError(f"{refused.path} {refused.reason}", refused.hint) from None
 
     # -- commit ---------------------------------------------------------------------------------
-    def commit(self, ops: list[Op], envelope: dict[str, Any]) -> None:
+    def commit(self, ops: list[Op], envelope: JsonObject) -> None:
         """Put every op and the new state in place, all or nothing (see the module docstring).
         Every target is checked first: a folder where a sheet goes, a file called archive, a
         log that is a FIFO, a folder that cannot be written is reported before anything is
@@ -393,7 +393,7 @@ class GameFolder:
         if staging.exists():
             shutil.rmtree(staging)
         playerfiles.make_folders(staging)
-        entries: list[dict[str, Any]] = []
+        entries: list[JsonObject] = []
         for index, op in enumerate(all_ops):
             if op.kind == "seat-delete":
                 entries.append({"op": op.kind, "path": op.path})
@@ -406,7 +406,7 @@ class GameFolder:
                 continue
             staged = f"{index:05d}"
             _write_private(staging / staged, op.text.encode("utf-8"))
-            entry: dict[str, Any] = {"op": op.kind, "path": op.path, "staged": staged}
+            entry: JsonObject = {"op": op.kind, "path": op.path, "staged": staged}
             if op.kind == "append":
                 entry["offset"] = self._size(op.path)
             entries.append(entry)
@@ -522,7 +522,7 @@ class GameFolder:
                 leftover.unlink()
         return False
 
-    def _carry_out(self, entries: list[dict[str, Any]]) -> None:
+    def _carry_out(self, entries: list[JsonObject]) -> None:
         """Do every journal step; each is idempotent (a step already done is skipped or done
         again to the same effect). Nothing is ever written through a link."""
         try:
@@ -556,7 +556,7 @@ class GameFolder:
                           f"no {META}/{SEATS_FILE}", _DAMAGED_HINT)
         return root
 
-    def _seat_step(self, seats: Folder, staging: Folder | None, entry: dict[str, Any]) -> None:
+    def _seat_step(self, seats: Folder, staging: Folder | None, entry: JsonObject) -> None:
         """A file of a player's seat, written whole from the staged copy (the seat may sit on
         another file system, so the staged file is copied, never moved) or deleted. Done
         again after a crash, it gives the same seat."""
@@ -575,7 +575,7 @@ class GameFolder:
         with seats.child(folders, create=True) as parent:  # type: ignore[union-attr]
             parent.write(name, found.data)
 
-    def _step(self, top: Folder, staging: Folder | None, entry: dict[str, Any]) -> None:
+    def _step(self, top: Folder, staging: Folder | None, entry: JsonObject) -> None:
         *folders, name = playerfiles.parts(entry["path"])
         kind = entry["op"]
         if kind in ("move", "delete"):

@@ -12,9 +12,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..base.escape import file_name
+from ..base.jsondata import JsonObject
 from ..base.words import counted
 from ..core.contract import AnyGame, SetupError
 from ..core.dice import Dice, new_salt, new_seed, seed_digest
@@ -122,11 +123,11 @@ def check_players(game: AnyGame, players: list[str]) -> None:
 @dataclass
 class Loaded:
     game: AnyGame
-    envelope: dict[str, Any]
+    envelope: JsonObject
 
     @property
-    def state(self) -> dict[str, Any]:
-        state: dict[str, Any] = self.envelope["state"]
+    def state(self) -> JsonObject:
+        state: JsonObject = self.envelope["state"]
         return state
 
     @property
@@ -408,7 +409,7 @@ class Host:
                                      "the referee's; put the remotes beside it, for example "
                                      "--remotes ../remotes/{player}.git")
 
-    def create(self, game: AnyGame, players: list[str], options: dict[str, Any], seed: int,
+    def create(self, game: AnyGame, players: list[str], options: JsonObject, seed: int,
                salt: str | None, seats: Path | None = None,
                remotes: dict[str, str] | None = None) -> Loaded:
         """Set up from already-checked options (setup, and replays of a recorded setup), in a
@@ -666,7 +667,7 @@ class Host:
         return f"Tick {tick}: {counted(count, 'order')}"
 
     # -- writing ----------------------------------------------------------------------------
-    def _previous_manifest(self) -> dict[str, Any]:
+    def _previous_manifest(self) -> JsonObject:
         """What the last commit left in each player folder (nothing before setup)."""
         try:
             manifest = self.folder.read_manifest()
@@ -674,7 +675,7 @@ class Host:
             manifest = None
         return dict(manifest["players"]) if manifest else {}
 
-    def _untouched_template(self, player: str, previous: dict[str, Any]) -> bool:
+    def _untouched_template(self, player: str, previous: JsonObject) -> bool:
         """The player's order file is still the template the engine wrote (not a draft)."""
         try:
             current = self.folder.read_player(order_file(player), MAX_FILE_BYTES)
@@ -689,7 +690,7 @@ class Host:
         so a sheet deleted or a log or state edited by hand is reported, not built upon; and
         the hash of the order template last written (to tell an untouched one from a draft)."""
         previous = self._previous_manifest()
-        players: dict[str, Any] = {}
+        players: JsonObject = {}
         for player in loaded.players:
             sheets = sorted(
                 op.path.split("/", 1)[1] for op in ops
@@ -716,7 +717,7 @@ class Host:
         state = hashlib.sha256(dumps(loaded.envelope).encode("utf-8")).hexdigest()
         return Op("write", f"{META}/{MANIFEST_FILE}", dumps({"players": players, "state": state}))
 
-    def _player_ops(self, loaded: Loaded, executed: dict[str, list[Any]], reset: set[str]
+    def _player_ops(self, loaded: Loaded, executed: dict[str, list[str]], reset: set[str]
                     ) -> list[Op]:
         """Every file change of a tick: archive old sheets, write new ones, reset the order
         files that were used (`reset`) or never edited, append executed orders."""

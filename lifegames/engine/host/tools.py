@@ -21,8 +21,9 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ..base.jsondata import Json
 from ..core.contract import SetupError
 from ..core.dice import committed_text, seed_digest
 from ..core.orders import MAX_FILE_BYTES, header_line
@@ -54,6 +55,10 @@ from .host import (
     order_file,
     record_file,
 )
+
+if TYPE_CHECKING:
+    from ..core.contract import State
+    from ..core.history import Row, Story
 
 ROLLBACKS = "rollbacks.txt"
 TICK_LINE = re.compile(r"^# Tick ([0-9]+)\s*$")
@@ -370,7 +375,7 @@ def _check_reproduces(source: Host, loaded: Loaded, final: Loaded) -> None:
         "your synced copy or git history (`verify` lists every file that differs)")
 
 
-def _first_difference(replayed: Any, recorded: Any, where: str) -> str:
+def _first_difference(replayed: Json, recorded: Json, where: str) -> str:
     """The first place two JSON values differ, as 'state.gold: replay 5, recorded 7'."""
     if isinstance(replayed, dict) and isinstance(recorded, dict):
         for key in sorted(set(replayed) | set(recorded), key=str):
@@ -389,7 +394,7 @@ def _first_difference(replayed: Any, recorded: Any, where: str) -> str:
     return f"{where or 'the state'}: replay {shown[0]}, recorded {shown[1]}"
 
 
-_MISSING: Any = object()
+_MISSING = object()
 
 
 def _log_differences(folder: GameFolder, players: list[str]) -> str:
@@ -513,7 +518,7 @@ __all__ = ["Difference", "NoGame", "ReplayError", "compare", "diff", "dumps", "e
            "history", "replay", "reveal", "rollback", "verify"]
 
 
-def history(source: Host, viewer: str | None = None) -> tuple[Loaded, list[Any]]:
+def history(source: Host, viewer: str | None = None) -> tuple[Loaded, list[Row]]:
     """Each player's figures tick by tick (`viewer`: only that player's, as they saw them),
     from a replay in memory of the hidden record of executed orders."""
     from ..core.history import rows
@@ -525,7 +530,7 @@ def history(source: Host, viewer: str | None = None) -> tuple[Loaded, list[Any]]
         raise _edited(error) from None
 
 
-def story(source: Host, viewer: str | None = None) -> tuple[Loaded, Any]:
+def story(source: Host, viewer: str | None = None) -> tuple[Loaded, Story]:
     """The game's story (history.Story) from the same replay: the figures, and each tick's
     board and words, as `viewer` knew them (None: the referee)."""
     from ..core.history import story as told
@@ -537,7 +542,7 @@ def story(source: Host, viewer: str | None = None) -> tuple[Loaded, Any]:
         raise _edited(error) from None
 
 
-def _replayed(source: Host) -> tuple[Loaded, Any]:
+def _replayed(source: Host) -> tuple[Loaded, Iterator[tuple[State, list[str]]]]:
     from ..core.history import replay
 
     with source.folder.locked():

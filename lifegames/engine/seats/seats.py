@@ -26,10 +26,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..base.errors import LifegamesError
 from ..base.escape import file_name
+from ..base.jsondata import Json, JsonObject
 from ..core.contract import AnyGame, State
 from ..files import playerfiles
 from ..files.playerfiles import Refused
@@ -76,7 +76,7 @@ def seat_view(game: AnyGame, state: State, player: str, players: list[str]) -> s
     """seat.json: the player's knowledge of the game, for checks run in the seat; once the
     game is over, how it ended too (the result every sheet then shows)."""
     over = bool(game.is_over(state))
-    view: dict[str, Any] = {
+    view: JsonObject = {
         "format": SEAT_FORMAT,
         "game": game.id,
         "player": player,
@@ -202,7 +202,7 @@ def load(root: Path, name: str = SEAT_FILE) -> PlayerSeat | None:
     if not found.complete:
         raise NotASeat(f"{root / name} is far larger than lifegames writes")
     try:
-        data: Any = json.loads(found.data.decode("utf-8"))
+        data: Json = json.loads(found.data.decode("utf-8"))
         seat = PlayerSeat(root, str(data["game"]), str(data["player"]), list(data["players"]),
                     int(data["tick"]), list(data["awaited"]), bool(data["over"]),
                     dict(data["knowledge"]), str(data.get("result", "")))

@@ -4,8 +4,7 @@ player, the board and piles, and what is awaited now."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..base.jsondata import JsonObject
 from ..core.contract import AnyGame, State
 from .sheets import table
 
@@ -49,7 +48,7 @@ def _titled(title: str, body: str) -> str:
     return f"{title}\n{'-' * len(title)}\n{body.rstrip()}"
 
 
-def _players(value: dict[str, dict[str, Any]], players: list[str]) -> str:
+def _players(value: dict[str, JsonObject], players: list[str]) -> str:
     columns: list[str] = []
     for player in players:
         columns += [k for k in value[player] if k not in columns]
@@ -57,14 +56,14 @@ def _players(value: dict[str, dict[str, Any]], players: list[str]) -> str:
     return table(rows, ["", *columns])
 
 
-def _records(items: list[dict[str, Any]]) -> str:
+def _records(items: list[JsonObject]) -> str:
     columns: list[str] = []
     for item in items:
         columns += [k for k in item if k not in columns]
     return table([[_cell(item.get(c, "")) for c in columns] for item in items], columns)
 
 
-def _cell(value: Any, long: bool = False) -> str:
+def _cell(value: object, long: bool = False) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):

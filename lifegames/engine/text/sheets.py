@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..core.parts import GameState
 
 
 def check_command(player: str) -> str:
@@ -15,13 +18,13 @@ def check_command(player: str) -> str:
     return f"python3 play.py check {player}"
 
 
-def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], align: str = "left") -> str:
+def table(rows: Iterable[Sequence[object]], headers: Sequence[str], align: str = "left") -> str:
     """A plain-text table that looks the same in any editor and diffs line by line."""
     return str(_tabulate()(list(rows), headers=list(headers), tablefmt="simple",
                            disable_numparse=True, stralign=align))
 
 
-def _tabulate() -> Any:
+def _tabulate() -> Callable[..., str]:
     """tabulate, imported on first use (commands that write no sheet never pay for it) and
     without wcwidth: sheets hold ASCII (player names must be ASCII), where wcwidth changes
     nothing, and importing it costs more than all of a tick's rules."""
@@ -106,7 +109,7 @@ def mark_away(text: str, line: str) -> str:
     return block + text
 
 
-def standing_section(state: Mapping[str, Any], player: str) -> str:
+def standing_section(state: GameState, player: str) -> str:
     """The sheet section every game with standing orders may show: the player's standing
     orders in force (an empty string when none). Who was away is said by the engine at the
     top of every sheet (mark_away)."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Any
 
 from ..base.svg import INK, LINE, MUTED, PALE, Picture, number, player_style, text_width
 from ..core.history import Row, Story, figure_names, table_rows
@@ -127,7 +126,7 @@ def _inline(text: str) -> str:
 # -- the charts ---------------------------------------------------------------------------
 
 
-def _number(value: Any) -> bool:
+def _number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 

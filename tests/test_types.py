@@ -60,3 +60,18 @@ def test_no_rule_module_holds_the_state_as_untyped_json(game_id: str) -> None:
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
              if untyped.search(line)]
     assert not found, found
+
+
+def test_any_is_left_only_where_typing_must_stop() -> None:
+    """`Any` is rare (at most 120 times in the package, each with its reason beside it), and
+    only two names stand for it, each declared once: `Json` (engine/base/jsondata.py), for the
+    values that cross a JSON or YAML boundary, and `GameState` (engine/core/parts.py), a game's
+    own state type, which the engine cannot name. No other module makes an alias of Any."""
+    sources = sorted((ROOT / "lifegames").rglob("*.py"))
+    uses = sum(len(re.findall(r"\bAny\b", path.read_text(encoding="utf-8")))
+               for path in sources)
+    assert uses <= 120, uses
+    alias = re.compile(r"^\s*\w+\s*(?::\s*\w+\s*)?=\s*(?:typing\.)?Any\b", re.MULTILINE)
+    aliased = [path.relative_to(ROOT).as_posix() for path in sources
+               if alias.search(path.read_text(encoding="utf-8"))]
+    assert aliased == ["lifegames/engine/base/jsondata.py", "lifegames/engine/core/parts.py"]

@@ -1,7 +1,7 @@
 """Simulation speed against an older commit, measured in the same run.
 
-A refactoring that should change nothing (issue 21: every game moved to a declared state and a
-command table) must not make `simulate` slower. This script checks out `--base` in a temporary
+A refactoring that should change nothing (every game moved to a declared state and a command
+table, say) must not make `simulate` slower. This script checks out `--base` in a temporary
 git worktree and plays the same games (same game, seed, strategy and count) with both trees,
 interleaved in pairs, one job each, and prints each game's games per second as a ratio
 (this tree / the base): at least 1.0x means no slower. CPU time is the measure (wall time on a

@@ -1,4 +1,4 @@
-"""The cost of the board pictures (issue 26): a whole `play.py tick` process with pictures against
+"""The cost of the board pictures: a whole `play.py tick` process with pictures against
 the same tick without them, as a ratio measured in one run (goal: at most 1.15x).
 
     python3 bench/pictures.py [--repeat N] [--quick]

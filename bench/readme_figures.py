@@ -110,7 +110,7 @@ def bots(games: int, jobs: int = 2) -> str:
 
 
 def speed(games: int, jobs: int = 2) -> str:
-    """Wall time of `games` greedy games of each game on `jobs` processes (issue 16's goal:
+    """Wall time of `games` greedy games of each game on `jobs` processes (the goal:
     100 games of each game under a minute on 2 cores)."""
     import time
 

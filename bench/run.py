@@ -1,4 +1,4 @@
-"""lifegames benchmarks: each figure of issue 7 against a baseline measured in the same run.
+"""lifegames benchmarks: each performance figure against a baseline measured in the same run.
 
     python3 bench/run.py                 every figure, 15 interleaved pairs each (4-5 min)
     python3 bench/run.py --full          also play 1,000 games of each game on 2 jobs (+2 min)

@@ -1,4 +1,4 @@
-"""Simple Kingdoms' figures, printed by script so that none is typed by hand (issue 15 point 13).
+"""Simple Kingdoms' figures, printed by script so that none is typed by hand.
 
     python3 bench/simple_kingdoms.py ticks [--before DIR|REV]   (another checkout, or a commit
                                     of this repository, exported by `git archive`)
@@ -6,9 +6,9 @@
     python3 bench/simple_kingdoms.py balance [--games 50]
     python3 bench/simple_kingdoms.py readme
 
-ticks    issue 12's goal: ticks and turns per game with greedy bots (`simulate --json`), for
+ticks    ticks and turns per game with greedy bots (`simulate --json`), for
          this checkout and, with --before, another one on the same seeds
-speed    100 greedy games on 2 jobs, wall time (issue 16 point 15: under a minute on 2 cores)
+speed    100 greedy games on 2 jobs, wall time (the goal: under a minute on 2 cores)
 balance  the table of RULES.md, played by lifegames/simple_kingdoms/balance.py: the team
          score of each policy on easy and hard over paired seeds, raids, threat, and the
          people each policy ends with
@@ -54,7 +54,7 @@ def commit(tree: Path) -> str:
     return (result.stdout.strip() or "?") + ("+changes" if dirty.stdout.strip() else "")
 
 
-# -- ticks: issue 12's goal ---------------------------------------------------------------------
+# -- ticks per game -----------------------------------------------------------------------------
 
 
 def simulate_json(tree: Path, games: int, seed: int, words: str, jobs: int

@@ -1,7 +1,9 @@
 """Docstrings and comments say what and why, never which issue asked for it: an issue number
 means nothing to a reader of the code, and the tracker is not part of the project. A test's
 name and docstring say the rule and its section (of the rule text, RULES.md or the README)
-instead. This test reads every docstring and comment of lifegames/ and tests/."""
+instead. This test reads every docstring and comment of lifegames/, tests/ and bench/, and the
+text of each game's documents and rule data (games/: RULES.md, the YAML and its comments)
+outside the figure blocks a script writes."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKED = ("lifegames", "tests")
+CHECKED = ("lifegames", "tests", "bench")
 
 # the word issue (or issues) and a number, with or without "#" or "no."; or a number right after
 # "#" at the start of a word, as a tracker links one; not a tick's event number (`tick 4#2`)
@@ -62,3 +64,18 @@ def test_no_docstring_or_comment_names_an_issue_number() -> None:
                 named.append(f"{path.relative_to(ROOT)}:{line}: {words}")
     assert not named, ("say the rule, section or reason instead of the issue:\n"
                        + "\n".join(named))
+
+
+def test_no_game_document_or_rule_data_names_an_issue_number() -> None:
+    """games/<game>/: RULES.md (its Assumptions say the rule text's words and the reason, not
+    who asked) and the YAML rule data with its comments. Figure blocks are left out: their
+    text is a script's output (a card named Tissues is no issue)."""
+    block = re.compile(r"<!-- figures:.*?<!-- /figures[^>]*-->", re.DOTALL)
+    named = []
+    for path in sorted((ROOT / "games").rglob("*")):
+        if path.suffix not in (".md", ".yaml"):
+            continue
+        text = block.sub("", path.read_text(encoding="utf-8"))
+        named += [f"{path.relative_to(ROOT)}: {m.group(0)}"
+                  for m in re.finditer(r"\bissues?\s*(?:no\.?\s*)?#?\s*\d+", text, re.I)]
+    assert not named, "say the rule, section or reason instead of the issue:\n" + "\n".join(named)

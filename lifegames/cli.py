@@ -103,7 +103,8 @@ def cli(ctx: click.Context, folder: str | None) -> None:
                    "watch fetch and push them; the game folder stays the referee's.")
 @click.option("--clone-url", "clone_url", default=None, metavar="TEMPLATE",
               help="With --remotes: the address players clone their seat from, with "
-                   "{player}, e.g. ssh://games@host.example/home/games/remotes/{player}.git; "
+                   "{player}, e.g. "
+                   "ssh://lifegames@host.example/home/lifegames/remotes/{player}.git; "
                    "setup prints it in each player's clone line (see authorized-keys).")
 @click.option("--commit", "git_commit", is_flag=True,
               help="Commit the new game in the game folder's git repository (started if "

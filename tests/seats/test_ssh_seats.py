@@ -96,9 +96,11 @@ def test_s04_the_forced_command_uses_the_hosts_settings_for_local_remotes():
     ours = set(sshserve.SETTINGS)
     assert set(gitseats._REMOTE_SETTINGS) <= ours
     assert {pair for pair in gitseats.SETTINGS if not pair[0].startswith("protocol.")} <= ours
-    command = sshserve.git_command("/usr/bin/git", "receive-pack", "/srv/Ana.git")
-    assert command[0] == "/usr/bin/git" and command[-2:] == ["receive-pack", "/srv/Ana.git"]
+    command = sshserve.git_command("/usr/bin/git", "upload-pack", "/srv/Ana.git")
+    assert command[0] == "/usr/bin/git" and command[-2:] == ["upload-pack", "/srv/Ana.git"]
     assert f"core.hooksPath={os.devnull}" in command
+    push = sshserve.git_command("/usr/bin/git", "receive-pack", "/srv/Ana.git")
+    assert push[-2:] == ["receive-pack", "/srv/Ana.git"]  # hooks: test_ssh_limits.py
     env = sshserve.git_environment({"GIT_DIR": "/srv/Ben.git", "GIT_PROTOCOL": "version=2",
                                     "GIT_CONFIG_PARAMETERS": "'core.hooksPath'='/tmp'",
                                     "LD_PRELOAD": "/tmp/x.so", "HOME": "/home/games"})

@@ -130,7 +130,7 @@ def clone_urls(template: str, players: list[str]) -> dict[str, str]:
     prints any."""
     if template.count("{player}") != 1 or re.search(r"[{}]", template.replace("{player}", "")):
         raise ValueError("--clone-url must hold {player} exactly once, and no other braces "
-                         "(for example ssh://games@host.example/home/games/remotes/"
+                         "(for example ssh://lifegames@host.example/home/lifegames/remotes/"
                          "{player}.git)")
     if template.startswith("-") or any(ord(c) < 0x21 or ord(c) == 0x7F for c in template):
         raise ValueError("--clone-url must not start with '-' or hold spaces or control "

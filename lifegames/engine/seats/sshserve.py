@@ -4,7 +4,7 @@
 whose forced command runs this file:
 
     restrict,command="/usr/bin/python3 -I -S /.../lifegames/engine/seats/sshserve.py
-    --player Ana --repo /home/games/remotes/Ana.git --git /usr/bin/git" ssh-ed25519 AAAA...
+    --player Ana --repo /home/lifegames/remotes/Ana.git --git /usr/bin/git" ssh-ed25519 AAAA...
 
 sshd runs that command whatever the client asked for, with the client's request in
 SSH_ORIGINAL_COMMAND. This module lets exactly two requests through, `git-upload-pack '<path>'`
@@ -70,7 +70,8 @@ _REQUEST = re.compile(r"(git-upload-pack|git upload-pack|git-receive-pack|git re
                       r" '([^'!\\]+)'")
 _OID = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _PROTOCOL = re.compile(r"version=[0-9]+(:[A-Za-z0-9._-]+=[A-Za-z0-9._-]*)*")
-_KEEP_ENV = ("HOME", "USER", "LOGNAME", "LANG", "TZ", "SSH_CONNECTION", "SSH_CLIENT")
+# Set by sshd itself, never by the client (AcceptEnv can pass a client's LANG, LC_* or TZ).
+_KEEP_ENV = ("HOME", "USER", "LOGNAME", "SSH_CONNECTION", "SSH_CLIENT")
 
 # Limits of a push (README's "Limits of a push" lists them; tests/seats/test_ssh_limits.py
 # holds the two to be the same). An order file is at most 64 KiB and a seat's whole tree a
@@ -156,7 +157,7 @@ def allowed(path: str, repo: str, home_dir: str) -> bool:
 
 
 def git_environment(source: dict[str, str]) -> dict[str, str]:
-    """git's environment: a few harmless variables of the session, no GIT_* variable but a
+    """git's environment: a few variables sshd sets for the session, no GIT_* variable but a
     well-formed GIT_PROTOCOL (protocol v2), and no system or global config. (serve adds what
     the pre-receive hook needs to find this file again, all of it the host's.)"""
     env = {key: source[key] for key in _KEEP_ENV if key in source}

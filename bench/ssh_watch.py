@@ -17,6 +17,9 @@ repository git asks for, so every connection goes through that seat's forced com
    key) against the same with a key that runs git-upload-pack directly (no forced command).
 3. The forced command's own start-up: the interpreter running sshserve.py up to its answer
    (a refused request, so no git runs), against `python3 -I -S -c pass`.
+4. A player's push of one changed order file through the forced command (its receive
+   limits and its pre-receive hook, which reads the pushed objects) against the same push
+   of the same commit with the key that runs git-receive-pack directly (no limits, no hook).
 
 Needs root and OpenSSH's server (/usr/sbin/sshd, Debian's openssh-server), as the tests do.
 """
@@ -168,6 +171,44 @@ def start_up(remotes: Path, repeat: int) -> tuple[list[float], list[float]]:
     return ratios, seconds
 
 
+def one_push(scratch: Path, server: Sshd, keys: Path, repeat: int
+             ) -> tuple[list[float], list[float], list[float]]:
+    """Figure 4: a push of one order file through the forced command / with the unrestricted
+    key; and both in seconds."""
+    git = os.path.realpath(subprocess.run(["sh", "-c", "command -v git"], capture_output=True,
+                                          text=True).stdout.strip())
+    place = scratch / "push"
+    work = place / "work"
+    env = _env(scratch / "ssh-seat")
+    for name in ("forced.git", "direct.git"):
+        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(place / name)],
+                       check=True, env=env)
+    key = seatkeys.read_public_key(keygen(keys / "pusher").with_suffix(".pub"))
+    command = seatkeys.forced_command("Ana", str(place / "forced.git"), sys.executable, git)
+    with open(server.authorized, "a", encoding="utf-8") as handle:
+        handle.write(seatkeys.authorized_line("Ana", key, command) + "\n")
+    subprocess.run(["git", "init", "-q", "-b", "main", str(work)], check=True, env=env)
+    forced = env | {"GIT_SSH_COMMAND": server.ssh_command(keys / "pusher")}
+    direct = env | {"GIT_SSH_COMMAND": server.ssh_command(keys / "open")}
+    pushes = [(["git", "-C", str(work), "push", "-q", server.url(place / "forced.git"),
+                "main"], forced),
+              (["git", "-C", str(work), "push", "-q", server.url(place / "direct.git"),
+                "main"], direct)]
+    orders = work / "Ana_orders.txt"
+    ratios, ours_s, theirs_s = [], [], []
+    for turn in range(repeat + 1):
+        orders.write_text("".join(f"build(farm, {turn}, {n})\n" for n in range(40)) + "end\n",
+                          encoding="utf-8")
+        _run(["git", "-C", str(work), "add", "-A"], env)
+        _run(["git", "-C", str(work), "commit", "-q", "-m", f"orders {turn}"], env)
+        ours, theirs = (_run(*push) for push in pushes)
+        if turn:  # the first push of each brings the repository's first objects
+            ratios.append(ours / theirs)
+            ours_s.append(ours)
+            theirs_s.append(theirs)
+    return ratios, ours_s, theirs_s
+
+
 def row(name: str, ratios: list[float], goal: float | None) -> str:
     low, middle, high = spread(ratios)
     verdict = "" if goal is None else ("met" if middle <= goal else "MISSED")
@@ -197,6 +238,8 @@ def main(argv: list[str]) -> int:
             connection, connection_s = one_connection(server, remotes, keys, args.repeat)
             log("the forced command's start-up...")
             started, started_s = start_up(remotes, args.repeat)
+            log("a push of one order file, forced command or not...")
+            pushed, pushed_s, direct_s = one_push(scratch, server, keys, args.repeat)
         finally:
             server.stop()
     n = args.players
@@ -211,9 +254,12 @@ def main(argv: list[str]) -> int:
     print(row("`git ls-remote` through the forced command / with a key that runs git "
               "directly", connection, None))
     print(row("forced command up to its answer / `python3 -I -S -c pass`", started, None))
+    print(row("a push of one order file through the forced command (limits, hook) / with a "
+              "key that runs git directly", pushed, None))
     print(f"\nmedian seconds: one connection through the forced command "
           f"{spread(connection_s)[1] * 1000:.1f} ms; the forced command's start-up "
-          f"{spread(started_s)[1] * 1000:.1f} ms")
+          f"{spread(started_s)[1] * 1000:.1f} ms; a push through the forced command "
+          f"{spread(pushed_s)[1] * 1000:.1f} ms, directly {spread(direct_s)[1] * 1000:.1f} ms")
     print(f"\n(python3 bench/ssh_watch.py --repeat {args.repeat} --players {n})")
     return 0
 

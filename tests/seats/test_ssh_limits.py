@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -286,3 +287,30 @@ def test_l14_a_rewritten_main_is_refused(seat):
     assert done.returncode != 0 and "non-fast-forward" in done.stderr, output(done)
     seat.git("reset", "-q", "--hard", "origin/main")
     seat.plays()
+
+
+def test_l15_without_its_hook_the_forced_command_takes_no_push(tmp_path):
+    """git would skip a missing or unexecutable pre-receive hook, and with it every limit
+    the hook checks: the forced command then refuses pushes (fetches are still served)."""
+    copy = tmp_path / "checkout" / "sshserve.py"
+    copy.parent.mkdir()
+    copy.write_bytes(Path(sshserve.__file__).read_bytes())
+    repo = tmp_path / "Ana.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(repo)], check=True)
+
+    def serve(request: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-I", "-S", str(copy), "--player", "Ana",
+                               "--repo", str(repo), "--git", "/usr/bin/git"],
+                              env={"SSH_ORIGINAL_COMMAND": f"{request} '{repo}'"},
+                              capture_output=True, text=True, timeout=30, input="0000")
+
+    for hook in (None, "not executable"):
+        if hook is not None:
+            (copy.parent / "hooks").mkdir()
+            (copy.parent / "hooks" / "pre-receive").write_text("#!/bin/sh\nexit 0\n")
+        done = serve("git-receive-pack")
+        assert done.returncode == 1 and done.stdout == "", output(done)
+        assert done.stderr.startswith("lifegames: refused: pushes are closed"), output(done)
+    (copy.parent / "hooks" / "pre-receive").chmod(0o755)
+    assert serve("git-receive-pack").returncode == 0
+    assert serve("git-upload-pack").returncode == 0

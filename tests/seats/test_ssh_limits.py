@@ -248,6 +248,20 @@ def test_l10_a_tree_of_shared_folders_counts_every_path(seat):
     seat.plays()
 
 
+def test_l16_a_folder_listing_over_the_limit_is_refused(seat):
+    """One folder of 4 200 files with names of 250 letters: its listing is over 1 MiB."""
+    blob = seat.git("hash-object", "-w", "--stdin", data=b"x\n")
+    names = [f"{n:05d}" + "n" * 245 for n in range(4200)]
+    wide = seat.mktree([f"100644 blob {blob}\t{name}" for name in names])
+    size = int(seat.git("cat-file", "-s", wide))
+    assert size > sshserve.TREE_BYTES
+    top = seat.git("rev-parse", "HEAD^{tree}")
+    listing = seat.git("ls-tree", top).splitlines()
+    seat.commit_tree(seat.mktree([*listing, f"040000 tree {wide}\twide"]))
+    seat.refused("origin", "main", said=f"a folder listing of {size} bytes ({wide[:12]}) is "
+                 "over the 1 MiB one may be here")
+    seat.plays()
+
 def test_l11_a_push_unpacking_past_the_limit_is_refused(seat):
     """Forty files of almost 1 MiB each, alike enough to pack into a few kilobytes: the
     pack is small, what it unpacks to is not."""
@@ -259,8 +273,16 @@ def test_l11_a_push_unpacking_past_the_limit_is_refused(seat):
 
 
 def test_l12_too_many_objects_are_refused(seat):
-    files = {f"many/{n // 100}/f{n}": b"%d\n" % n for n in range(sshserve.PUSH_OBJECTS)}
-    seat.commit_files(files)
+    """One commit of PUSH_OBJECTS small files (written by git fast-import: quicker than
+    files on disk), with its folders and the commit more objects than that."""
+    head = seat.git("rev-parse", "HEAD")
+    stream = [b"commit refs/heads/main\ncommitter p <p@example.org> 0 +0000\ndata 4\nmany\n",
+              b"from %s\n" % head.encode()]
+    for n in range(sshserve.PUSH_OBJECTS):
+        body = b"%d\n" % n
+        stream.append(b"M 100644 inline many/%d/f%d\ndata %d\n%s\n" % (n // 100, n, len(body),
+                                                                       body))
+    seat.git("fast-import", "--quiet", data=b"".join(stream))
     seat.refused("origin", "main", said=f"more than {sshserve.PUSH_OBJECTS} objects")
     seat.plays()
 

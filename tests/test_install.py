@@ -114,6 +114,10 @@ def test_wheel_ships_code_grammars_and_game_data(wheel: Path) -> None:
     stray = sorted(n for n in names if n.split("/")[0] in ("tests", "examples", "grammars",
                                                            "games", "bench"))
     assert not stray, f"the wheel ships files outside the package: {stray}"
+    hook = "lifegames/engine/seats/hooks/pre-receive"  # seats over ssh take no push without it
+    assert hook in names, f"the wheel lacks {hook}: see pyproject.toml [tool.setuptools]"
+    mode = zipfile.ZipFile(wheel).getinfo(hook).external_attr >> 16
+    assert mode & 0o111, f"the wheel ships {hook} not executable ({mode:o})"
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert re.search(r"^lifegames = lifegames\.start:main$", text, flags=re.MULTILINE), text

@@ -173,7 +173,8 @@ def git_environment(source: dict[str, str]) -> dict[str, str]:
 
 def git_command(git: str, service: str, repo: str) -> list[str]:
     """The git command line that serves `repo` (settings on the command line beat anything
-    in the repository's own config; for a push, the later core.hooksPath beats the first)."""
+    in the repository's own config). A push gets RECEIVE_SETTINGS too, whose hook folder
+    takes the place of SETTINGS' none."""
     pairs = SETTINGS
     if service == "receive-pack":  # the hook's folder in place of none
         pairs = tuple(pair for pair in SETTINGS if pair[0] != "core.hooksPath")

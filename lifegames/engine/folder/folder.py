@@ -371,6 +371,13 @@ class GameFolder:
         make `check` print any file the host can read."""
         return playerfiles.read(self.root, relative, limit)
 
+    def exists(self, relative: str) -> bool:
+        return self.path(relative).exists()
+
+    def read_engine(self, relative: str, hint: str) -> bytes | None:
+        """read_engine_file in this folder."""
+        return read_engine_file(self.root, relative, hint)
+
     def read_bytes(self, relative: str, limit: int) -> bytes | None:
         found = self.read_player(relative, limit)
         return None if found is None else found.data

@@ -454,7 +454,7 @@ def catch_up_in_git(host: Host) -> None:
     --commit). Every path the engine keeps is committed (deletions of archived sheets too),
     never anything else, with the subject that run would have given it and a note that it is
     late, so the history keeps one commit per tick."""
-    from .engine.host.gitops import LATE, commit, committed_tick
+    from .engine.host.gitops import LATE, commit, commit_message, committed_tick, engine_paths
     from .engine.seats.gitseats import GitError
 
     try:
@@ -467,7 +467,7 @@ def catch_up_in_git(host: Host) -> None:
         done = committed_tick(root)
         if done is not None and done >= int(loaded.state["tick"]):
             return
-        said = commit(root, host.commit_message(loaded) + LATE, host.engine_paths(loaded),
+        said = commit(root, commit_message(host, loaded) + LATE, engine_paths(host, loaded),
                       _state_time(host))
     except GitError as error:
         click.echo(f"error: {error} (the game itself is saved)", err=True)

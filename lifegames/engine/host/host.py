@@ -45,7 +45,6 @@ from ..folder.folder import (
     NotARegularFile,
     Op,
     dumps,
-    read_engine_file,
 )
 from ..folder.reading import read_only
 from ..folder.shapes import host_file
@@ -624,56 +623,6 @@ class Host:
             if parsed.ended:
                 complete.add(player)
         return said, complete
-
-    # -- the game folder's git repository ---------------------------------------------------
-    def engine_paths(self, loaded: Loaded) -> list[str]:
-        """Every path of the game folder that the engine keeps up to date, as the last commit
-        left them: the seed's hash, .gitignore, the hidden state and records, each player's
-        current sheets, archived sheets (and the places they were moved from, now gone),
-        logs, and the order template where it is still the engine's (a draft is the
-        player's, never listed). Derived from the manifest and the player folders, so a
-        commit into git that a killed run never made can be made later from it."""
-        from ..folder.folder import STATE_FILE
-
-        root = self.folder.root
-        paths = [SEED_FILE, ".gitignore", f"{META}/{STATE_FILE}", f"{META}/{MANIFEST_FILE}",
-                 f"{META}/{SEATS_FILE}", COMMITS_FILE, SHEETS_RECORD]
-        previous = self._previous_manifest()
-        for player in loaded.players:
-            entry = previous.get(player, {})
-            paths += [f"{player}/{name}" for name in entry.get("sheets", [])]
-            for name in sorted(playerfiles.listing(root, f"{player}/{ARCHIVE}")):
-                if SNAPSHOT.match(name):
-                    paths += [f"{player}/{ARCHIVE}/{name}", f"{player}/{name}"]
-            paths += [f"{player}/{EXECUTED}", record_file(player)]
-            for name in (order_file(player), template_file(player)):
-                try:
-                    found = self.folder.read_player(name, MAX_FILE_BYTES)
-                except NotARegularFile:
-                    continue
-                if found is not None and entry.get("template") == \
-                        hashlib.sha256(found.data).hexdigest():
-                    paths.append(name)
-        return sorted(set(paths))
-
-    def commit_message(self, loaded: Loaded) -> str:
-        """The subject a `--commit` run gives the game as it stands: `Setup: TITLE for A, B`
-        at tick 0, else `Tick N: K orders`, K counted from the referee's record of the
-        orders executed in tick N (as the run that played it counted them)."""
-        tick = int(loaded.state["tick"])
-        if tick == 0:
-            return f"Setup: {loaded.game.title} for {', '.join(loaded.players)}"
-        count = 0
-        for player in loaded.players:
-            raw = read_engine_file(self.folder.root, record_file(player), REPAIR_HINT) or b""
-            lines: list[str] | None = None
-            for line in raw.decode("utf-8", "replace").splitlines():
-                if line.startswith("# Tick "):
-                    lines = [] if line == f"# Tick {tick}" else None
-                elif lines is not None and line:
-                    lines.append(line)
-            count += count_orders(lines or [])
-        return f"Tick {tick}: {counted(count, 'order')}"
 
     # -- writing ----------------------------------------------------------------------------
     def _previous_manifest(self) -> JsonObject:

@@ -386,11 +386,15 @@ def trust_line(host: Host) -> str:
 
 
 def privacy_line(host: Host) -> str | None:
-    """A warning when the referee's files (`.lifegames/`) or a player's remote on this
-    machine can be read or written by others than the host's account (setup makes them
-    private; a chmod or a copy can undo it); None when they are still private."""
+    """W-NOT-PRIVATE when the referee's files can be read or written by others than the
+    host's account: the game folder itself, each player's folder (and archive/) and the sheets,
+    logs and seed hash the engine wrote there, everything in `.lifegames/`, and a player's
+    remote on this machine (setup and every tick make them private; a chmod or a copy can
+    undo it); None when they are still private. Files a player wrote in their folder (a
+    draft) are theirs, and not looked at."""
     import shlex  # only for this rare warning: its import compiles a regex every command would pay
 
+    from .engine.base.codes import Referee
     from .engine.files.privacy import exposed
     from .engine.seats.gitseats import is_local
 
@@ -398,15 +402,32 @@ def privacy_line(host: Host) -> str | None:
     tops = [root / META]
     tops += [Path(url.removeprefix("file://")) for _, url in sorted(host.folder.remotes().items())
              if is_local(url)]
-    found = exposed(tops)
+    found = exposed(tops, shallow=[(root, engine_written(root, _players(root)))])
     if found.first is None:
         return None
     first = os.path.relpath(os.path.abspath(found.first), os.path.abspath(root))
+    shown = "the game folder itself" if first == "." else first
     fix = " ".join(shlex.quote(str(top)) for top in found.tops)
     more = "at least " if found.cut else ""
-    return visible(f"warning: others than you can read or write {more}"
-                   f"{counted(found.found, 'path')} of the referee's files (the first: {first}); "
+    return visible(f"warning: {Referee.NOT_PRIVATE} others than you can read or write {more}"
+                   f"{counted(found.found, 'path')} of the referee's files (the first: {shown}); "
                    f"make them yours alone again with: chmod -R go= {fix}")
+
+
+def engine_written(root: Path, players: list[str]) -> list[Path]:
+    """The game folder, then each player's folder and archive/ with the sheets and log the
+    engine wrote in them, and the seed hash: what must stay the host's alone."""
+    from .engine.folder.shapes import SNAPSHOT
+    from .engine.host.host import ARCHIVE, EXECUTED
+
+    out = [root, root / SEED_FILE, root / ".gitignore"]
+    for player in players:
+        for folder in (player, f"{player}/{ARCHIVE}"):
+            out.append(root / folder)
+            names = playerfiles.listing(root, folder)
+            out += [root / folder / name for name, kind in sorted(names.items())
+                    if kind == "file" and (SNAPSHOT.match(name) or name == EXECUTED)]
+    return out
 
 
 def remember_commits(host: Host) -> None:
@@ -433,7 +454,7 @@ def catch_up_in_git(host: Host) -> None:
     --commit). Every path the engine keeps is committed (deletions of archived sheets too),
     never anything else, with the subject that run would have given it and a note that it is
     late, so the history keeps one commit per tick."""
-    from .engine.host.gitops import LATE, commit, committed_tick
+    from .engine.host.gitops import LATE, commit, commit_message, committed_tick, engine_paths
     from .engine.seats.gitseats import GitError
 
     try:
@@ -446,7 +467,7 @@ def catch_up_in_git(host: Host) -> None:
         done = committed_tick(root)
         if done is not None and done >= int(loaded.state["tick"]):
             return
-        said = commit(root, host.commit_message(loaded) + LATE, host.engine_paths(loaded),
+        said = commit(root, commit_message(host, loaded) + LATE, engine_paths(host, loaded),
                       _state_time(host))
     except GitError as error:
         click.echo(f"error: {error} (the game itself is saved)", err=True)

@@ -61,14 +61,16 @@ def replay(host: Host, target: Path, upto: int | None, seed: int | None) -> None
 @click.option("--seed", type=int, default=None,
               help="Replay with a revealed seed (checked against seed_sha256.txt first).")
 @click.option("--salt", default=None, help="The revealed salt that goes with --seed.")
+@click.option("--full", is_flag=True,
+              help="Draw every tick's sheets anew, not trusting .lifegames/sheets.txt (slower).")
 @dir_option
-def verify(host: Host, seed: int | None, salt: str | None) -> None:
+def verify(host: Host, seed: int | None, salt: str | None, full: bool) -> None:
     """Replay the whole game and compare every sheet, log and the state byte for byte."""
     from .engine.host.tools import diagnose
     from .engine.host.tools import verify as check_all
 
     try:
-        differences = check_all(host, seed=seed, salt=salt)
+        differences = check_all(host, seed=seed, salt=salt, full=full)
         players = host.load(strict=False).players
     except FolderError as error:
         fail(error)

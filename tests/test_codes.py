@@ -116,8 +116,10 @@ def test_every_declared_code_is_used_and_every_use_is_declared() -> None:
 
 
 def test_each_declaration_is_named_as_its_code_and_said_in_one_line() -> None:
-    """E holds E- codes and W the W- ones, each named as its code (E-NO-DIE is E.NO_DIE);
-    a game declares none of the engine's codes over again, nor one twice."""
+    """E holds E- codes and W the W- ones (Referee too: the warnings `status` gives the
+    referee, not `check` a player), each named as its code (E-NO-DIE is E.NO_DIE); a game
+    declares none of the engine's codes over again, nor one twice."""
+    prefix = {"E": "E", "W": "W", "Referee": "W"}
     engine = {str(c) for c in codes.engine()}
     for module, space in _namespaces():
         seen = set()
@@ -125,7 +127,7 @@ def test_each_declaration_is_named_as_its_code_and_said_in_one_line() -> None:
             if not isinstance(code, Code):
                 continue
             where = f"{module}.{space.__name__}.{name}"
-            assert space.__name__ in ("E", "W") and code == f"{space.__name__}-" + \
+            assert space.__name__ in prefix and code == f"{prefix[space.__name__]}-" + \
                 name.replace("_", "-"), where
             assert code.meaning.strip() and "\n" not in code.meaning, where
             assert code not in seen, where

@@ -92,23 +92,85 @@ def test_a_remote_made_readable_is_named(tmp_path: Path, umask: int) -> None:
     assert len(lines) == 1 and "Ben.git" in lines[0], told.stdout
 
 
-def test_a_plain_game_stays_private(tmp_path: Path) -> None:
-    """Property: without seats, too, .lifegames is the host's alone after setup and a tick
-    (the players' files at the top keep the modes the umask gives them)."""
-    old = os.umask(0o022)
+@pytest.mark.parametrize("mask", [0o022, 0o002, 0o000])
+def test_a_plain_game_stays_private(tmp_path: Path, mask: int) -> None:
+    """Property: without seats, the game folder itself, the players' folders, their sheets,
+    logs and archive, and .lifegames are the host's alone after setup and after each tick,
+    whatever the umask, so that another account on the machine reads nothing even where the
+    home folder is 0755."""
+    old = os.umask(mask)
     try:
         table = Table(tmp_path)
         ok(table.play("setup", "--game", "simple-kingdoms", "--players", "Ana,Ben",
                       "--seed", "9", "--dir", "host"))
-        meta = table.host_dir / ".lifegames"
-        assert loose(meta) == [], "after setup"
-        ok(table.play("--dir", "host", "tick"))
-        assert loose(meta) == [], "after a tick"
-        sheets = [p for p in (table.host_dir / "Ana").iterdir() if p.is_file()]
-        assert sheets and all(p.stat().st_mode & 0o777 == 0o644 for p in sheets)
-        assert (table.host_dir / "Ana").stat().st_mode & 0o777 == 0o755
+        host = table.host_dir
+        assert loose(host) == [], "after setup"
+        assert host.stat().st_mode & 0o777 == 0o700
+        for tick in (1, 2):
+            ok(table.play("--dir", "host", "tick"))
+            assert loose(host) == [], f"after tick {tick}"
+        sheets = [p for p in (host / "Ana").iterdir() if p.is_file()]
+        archived = list((host / "Ana" / "archive").iterdir())
+        assert sheets and archived
+        assert all(p.stat().st_mode & 0o777 == 0o600 for p in sheets + archived)
+        assert (host / "Ana").stat().st_mode & 0o777 == 0o700
         told = table.play("--dir", "host", "status")
         ok(told)
         assert warning(told.stdout) == []
+    finally:
+        os.umask(old)
+
+
+def test_a_tick_takes_back_what_a_chmod_gave(tmp_path: Path) -> None:
+    """Property: a sheet, a player's folder or the game folder made readable by others
+    (a chmod, a copy, an older lifegames) is named by status (W-NOT-PRIVATE), and the next
+    tick makes the game folder, the folders it writes in and the files it touches private
+    again."""
+    table = Table(tmp_path)
+    ok(table.play("setup", "--game", "simple-kingdoms", "--players", "Ana,Ben",
+                  "--seed", "9", "--dir", "host"))
+    host = table.host_dir
+    sheet = next(p for p in sorted((host / "Ana").iterdir()) if p.name.startswith("000_"))
+    opened = [(host, 0o755, "the game folder itself"), (host / "Ana", 0o755, "Ana"),
+              (sheet, 0o644, f"Ana/{sheet.name}")]
+    for path, mode, named in opened:
+        kept = path.stat().st_mode & 0o777
+        path.chmod(mode)
+        told = table.play("--dir", "host", "status")
+        ok(told)
+        lines = warning(told.stdout)
+        assert len(lines) == 1 and "W-NOT-PRIVATE" in lines[0], told.stdout
+        assert f"(the first: {named})" in lines[0] and " 1 path " in lines[0], told.stdout
+        path.chmod(kept)
+    for path, mode, _ in opened:
+        path.chmod(mode)
+    ok(table.play("--dir", "host", "tick"))
+    assert loose(host) == []
+    assert warning(table.play("--dir", "host", "status").stdout) == []
+
+
+def test_a_player_draft_is_not_the_referee_s(tmp_path: Path) -> None:
+    """Property: an order file a player saved with their editor's modes is theirs: status
+    does not warn of it (it sits in a folder only the host can enter)."""
+    table = Table(tmp_path)
+    ok(table.play("setup", "--game", "simple-kingdoms", "--players", "Ana,Ben",
+                  "--seed", "9", "--dir", "host"))
+    (table.host_dir / "Ana" / "Ana_orders.txt").chmod(0o644)
+    assert warning(table.play("--dir", "host", "status").stdout) == []
+
+
+def test_synced_seats_keep_their_modes(tmp_path: Path) -> None:
+    """Property: with seats in synced folders (setup --seats), the game folder is private but
+    each seat, which the players read through their sync, keeps the modes of the umask."""
+    old = os.umask(0o022)
+    try:
+        table = Table(tmp_path)
+        ok(table.play("setup", "--game", "simple-kingdoms", "--players", "Ana,Ben",
+                      "--seed", "9", "--dir", "host", "--seats", "seats"))
+        ok(table.play("--dir", "host", "tick"))
+        assert loose(table.host_dir) == []
+        seat = tmp_path / "seats" / "Ana"
+        assert seat.stat().st_mode & 0o777 == 0o755
+        assert all(p.stat().st_mode & 0o777 == 0o644 for p in seat.iterdir() if p.is_file())
     finally:
         os.umask(old)

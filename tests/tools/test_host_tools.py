@@ -251,7 +251,8 @@ def test_setup_and_tick_commit_to_git_without_an_identity(tmp_path: Path) -> Non
     assert ".lifegames/state.json" in files and f"{IRON}/executed_orders.txt" in files
     # The note that this game is committed into git travels with it, so that `status` in
     # any clone can say when the newest tick is not committed yet.
-    kept = {".lifegames/state.json", ".lifegames/manifest.json", ".lifegames/commits_in_git.txt"}
+    kept = {".lifegames/state.json", ".lifegames/manifest.json", ".lifegames/commits_in_git.txt",
+            ".lifegames/sheets.txt"}
     assert not any(f.startswith(".lifegames/") and f not in kept
                    and not f.startswith(".lifegames/orders/") for f in files)
     assert git(root, env, "log", "-1", "--format=%an").strip()  # an author was supplied

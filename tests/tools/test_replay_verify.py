@@ -237,3 +237,25 @@ def test_scripted_fixture_is_genuine(scripted: Path) -> None:
     assert executed_ticks(scripted, IRON)[1] == ['sell_resource("wood", 5)']
     assert tools.verify(host_of(scripted)) == []
     assert SCRIPTED_SEED == host_of(scripted).load().envelope["seed"]
+
+
+def test_verify_full_catches_a_sheet_edited_with_its_recorded_digest(finished: Path) -> None:
+    """Property: an archived sheet is checked against the sha256 recorded when it was
+    written (an edit of the sheet alone is caught, naming its line, above); one edited
+    together with its line in .lifegames/sheets.txt is what the default trusts (the record is
+    the referee's, as the record of executed orders is), and `verify --full`, which draws
+    every sheet anew, names the sheet and its line."""
+    import hashlib
+
+    relative = f"{IRON}/archive/003_ironhold_sheet.txt"
+    line = edit_line(finished / relative, "gold")
+    digest = hashlib.sha256((finished / relative).read_bytes()).hexdigest()
+    record = finished / ".lifegames" / "sheets.txt"
+    text = record.read_text(encoding="utf-8")
+    entry = next(x for x in text.splitlines() if x.startswith(f"{IRON}/003_ironhold_sheet.txt "))
+    record.write_text(text.replace(entry, f"{entry.split()[0]} {digest}"), encoding="utf-8")
+    assert tools.verify(host_of(finished)) == []
+    full = tools.verify(host_of(finished), full=True)
+    assert (relative, line) in [(d.path, d.line) for d in full]
+    result = play(finished, "verify", "--full")
+    assert result.returncode == 6, output(result)

@@ -75,7 +75,9 @@ def test_rollback_restores_a_byte_identical_folder(tmp_path: Path, back_to: int,
 
     assert_same_game_folder(root, copy)
     assert sorted(p.name for p in (root / ".lifegames").iterdir()) == [
-        "manifest.json", "orders", "rollbacks.txt", "state.json"]
+        "manifest.json", "orders", "rollbacks.txt", "sheets.txt", "state.json"]
+    assert (root / ".lifegames" / "sheets.txt").read_bytes() == \
+        (copy / ".lifegames" / "sheets.txt").read_bytes()
     record = (root / ".lifegames" / "rollbacks.txt").read_text(encoding="utf-8")
     assert f"# Rolled back from tick {end} to tick {back_to}" in record
     for player in PLAYERS:

@@ -113,6 +113,15 @@ class W(Codes, doc=README):
                        "await now: they never run as written")
 
 
+class Referee(Codes, doc=README):
+    """What `status` warns the referee of: the game folder, not an order file."""
+
+    NOT_PRIVATE = Code("W-NOT-PRIVATE", "others on this machine can read or write the "
+                       "referee's files (the game folder, a player's folder or sheet, the "
+                       "hidden state, a local remote): `status` names them and the chmod that "
+                       "puts it right")
+
+
 def engine() -> list[Code]:
     """Every code the engine declares (the games' are theirs: Game.codes)."""
-    return [*E.declared(), *W.declared()]
+    return [*E.declared(), *W.declared(), *Referee.declared()]

@@ -14,9 +14,10 @@ a link at that name is replaced, never written through.
 Where the platform has no descriptor-relative calls (Windows), the same checks are made on
 paths, with lstat before each step.
 
-Everything inside a folder named `.lifegames` (the referee's state and the host's copies of
-the seats) is the host's alone: a folder created there is made 0700 and a file 0600, set
-explicitly rather than left to the umask. Other files get the umask's modes, as usual.
+Everything inside a game folder (one that holds a `.lifegames` folder: the referee's state,
+the players' folders and sheets, the host's copies of the seats) is the host's alone: a folder
+created there is made 0700 and a file 0600, set explicitly rather than left to the umask. Other
+files (a player's seat shared through a synced folder) get the umask's modes, as usual.
 """
 
 from __future__ import annotations
@@ -56,9 +57,16 @@ PRIVATE_FILE_MODE = 0o600
 
 
 def is_private(path: str | os.PathLike[str]) -> bool:
-    """Whether `path` lies in (or is) a folder named `.lifegames`: its entries are made for
-    the host's account alone."""
-    return PRIVATE_FOLDER in Path(os.path.abspath(path)).parts
+    """Whether `path` lies in (or is) a folder named `.lifegames`, or is a game folder (it
+    holds a real `.lifegames` folder): its entries are made for the host's account alone.
+    A folder below a game folder is reached from it (Folder.child), and inherits this."""
+    where = Path(os.path.abspath(path))
+    if PRIVATE_FOLDER in where.parts:
+        return True
+    try:
+        return stat.S_ISDIR(os.lstat(where / PRIVATE_FOLDER).st_mode)
+    except OSError:
+        return False
 
 
 def make_folders(path: str | os.PathLike[str]) -> None:
@@ -93,16 +101,7 @@ def make_private_tree(top: str | os.PathLike[str]) -> None:
 def make_private(path: str | os.PathLike[str]) -> None:
     """Take the group's and others' permissions from a file or folder (a link is neither
     followed nor changed; a missing path is left missing)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK | NOCTTY | CLOEXEC)
-    except OSError:
-        return
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
-            _fchmod(fd, stat.S_IMODE(mode) & ~(stat.S_IRWXG | stat.S_IRWXO))
-    finally:
-        os.close(fd)
+    _restrict_named(path)
 
 
 class Refused(LifegamesError):
@@ -302,6 +301,27 @@ class Folder:
         """The entries of this folder, sorted."""
         return sorted(os.listdir(self.fd if self.fd is not None else self.path))
 
+    def make_private(self, name: str | None = None) -> None:
+        """Take the group's and others' permissions from this folder (`name` None) or from
+        its regular file or folder `name` (a link is neither followed nor changed, a missing
+        name is left missing): what the host keeps private stays so whatever the umask, a
+        copy or a chmod did to it meanwhile."""
+        if name is None:
+            if self.fd is not None:
+                _restrict(self.fd)
+            elif hasattr(os, "chmod"):
+                os.chmod(self.path, stat.S_IMODE(os.stat(self.path).st_mode) & ~_LOOSE)
+            return
+        info = self.lstat(name)
+        if info is None or not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)):
+            return
+        if info.st_mode & _LOOSE == 0:
+            return
+        if self.fd is None:
+            os.chmod(self.path / name, stat.S_IMODE(info.st_mode) & ~_LOOSE)
+        else:
+            _restrict_named(name, self.fd)
+
     def writable(self) -> bool:
         """This user may create and remove entries here (advice for checks made before a
         commit; the writes themselves are what count)."""
@@ -470,6 +490,29 @@ class Folder:
         if self.fd is not None:
             with contextlib.suppress(OSError):
                 os.fsync(self.fd)
+
+
+_LOOSE = stat.S_IRWXG | stat.S_IRWXO
+
+
+def _restrict_named(path: str | os.PathLike[str], dir_fd: int | None = None) -> None:
+    """_restrict on `path` (relative to `dir_fd`, if given), opened without following a
+    link and without blocking on a FIFO; nothing if it cannot be opened."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK | NOCTTY | CLOEXEC, dir_fd=dir_fd)
+    except OSError:
+        return
+    try:
+        _restrict(fd)
+    finally:
+        os.close(fd)
+
+
+def _restrict(fd: int) -> None:
+    """Take the group's and others' bits from a regular file's or folder's descriptor."""
+    mode = os.fstat(fd).st_mode
+    if (stat.S_ISREG(mode) or stat.S_ISDIR(mode)) and mode & _LOOSE:
+        _fchmod(fd, stat.S_IMODE(mode) & ~_LOOSE)
 
 
 def _fchmod(fd: int, mode: int) -> None:

@@ -1,8 +1,9 @@
 """Whether the referee's files are still the host's alone.
 
-Setup makes `.lifegames/` (state, dice seed, journal, the host's repositories of the seats)
-and each player's local remote readable and writable by the host's account only, whatever the
-umask, and everything lifegames or git writes there later keeps those modes. A `chmod`, a copy
+Setup makes the game folder, its `.lifegames/` (state, dice seed, journal, the host's
+repositories of the seats), the players' folders and sheets, and each player's local remote
+readable and writable by the host's account only, whatever the umask, and everything lifegames
+or git writes there later keeps those modes. A `chmod`, a copy
 or a restore from a backup can undo it without anyone noticing; `status` walks those folders
 (a bounded walk, so it stays fast on a large repository) and says so.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,16 +31,20 @@ class Exposure:
     cut: bool = False
 
 
-def exposed(tops: list[Path], limit: int = WALK_LIMIT) -> Exposure:
+def exposed(tops: list[Path], limit: int = WALK_LIMIT,
+            shallow: Sequence[tuple[Path, list[Path]]] = ()) -> Exposure:
     """Walk each of `tops` (a folder or a file; a missing one is skipped) and count the
     entries that others may read, write or enter. Links are neither followed nor counted (a
-    link's own mode means nothing); an entry that cannot be read is skipped. At most `limit`
-    entries are looked at."""
+    link's own mode means nothing); an entry that cannot be read is skipped. `shallow`: (a
+    top, the paths under it looked at one by one, never walked into), looked at first. At
+    most `limit` entries are looked at."""
     out = Exposure()
     seen = 0
-    for top in tops:
+    walks: list[tuple[Path, list[Path], bool]] = [(top, paths, False) for top, paths in shallow]
+    walks += [(top, [top], True) for top in tops]
+    for top, paths, deep in walks:
         counted_before = out.found
-        stack = [top]
+        stack = list(reversed(paths))
         while stack:
             if seen >= limit:
                 out.cut = True
@@ -55,7 +61,7 @@ def exposed(tops: list[Path], limit: int = WALK_LIMIT) -> Exposure:
                 out.found += 1
                 if out.first is None:
                     out.first = path
-            if stat.S_ISDIR(info.st_mode):
+            if deep and stat.S_ISDIR(info.st_mode):
                 try:
                     names = sorted(os.listdir(path), reverse=True)
                 except OSError:

@@ -25,6 +25,7 @@ from ..base.errors import LifegamesError
 from ..base.jsondata import Json, JsonObject
 from ..files import playerfiles
 from ..files.playerfiles import Folder, Refused
+from .locking import flock, host_name, kernel_locked
 from .shapes import (
     FORMAT,
     PLAYER_NAME,
@@ -163,6 +164,7 @@ class GameFolder:
                              "start one with: python3 play.py setup (or pass --dir PATH)")
             playerfiles.make_folders(self.meta)
             self._meta_is_folder()
+            playerfiles.make_private(self.root)  # a game folder is the host's alone
         lock = self.meta / LOCK_FILE
         deadline = time.monotonic() + wait
         while not self._take(lock):
@@ -195,8 +197,8 @@ class GameFolder:
         except FileExistsError:
             return False
         try:
-            _flock(fd, blocking=True)
-            os.write(fd, f"{os.getpid()} {_host()}\n".encode())
+            flock(fd, blocking=True)
+            os.write(fd, f"{os.getpid()} {host_name()}\n".encode())
         except OSError:
             os.close(fd)
             with contextlib.suppress(OSError):
@@ -245,10 +247,10 @@ class GameFolder:
         except Refused:  # a link or a folder where the lock should be: not a lock at all
             raw, age = b"", 1e9
         content = raw.decode("utf-8", "replace").split()
-        if guarded and not content and age >= 0.5 and _kernel_locked(lock) is False:
+        if guarded and not content and age >= 0.5 and kernel_locked(lock) is False:
             age = 1e9  # empty and no one holds it: its maker died before writing its owner
         if len(content) == 2 and re.fullmatch(r"[0-9]{1,12}", content[0], re.ASCII):
-            if content[1] != _host():
+            if content[1] != host_name():
                 return False
             try:
                 os.kill(int(content[0]), 0)
@@ -368,6 +370,13 @@ class GameFolder:
         device or an unreadable file (with the reason): an order file that is a link could
         make `check` print any file the host can read."""
         return playerfiles.read(self.root, relative, limit)
+
+    def exists(self, relative: str) -> bool:
+        return self.path(relative).exists()
+
+    def read_engine(self, relative: str, hint: str) -> bytes | None:
+        """read_engine_file in this folder."""
+        return read_engine_file(self.root, relative, hint)
 
     def read_bytes(self, relative: str, limit: int) -> bytes | None:
         found = self.read_player(relative, limit)
@@ -537,6 +546,7 @@ class GameFolder:
                             self._seat_step(seats, staging, entry)
                         else:
                             self._step(top, staging, entry)
+                    _keep_private(top, entries)
                 finally:
                     if staging is not None:
                         staging.close()
@@ -605,8 +615,6 @@ class GameFolder:
                           "missing", _DAMAGED_HINT)
         with top.child(folders, create=True) as parent:  # type: ignore[union-attr]
             if kind == "write":
-                if not parent.private:
-                    _make_public(staging, staged)
                 staging.rename(staged, parent, name)
             else:
                 found = staging.read(staged, FILE_LIMIT)
@@ -630,61 +638,27 @@ def _write_private(path: Path, data: bytes, sync: bool = False) -> None:
         os.close(fd)
 
 
-def _make_public(staging: Folder, staged: str) -> None:
-    """A staged file about to move out of the hidden folder (a player's sheet) gets the modes
-    the umask gives any new file, as if written in place: only the referee's own files are
-    private."""
-    if not hasattr(os, "fchmod"):
-        return
-    opened = staging._open_regular(staged, os.O_RDONLY)
-    if opened is None:
-        return
-    fd, _ = opened
-    try:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-    finally:
-        os.close(fd)
-
-
-def _host() -> str:
-    """This machine's name, written into the lock: a lock from another machine (a shared
-    folder) is never cleared. os.uname spares every command the socket module's import."""
-    uname = getattr(os, "uname", None)
-    if uname is not None:
-        return str(uname().nodename)
-    import socket  # Windows
-
-    return socket.gethostname()
-
-
-def _flock(fd: int, blocking: bool) -> bool:
-    """Lock `fd` with the kernel; False if another process holds it (never blocks then)."""
-    try:
-        import fcntl
-    except ImportError:
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
-    except BlockingIOError:
-        return False
-    except OSError:  # no flock on this file system: as if we had it
-        return True
-    return True
-
-
-def _kernel_locked(lock: Path) -> bool | None:
-    """Whether a live process holds the lock file's kernel lock (None: cannot tell)."""
-    try:
-        import fcntl  # noqa: F401 - only to know whether the platform has flock
-        fd = os.open(lock, os.O_RDONLY | playerfiles.NOFOLLOW | playerfiles.NONBLOCK)
-    except (ImportError, OSError):
-        return None
-    try:
-        return not _flock(fd, blocking=False)
-    finally:
-        os.close(fd)
+def _keep_private(top: Folder, entries: list[JsonObject]) -> None:
+    """After a commit, the game folder, every folder on the way to a file the commit wrote,
+    moved or appended to, and that file are the host's alone (0700 folders, 0600 files),
+    whatever the umask, an older lifegames or a chmod left there. A player's seat (a seat-
+    op) keeps the modes its synced folder needs."""
+    top.make_private()
+    folders: set[tuple[str, ...]] = set()
+    files: set[tuple[str, ...]] = set()
+    for entry in entries:
+        if entry["op"].startswith("seat-") or entry["op"] == "delete":
+            continue
+        for relative in (entry["path"], entry.get("dest")):
+            if relative:
+                names = playerfiles.parts(relative)
+                files.add(names)
+                folders.update(names[:depth] for depth in range(1, len(names)))
+    for names in sorted(folders | files):
+        parent = top.child(list(names[:-1]))
+        if parent is not None:
+            with parent:
+                parent.make_private(names[-1])
 
 
 def read_engine_file(root: str | os.PathLike[str], relative: str, hint: str) -> bytes | None:

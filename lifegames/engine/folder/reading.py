@@ -32,9 +32,8 @@ from .folder import (
     FolderError,
     GameFolder,
     Midway,
-    _host,
-    _kernel_locked,
 )
+from .locking import host_name, kernel_locked
 from .shapes import arrival_problem, journal_problem
 
 T = TypeVar("T")
@@ -89,13 +88,13 @@ def _lock_held(folder: GameFolder) -> bool:
         return False
     if found is None:
         return False
-    held = _kernel_locked(folder.meta / LOCK_FILE)
+    held = kernel_locked(folder.meta / LOCK_FILE)
     if held is not None:
         return held
     owner = found.data.decode("utf-8", "replace").split()
     if len(owner) != 2 or not owner[0].isdigit():
         return found.info is None or time.time() - found.info.st_mtime < 10
-    if owner[1] != _host():
+    if owner[1] != host_name():
         return True  # another machine's: it may well be working
     try:
         os.kill(int(owner[0]), 0)

@@ -6,13 +6,34 @@ owns). The game folder's repository is the host's; in a folder shared whole with
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import subprocess
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..base.words import counted
+from ..core.orders import MAX_FILE_BYTES
+from ..core.turn import count_orders
+from ..files import playerfiles
+from ..folder.folder import (
+    MANIFEST_FILE,
+    META,
+    REPAIR_HINT,
+    SEATS_FILE,
+    SNAPSHOT,
+    STATE_FILE,
+    NotARegularFile,
+    read_engine_file,
+)
 from ..seats.gitseats import GitError, environment
+from ..seats.seats import template_file
+from .host import ARCHIVE, COMMITS_FILE, EXECUTED, SEED_FILE, SHEETS_RECORD, order_file, record_file
+
+if TYPE_CHECKING:
+    from .host import Host, Loaded
 
 # In a folder shared whole with the players, its repository's config is theirs to write too:
 # only settings that cannot make git run a program (or read another config file) are taken.
@@ -173,3 +194,52 @@ def commit(root: Path, message: str, paths: list[str], since: float | None = Non
     _git(root, "commit", "-q", "-m", message, "--", *chosen)
     head = _git(root, "rev-parse", "--short", "HEAD").stdout.strip()
     return f"{started}committed {head}: {message}"
+
+
+def engine_paths(host: Host, loaded: Loaded) -> list[str]:
+    """Every path of the game folder that the engine keeps up to date, as the last commit
+    left them: the seed's hash, .gitignore, the hidden state and records, each player's
+    current sheets, archived sheets (and the places they were moved from, now gone),
+    logs, and the order template where it is still the engine's (a draft is the
+    player's, never listed). Derived from the manifest and the player folders, so a
+    commit into git that a killed run never made can be made later from it."""
+
+    root = host.folder.root
+    paths = [SEED_FILE, ".gitignore", f"{META}/{STATE_FILE}", f"{META}/{MANIFEST_FILE}",
+             f"{META}/{SEATS_FILE}", COMMITS_FILE, SHEETS_RECORD]
+    previous = host._previous_manifest()
+    for player in loaded.players:
+        entry = previous.get(player, {})
+        paths += [f"{player}/{name}" for name in entry.get("sheets", [])]
+        for name in sorted(playerfiles.listing(root, f"{player}/{ARCHIVE}")):
+            if SNAPSHOT.match(name):
+                paths += [f"{player}/{ARCHIVE}/{name}", f"{player}/{name}"]
+        paths += [f"{player}/{EXECUTED}", record_file(player)]
+        for name in (order_file(player), template_file(player)):
+            try:
+                found = host.folder.read_player(name, MAX_FILE_BYTES)
+            except NotARegularFile:
+                continue
+            if found is not None and entry.get("template") == \
+                    hashlib.sha256(found.data).hexdigest():
+                paths.append(name)
+    return sorted(set(paths))
+
+def commit_message(host: Host, loaded: Loaded) -> str:
+    """The subject a `--commit` run gives the game as it stands: `Setup: TITLE for A, B`
+    at tick 0, else `Tick N: K orders`, K counted from the referee's record of the
+    orders executed in tick N (as the run that played it counted them)."""
+    tick = int(loaded.state["tick"])
+    if tick == 0:
+        return f"Setup: {loaded.game.title} for {', '.join(loaded.players)}"
+    count = 0
+    for player in loaded.players:
+        raw = read_engine_file(host.folder.root, record_file(player), REPAIR_HINT) or b""
+        lines: list[str] | None = None
+        for line in raw.decode("utf-8", "replace").splitlines():
+            if line.startswith("# Tick "):
+                lines = [] if line == f"# Tick {tick}" else None
+            elif lines is not None and line:
+                lines.append(line)
+        count += count_orders(lines or [])
+    return f"Tick {tick}: {counted(count, 'order')}"

@@ -45,7 +45,6 @@ from ..folder.folder import (
     NotARegularFile,
     Op,
     dumps,
-    read_engine_file,
 )
 from ..folder.reading import read_only
 from ..folder.shapes import host_file
@@ -60,6 +59,9 @@ SEED_FILE = "seed_sha256.txt"
 DRAFTS = "drafts.txt"  # in .lifegames: order files a host tool replaced
 EXECUTED = "executed_orders.txt"
 RECORD_DIR = f"{META}/orders"  # the referee's copy of every executed_orders.txt
+# Every sheet the engine wrote, one `Player/NNN_name sha256` line each: verify and rollback
+# check an archived sheet against it instead of drawing that tick's sheets again.
+SHEETS_RECORD = f"{META}/sheets.txt"
 ARCHIVE = "archive"
 NAME = PLAYER_NAME
 RESERVED = {"con", "prn", "aux", "nul", "archive", META.lower(), "lifegames"} | {
@@ -246,7 +248,7 @@ class Host:
                               "longer matches the orders the game played)", REPAIR_HINT)
 
     def _engine_file(self, relative: str) -> bytes | None:
-        return read_engine_file(self.folder.root, relative, REPAIR_HINT)
+        return self.folder.read_engine(relative, REPAIR_HINT)
 
     def orders_root(self) -> Path:
         """Where the order files are: the seats in a game with seats, else the game folder."""
@@ -453,23 +455,7 @@ class Host:
                 where = os.path.relpath(seats, root.absolute())
                 record = {"root": where, **({"remotes": remotes} if remotes else {})}
                 playerfiles.write(root, f"{META}/{SEATS_FILE}", dumps(record).encode("utf-8"))
-            state = game.setup(list(players), options, Dice(seed, 0))
-            state["tick"] = 0
-            envelope = {
-                "format": FORMAT,
-                "game": game.id,
-                "seed": seed,
-                **({"salt": salt} if salt else {}),
-                "setup": {"players": list(players), "options": options},
-                "stats": {"missed": {p: 0 for p in players}},
-                "state": state,
-            }
-            loaded = Loaded(game, envelope)
-            ops = [Op("write", SEED_FILE, seed_file_text(seed, salt)),
-                   Op("write", ".gitignore", self._gitignore())]
-            ops += self._player_ops(loaded, {}, set(players))
-            ops.append(self._manifest(loaded, ops))
-            self.folder.commit(ops + self._seat_ops(loaded, ops, setup=True), envelope)
+            loaded = self._first_commit(game, players, options, seed, salt)
             if remotes:
                 from ..seats.gitseats import RemoteSeats
 
@@ -478,6 +464,28 @@ class Host:
                 self.seat_lines += self._remote_seats_now().publish(
                     f"Setup: {game.title} for {', '.join(players)}", first)
                 self._settled = self._state_stamp()
+        return loaded
+
+    def _first_commit(self, game: AnyGame, players: list[str], options: JsonObject, seed: int,
+                      salt: str | None) -> Loaded:
+        """The game at tick 0 committed into the folder (setup, and a replay's start)."""
+        state = game.setup(list(players), options, Dice(seed, 0))
+        state["tick"] = 0
+        envelope = {
+            "format": FORMAT,
+            "game": game.id,
+            "seed": seed,
+            **({"salt": salt} if salt else {}),
+            "setup": {"players": list(players), "options": options},
+            "stats": {"missed": {p: 0 for p in players}},
+            "state": state,
+        }
+        loaded = Loaded(game, envelope)
+        ops = [Op("write", SEED_FILE, seed_file_text(seed, salt)),
+               Op("write", ".gitignore", self._gitignore())]
+        ops += self._player_ops(loaded, {}, set(players))
+        ops.append(self._manifest(loaded, ops))
+        self.folder.commit(ops + self._seat_ops(loaded, ops, setup=True), envelope)
         return loaded
 
     def _setup_orders(self, player: str) -> bytes:
@@ -616,56 +624,6 @@ class Host:
                 complete.add(player)
         return said, complete
 
-    # -- the game folder's git repository ---------------------------------------------------
-    def engine_paths(self, loaded: Loaded) -> list[str]:
-        """Every path of the game folder that the engine keeps up to date, as the last commit
-        left them: the seed's hash, .gitignore, the hidden state and records, each player's
-        current sheets, archived sheets (and the places they were moved from, now gone),
-        logs, and the order template where it is still the engine's (a draft is the
-        player's, never listed). Derived from the manifest and the player folders, so a
-        commit into git that a killed run never made can be made later from it."""
-        from ..folder.folder import STATE_FILE
-
-        root = self.folder.root
-        paths = [SEED_FILE, ".gitignore", f"{META}/{STATE_FILE}", f"{META}/{MANIFEST_FILE}",
-                 f"{META}/{SEATS_FILE}", COMMITS_FILE]
-        previous = self._previous_manifest()
-        for player in loaded.players:
-            entry = previous.get(player, {})
-            paths += [f"{player}/{name}" for name in entry.get("sheets", [])]
-            for name in sorted(playerfiles.listing(root, f"{player}/{ARCHIVE}")):
-                if SNAPSHOT.match(name):
-                    paths += [f"{player}/{ARCHIVE}/{name}", f"{player}/{name}"]
-            paths += [f"{player}/{EXECUTED}", record_file(player)]
-            for name in (order_file(player), template_file(player)):
-                try:
-                    found = self.folder.read_player(name, MAX_FILE_BYTES)
-                except NotARegularFile:
-                    continue
-                if found is not None and entry.get("template") == \
-                        hashlib.sha256(found.data).hexdigest():
-                    paths.append(name)
-        return sorted(set(paths))
-
-    def commit_message(self, loaded: Loaded) -> str:
-        """The subject a `--commit` run gives the game as it stands: `Setup: TITLE for A, B`
-        at tick 0, else `Tick N: K orders`, K counted from the referee's record of the
-        orders executed in tick N (as the run that played it counted them)."""
-        tick = int(loaded.state["tick"])
-        if tick == 0:
-            return f"Setup: {loaded.game.title} for {', '.join(loaded.players)}"
-        count = 0
-        for player in loaded.players:
-            raw = read_engine_file(self.folder.root, record_file(player), REPAIR_HINT) or b""
-            lines: list[str] | None = None
-            for line in raw.decode("utf-8", "replace").splitlines():
-                if line.startswith("# Tick "):
-                    lines = [] if line == f"# Tick {tick}" else None
-                elif lines is not None and line:
-                    lines.append(line)
-            count += count_orders(lines or [])
-        return f"Tick {tick}: {counted(count, 'order')}"
-
     # -- writing ----------------------------------------------------------------------------
     def _previous_manifest(self) -> JsonObject:
         """What the last commit left in each player folder (nothing before setup)."""
@@ -706,7 +664,7 @@ class Host:
             players[player] = {
                 "sheets": sheets,
                 "sheet_sha256": {
-                    op.path.split("/", 1)[1]: hashlib.sha256(op.text.encode("utf-8")).hexdigest()
+                    op.path.split("/", 1)[1]: text_digest(op.text)
                     for op in ops if op.kind == "write" and op.path.count("/") == 1
                     and op.path.split("/", 1)[1] in sheets and op.path.startswith(f"{player}/")
                 },
@@ -725,19 +683,19 @@ class Host:
         tick = int(state["tick"])
         ops: list[Op] = []
         previous = self._previous_manifest()
-        from ..text.sheets import away_line, mark_away  # only a tick writes sheets
+        from ..text.sheets import away_line  # only a tick writes sheets
 
         seated = self.folder.seats_root() is not None
         away = away_line(state.get("absent", []), game.absent_policy)
+        written: list[str] = []  # the lines of SHEETS_RECORD
         for player in loaded.players:
             for name in previous.get(player, {}).get("sheets", []):
                 ops.append(Op("move", f"{player}/{name}", dest=f"{player}/{ARCHIVE}/{name}"))
-            for name, text in sorted(game.views(state, player).items()):
-                if not VIEW_NAME.match(name):
-                    raise ValueError(f"game produced a bad view name {name!r}")
-                # the away line heads the text sheets; a picture keeps its bytes
-                shown = mark_away(text, away) if name.endswith(".txt") else text
+            sheets = self._sheets(loaded, player, away)
+            for name, shown in sorted(sheets.items()):
                 ops.append(Op("write", f"{player}/{snapshot_name(tick, name)}", shown))
+            written += [f"{player}/{snapshot_name(tick, name)} {text_digest(shown)}\n"
+                        for name, shown in sorted(sheets.items())]
             # A template nobody has edited is renewed too (in a turn-based game the waiting
             # players then read whose turn it is now); a draft is never overwritten. With
             # seats the order file is the player's alone: a fresh template goes beside it.
@@ -754,9 +712,32 @@ class Host:
             if player in executed:
                 lines = "".join(line + "\n" for line in executed[player])
                 for log in (f"{player}/{EXECUTED}", record_file(player)):
-                    lead = "\n" if self.folder.path(log).exists() else ""
+                    lead = "\n" if self.folder.exists(log) else ""
                     ops.append(Op("append", log, f"{lead}# Tick {tick}\n{lines}"))
+        # one append per file and commit: a commit's appends each start where the file ended
+        ops.append(Op("append", SHEETS_RECORD, "".join(written)))
         return ops
+
+
+    def _sheets(self, loaded: Loaded, player: str, away: str) -> dict[str, str]:
+        """The player's sheets of this tick, name -> text as written (the away line heads
+        each text sheet; a picture keeps its bytes). A replay in memory draws only the
+        ticks it needs (host/replaying.py)."""
+        from ..text.sheets import mark_away
+
+        out = {}
+        for name, text in loaded.game.views(loaded.state, player).items():
+            if not VIEW_NAME.match(name):
+                raise ValueError(f"game produced a bad view name {name!r}")
+            out[name] = mark_away(text, away) if name.endswith(".txt") else text
+        return out
+
+
+def text_digest(text: str) -> str:
+    """sha256 of a file's text as written; a sheet a replay has not drawn yet (a Deferred)
+    knows its own."""
+    known = getattr(text, "digest", None)
+    return known if isinstance(known, str) else hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def holds(parsed: ParsedFile, next_tick: int, player: str) -> str:

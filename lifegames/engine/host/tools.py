@@ -1,9 +1,10 @@
 """Referee tools over a game folder: replay, verify, rollback, diff, reveal.
 
 All of them rest on one fact: a game is a pure function of its setup (players, options, seed)
-and its executed orders. `replay` rebuilds the folder from those in a scratch folder; `verify`
-compares the rebuilt folder with the real one byte for byte; `rollback` rebuilds up to an
-earlier tick and installs the result atomically.
+and its executed orders (host/replaying.py). `replay` rebuilds the folder from those in a new
+folder; `verify` replays in memory and compares every file the engine wrote with the real one;
+`rollback` replays in memory up to an earlier tick and commits, through the journalled commit,
+only the files that differ from what the folder holds.
 
 Each holds the folder's lock from its first read to its last write, so a tick cannot slip in
 between (a rollback would silently throw it away; a verify would report tampering that did
@@ -17,19 +18,16 @@ import difflib
 import hashlib
 import json
 import re
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..base.jsondata import Json
-from ..core.contract import SetupError
 from ..core.dice import committed_text, seed_digest
-from ..core.orders import MAX_FILE_BYTES, header_line
+from ..core.orders import MAX_FILE_BYTES
 from ..files import playerfiles
 from ..folder.folder import (
-    DAMAGED_HINT,
     MANIFEST_FILE,
     META,
     SNAPSHOT,
@@ -43,17 +41,25 @@ from ..folder.folder import (
     dumps,
     read_engine_file,
 )
+from ..folder.memory import Deferred, MemoryFolder, text_of
 from ..seats.gitseats import SeatProblem
 from ..seats.seats import seat_view, sync, template_file
 from .host import (
     ARCHIVE,
     EXECUTED,
-    ON_PURPOSE,
     SEED_FILE,
+    SHEETS_RECORD,
     Host,
     Loaded,
     order_file,
     record_file,
+)
+from .replaying import (
+    ReplayError,
+    _replaying,
+    executed_log,
+    in_memory,
+    seats_beside,
 )
 
 if TYPE_CHECKING:
@@ -61,16 +67,6 @@ if TYPE_CHECKING:
     from ..core.history import Row, Story
 
 ROLLBACKS = "rollbacks.txt"
-TICK_LINE = re.compile(r"^# Tick ([0-9]+)\s*$")
-# What hand-edited setup data can make a game's own setup or rules raise while replaying.
-_BAD_DATA = (SetupError, TypeError, ValueError, KeyError, IndexError, AttributeError,
-             RecursionError)
-
-
-class ReplayError(FolderError):
-    """The executed orders cannot be replayed (a hand-edited log, or another seed)."""
-
-    exit_code = 6
 
 
 class UsageError(FolderError):
@@ -93,92 +89,6 @@ def _read(root: Path, relative: str) -> bytes | None:
     return read_engine_file(root, relative, _REPAIR)
 
 
-def executed_log(folder: GameFolder, player: str) -> dict[int, str]:
-    """A player's executed_orders.txt split into tick -> that tick's order lines."""
-    return {tick: text for tick, (text, _) in _log_blocks(folder, player).items()}
-
-
-def _log_source(folder: GameFolder, player: str) -> tuple[str, bytes | None]:
-    """The hidden record of a player's executed orders, or their executed_orders.txt in a
-    folder without one: (its path, its bytes or None)."""
-    for relative in (record_file(player), f"{player}/{EXECUTED}"):
-        data = _read(folder.root, relative)
-        if data is not None:
-            return relative, data
-    return record_file(player), None
-
-
-def _log_blocks(folder: GameFolder, player: str) -> dict[int, tuple[str, list[int]]]:
-    """tick -> (order lines, the line number of each in the log)."""
-    _, data = _log_source(folder, player)
-    if data is None:
-        return {}
-    ticks: dict[int, tuple[list[str], list[int]]] = {}
-    current: tuple[list[str], list[int]] | None = None
-    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
-        match = TICK_LINE.match(line)
-        if match:
-            current = ticks.setdefault(int(match.group(1)), ([], []))
-        elif line.strip() and current is not None:
-            current[0].append(line)
-            current[1].append(number)
-    return {tick: ("".join(f"{x}\n" for x in lines), numbers)
-            for tick, (lines, numbers) in ticks.items()}
-
-
-def _replaying(source: Host, loaded: Loaded, target: Path, seed: int | None
-               ) -> Iterator[tuple[int, Loaded]]:
-    """Rebuild `source`'s game in the empty folder `target` from its recorded setup and
-    executed orders: (0, the setup), then (N, the game after tick N) up to the current tick.
-    The caller holds the source's lock."""
-    envelope = loaded.envelope
-    logs = {p: _log_blocks(source.folder, p) for p in loaded.players}
-    scratch = Host(str(target), source.resolve)
-    # A game with seats is replayed with seats (beside the target), so the referee's files
-    # come out laid out as the original's.
-    seats = seats_beside(target) if source.folder.seats_root() else None
-    try:
-        built = scratch.create(loaded.game, loaded.players, envelope["setup"]["options"],
-                               envelope["seed"] if seed is None else seed,
-                               envelope.get("salt"), seats)
-    except _BAD_DATA as error:
-        raise Damaged(f"the setup recorded in {META}/{STATE_FILE} cannot be replayed "
-                      f"({error!r})", DAMAGED_HINT) from None
-    yield 0, built
-    for tick in range(1, int(loaded.state["tick"]) + 1):
-        awaited = built.game.awaiting(built.state)
-        for player in loaded.players:
-            block = logs[player].get(tick)
-            if player in awaited or block:  # others' blocks hold standing orders only
-                text = block[0] if block else ""
-                head = header_line(built.game.grammar_name(), tick)
-                # `end` as the player wrote it: others' standing orders need it, and an
-                # awaited file without orders had it only if its block says so (ON_PURPOSE).
-                end = "end\n" if player not in awaited or ON_PURPOSE in text else ""
-                playerfiles.write(seats or target, order_file(player),
-                                  f"{head}{text}{end}".encode(), sync=False)
-        built, outcome = scratch.tick()
-        if outcome.problems:
-            first = outcome.problems[0]
-            player = first.path.split("/", 1)[0]
-            numbers = logs.get(player, {}).get(tick, ("", []))[1]
-            log, _ = _log_source(source.folder, player)
-            skip = 2 if header_line(built.game.grammar_name(), tick) else 1
-            where = (f"{log}:{numbers[first.line - skip]}"
-                     if skip <= first.line < len(numbers) + skip
-                     else log)
-            raise ReplayError(f"{where}: the orders recorded for tick {tick} do not replay: "
-                              f"{first.code} {first.message}",
-                              "the record of executed orders was edited, or the seed is not "
-                              "this game's")
-        yield tick, built
-
-
-def seats_beside(target: Path) -> Path:
-    """Where a replay of a game with seats puts its seats: `TARGET-seats`, beside it."""
-    return target.parent / f"{target.name}-seats"
-
-
 def replay(source: Host, target: Path, upto: int | None = None, seed: int | None = None
            ) -> Loaded:
     """Rebuild `source`'s game in the empty folder `target`, up to tick `upto` (default: the
@@ -196,6 +106,20 @@ def replay(source: Host, target: Path, upto: int | None = None, seed: int | None
     raise AssertionError("unreachable: the replay stops at the current tick")
 
 
+def _engine_files(names: list[str], players: list[str]) -> set[str]:
+    """_files among the paths of a folder held in memory."""
+    extras = {SEED_FILE, SHEETS_RECORD, f"{META}/{MANIFEST_FILE}", f"{META}/{STATE_FILE}",
+              *(record_file(p) for p in players)}
+    out = set()
+    for relative in names:
+        folder, _, name = relative.rpartition("/")
+        if relative in extras or (SNAPSHOT.match(name) and folder in {
+                *players, *(f"{p}/{ARCHIVE}" for p in players)}) or (
+                folder in players and name == EXECUTED):
+            out.add(relative)
+    return out
+
+
 def _files(root: Path, players: list[str]) -> set[str]:
     """The files the engine writes, which verify compares and rollback restores: numbered
     sheets (current and archived), executed orders, the published seed hash and the state.
@@ -210,7 +134,7 @@ def _files(root: Path, players: list[str]) -> set[str]:
                         folder == player and name == EXECUTED)):
                     out.add(f"{folder}/{name}")
     for extra in (SEED_FILE, *(record_file(p) for p in players), f"{META}/{MANIFEST_FILE}",
-                  f"{META}/{STATE_FILE}"):
+                  f"{META}/{STATE_FILE}", SHEETS_RECORD):
         try:
             if playerfiles.kind(root, extra) not in ("missing", "folder"):
                 out.add(extra)
@@ -233,8 +157,21 @@ def _tick_order(relative: str) -> tuple[int, str]:
     return (10**9 + 1, relative)
 
 
-def compare(expected_root: Path, found_root: Path, players: list[str]) -> list[Difference]:
-    expected, found = _files(expected_root, players), _files(found_root, players)
+def _same(text: str, found: bytes | None) -> bool:
+    """A file's replayed text (perhaps a Deferred sheet: compared by its sha256, undrawn)
+    is what the folder holds."""
+    if found is None:
+        return False
+    if isinstance(text, Deferred):
+        return hashlib.sha256(found).hexdigest() == text.digest
+    return text.encode("utf-8") == found
+
+
+def compare(replayed: MemoryFolder, found_root: Path, players: list[str]) -> list[Difference]:
+    """Every difference between the files the engine wrote in the replayed folder and in
+    the real one, the earliest first."""
+    expected = _engine_files(list(replayed.files), players)
+    found = _files(found_root, players)
     differences = []
     for relative in sorted(expected | found, key=_tick_order):
         if relative not in found:
@@ -243,15 +180,15 @@ def compare(expected_root: Path, found_root: Path, players: list[str]) -> list[D
         if relative not in expected:
             differences.append(Difference(relative, 0, "(no such file)", "(extra file)"))
             continue
-        a = _read(expected_root, relative)
         try:
             b = _read(found_root, relative)
         except Damaged as damaged:
             differences.append(Difference(relative, 0, "(a plain file)",
                                           f"({damaged.message})"))
             continue
-        if a == b:
+        if _same(replayed.files[relative], b):
             continue
+        a = text_of(replayed.files[relative]).encode("utf-8")
         a_lines = (a or b"").decode("utf-8", "replace").splitlines(keepends=True)
         b_lines = (b or b"").decode("utf-8", "replace").splitlines(keepends=True)
         for number, (x, y) in enumerate(zip(a_lines, b_lines, strict=False), start=1):
@@ -283,10 +220,12 @@ def diagnose(differences: list[Difference], players: list[str]) -> str:
     return "several files differ"
 
 
-def verify(source: Host, seed: int | None = None, salt: str | None = None
+def verify(source: Host, seed: int | None = None, salt: str | None = None, full: bool = False
            ) -> list[Difference]:
-    """Replay the whole game and compare every file; [] means the folder is genuine. A seed
-    (and salt) given is first checked against the hash published at setup."""
+    """Replay the whole game in memory and compare every file; [] means the folder is
+    genuine. A seed (and salt) given is first checked against the hash published at setup.
+    An archived sheet is checked against the sha256 recorded when it was written (drawn
+    again only if it differs, to name the line); `full` draws every tick's sheets anew."""
     with source.folder.locked():
         loaded = source._load(strict=False)
         if seed is not None:
@@ -298,10 +237,10 @@ def verify(source: Host, seed: int | None = None, salt: str | None = None
                                   f"{seed_digest(seed, salt)}, but this game published "
                                   f"{published[-1] if published else 'nothing'}",
                                   "that is not this game's seed (and salt)")
-        with tempfile.TemporaryDirectory(prefix="lifegames-verify-") as scratch:
-            rebuilt = Path(scratch) / "game"
-            replay(source, rebuilt, seed=seed)
-            return compare(rebuilt, source.folder.root, loaded.players)
+        current = int(loaded.state["tick"])
+        *_, (_, _, replayed) = in_memory(source, loaded, seed,
+                                         lambda tick: full or tick == current)
+        return compare(replayed, source.folder.root, loaded.players)
 
 
 def rollback(source: Host, tick: int) -> Loaded:
@@ -318,41 +257,47 @@ def rollback(source: Host, tick: int) -> Loaded:
                               "current tick, repairing a damaged folder)")
         players = loaded.players
         seats = source.folder.seats_root()
-        with tempfile.TemporaryDirectory(prefix="lifegames-rollback-") as scratch:
-            root = Path(scratch) / "game"
-            wanted: dict[str, bytes] = {}
-            chosen = final = None
-            for number, built in _replaying(source, loaded, root, None):
-                if number == tick:
-                    chosen = built
-                    for relative in sorted(_files(root, players)):
-                        wanted[relative] = _read(root, relative) or b""
-                    for player in players:  # with seats, the order file is the player's
-                        kept = template_file(player) if seats else order_file(player)
-                        wanted[kept] = _read(root, kept) or b""
-                final = built
-            assert chosen is not None and final is not None
-            _check_reproduces(source, loaded, final)
+        wanted: dict[str, str] = {}
+        chosen = final = None
+        for number, built, memory in in_memory(source, loaded, None,
+                                               lambda at: at in (tick, current)):
+            if number == tick:
+                chosen = built
+                drafts = [template_file(p) if seats else order_file(p) for p in players]
+                wanted = {relative: memory.files.get(relative, "") for relative in
+                          sorted(_engine_files(list(memory.files), players)) + drafts}
+            final = built
+        assert chosen is not None and final is not None
+        _check_reproduces(source, loaded, final)
         record = _rollback_record(source, loaded, tick)
         for player in players:  # each player's undone orders, back where they write orders
             kept = template_file(player) if seats else order_file(player)
-            wanted[kept] = wanted.get(kept, b"") + _undone_note(source, player, tick)
+            wanted[kept] = wanted.get(kept, "") + _undone_note(source, player, tick).decode()
         ops: list[Op] = []
         for relative in sorted(_files(source.folder.root, players)):
             if relative not in wanted:
                 ops.append(Op("delete", relative))
         state_key = f"{META}/{STATE_FILE}"
-        for relative, data in sorted(wanted.items()):
-            if relative != state_key:
-                ops.append(Op("write", relative, data.decode("utf-8")))
+        for relative, text in sorted(wanted.items()):
+            if relative != state_key and not _unchanged(source.folder.root, relative, text):
+                ops.append(Op("write", relative, text_of(text)))
         ops.append(Op("append", f"{META}/{ROLLBACKS}", record))
         if seats is not None:
             views = {p: seat_view(chosen.game, chosen.state, p, players) for p in players}
-            shown = {rel: data for rel, data in wanted.items() if not rel.startswith(META)}
+            shown = {rel: None if _unchanged(seats, rel, text) else text_of(text).encode()
+                     for rel, text in wanted.items() if not rel.startswith(META)}
             ops += sync(seats, players, shown, views, int(chosen.state["tick"]))
         source.folder.commit(ops, chosen.envelope)
         source.publish_seats(f"Rolled back to tick {tick}")
         return source._load(strict=False)
+
+
+def _unchanged(root: Path, relative: str, text: str) -> bool:
+    """The folder already holds exactly `text` at `relative` (a rollback leaves it be)."""
+    try:
+        return _same(text, _read(root, relative))
+    except Damaged:
+        return False
 
 
 def _check_reproduces(source: Host, loaded: Loaded, final: Loaded) -> None:
@@ -515,7 +460,7 @@ _REPAIR = ("`python3 play.py verify` shows what differs; `python3 play.py rollba
            "rebuilds the folder from the record of executed orders")
 
 __all__ = ["Difference", "NoGame", "ReplayError", "compare", "diff", "dumps", "executed_log",
-           "history", "replay", "reveal", "rollback", "verify"]
+           "history", "seats_beside", "replay", "reveal", "rollback", "verify"]
 
 
 def history(source: Host, viewer: str | None = None) -> tuple[Loaded, list[Row]]:

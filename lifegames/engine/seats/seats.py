@@ -123,12 +123,13 @@ def mirror(root: Path, players: list[str], ops: list[Op], views: dict[str, str],
     return out
 
 
-def sync(seats: Path, players: list[str], wanted: dict[str, bytes], views: dict[str, str],
-         tick: int) -> list[Op]:
+def sync(seats: Path, players: list[str], wanted: dict[str, bytes | None],
+         views: dict[str, str], tick: int) -> list[Op]:
     """Seat ops that make each seat hold exactly `wanted`'s files of that player (relative
-    paths as in the referee's folder) and its seat.json (of `tick`), removing the engine's
-    numbered sheets that `wanted` no longer has and the copies of seat.json of later ticks
-    (after a rollback). Nothing else in a seat is touched."""
+    paths as in the referee's folder; None: the seat holds it already, as it should) and its
+    seat.json (of `tick`), removing the engine's numbered sheets that `wanted` no longer has
+    and the copies of seat.json of later ticks (after a rollback). Nothing else in a seat is
+    touched."""
     out: list[Op] = []
     for player in players:
         mine = {rel: data for rel, data in wanted.items() if rel.startswith(f"{player}/")}
@@ -140,7 +141,8 @@ def sync(seats: Path, players: list[str], wanted: dict[str, bytes], views: dict[
                 elif SEAT_SNAPSHOT.match(name) and kind != "folder" and \
                         folder != player and int(name.split("_", 1)[0]) > tick:
                     out.append(Op("seat-delete", relative))
-        out += [Op("seat-write", rel, data.decode("utf-8")) for rel, data in sorted(mine.items())]
+        out += [Op("seat-write", rel, data.decode("utf-8")) for rel, data in sorted(mine.items())
+                if data is not None]
         out.append(Op("seat-write", f"{player}/{SEAT_FILE}", views[player]))
         out.append(Op("seat-write", f"{player}/{snapshot_file(tick)}", views[player]))
     return out

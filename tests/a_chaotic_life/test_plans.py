@@ -236,3 +236,25 @@ def test_a_file_stopped_short_by_a_hidden_answer_replays_from_its_record(tmp_pat
     assert f'# Tick 12\nplay("Senior")\n{ANSWERED}\n' in record, "the case is not played"
     assert "verified" in cli_run("verify", *where)
     assert "verified" in cli_run("verify", *where, *seed)
+
+
+def test_a_plan_kept_for_an_answer_after_a_hidden_answer_replays_and_is_kept_again():
+    """After the hidden answer the plan offers a trade and waits: the record holds the plan
+    as written (which keeps the same rest again in a replay) and the kept rest only as notes."""
+    text = 'play("Senior")\noffer("Ben", "Neighbor", "Dog")\nif can play("Death!"): ' \
+        'play("Death!")\n'
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Senior", "Neighbor", "Death!"],
+                                                        BEN: ["Time Machine", "Dog"]},
+                    player=ANA)
+    stand(state, BEN, 'react("Time Machine")')
+    outcome = play(state, text)
+    assert not outcome.problems, [p.render() for p in outcome.problems]
+    rest = 'if can play("Death!"): play("Death!")'
+    assert outcome.state["resume"] == {ANA: f"{rest}\n"}
+    assert outcome.executed[ANA] == [
+        'play("Senior")', ANSWERED, 'offer("Ben", "Neighbor", "Dog")', rest,
+        "# of which these orders ran:", '#   offer("Ben", "Neighbor", "Dog")',
+        "# the rest of this plan waits for another player's answer; it runs in the tick it "
+        "comes:", f"#   {rest}"]
+    assert count_orders(outcome.executed[ANA]) == 2
+    _replayed(state, outcome)

@@ -17,11 +17,9 @@ A plan can also be kept waiting: when the game says the player's turn now waits 
 player's answer (`Game.suspended`: a trade offer), the rest of the plan is kept as text
 (`PlanResult.resume`) and runs, as after an outcome, in the tick that brings the answer
 (turn.play_tick). Its text is the rest of the file from the order that waited, each block
-around it closed and a loop around it written again, so the kept plan reads as a file.
-
-After an answer that `check` cannot see (`Game.unforeseen`: another player's hidden card), the
-log keeps the rest of the plan in the same way, as written, and what then ran as notes: a replay
-runs the same whole file, and its `check` sees a finished turn as the first `check` did.
+around it closed and a loop around it written again, so the kept plan reads as a file. After
+an answer `check` cannot see (`Game.unforeseen`: another player's hidden card), the log keeps
+the plan's rest so too, and what then ran as notes: a replay runs (and checks) the same file.
 """
 
 from __future__ import annotations
@@ -327,9 +325,8 @@ class Runner(Generic[S]):
         if not ends and not self.checking and not self.result.outcome and \
                 self.game.unforeseen(state, self.player):
             ends, rest = True, self._rest().splitlines()
-            if rest:
-                self.result.written = True
-                self.result.log += [ANSWERED, *rest]
+            self.result.written = bool(rest)  # nothing after it: nothing to keep
+            self.result.log += [ANSWERED, *rest] if rest else []
         shown = list(effects)
         if ends:
             self.result.outcome = True

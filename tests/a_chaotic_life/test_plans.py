@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from click.testing import CliRunner
 
 from lifegames.a_chaotic_life import GAME
 from lifegames.a_chaotic_life.data import HIDDEN, names
+from lifegames.cli import cli
 from lifegames.engine.core.contract import OrderError
 from lifegames.engine.core.dice import Dice
+from lifegames.engine.core.turn import count_orders
 from lifegames.engine.files.data import load_yaml
 
 from .helpers import (
@@ -27,6 +30,12 @@ from .helpers import (
     reject,
     stand,
 )
+
+
+def cli_run(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, f"play.py {' '.join(args)}:\n{result.output}"
+    return result.output
 
 
 def _secret_state():
@@ -164,3 +173,88 @@ def test_a_standing_react_order_must_name_an_item():
     state = arrange(new_state(), hands={ANA: ["Camera"]}, player=ANA)
     reject(state, ANA, 'react("Camera")', "E-STANDING-ONLY")
     assert all(n in names() for n in ("Bandage", "Medicine"))
+
+
+# -- a plan that runs on after a hidden answer: recorded as written, so it replays -----------
+
+ANSWERED = "# something the file could not foresee happened here; the rest of it, as written:"
+
+
+def _rewound(text: str) -> tuple[dict, object]:
+    """Ana plays Senior with a file `text`; Ben's standing Time Machine rewinds it."""
+    state = arrange(new_state(), stage="adult",
+                    hands={ANA: ["Senior", "Neighbor", "Death!"], BEN: ["Time Machine"]},
+                    player=ANA)
+    stand(state, BEN, 'react("Time Machine")')
+    outcome = play(state, text)
+    assert not outcome.problems, [p.render() for p in outcome.problems]
+    assert outcome.state["stage"] == "adult", "the Time Machine undid Senior"
+    return state, outcome
+
+
+def _replayed(state: dict, outcome) -> None:
+    """The record of the tick, played as a file from the same start, is the same tick."""
+    replay = play(state, "".join(f"{line}\n" for line in outcome.executed[ANA]))
+    assert not replay.problems, [p.render() for p in replay.problems]
+    assert replay.executed == outcome.executed and replay.state == outcome.state
+
+
+def test_a_plan_that_ends_after_a_hidden_answer_is_recorded_as_written():
+    """A file that ends after an `if` the hidden answer made false: its record keeps the `if`
+    (without it, a replay's check sees a turn stopped short: E-TURN-INCOMPLETE)."""
+    text = 'play("Senior")\nif can play("Death!"): play("Death!")\n'
+    state, outcome = _rewound(text)
+    assert outcome.executed[ANA] == ['play("Senior")', ANSWERED,
+                                     'if can play("Death!"): play("Death!")']
+    assert "TURN-INCOMPLETE" in " ".join(p.code for p in play(state, 'play("Senior")\n').problems)
+    _replayed(state, outcome)
+
+
+def test_a_plan_stopped_after_a_hidden_answer_records_what_ran_as_notes():
+    """Orders that ran after the answer are notes under the plan as written; the plan stops at
+    the order the answer made impossible, in the tick and in its replay alike."""
+    text = 'play("Senior")\nplay("Neighbor")\nplay("Death!")\n'
+    state, outcome = _rewound(text)
+    assert ANA in outcome.stopped and "Death!" in outcome.stopped[ANA]
+    assert outcome.executed[ANA] == [
+        'play("Senior")', ANSWERED, 'play("Neighbor")', 'play("Death!")',
+        "# of which these orders ran:", '#   play("Neighbor")']
+    assert count_orders(outcome.executed[ANA]) == 2
+    _replayed(state, outcome)
+
+
+def test_a_file_stopped_short_by_a_hidden_answer_replays_from_its_record(tmp_path):
+    """The game where a standing Time Machine undid Cleo's Senior at tick 12 (bots playing
+    every seat): `verify` replays it, with the seed revealed or not."""
+    where = ["--dir", str(tmp_path)]
+    seed = ["--seed", "777", "--salt", "7b5012a1a0ba9858b604f30eaeff3618"]
+    cli_run("setup", *where, "--game", "a-chaotic-life", "--players", "Ana,Ben,Cleo", *seed)
+    for _ in range(12):
+        cli_run("bot", "--all", *where)
+        cli_run("tick", *where)
+    record = (tmp_path / "Cleo" / "executed_orders.txt").read_text(encoding="utf-8")
+    assert f'# Tick 12\nplay("Senior")\n{ANSWERED}\n' in record, "the case is not played"
+    assert "verified" in cli_run("verify", *where)
+    assert "verified" in cli_run("verify", *where, *seed)
+
+
+def test_a_plan_kept_for_an_answer_after_a_hidden_answer_replays_and_is_kept_again():
+    """After the hidden answer the plan offers a trade and waits: the record holds the plan
+    as written (which keeps the same rest again in a replay) and the kept rest only as notes."""
+    text = 'play("Senior")\noffer("Ben", "Neighbor", "Dog")\nif can play("Death!"): ' \
+        'play("Death!")\n'
+    state = arrange(new_state(), stage="adult", hands={ANA: ["Senior", "Neighbor", "Death!"],
+                                                        BEN: ["Time Machine", "Dog"]},
+                    player=ANA)
+    stand(state, BEN, 'react("Time Machine")')
+    outcome = play(state, text)
+    assert not outcome.problems, [p.render() for p in outcome.problems]
+    rest = 'if can play("Death!"): play("Death!")'
+    assert outcome.state["resume"] == {ANA: f"{rest}\n"}
+    assert outcome.executed[ANA] == [
+        'play("Senior")', ANSWERED, 'offer("Ben", "Neighbor", "Dog")', rest,
+        "# of which these orders ran:", '#   offer("Ben", "Neighbor", "Dog")',
+        "# the rest of this plan waits for another player's answer; it runs in the tick it "
+        "comes:", f"#   {rest}"]
+    assert count_orders(outcome.executed[ANA]) == 2
+    _replayed(state, outcome)

@@ -17,7 +17,9 @@ A plan can also be kept waiting: when the game says the player's turn now waits 
 player's answer (`Game.suspended`: a trade offer), the rest of the plan is kept as text
 (`PlanResult.resume`) and runs, as after an outcome, in the tick that brings the answer
 (turn.play_tick). Its text is the rest of the file from the order that waited, each block
-around it closed and a loop around it written again, so the kept plan reads as a file.
+around it closed and a loop around it written again, so the kept plan reads as a file. After
+an answer `check` cannot see (`Game.unforeseen`: another player's hidden card), the log keeps
+the plan's rest so too, and what then ran as notes: a replay runs (and checks) the same file.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ MAX_LOOP = 100  # times one `while` may repeat in one tick
 MAX_NESTING = 10  # blocks inside blocks (if in while in if...): far more than a person writes
 HIDDEN = "(its outcome is chance or hidden: you see it when the tick runs)"
 OPENERS = {"if_open": "endif", "while_open": "endwhile"}
+ANSWERED = "# something the file could not foresee happened here; the rest of it, as written:"
+RAN = "# of which these orders ran:"
 
 
 class Step(NamedTuple):
@@ -171,6 +175,7 @@ class PlanResult:
     outcome: bool = False  # an order whose outcome could not be known ran
     later: int = 0  # check: lines after the outcome, checked for form and names only
     resume: str = ""  # tick: the rest of a plan kept waiting for another player's answer
+    written: bool = False  # tick: the log holds the plan as written after a hidden answer
 
 
 class Stopped(LifegamesError):
@@ -316,9 +321,12 @@ class Runner(Generic[S]):
             return
         self.result.executed.append(concrete)
         text = self.game.spell(concrete).canonical()
-        self.result.log.append(f"#   {text}" if self.absent_depth else text)
-        if not ends and not self.checking and not self.result.outcome:
-            ends = self.game.unforeseen(state, self.player)
+        self._log(text)
+        if not ends and not self.checking and not self.result.outcome and \
+                self.game.unforeseen(state, self.player):
+            ends, rest = True, self._rest().splitlines()
+            self.result.written = bool(rest)  # nothing after it: nothing to keep
+            self.result.log += [ANSWERED, *rest] if rest else []
         shown = list(effects)
         if ends:
             self.result.outcome = True
@@ -330,6 +338,13 @@ class Runner(Generic[S]):
         self.result.steps.append((f"absent: {text}" if self.absent_depth else text, shown))
         if not self.checking and self.game.suspended(state, self.player):
             raise Suspended(self._rest())
+
+    def _log(self, text: str) -> None:
+        """Log a line that ran: a note inside the absent default or after a hidden answer."""
+        if self.result.written and RAN not in self.result.log:
+            self.result.log.append(RAN)
+        self.result.log.append(f"#   {text}" if self.absent_depth or self.result.written
+                               else text)
 
     def _rest(self) -> str:
         """The plan from the order just run to its end, as file text: the rest of each block
@@ -382,7 +397,7 @@ class Runner(Generic[S]):
         self._spend(line, runs=1)  # the game's rules choose the default
         text = "\n".join(self.game.absent_orders(state, self.player))
         nodes = _default_plan(self.game.grammar_name(), text, f"{self.path} (absent default)")
-        self.result.log.append("absent")
+        self._log("absent")
         self.absent_depth += 1
         had, warned = len(self.result.problems), len(self.result.warnings)
         try:

@@ -9,7 +9,9 @@ anywhere means no new state at all.
 
 A kept plan lives in the state (`resume`, its player's alone) and in executed_orders.txt of the
 tick that kept it, after a note: the orders that ran, then the lines still to run. A replay of
-that tick's lines keeps the same plan, so replays and `verify` need nothing more.
+that tick's lines keeps the same plan, so replays and `verify` need nothing more. After a hidden
+answer the record holds the rest of the plan as written (plans.py), which keeps the plan again
+in a replay: the kept lines are then only notes.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from .budget import Budget
 from .contract import AnyGame, Order, OrderError, State, clone
 from .dice import Dice
 from .orders import ParsedFile, Problem, parse_text, suggest
-from .plans import HIDDEN, PlanResult, Runner, build, order_problem, problem
+from .plans import ANSWERED, HIDDEN, RAN, PlanResult, Runner, build, order_problem, problem
 
 __all__ = ["HIDDEN", "FileCheck", "TickOutcome", "check_file", "check_files", "order_problem",
            "play_tick", "standing_lines", "standing_updates", "tick_dice", "unknown_value"]
@@ -62,9 +64,17 @@ class TickOutcome:
 
 
 def count_orders(lines: list[str]) -> int:
-    """How many orders a tick's executed lines hold (standing orders and notes aside)."""
-    return sum(1 for line in lines if not line.startswith(("#", "standing")) and
-               line != "absent")
+    """How many orders a tick's executed lines hold (standing orders and notes aside): plan
+    text after a note (KEPT, ANSWERED) is not orders that ran; the notes after RAN are."""
+    count, mode = 0, "orders"
+    for line in lines:
+        if line in (KEPT, ANSWERED, RAN):
+            mode = "notes" if line == RAN else "text"
+        elif mode == "orders":
+            count += not line.startswith(("#", "standing")) and line != "absent"
+        elif mode == "notes":
+            count += line.startswith("#   ") and line != "#   absent"
+    return count
 
 
 def unknown_value(code: Code, kind: str, value: str, options: list[str], arg: str,
@@ -296,7 +306,7 @@ def play_tick(game: AnyGame, state: State, files: dict[str, ParsedFile], seed: i
         events.extend(plan.effects)
         if plan.stopped:
             stopped[check.player] = plan.stopped
-        _keep(new, check.player, plan.resume, executed)
+        _keep(new, plan, executed)
         if not check.problems and not plan.outcome:
             _end_orders(game, new, check, E.CONFLICT)
     if any(c.problems for c in checks):
@@ -314,18 +324,22 @@ def play_tick(game: AnyGame, state: State, files: dict[str, ParsedFile], seed: i
         events.extend(plan.effects)
         if plan.stopped:
             stopped[player] = plan.stopped
-        _keep(new, player, plan.resume, executed)
+        _keep(new, plan, executed)
     if not new.get("resume", True):
         del new["resume"]
     new["tick"] = int(new["tick"]) + 1
     return TickOutcome(new, checks, executed, events, stopped)
 
 
-def _keep(state: State, player: str, text: str, executed: dict[str, list[str]]) -> None:
-    """Keep the rest of `player`'s plan (or forget an older one their newer orders replace),
-    and note it in the tick's executed orders so that a replay keeps it too."""
+def _keep(state: State, plan: PlanResult, executed: dict[str, list[str]]) -> None:
+    """Keep the rest of the plan's player's plan (or forget an older one their newer orders
+    replace), and note it in the tick's executed orders so that a replay keeps it too (as
+    notes only when the plan as written is there already)."""
     kept = state.setdefault("resume", {})
+    player, text = plan.player, plan.resume
     kept.pop(player, None)
     if text:
         kept[player] = text
-        executed[player] = executed.get(player, []) + [KEPT, *text.splitlines()]
+        lines = text.splitlines()
+        executed[player] = executed.get(player, []) + [KEPT, *(
+            [f"#   {line}" for line in lines] if plan.written else lines)]

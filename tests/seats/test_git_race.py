@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from lifegames.engine.seats import gitpublish
 from lifegames.engine.seats.gitseats import MAIN
 
 from ..reliability.helpers import output
@@ -26,7 +27,7 @@ def _raced(tmp_path, player_touches_orders: bool) -> tuple[Table, list[str]]:
     assert seats is not None
     seat = seats.seats["Ana"]
     (seat.files / "check_report.txt").write_text("a check report\n")
-    assert seat.build("bot: Ana", BOT.encode())  # built, not pushed yet
+    assert gitpublish.build(seat, "bot: Ana", BOT.encode())  # built, not pushed yet
     if player_touches_orders:
         (clone / "Ana_orders.txt").write_text(THEIRS)
     else:

@@ -12,6 +12,9 @@ nothing about time.
    each seat's new files and pushes them). Baseline: the same tick of the same game with
    synced-folder seats (`--seats`), plus the pushes it must make: in each seat's repository,
    `git add -A`, `git commit` and `git push` to a bare remote. Goal: at most 1.5x.
+3. A tick with 5 seats over git late in a game against one early in it: `python3 play.py tick
+   --absent ...` at tick 150 / the same at tick 10 (the same game, played on by every player's
+   default). A tick's cost must not grow with the game's length. Goal: at most 1.5x.
 
 Both games are Lifestyle for 5 players, set up with the same seed, with the awaited player's
 greedy orders in place; every run plays a fresh copy of the same folders, at the same paths.
@@ -157,6 +160,45 @@ def tick_with_remotes(scratch: Path, players: list[str], repeat: int) -> list[fl
     return ratios
 
 
+def _play_to(host: Host, tick: int) -> list[str]:
+    """Play ticks (every awaited player absent) until the game stands at `tick`; the awaited
+    players then."""
+    while True:
+        loaded = host.load()
+        awaited = sorted(loaded.game.awaiting(loaded.state))
+        if int(loaded.state["tick"]) >= tick:
+            return awaited
+        host.tick(absent=set(awaited))
+
+
+def late_and_early(scratch: Path, players: list[str], repeat: int,
+                   early: int = 10, late: int = 150) -> list[float]:
+    """Figure 3: ratios of a tick at `late` to a tick at `early`, interleaved, each played on
+    a fresh copy of the same game folder and remotes (at the same paths)."""
+    work = scratch / "long"
+    host = Host(str(work / "host"), registry.get)
+    host.setup(registry.get("lifestyle"), players, [], SEED, None, "5ea75", None,
+               str(work / "remotes" / "{player}.git"))
+    copies = {}
+    for at in (early, late):
+        awaited = _play_to(host, at)
+        copies[at] = (scratch / f"long-{at}", awaited)
+        restore(work, copies[at][0])
+    host.close()
+    env = child_env()
+    ratios = []
+    for number in range(repeat + 1):
+        took = {}
+        for at, (pristine, awaited) in copies.items():
+            restore(pristine, work)
+            settle()
+            took[at] = timed([PYTHON, PLAY, "--dir", "host", "tick", "--absent",
+                              ",".join(awaited)], work, env)
+        if number:  # the first pair warms up
+            ratios.append(took[late] / took[early])
+    return ratios
+
+
 def row(name: str, ratios: list[float], goal: float) -> str:
     low, middle, high = spread(ratios)
     verdict = "met" if middle <= goal else "MISSED"
@@ -178,6 +220,8 @@ def main(argv: list[str]) -> int:
         idle = idle_round(scratch, players, args.repeat)
         log("ticks...")
         ticks = tick_with_remotes(scratch, players, args.repeat)
+        log("ticks late and early in a game...")
+        long = late_and_early(scratch, players, args.repeat)
     print(f"Seats over git, {args.players} seats, {args.repeat} interleaved pairs each "
           "(ratio: measured / baseline):\n")
     print("| figure | min | median | max | goal | result |")
@@ -186,6 +230,7 @@ def main(argv: list[str]) -> int:
               "`git fetch`", idle, 1.2))
     print(row(f"`tick` with {args.players} seats over git / `tick` with synced seats + "
               "`git add`, `commit`, `push` in each", ticks, 1.5))
+    print(row(f"`tick` with {args.players} seats over git at tick 150 / at tick 10", long, 1.5))
     print(f"\n(python3 bench/git_seats.py --repeat {args.repeat} --players {args.players})")
     return 0
 

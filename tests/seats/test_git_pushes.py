@@ -286,3 +286,20 @@ def test_p02_names_are_printed_escaped_for_either_kind_of_seat(tmp_path, kind):
         assert "Ana/Ana_Orders\\u001b[2J.txt" in said and "Ana/Ana_Orders\\xff.txt" in said
         assert not any(line.startswith("OK Ben_orders.txt: forged")
                        for line in said.splitlines()), said
+
+
+def test_p03_a_git_that_hangs_is_stopped_and_named(tmp_path, monkeypatch):
+    """A remote that never answers (here an ssh command that only sleeps) is stopped after
+    the time limit, and the seat's problem names the git command that hung (`git fetch`,
+    not the settings before it on its command line)."""
+    from lifegames.engine.seats import gitpublish, gitseats
+
+    monkeypatch.setattr(gitseats, "TIMEOUT", 1.0)
+    monkeypatch.setenv("GIT_SSH_COMMAND", "sleep 30 #")
+    seats = gitpublish.RemoteSeats(tmp_path / "git", tmp_path / "seats",
+                                   {"Ana": "ssh://127.0.0.1/nowhere.git"})
+    gitpublish.RemoteSeats.create(tmp_path / "git", ["Ana"])
+    seats.fetch()
+    problem = seats.seats["Ana"].record.problem
+    assert "git fetch took longer than 1 s" in problem, problem
+    seats.close()

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from lifegames.engine.seats.gitseats import MAIN
+from lifegames.engine.seats import gitpublish
+from lifegames.engine.seats.gitseats import MAIN, RemoteSeat
 
 from ..reliability.helpers import output
 from .gitkit import Table
@@ -26,7 +27,7 @@ def _raced(tmp_path, player_touches_orders: bool) -> tuple[Table, list[str]]:
     assert seats is not None
     seat = seats.seats["Ana"]
     (seat.files / "check_report.txt").write_text("a check report\n")
-    assert seat.build("bot: Ana", BOT.encode())  # built, not pushed yet
+    assert gitpublish.build(seat, "bot: Ana", BOT.encode())  # built, not pushed yet
     if player_touches_orders:
         (clone / "Ana_orders.txt").write_text(THEIRS)
     else:
@@ -74,3 +75,40 @@ def test_r03_the_next_tick_plays_the_file_that_stood(tmp_path, touch):
     log = (table.host_dir / "Ana" / "executed_orders.txt").read_text()
     assert f'sell_resource("food", {2 if touch else 1})' in log, log
     assert table.play("--dir", "host", "status").returncode == 0
+
+
+def test_r04_a_player_pushing_on_and_on_cannot_keep_the_hosts_commit_out(tmp_path, monkeypatch):
+    """The player pushes again just before each of the host's pushes, ten times over: each
+    push of the host's is refused, rebuilt on the player's newest commit and tried again
+    (for a time, not a fixed few tries), until the host's commit is in the branch, with
+    every commit of the player's."""
+    table = Table(tmp_path / "t")
+    done = table.setup("simple-kingdoms", ["Ana", "Ben"], 5)
+    assert done.returncode == 0, output(done)
+    clone = table.clone("Ana")
+    host = table.host()
+    seats = host.remote_seats()
+    assert seats is not None
+    seat = seats.seats["Ana"]
+    (seat.files / "check_report.txt").write_text("a check report\n")
+    assert gitpublish.build(seat, "report")
+    real = RemoteSeat.push_command
+    pushed: list[int] = []
+
+    def push_command(self: RemoteSeat) -> list[str]:
+        if len(pushed) < 10:  # the player wins the race, again
+            pushed.append(1)
+            (clone / "notes.txt").write_text(f"note {len(pushed)}\n")
+            table.git(clone, "add", "-A")
+            table.git(clone, "commit", "-qm", f"mine {len(pushed)}")
+            table.git(clone, "push", "-q")
+        return real(self)
+
+    monkeypatch.setattr(RemoteSeat, "push_command", push_command)
+    lines = seats.push()
+    assert len(pushed) == 10
+    assert seat.ref(MAIN) == seat.record.pushed, lines
+    table.git(clone, "pull", "-q")
+    assert (clone / "check_report.txt").read_text() == "a check report\n"
+    assert (clone / "notes.txt").read_text() == "note 10\n"
+    host.close()

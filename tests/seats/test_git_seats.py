@@ -16,7 +16,7 @@ import pytest
 
 from lifegames.engine.host.host import Host
 from lifegames.engine.host.tools import verify
-from lifegames.engine.seats import gitseats
+from lifegames.engine.seats import gitpublish
 from lifegames.engine.seats.gitseats import HOST_CONFIG
 
 from ..reliability.helpers import output
@@ -143,10 +143,10 @@ def test_g03_a_real_network_remote_over_git_daemon(tmp_path, monkeypatch):
         other = table.clones / "Ana-laptop"
         table.git(table.clones, "clone", "-q", "-b", "main", url.format(player="Ana"),
                   "Ana-laptop")
-        real = gitseats.RemoteSeats.push
+        real = gitpublish.RemoteSeats.push
         raced = []
 
-        def push(self: gitseats.RemoteSeats) -> list[str]:
+        def push(self: gitpublish.RemoteSeats) -> list[str]:
             if not raced:
                 (other / "notes.txt").write_text("my plan\n")
                 table.git(other, "add", "notes.txt")
@@ -155,7 +155,7 @@ def test_g03_a_real_network_remote_over_git_daemon(tmp_path, monkeypatch):
                 raced.append(True)
             return real(self)
 
-        monkeypatch.setattr(gitseats.RemoteSeats, "push", push)
+        monkeypatch.setattr(gitpublish.RemoteSeats, "push", push)
         host = table.host()
         after, outcome = host.tick()
         host.close()
@@ -203,10 +203,10 @@ def test_g04_players_racing_the_host_between_fetch_and_push_lose_nothing(tmp_pat
     table.git(table.clones, "clone", "-q", "-b", "main", "-c", "pull.rebase=true",
               str(table.remote("Ana")), "Ana-laptop")
     rng = random.Random(20)
-    real = gitseats.RemoteSeats.push
+    real = gitpublish.RemoteSeats.push
     raced = [0]
 
-    def push(self: gitseats.RemoteSeats) -> list[str]:
+    def push(self: gitpublish.RemoteSeats) -> list[str]:
         if rng.random() < 0.6:
             time.sleep(rng.random() / 50)
             table.git(laptop, "pull", "-q")
@@ -218,7 +218,7 @@ def test_g04_players_racing_the_host_between_fetch_and_push_lose_nothing(tmp_pat
             raced[0] += 1
         return real(self)
 
-    monkeypatch.setattr(gitseats.RemoteSeats, "push", push)
+    monkeypatch.setattr(gitpublish.RemoteSeats, "push", push)
     wanted: dict[int, str] = {}
     for tick in range(1, 51):
         for player in ("Ana", "Ben"):

@@ -52,7 +52,7 @@ from ..seats import seats as seat_files
 from ..seats.seats import template_file
 
 if TYPE_CHECKING:
-    from ..seats import gitseats
+    from ..seats import gitpublish, gitseats
     from ..seats.playercheck import PlayerCheck
 
 SEED_FILE = "seed_sha256.txt"
@@ -143,21 +143,21 @@ class Host:
         self.resolve = resolve
         self.seat_lines: list[str] = []  # what publishing the seats over git said
         self.order_digests: dict[str, str] = {}  # player -> sha256 of the order file last read
-        self._remotes: gitseats.RemoteSeats | None = None
+        self._remotes: gitpublish.RemoteSeats | None = None
         self._settled: tuple[int, ...] = ()  # the state file remote seats were last built for
         # What the last `check` found in the files of players who are not awaited (their
         # standing lines, and W-NOT-AWAITED for orders that will not run): kept apart from
         # check's result, which is the awaited files' alone, as a tick plays them.
         self.unawaited: list[PlayerCheck] = []
 
-    def remote_seats(self) -> gitseats.RemoteSeats | None:
+    def remote_seats(self) -> gitpublish.RemoteSeats | None:
         """The game's seats over git (`setup --remotes`), or None. gitseats (and with it
         subprocess and threading) is imported only here, for a game that has them: check
         and tick in any other folder never pay for it."""
         if self._remotes is None:
             remotes = self.folder.remotes()
             if remotes:
-                from ..seats.gitseats import RemoteSeats
+                from ..seats.gitpublish import RemoteSeats
 
                 self._remotes = RemoteSeats(self.folder.root / GIT_DIR,
                                             self.folder.root / SEATS_DIR, remotes)
@@ -457,7 +457,7 @@ class Host:
                 playerfiles.write(root, f"{META}/{SEATS_FILE}", dumps(record).encode("utf-8"))
             loaded = self._first_commit(game, players, options, seed, salt)
             if remotes:
-                from ..seats.gitseats import RemoteSeats
+                from ..seats.gitpublish import RemoteSeats
 
                 RemoteSeats.create(root / GIT_DIR, players)
                 first = {p: self._setup_orders(p) for p in players}
@@ -493,7 +493,7 @@ class Host:
                                  MAX_FILE_BYTES)
         return found.data if found is not None else b""
 
-    def _remote_seats_now(self) -> gitseats.RemoteSeats:
+    def _remote_seats_now(self) -> gitpublish.RemoteSeats:
         remotes = self.remote_seats()
         assert remotes is not None
         return remotes

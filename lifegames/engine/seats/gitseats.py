@@ -35,8 +35,7 @@ import re
 import signal
 import stat
 import subprocess
-import threading
-from collections.abc import Iterable
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -172,7 +171,7 @@ def run(args: list[str], git_dir: Path | None, data: bytes | None = None,
     try:
         out, err = proc.communicate(data, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
-        raise GitError(f"git {args[0]} took longer than {TIMEOUT:.0f} s") from None
+        raise GitError(f"{command_name(args)} took longer than {TIMEOUT:.0f} s") from None
     finally:
         if proc.returncode is None:  # timed out, or interrupted: stop the whole group
             with contextlib.suppress(OSError):
@@ -180,8 +179,17 @@ def run(args: list[str], git_dir: Path | None, data: bytes | None = None,
             proc.communicate()
     done = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
     if check and done.returncode != 0:
-        raise GitError(f"git {args[0]} failed: {first_line(done.stderr)}")
+        raise GitError(f"{command_name(args)} failed: {first_line(done.stderr)}")
     return done
+
+
+def command_name(args: list[str]) -> str:
+    """The git command a command line runs, as messages name it (`git fetch`), past the
+    settings given before it (`-c key=value`)."""
+    at = 0
+    while at < len(args) and args[at].startswith("-"):
+        at += 2 if args[at] in ("-c", "-C") else 1
+    return f"git {args[at]}" if at < len(args) else "git"
 
 
 def first_line(raw: bytes) -> str:
@@ -236,23 +244,71 @@ def _transport(url: str, side: str) -> list[str]:
     return [f"--{side}=git {settings} {side}"]
 
 
-def special_file(repository: Path, limit: int = 100_000) -> str:
+RACY = 2.0  # seconds: a folder changed this recently may change again unseen within its stamp
+
+
+@dataclass
+class Listing:
+    """What special_file saw of one folder: its stamp, and the entries it must look at again
+    each time (links, whose targets may change unseen, and the folders below)."""
+
+    stamp: tuple[int, int, int]  # (inode, mtime, ctime) in ns: a new or removed entry moves it
+    links: list[str]
+    folders: list[str]
+
+
+def special_file(repository: Path, limit: int = 100_000,
+                 known: dict[str, Listing] | None = None) -> str:
     """The first thing in a repository on this machine that is neither a file nor a folder,
     nor a link to one (a FIFO, a socket, a device), as a path relative to it; '' if none, or
-    if it holds more than `limit` entries (git's own time limit still applies then)."""
+    if it holds more than `limit` entries (git's own time limit still applies then).
+
+    Entries are told apart by the kind the folder's listing gives (no stat of each object).
+    With `known` (kept between calls, as watch keeps it), a folder whose stamp has not moved
+    since it was listed is not listed again: an entry added, removed or replaced changes its
+    folder's mtime, and its ctime, which no one can set back. A folder changed in the last
+    RACY seconds is listed again next time (its stamp could still move unseen)."""
     seen = 0
-    for folder, names, files in os.walk(repository):
-        for entry in names + files:
-            seen += 1
-            if seen > limit:
-                return ""
-            path = os.path.join(folder, entry)
+    now = time.time()
+    folders = [str(repository)]
+    while folders:
+        folder = folders.pop()
+        try:
+            info = os.stat(folder)
+        except OSError:
+            continue
+        stamp = (info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
+        listing = known.get(folder) if known is not None else None
+        if listing is None or listing.stamp != stamp:
+            listing = Listing(stamp, [], [])
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                seen += 1
+                if seen > limit:
+                    return ""
+                try:
+                    if entry.is_symlink():
+                        listing.links.append(entry.name)
+                    elif entry.is_dir(follow_symlinks=False):
+                        listing.folders.append(entry.name)
+                    elif not entry.is_file(follow_symlinks=False):
+                        return file_name(os.path.relpath(entry.path, repository))
+                except OSError:
+                    continue  # gone meanwhile
+            if known is not None and max(info.st_mtime, info.st_ctime) < now - RACY:
+                known[folder] = listing
+        for name in listing.links:
+            path = os.path.join(folder, name)
             try:
                 mode = os.stat(path).st_mode
             except OSError:
                 continue  # a dangling link: git finds nothing there either
             if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
                 return file_name(os.path.relpath(path, repository))
+        folders.extend(os.path.join(folder, name) for name in listing.folders)
     return ""
 
 
@@ -395,6 +451,7 @@ class Record:
     code: str = ""
     hint: str = ""
     unpublished: str = ""  # why the host's files could not be committed to it ('' if they were)
+    built: str = ""  # commits built in the host's repository since it was last packed
 
     def dumps(self) -> str:
         return json.dumps(self.__dict__, sort_keys=True, indent=1) + "\n"
@@ -427,6 +484,10 @@ class RemoteSeat:
     last_read: str = field(init=False, default="")  # the commit read_order last read from
     notes: list[str] = field(init=False, default_factory=list)  # what a rebuild had to say
     gone: bool = field(init=False, default=False)  # the last fetch found no branch main
+    listings: dict[str, Listing] = field(init=False, default_factory=dict)  # of a local remote
+    # path -> (stat signature, blob id) of the seat's files as last read (gitpublish.py)
+    hashed: dict[str, tuple[tuple[int, int], str]] | None = field(init=False, default=None)
+    trees: dict[str, dict[str, tuple[str, str]]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.objects = Objects(self.git_dir)
@@ -475,7 +536,7 @@ class RemoteSeat:
     def set_main(self, commit: str) -> None:
         run(["update-ref", MAIN, commit], self.git_dir)
 
-    def _top(self, commit: str) -> dict[str, tuple[str, str]]:
+    def top(self, commit: str) -> dict[str, tuple[str, str]]:
         """name -> (mode, id) of a commit's top folder; SeatProblem if the host will not read
         it (a folder listing over TREE_LIMIT, or objects git cannot parse)."""
         try:
@@ -501,7 +562,7 @@ class RemoteSeat:
         tip = self.ref(MAIN)
         if not tip:
             return None
-        entry = self._top(tip).get(self.order_name)
+        entry = self.top(tip).get(self.order_name)
         self.last_read = tip
         if entry is None:
             return None
@@ -538,7 +599,7 @@ class RemoteSeat:
         tip = self.ref(MAIN)
         kinds = {"120000": "link", "160000": "submodule"}
         try:
-            top = self._top(tip) if tip else {}
+            top = self.top(tip) if tip else {}
         except (GitError, SeatProblem):
             return {}
         return {name: kinds.get(mode, "folder" if mode.startswith("4") else "file")
@@ -557,7 +618,7 @@ class RemoteSeat:
         would keep every git that opens it waiting)."""
         if not is_local(self.url):
             return ""
-        odd = special_file(Path(self.url))
+        odd = special_file(Path(self.url), known=self.listings)
         if not odd:
             return ""
         self._problem(E.SEAT_UNREACHABLE, f"{self.player}'s remote {self.url} holds "
@@ -631,11 +692,12 @@ class RemoteSeat:
                                 "on top); the host never force-pushes, and reads nothing from "
                                 "the seat until then")
             return
-        self._host_entries(tip)  # SeatProblem if its folders are more than the host reads
+        self.host_entries(tip)  # SeatProblem if its folders are more than the host reads
         if not mine or self._holds(tip, mine):
             self.set_main(tip)  # the player's commits on top of the host's: take them
         elif not self._holds(mine, tip):  # both moved on: the host's go on top
-            self._rebuild_on(tip, mine)
+            from .gitpublish import rebuild_on  # (it imports this module)
+            rebuild_on(self, tip, mine)
 
     def _holds(self, tip: str, commit: str) -> bool:
         """Whether `commit` is `tip` or one of its ancestors (git walks the history)."""
@@ -644,147 +706,38 @@ class RemoteSeat:
             raise GitError(f"git merge-base failed: {first_line(done.stderr)}")
         return done.returncode == 0
 
-    def _rebuild_on(self, tip: str, mine: str) -> None:
-        """The host's commits that the remote has not got, rebuilt one by one on the player's
-        newer commit `tip`: the host's files, and an order file the host wrote for the player
-        (a bot's) unless the player's own newer commits changed that file: theirs wins then,
-        and the host says so (in `notes`). Every other file stays as the player pushed it."""
-        listed = run(["rev-list", "--first-parent", "--parents", f"--max-count={CHAIN_LIMIT}",
-                      mine, "--not", tip], self.git_dir).stdout.decode("ascii").split("\n")
-        chain = [line.split() for line in listed if line.strip()][::-1]  # oldest first
-        built_on = chain[0][1] if chain and len(chain[0]) > 1 else ""
-        theirs = self._order_entry(built_on) != self._order_entry(tip)
-        base = tip
-        for old, *parents in chain:
-            before = self._host_entries(parents[0]) if parents else {}
-            after = self._host_entries(old)
-            puts: dict[str, bytes | str] = {path: oid for path, oid in after.items()
-                                            if before.get(path) != oid}
-            gone = [path for path in before if path not in after]
-            message = self.objects.message(old)
-            wrote = self._order_entry(old)
-            if wrote != self._order_entry(parents[0] if parents else ""):
-                if theirs:
-                    self.notes.append(f"seat {self.player}: the order file of the host's "
-                                      f"commit \"{message}\" was not kept: {self.player} "
-                                      "pushed an order file of their own meanwhile, and "
-                                      "theirs stands")
-                elif wrote:
-                    puts[self.order_name] = wrote
-                else:
-                    gone.append(self.order_name)
-            base = self._commit(base, message, puts, gone) or base
-        self.set_main(base)
-
-    def _order_entry(self, commit: str) -> str:
+    def order_entry(self, commit: str) -> str:
         """The blob id of the order file in a commit ('' if it has none, or not as a file)."""
         if not commit:
             return ""
-        entry = self._top(commit).get(self.order_name)
+        entry = self.top(commit).get(self.order_name)
         return entry[1] if entry is not None and entry[0] in ("100644", "100755") else ""
 
     # -- building and pushing -------------------------------------------------------------------
-    def _host_entries(self, commit: str) -> dict[str, str]:
+    def host_entries(self, commit: str) -> dict[str, str]:
         """path -> blob id of the host's files in a commit (top folder and archive/). A name
         the host reads is one it writes (plain ASCII, see host_path): anything else is the
         player's, carried along unread."""
-        top = self._top(commit)
+        top = self.top(commit)
         out = {name: oid for name, (mode, oid) in top.items()
                if mode.startswith("100") and "/" not in name and host_path(self.player, name)}
         archive = top.get("archive")
         if archive is not None and archive[0].startswith("4"):
+            listed = self.trees.get(archive[1])
             try:
-                listed = self.objects.tree(archive[1])
+                listed = self.objects.tree(archive[1]) if listed is None else listed
             except GitError:
                 raise SeatProblem(E.SEAT_TOO_LARGE, f"the folder archive/ of {self.player}'s "
                                   f"commit {commit[:7]} is more than the host reads",
                                   "push a commit that deletes the files you added to "
                                   "archive/") from None
+            if len(self.trees) > 8:
+                self.trees.clear()
+            self.trees[archive[1]] = listed
             for name, (mode, oid) in listed.items():
                 if mode.startswith("100") and host_path(self.player, f"archive/{name}"):
                     out[f"archive/{name}"] = oid
         return out
-
-    def _wanted(self) -> dict[str, bytes]:
-        """The host's files of this seat as its last commit left them (private copy)."""
-        out: dict[str, bytes] = {}
-        root, me = self.files.parent, self.player
-        for folder in ("", "archive/"):
-            for name, kind in sorted(playerfiles.listing(root, f"{me}/{folder}".rstrip("/")
-                                                         ).items()):
-                path = folder + name
-                if kind == "file" and host_path(me, path):
-                    found = playerfiles.read(root, f"{me}/{path}", FILE_LIMIT)
-                    if found is not None:
-                        out[path] = found.data
-        return out
-
-    def renewal(self) -> bytes | None:
-        """The host's newest template, to become the order file when the seat's order file
-        is one the host may replace: the very file a tick played, or an untouched copy of the
-        template the host wrote last (a plain game folder renews the same two). A player's
-        clone is then ready for the next tick after a `git pull`, and a player who pulls
-        before writing meets no conflict; a file the player changed since is never touched.
-        None when there is nothing to renew."""
-        base = self.ref(MAIN)
-        now = self._order_entry(base) if base else ""
-        if not now:
-            return None
-        template_name = f"{self.player}_orders_template.txt"
-        entry = self._top(base).get(template_name)
-        replaceable = {self._order_entry(self.record.played) if self.record.played else "",
-                       entry[1] if entry is not None else ""} - {""}
-        fresh = self._wanted().get(template_name)
-        if now not in replaceable or fresh is None or blob_id(fresh) == now:
-            return None
-        return fresh
-
-    def build(self, message: str, orders: bytes | None = None) -> bool:
-        """A commit making the seat's branch hold the host's files as they are now (and
-        `orders` as the order file: at setup, and for a bot); False if nothing changed."""
-        base = self.ref(MAIN)
-        have = self._host_entries(base) if base else {}
-        wanted: dict[str, bytes | str] = dict(self._wanted())
-        if orders is not None:
-            wanted[self.order_name] = orders
-            order = self.objects.tree(f"{base}^{{tree}}").get(self.order_name) if base else None
-            if order is not None:
-                have[self.order_name] = order[1]
-        puts = {path: data for path, data in wanted.items()
-                if have.get(path) != (blob_id(data) if isinstance(data, bytes) else data)}
-        gone = [path for path in have if path not in wanted]
-        if not puts and not gone:
-            return False
-        made = self._commit(base or None, message, puts, gone)
-        if made:
-            self.set_main(made)
-        return bool(made)
-
-    def _commit(self, parent: str | None, message: str, puts: dict[str, bytes | str],
-                gone: Iterable[str]) -> str:
-        """A new commit on `parent` (by fast-import: no index, no work tree, no attributes);
-        returns its id."""
-        text = message.encode("utf-8")
-        stream = [b"feature done\n", f"reset {BUILD}\n".encode(), f"commit {BUILD}\n".encode(),
-                  f"committer {IDENTITY[0]} <{IDENTITY[1]}> now\n".encode(),
-                  b"data %d\n" % len(text), text, b"\n"]
-        if parent:
-            stream.append(f"from {parent}\n".encode())
-        for path in sorted(gone):
-            stream.append(f"D {path}\n".encode())
-        for path, data in sorted(puts.items()):
-            if isinstance(data, str):
-                stream.append(f"M 100644 {data} {path}\n".encode())
-            else:
-                stream += [f"M 100644 inline {path}\n".encode(), b"data %d\n" % len(data), data,
-                           b"\n"]
-        stream.append(b"done\n")
-        run(["fast-import", "--quiet", "--force", "--date-format=now"], self.git_dir,
-            b"".join(stream))
-        made = self.ref(BUILD)
-        if not made:
-            raise GitError("git fast-import made no commit")
-        return made
 
     def push_command(self) -> list[str]:
         return ["push", "--porcelain", *_transport(self.url, "receive-pack"), "--end-of-options",
@@ -798,141 +751,3 @@ class RemoteSeat:
     def pending(self) -> bool:
         """Whether the remote lacks the host's branch: a newer commit, or no branch at all."""
         return bool(self.ref(MAIN)) and (self.gone or self.ref(MAIN) != self.record.pushed)
-
-
-# -- every seat of a game -----------------------------------------------------------------------
-
-
-class RemoteSeats:
-    """The remote seats of one game: fetch them all, read order files, publish the host's
-    files. Git runs only with the repositories in `git_root` (the referee's own)."""
-
-    def __init__(self, git_root: Path, seats_root: Path, remotes: dict[str, str]) -> None:
-        self.git_root = git_root = git_root.absolute()
-        self.moved: set[str] = set()  # seats whose branch changed since fetch() last said
-        self.seats = {player: RemoteSeat(player, url, git_root / f"{player}.git",
-                                   seats_root.absolute() / player)
-                      for player, url in sorted(remotes.items())}
-
-    def close(self) -> None:
-        for seat in self.seats.values():
-            seat.objects.close()
-
-    @staticmethod
-    def create(git_root: Path, players: Iterable[str]) -> None:
-        """The host's own bare repositories (config written by lifegames, no hooks), the host's
-        account's alone: folders 0700, files 0600, and so is what a fetch adds."""
-        playerfiles.make_folders(git_root)
-        for player in players:
-            path = git_root / f"{player}.git"
-            run(["init", "--quiet", "--bare", "--template=", "--initial-branch=main",
-                 "--shared=0600", str(path)], None)
-            playerfiles.write(path, "config", HOST_CONFIG.encode("utf-8"))
-            playerfiles.make_private_tree(path)
-
-    def fetch(self) -> list[str]:
-        """Fetch every seat's remote at once; the players whose branch changed since the last
-        call (also by a fetch made to answer a refused push)."""
-        self._fetch(list(self.seats.values()))
-        changed, self.moved = sorted(self.moved), set()
-        return changed
-
-    def _fetch(self, seats: list[RemoteSeat]) -> None:
-        seats = [seat for seat in seats if not seat.blocked()]
-        for seat, done in zip(seats, _together([(s.fetch_command(), s.git_dir) for s in seats]),
-                              strict=True):
-            if seat.fetched(done):
-                self.moved.add(seat.player)
-
-    def publish(self, message: str, orders: dict[str, bytes] | None = None,
-                only: Iterable[str] | None = None) -> list[str]:
-        """Commit each seat's new files (and `orders`: player -> order file) and push every
-        seat the remote lacks; one line per seat that was published or could not be."""
-        chosen = set(self.seats if only is None else only)
-        lines = []
-        for player in sorted(chosen):
-            seat = self.seats[player]
-            try:
-                order = (orders or {}).get(player)
-                seat.build(message, order if order is not None else seat.renewal())
-                why = ""
-            except GitError as error:
-                why = str(error)
-            except SeatProblem as problem:
-                why = problem.reason
-            if why:
-                lines.append(f"seat {player}: not committed yet ({why}); the next tick or "
-                             "`watch` round tries again")
-            if seat.record.unpublished != why:
-                seat.record.unpublished = why
-                seat.save()
-        return lines + self.push()
-
-    def push(self) -> list[str]:
-        """Push every seat whose branch the remote lacks; a push that raced a player's is
-        rebuilt on their new commit and pushed again, never forced."""
-        lines: list[str] = []
-        todo = [seat for seat in self.seats.values() if seat.pending() and not seat.blocked()]
-        for _attempt in range(PUSH_TRIES):
-            if not todo:
-                break
-            results = _together([(seat.push_command(), seat.git_dir) for seat in todo])
-            again = []
-            for seat, done in zip(todo, results, strict=True):
-                head = seat.ref(MAIN)
-                if not isinstance(done, GitError) and done.returncode == 0:
-                    seat.record.pushed = seat.record.fetched = head
-                    seat.gone = False
-                    seat.save()
-                    lines.append(f"seat {seat.player}: pushed {head[:7]} to {seat.url}")
-                elif _raced(done):
-                    again.append(seat)
-                else:
-                    why = str(done) if isinstance(done, GitError) else first_line(done.stderr)
-                    lines.append(f"seat {seat.player}: not pushed yet ({why}); the next tick "
-                                 "or `watch` round tries again")
-            if again:
-                self._fetch(again)
-                todo = [seat for seat in again if seat.pending() and not seat.record.problem]
-                lines += [f"seat {seat.player}: not pushed ({seat.record.problem})"
-                          for seat in again if seat.record.problem]
-            else:
-                todo = []
-        lines += [f"seat {seat.player}: not pushed yet (the remote kept moving); the next "
-                  "round tries again" for seat in todo]
-        for seat in self.seats.values():
-            lines += seat.notes
-            seat.notes.clear()
-        return lines
-
-
-def _raced(done: subprocess.CompletedProcess[bytes] | GitError) -> bool:
-    """A push refused only because the remote moved on (a player pushed meanwhile)."""
-    if isinstance(done, GitError):
-        return False
-    text = (done.stdout + done.stderr).decode("utf-8", "replace")
-    return "[rejected]" in text and ("fetch first" in text or "non-fast-forward" in text)
-
-
-def _together(commands: list[tuple[list[str], Path]]
-              ) -> list[subprocess.CompletedProcess[bytes] | GitError]:
-    """Several git commands at once (fetches and pushes wait on the network, not the CPU);
-    results in order."""
-    results: list[subprocess.CompletedProcess[bytes] | GitError] = [
-        GitError("not run")] * len(commands)
-
-    def one(number: int, args: list[str], git_dir: Path) -> None:
-        try:
-            results[number] = run(args, git_dir, check=False)
-        except GitError as error:
-            results[number] = error
-
-    if len(commands) == 1:
-        one(0, *commands[0])
-        return results
-    threads = [threading.Thread(target=one, args=(n, a, d)) for n, (a, d) in enumerate(commands)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results

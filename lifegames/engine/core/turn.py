@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..base.codes import Code, E
+from ..base.codes import Code, E, W
 from .budget import Budget
 from .contract import AnyGame, Order, OrderError, State, clone
 from .dice import Dice
@@ -24,7 +24,8 @@ from .orders import ParsedFile, Problem, parse_text, suggest
 from .plans import HIDDEN, PlanResult, Runner, build, order_problem, problem
 
 __all__ = ["HIDDEN", "FileCheck", "TickOutcome", "check_file", "check_files", "order_problem",
-           "play_tick", "standing_lines", "standing_updates", "tick_dice", "unknown_value"]
+           "play_tick", "standing_lines", "standing_updates", "tick_dice", "unended",
+           "unknown_value"]
 
 CHECK_SEED = -1  # `check` rolls dice nobody plays with: its output cannot depend on the seed
 KEPT = "# the rest of this plan waits for another player's answer; it runs in the tick it comes:"
@@ -200,6 +201,27 @@ def _swap_hint(game: AnyGame, state: State, player: str, parsed: ParsedFile, res
 MOVES = 12  # places tried for a refused order
 
 
+def unended(parsed: ParsedFile, awaited: bool = True) -> Problem | None:
+    """W-NO-END on the last line of a file that reads well but has no `end` line: a tick run
+    by hand plays it as it stands, but `watch` (and a host's deadline) waits for the line, so
+    a file saved half-way is never played; a file out of turn puts its standing lines in force
+    only once it has it. None for a file that ends, or that did not parse (a line that did
+    not may be the `end` meant), or (out of turn) holds no standing line."""
+    if parsed.ended or parsed.problems or (not awaited and not parsed.standing):
+        return None
+    hint = "add a line that says `end` below your last order once the file is final"
+    if awaited:
+        message = ("this file does not end with `end`: `watch` waits until it does before it "
+                   "plays the tick (a file saved half-way is never played); `tick` run by "
+                   "hand plays it as it stands")
+    else:
+        message = ("this file does not end with `end`: its standing lines take effect only "
+                   "from a file that ends with it")
+    if not parsed.lines:
+        return Problem(parsed.path, 1, 1, 2, W.NO_END, message, hint)
+    return problem(parsed.path, parsed.lines[-1], W.NO_END, message, hint)
+
+
 def _check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile,
                 work: State | None, warn: bool, budget: Budget) -> FileCheck:
     result = FileCheck(player, parsed, problems=list(parsed.problems))
@@ -226,6 +248,9 @@ def _check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile,
     elif parsed.problems:
         result.effects = []  # nothing runs until the file parses
     result.problems.sort(key=lambda p: (p.line, p.column))
+    warned = unended(parsed) if warn and not result.problems else None
+    if warned is not None:  # said once the file has no problem: check shows only those then
+        plan.warnings.append(warned)
     return result
 
 

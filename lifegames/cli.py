@@ -369,9 +369,22 @@ def _check_in_seat(root: Path) -> bool:
 
 
 @cli.command()
+@click.option("--fetch", is_flag=True,
+              help="In a player's git clone of their seat: `git fetch` first, to see what the "
+                   "host pushed since (without it, the remote is as your last fetch or pull "
+                   "left it).")
 @dir_option
-def status(host: Host) -> None:
-    """Where the game stands: tick, whose orders are awaited, which files hold orders."""
+def status(host: Host, fetch: bool) -> None:
+    """Where the game stands: tick, whose orders are awaited, which files hold orders. In a
+    player's seat (a synced folder or their git clone), the same from what the seat knows:
+    how the player's file stands, and in a clone whether `git pull` brings newer sheets."""
+    from .cli_seat import status_in_seat
+
+    if status_in_seat(host.folder.root, fetch):
+        return
+    if fetch:
+        fail(FolderError("--fetch is for a player's git clone of their seat",
+                         "in the game folder, tick and watch fetch every seat"), USAGE)
     try:
         loaded = host.load()
         holds, complete = host.order_files_status(loaded)

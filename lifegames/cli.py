@@ -158,6 +158,10 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
             url = clones.get(player, url)
             click.echo(f"    {player}: git clone -b main -c pull.rebase=true {shlex.quote(url)} "
                        f"{player}")
+        served = cli_common.daemon_served({p: clones.get(p, u) for p, u in
+                                           host.folder.remotes().items()})
+        if served:
+            click.echo(f"  warning: these seats are NOT private: {cli_common.daemon_line(served)}")
         if clones:
             keys = " ".join(f"--key {p}={p.lower()}.pub" for p in sorted(clones))
             click.echo(f"  their keys (the .pub files they send): python3 play.py "
@@ -344,6 +348,11 @@ def _check_in_seat(root: Path) -> bool:
     click.echo(f"{game.title}, {seat.player}'s seat, next tick {seat.next_tick}: checked "
                "against what you know (the host checks it again, with the other players' "
                "orders)")
+    from .cli_seat import behind_note
+
+    late = behind_note(root, seat.next_tick - 1)
+    if late is not None:  # a clone behind its remote: its sheets, and this check, are old
+        click.echo(f"  {late}")
     checked = check_as(seat, parsed)
     result = checked.result
     if result is None:

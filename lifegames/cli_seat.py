@@ -221,6 +221,22 @@ def file_line(root: Path, seat: Standpoint) -> str:
             f"({W.NO_END})")
 
 
+def behind_note(root: Path, tick: int) -> str | None:
+    """For `check` in a git clone of a seat: a line if the remote, as last fetched, holds
+    commits the clone lacks (newer sheets above all, against which the file is checked
+    wrongly here). No fetch, and nothing said if git cannot tell."""
+    from .engine.seats import clone
+
+    if not clone.is_clone(root):
+        return None
+    try:
+        found = clone.behind(root)
+    except clone.CloneError:
+        return None
+    said = clone.behind_line(found, tick, False) if found is not None else None
+    return visible(said) if said is not None else None
+
+
 def clone_lines(root: Path, tick: int, name: str, fetch: bool) -> list[str]:
     """What a git clone of the seat adds: whether the remote (as last fetched, or just now
     with `fetch`) holds newer sheets, and commits or changes of the player's not yet sent."""

@@ -22,6 +22,9 @@ from ..base.errors import LifegamesError
 from ..base.jsondata import Json
 from .seats import SEAT_FILE, SEAT_LIMIT
 
+# The variables that would make git read another repository than the one in the seat's folder.
+PLACES = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
+          "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES")
 GIT_TIMEOUT = 120.0  # seconds a fetch may take before the player is told it did not finish
 
 
@@ -49,8 +52,10 @@ def is_clone(root: Path) -> bool:
 def _git(root: Path, *args: str, timeout: float = 30.0
          ) -> subprocess.CompletedProcess[bytes]:
     """git in the player's clone, its output read whole (seat.json's size is checked first),
-    no pager, no prompt for a password it would wait on without saying."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    no pager, no prompt for a password it would wait on without saying. The player's own
+    settings stay (an ssh command for their key, say), but not those that would point git at
+    another repository than the seat's folder."""
+    env = {k: v for k, v in os.environ.items() if k not in PLACES}
     env.update(GIT_PAGER="cat", PAGER="cat", GIT_TERMINAL_PROMPT="0", LC_ALL="C")
     try:
         return subprocess.run(["git", "--no-optional-locks", "-C", str(root), *args],

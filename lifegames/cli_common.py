@@ -530,6 +530,6 @@ def report_lines(result: FileCheck, path: str | None = None) -> list[str]:
     if result.standing is not None:
         shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
         lines.append(f"  standing orders in force once this file is played: {shown}")
-    for warning in plan.warnings if plan else []:
+    for warning in result.warnings:
         lines.append(warning.in_file(path).render())
     return lines

@@ -43,6 +43,13 @@ class FileCheck:
     problems: list[Problem] = field(default_factory=list)
     plan: PlanResult | None = None
     standing: list[str] | None = None  # the standing orders this file puts in force
+    # W- warnings of the file as a whole (W-NO-END), said after the plan's
+    file_warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """Every W- warning `check` shows for the file: the plan's, then the file's."""
+        return [*(self.plan.warnings if self.plan else []), *self.file_warnings]
 
     @property
     def orders(self) -> list[Order]:
@@ -159,12 +166,16 @@ def check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile, *,
     problems. Lines that did not parse are reported and the rest still runs, so one run shows
     every problem in the file. `hints`: say when swapping an order with the one above it
     would make the file good (order matters: each order runs after those above it).
-    `warn`: collect the game's W- warnings (only `check` shows them). `budget`: the work the
-    file may take (budget.py; a fresh one by default), the hints' trials included."""
+    `warn`: collect the W- warnings, the game's and W-NO-END (only `check` shows them).
+    `budget`: the work the file may take (budget.py; a fresh one by default), the hints'
+    trials included."""
     budget = budget or Budget.for_file()
     result = _check_file(game, state, player, parsed, work, warn, budget)
     if hints:
         _swap_hint(game, state, player, parsed, result, work, budget)
+    warned = unended(parsed) if warn and not result.problems else None
+    if warned is not None:  # said once the file has no problem: check shows only those then
+        result.file_warnings.append(warned)
     return result
 
 
@@ -248,9 +259,6 @@ def _check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile,
     elif parsed.problems:
         result.effects = []  # nothing runs until the file parses
     result.problems.sort(key=lambda p: (p.line, p.column))
-    warned = unended(parsed) if warn and not result.problems else None
-    if warned is not None:  # said once the file has no problem: check shows only those then
-        plan.warnings.append(warned)
     return result
 
 

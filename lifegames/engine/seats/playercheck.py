@@ -121,7 +121,7 @@ def check_as(where: Standpoint, parsed: ParsedFile) -> PlayerCheck:
                            [w for w in warned if w is not None], texts)
     work = None if where.knowledge is None else clone(where.knowledge)
     result = check_file(game, where.state, player, parsed, work=work)
-    warnings = list(result.plan.warnings) if result.plan else []
+    warnings = result.warnings
     return PlayerCheck(where, parsed, result, list(result.problems), warnings, result.standing)
 
 

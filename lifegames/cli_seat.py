@@ -36,7 +36,7 @@ SEAT_PROGRAM = "lifegames"
 def seat_here(root: Path) -> Standpoint | None:
     """The seat `root` is, or None: a game folder (it has `.lifegames/`) or a folder without
     seat.json is not one. A damaged seat.json stops the command with the way back."""
-    if (root / ".lifegames").exists():
+    if (root / ".lifegames").exists() or not root.is_dir():  # the command says what it is
         return None
     try:
         return seat_standpoint(root, registry.get)

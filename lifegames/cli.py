@@ -159,6 +159,10 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
             url = clones.get(player, url)
             click.echo(f"    {player}: git clone -b main -c pull.rebase=true {shlex.quote(url)} "
                        f"{player}")
+        served = cli_common.daemon_served({p: clones.get(p, u) for p, u in
+                                           host.folder.remotes().items()})
+        if served:
+            click.echo(f"  warning: these seats are NOT private: {cli_common.daemon_line(served)}")
         if clones:
             keys = " ".join(f"--key {p}={p.lower()}.pub" for p in sorted(clones))
             click.echo(f"  their keys (the .pub files they send): python3 play.py "
@@ -345,6 +349,11 @@ def _check_in_seat(root: Path) -> bool:
     click.echo(f"{game.title}, {seat.player}'s seat, next tick {seat.next_tick}: checked "
                "against what you know (the host checks it again, with the other players' "
                "orders)")
+    from .cli_seat import behind_note
+
+    late = behind_note(root, seat.next_tick - 1)
+    if late is not None:  # a clone behind its remote: its sheets, and this check, are old
+        click.echo(f"  {late}")
     checked = check_as(seat, parsed)
     result = checked.result
     if result is None:
@@ -370,9 +379,22 @@ def _check_in_seat(root: Path) -> bool:
 
 
 @cli.command()
+@click.option("--fetch", is_flag=True,
+              help="In a player's git clone of their seat: `git fetch` first, to see what the "
+                   "host pushed since (without it, the remote is as your last fetch or pull "
+                   "left it).")
 @dir_option
-def status(host: Host) -> None:
-    """Where the game stands: tick, whose orders are awaited, which files hold orders."""
+def status(host: Host, fetch: bool) -> None:
+    """Where the game stands: tick, whose orders are awaited, which files hold orders. In a
+    player's seat (a synced folder or their git clone), the same from what the seat knows:
+    how the player's file stands, and in a clone whether `git pull` brings newer sheets."""
+    from .cli_seat import status_in_seat
+
+    if status_in_seat(host.folder.root, fetch):
+        return
+    if fetch:
+        fail(FolderError("--fetch is for a player's git clone of their seat",
+                         "in the game folder, tick and watch fetch every seat"), USAGE)
     try:
         loaded = host.load()
         holds, complete = host.order_files_status(loaded)

@@ -381,8 +381,26 @@ def trust_line(host: Host) -> str:
                 "seed, hidden cards) and change the game unnoticed by status, check and tick "
                 "(only verify replays it); only seats (setup --seats) keep the referee's data "
                 "safe")
+    served = daemon_served(host.folder.remotes())
+    if served:
+        return (f"seats over git daemon, NOT private: {daemon_line(served)}; this folder holds "
+                "every secret: keep it to yourself")
     return ("seats: each player's seat holds only what they may see; this folder holds every "
             "secret: keep it to yourself")
+
+
+def daemon_served(urls: dict[str, str]) -> list[str]:
+    """The players whose seat is reached over the git:// protocol (`git daemon`), which asks
+    nobody who they are: sorted."""
+    return sorted(p for p, url in urls.items() if url.strip().lower().startswith("git://"))
+
+
+def daemon_line(players: list[str]) -> str:
+    """What a seat served by `git daemon` means (README, "Keeping each seat private")."""
+    return (f"git daemon (git://) serves the seats of {', '.join(players)} to anyone who can "
+            "reach its port, without asking who they are, so any player can clone any of "
+            "them (and push to it, with --enable=receive-pack); keep it for players who may "
+            "see everything, or serve the seats over ssh or a forge")
 
 
 def privacy_line(host: Host) -> str | None:
@@ -533,6 +551,6 @@ def report_lines(result: FileCheck, path: str | None = None) -> list[str]:
     if result.standing is not None:
         shown = ", ".join(result.standing) or "none (the ones in force are cleared)"
         lines.append(f"  standing orders in force once this file is played: {shown}")
-    for warning in plan.warnings if plan else []:
+    for warning in result.warnings:
         lines.append(warning.in_file(path).render())
     return lines

@@ -1,5 +1,5 @@
-"""`bot` and `history` run in a player's seat (a synced seat folder, or the player's git clone
-of it): what they can do from what the seat holds, as `check` does there (cli.py,
+"""`bot`, `history` and `status` run in a player's seat (a synced seat folder, or the player's
+git clone of it): what they can do from what the seat holds, as `check` does there (cli.py,
 engine/seats/playercheck.py).
 
 A seat holds the player's knowledge of the game (seat.json), their sheets and their order
@@ -8,7 +8,11 @@ So `bot` writes the player's own order file from that knowledge (the same file t
 writes for them, since a bot plans on the player's knowledge there too), and `history` tells
 the player's own story from the copies of seat.json the seat keeps, one a tick (the story the
 host's `history PLAYER` tells them, made from the same knowledge). Neither writes anything but
-the player's order file or the page asked for, and neither runs git.
+the player's order file or the page asked for, and neither runs git. `status` says where the
+game stands from seat.json and how the player's file stands (checked as `check` checks it);
+in a git clone it also asks the player's own git (engine/seats/clone.py) whether the clone is
+behind the remote it was cloned from, as last fetched, and fetches first only when asked
+(`--fetch`). It writes nothing either.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import click
 
 from . import registry
 from .cli_common import DAMAGED, USAGE, fail, output_path
+from .engine.base.escape import visible
 from .engine.base.words import counted
 from .engine.folder.folder import FolderError
 from .engine.seats.playercheck import Standpoint, seat_standpoint
@@ -31,7 +36,7 @@ SEAT_PROGRAM = "lifegames"
 def seat_here(root: Path) -> Standpoint | None:
     """The seat `root` is, or None: a game folder (it has `.lifegames/`) or a folder without
     seat.json is not one. A damaged seat.json stops the command with the way back."""
-    if (root / ".lifegames").exists():
+    if (root / ".lifegames").exists() or not root.is_dir():  # the command says what it is
         return None
     try:
         return seat_standpoint(root, registry.get)
@@ -138,3 +143,127 @@ def history_in_seat(root: Path, player: str | None, html_file: Path | None) -> b
     click.echo(f"wrote {html_file}")
     return True
 
+
+
+def status_in_seat(root: Path, fetch: bool) -> bool:
+    """`status` in a seat: the tick, whose orders are awaited, how the player's file stands
+    (missing, stale, with problems, complete or not), and in a git clone whether the remote
+    holds newer sheets. False if `root` is not a seat."""
+    from .engine.seats import clone
+
+    seat = seat_here(root)
+    if seat is None:
+        return False
+    state = seat.known()
+    length = f" of {state['max_ticks']}" if isinstance(state.get("max_ticks"), int) else ""
+    click.echo(f"{seat.game.title}, {seat.player}'s seat in {visible(str(root.resolve()))}: "
+               f"tick {seat.next_tick - 1}{length} played")
+    if seat.over:
+        click.echo(f"The game is over. {seat.result}".rstrip())
+    else:
+        yours = ("yours are awaited" if seat.is_awaited else
+                 "not yours: your sheet says when it is your turn")
+        click.echo(f"awaiting orders for tick {seat.next_tick} from: "
+                   f"{', '.join(seat.awaited) or 'nobody'} ({yours})")
+        click.echo(f"  {seat.player}_orders.txt: {file_line(root, seat)}")
+    if not clone.is_clone(root):
+        if fetch:
+            click.echo("--fetch: this seat is no git clone, so there is nothing to fetch; a "
+                       "synced folder gets the host's new sheets from the sync")
+        else:
+            click.echo("synced seat: the host's new sheets arrive with the sync, and the host "
+                       "reads your order file as the sync leaves it")
+        return True
+    for line in clone_lines(root, seat.next_tick - 1, f"{seat.player}_orders.txt", fetch):
+        click.echo(line)
+    return True
+
+
+def file_line(root: Path, seat: Standpoint) -> str:
+    """How the player's order file stands, checked as `check` checks it in the seat."""
+    from .engine.base.codes import E, W
+    from .engine.core.orders import MAX_FILE_BYTES, parse_bytes
+    from .engine.files import playerfiles
+    from .engine.seats.playercheck import check_as
+
+    name = f"{seat.player}_orders.txt"
+    try:
+        found = playerfiles.read(root, name, MAX_FILE_BYTES)
+    except playerfiles.Refused as refused:
+        return f"cannot be read ({refused.reason}): {refused.hint}"
+    if found is None:
+        return f"missing: write it from {seat.player}_orders_template.txt"
+    parsed = parse_bytes(seat.game.grammar_name(), found.data, name, found.size)
+    header = parsed.header
+    if header is not None and header.tick is not None and header.tick < seat.next_tick:
+        return (f"stale: written for tick {header.tick}, and the next tick is "
+                f"{seat.next_tick} ({E.STALE_ORDERS} if it were read): write the next one "
+                f"from {seat.player}_orders_template.txt")
+    checked = check_as(seat, parsed)
+    if checked.problems:
+        return (f"{counted(len(checked.problems), 'problem')}: `{SEAT_PROGRAM} check` here "
+                "shows them")
+    orders = len(parsed.orders)
+    held = counted(orders, "order") if orders or parsed.ended else \
+        "standing lines only" if parsed.standing else "no orders yet"
+    late = [w for w in checked.warnings if w.code == W.NOT_AWAITED]
+    if late:
+        held += f" ({W.NOT_AWAITED}: they do not run now; `{SEAT_PROGRAM} check` says more)"
+    if header is not None and header.tick is not None and header.tick > seat.next_tick:
+        return f"{held}, a draft for tick {header.tick}"
+    if parsed.ended:
+        return f"{held}, complete (it ends with `end`)"
+    if not seat.is_awaited:
+        return held if not parsed.standing else (
+            f"{held}, not complete: it does not end with `end`, so its standing lines do not "
+            f"take effect ({W.NO_END})")
+    return (f"{held}, not complete: it does not end with `end`, so `watch` waits for it "
+            f"({W.NO_END})")
+
+
+def behind_note(root: Path, tick: int) -> str | None:
+    """For `check` in a git clone of a seat: a line if the remote, as last fetched, holds
+    commits the clone lacks (newer sheets above all, against which the file is checked
+    wrongly here). No fetch, and nothing said if git cannot tell."""
+    from .engine.seats import clone
+
+    if not clone.is_clone(root):
+        return None
+    try:
+        found = clone.behind(root)
+    except clone.CloneError:
+        return None
+    said = clone.behind_line(found, tick, False) if found is not None else None
+    return visible(said) if said is not None else None
+
+
+def clone_lines(root: Path, tick: int, name: str, fetch: bool) -> list[str]:
+    """What a git clone of the seat adds: whether the remote (as last fetched, or just now
+    with `fetch`) holds newer sheets, and commits or changes of the player's not yet sent."""
+    from .engine.seats import clone
+
+    lines = []
+    try:
+        if fetch:
+            clone.fetch(root)
+        found = clone.behind(root)
+    except clone.CloneError as error:
+        return [f"git: {visible(str(error))}"]
+    if found is None:
+        return ["git: this branch has no upstream, so nothing says what the host pushed "
+                "since (`git branch -u origin/main` sets it)"]
+    upstream = visible(found.upstream)
+    behind = clone.behind_line(found, tick, fetch)
+    if behind is None:
+        when = "just fetched" if fetch else (
+            "as last fetched; `status --fetch` fetches first, or `git pull`")
+        lines.append(f"git: up to date with {upstream} ({when})")
+    else:
+        lines.append(f"git: {visible(behind)}")
+    if found.ahead:
+        lines.append(f"git: {counted(found.ahead, 'commit')} of yours not pushed yet: the "
+                     "host reads only what is pushed (`git push`)")
+    if clone.changed(root, name):
+        lines.append(f"git: {name} has changes not committed: `git commit -am orders && "
+                     "git push` sends them to the host")
+    return lines

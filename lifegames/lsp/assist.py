@@ -23,7 +23,7 @@ from typing import Protocol
 from lsprotocol import types as lsp
 
 from ..cli_common import report_lines
-from ..engine.base.codes import E
+from ..engine.base.codes import E, W
 from ..engine.base.words import counted
 from ..engine.core.contract import AnyGame, State
 from ..engine.core.orders import (
@@ -40,7 +40,7 @@ from ..engine.core.turn import check_file
 from ..engine.files.data import fact_docs
 from ..engine.seats.playercheck import Standpoint
 from ..engine.text.reference import command_entry, order_docs, value_line
-from .diagnose import UNENDED, Buffer, Checked, problem_range
+from .diagnose import Buffer, Checked, problem_range
 
 PLAN_LINES = 400  # lines above the cursor run to find the legal orders there (more: line 1's)
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
@@ -495,7 +495,7 @@ def actions(checked: Checked, span: lsp.Range, encoding: str) -> list[lsp.CodeAc
         last = len(buffer.lines) - 1
         end = buffer.position(last, len(buffer.lines[last]), encoding)
         lead = "" if not buffer.lines[last] else "\n"
-        hint = [d for d in checked.diagnostics if d.message == UNENDED]
+        hint = [d for d in checked.diagnostics if d.code == W.NO_END]
         out.append(_action("Finish the file: add `end` as its last line", buffer,
                            lsp.Range(end, end), f"{lead}{END_WORD}\n", hint or None))
     return out

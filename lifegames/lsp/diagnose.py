@@ -21,9 +21,6 @@ from .places import Place
 LINES = re.compile(r"\r\n|\r|\n")
 SOURCE = "lifegames"
 BOM = "\ufeff"
-UNENDED = ("the file does not end with `end`: add `end` as its last line once it is complete "
-           "(`watch` waits for it, and standing orders sent out of turn need it)")
-
 
 def split_lines(text: str) -> list[str]:
     """The lines of a buffer as LSP and the engine count them (a trailing break ends a
@@ -111,29 +108,7 @@ def check_buffer(buffer: Buffer, place: Place, encoding: str) -> Checked:
     elif report.result is None:
         notes.append(where.not_awaited_note())
     diagnostics += [_note(buffer, note, encoding) for note in notes]
-    if not where.over and not parsed.ended and not parsed.problems:
-        diagnostics.append(unended(buffer, encoding))
     return Checked(buffer, place, parsed, report, diagnostics)
-
-
-def last_code_line(buffer: Buffer) -> int:
-    """The last line that holds more than a note (0 in a file of notes alone)."""
-    code = [i for i, text in enumerate(buffer.lines)
-            if text.strip() and not text.lstrip().startswith("#")]
-    return code[-1] if code else 0
-
-
-def unended(buffer: Buffer, encoding: str) -> lsp.Diagnostic:
-    """A hint on the last line of a file that does not end with `end`: a tick reads it as it
-    is, but `watch` waits for the line (a half-saved file never runs), and a file out of turn
-    puts its standing orders in force only once it has it. The code action that adds the line
-    names this diagnostic."""
-    line = last_code_line(buffer)
-    text = buffer.lines[line] if buffer.lines else ""
-    lead = len(text) - len(text.lstrip())
-    where = lsp.Range(buffer.position(line, lead, encoding),
-                      buffer.position(line, len(text.rstrip()), encoding))
-    return lsp.Diagnostic(where, UNENDED, lsp.DiagnosticSeverity.Hint, source=SOURCE)
 
 
 def problem_range(buffer: Buffer, problem: Problem, encoding: str) -> lsp.Range:

@@ -18,7 +18,7 @@ from lifegames.engine.core.contract import Game
 from .client import Client, apply_edit
 from .conftest import Setup, make_game, needs_pygls
 
-HINT = 4
+WARNING = 2
 KINDS = {"namespace": 3, "module": 2, "function": 12, "property": 7, "key": 20, "boolean": 17}
 
 
@@ -196,22 +196,26 @@ def test_completion_lists_the_sheets_legal_orders(game_id: str, games: dict[str,
 # -- the missing `end` ---------------------------------------------------------------------------
 
 
-def test_a_file_without_end_gets_a_hint(games: dict[str, Setup], shared_client: Client) -> None:
+def test_a_file_without_end_gets_checks_warning(games: dict[str, Setup],
+                                               shared_client: Client) -> None:
+    """The editor shows check's W-NO-END where check puts it (the last line that holds an
+    order), as a warning: `watch` waits for the line, so a file that check calls OK would
+    otherwise wait silently. The fix that adds `end` names it, and clears it."""
     setup = games["simple-kingdoms"]
     path = setup.orders("Ironhold")
     text = 'orders for tick 1\n  build(0,0, "farm")  # first\n# the rest later\n'
     uri = shared_client.open(path, text)
-    hints = [d for d in shared_client.diagnostics(uri) if d["severity"] == HINT]
-    assert len(hints) == 1, hints
-    assert "`end`" in hints[0]["message"]
-    assert hints[0]["range"] == {"start": {"line": 1, "character": 2},
-                                 "end": {"line": 1, "character": 29}}, "on the last order"
+    warned = [d for d in shared_client.diagnostics(uri) if d.get("code") == "W-NO-END"]
+    assert len(warned) == 1, warned
+    assert warned[0]["severity"] == WARNING
+    assert "`watch` waits" in warned[0]["message"]
+    assert warned[0]["range"]["start"] == {"line": 1, "character": 2}, "on the last order"
     (finish,) = [a for a in shared_client.code_actions(uri, 1, 2)
                  if a["title"].startswith("Finish the file")]
-    assert finish["diagnostics"] == hints, "the fix names the hint it clears"
+    assert finish["diagnostics"] == warned, "the fix names the warning it clears"
     (edit,) = finish["edit"]["changes"][uri]
     shared_client.change(uri, apply_edit(text, edit), 2)
-    assert [d for d in shared_client.diagnostics(uri, 2) if d["severity"] == HINT] == []
+    assert [d for d in shared_client.diagnostics(uri, 2) if d.get("code") == "W-NO-END"] == []
     closed(shared_client, uri)
 
 

@@ -113,7 +113,8 @@ def _tick_numbers(lines: list[str]) -> list[int]:
 
 def test_g03_a_real_network_remote_over_git_daemon(tmp_path, monkeypatch):
     """The same start over `git daemon` on 127.0.0.1 (the git:// protocol, existing empty
-    repositories): setup pushes, a player clones, pushes orders; the host fetches, plays and
+    repositories), which setup and status say is not private (any player may clone any
+    seat): setup pushes, a player clones, pushes orders; the host fetches, plays and
     pushes; a push of the host's that races a player's push is refused by the server, rebuilt
     on the player's commit and pushed again, never forced."""
     remotes = tmp_path / "served"
@@ -135,6 +136,13 @@ def test_g03_a_real_network_remote_over_git_daemon(tmp_path, monkeypatch):
         assert done.returncode == 0, output(done)
         assert f"Ana: git clone -b main -c pull.rebase=true git://127.0.0.1:{port}/Ana.git Ana" in \
             done.stdout
+        # git daemon asks nobody who they are: neither setup nor status calls it private
+        assert "warning: these seats are NOT private: git daemon (git://) serves the seats of " \
+            "Ana, Ben to anyone who can reach its port" in done.stdout, done.stdout
+        said = table.play("status", "--dir", "host")
+        assert said.returncode == 0, output(said)
+        assert "seats over git daemon, NOT private" in said.stdout, said.stdout
+        assert "each player's seat holds only what they may see" not in said.stdout
         clone = table.clones / "Ana"
         table.git(table.clones, "clone", "-q", "-b", "main", "-c", "pull.rebase=true",
                   url.format(player="Ana"), "Ana")

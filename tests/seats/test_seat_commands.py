@@ -149,3 +149,123 @@ def test_c05_bot_in_a_seat_keeps_the_standing_orders_the_player_wrote(tmp_path):
     forced = play(seats / player, "bot", "--force")
     assert forced.returncode == 0, output(forced)
     assert not set(own) & set(path.read_text(encoding="utf-8").splitlines())
+
+
+# -- status in a seat ----------------------------------------------------------------------------
+
+
+def _file_line(said: str, player: str) -> str:
+    return next(line for line in said.splitlines()
+                if line.startswith(f"  {player}_orders.txt: ")).split(": ", 1)[1]
+
+
+def test_c06_status_in_a_synced_seat_says_how_the_players_file_stands(tmp_path):
+    """`status` in a synced seat folder, from seat.json alone: the tick, who is awaited
+    (and whether it is this player), and the player's file: with problems, not complete
+    (W-NO-END: watch waits), complete, or stale once the tick is played; `--fetch` there
+    says there is nothing to fetch, and in a game folder it is a usage error."""
+    host, seats = new_seated(tmp_path, "simple-kingdoms", SEED)
+    seat = seats / "Ironhold"
+    mine = seat / "Ironhold_orders.txt"
+    said = play(seat, "status")
+    assert said.returncode == 0, output(said)
+    assert said.stdout.startswith(f"Simple Kingdoms, Ironhold's seat in {seat.resolve()}: "
+                                  "tick 0 of ")
+    assert "awaiting orders for tick 1 from: Ironhold, Thornvale (yours are awaited)" in \
+        said.stdout
+    assert _file_line(said.stdout, "Ironhold") == (
+        "no orders yet, not complete: it does not end with `end`, so `watch` waits for it "
+        "(W-NO-END)")
+    assert "synced seat: the host's new sheets arrive with the sync" in said.stdout
+    mine.write_text('orders for tick 1\nbiuld(0,0, "farm")\nend\n')
+    assert _file_line(play(seat, "status").stdout, "Ironhold") == \
+        "1 problem: `lifegames check` here shows them"
+    mine.write_text('orders for tick 1\nbuild(0,0, "farm")\nend\n')
+    assert _file_line(play(seat, "status").stdout, "Ironhold") == \
+        "1 order, complete (it ends with `end`)"
+    write_in_seats(host, seats, random.Random(1), "greedy")
+    _, outcome = host.tick()
+    assert not outcome.problems
+    after = play(seat, "status")
+    assert "tick 1 of " in after.stdout.splitlines()[0], after.stdout
+    assert _file_line(after.stdout, "Ironhold").startswith(
+        "stale: written for tick 1, and the next tick is 2 (E-STALE-ORDERS if it were read)")
+    fetched = play(seat, "status", "--fetch")
+    assert fetched.returncode == 0 and "this seat is no git clone" in fetched.stdout
+    in_folder = play(tmp_path / "host", "status", "--fetch")
+    assert in_folder.returncode == 2 and "--fetch is for a player's git clone" in \
+        in_folder.stderr, output(in_folder)
+    assert play(tmp_path / "host", "status").returncode == 0
+
+
+def test_c07_status_in_a_seat_out_of_turn(tmp_path):
+    """A player the game does not await: status says whose turn it is, and a file holding
+    standing lines without `end` is not complete (they would not take effect)."""
+    host, seats = new_seated(tmp_path, "lifestyle", SEED, ["Ana", "Ben", "Cleo"])
+    seat = seats / "Ben"
+    said = play(seat, "status")
+    assert said.returncode == 0, output(said)
+    assert "awaiting orders for tick 1 from: Ana (not yours: your sheet says when it is " \
+        "your turn)" in said.stdout
+    assert _file_line(said.stdout, "Ben") == "no orders yet"
+    (seat / "Ben_orders.txt").write_text("orders for tick 1\nstanding accept\n")
+    assert _file_line(play(seat, "status").stdout, "Ben") == (
+        "standing lines only, not complete: it does not end with `end`, so its standing "
+        "lines do not take effect (W-NO-END)")
+    (seat / "Ben_orders.txt").unlink()
+    assert _file_line(play(seat, "status").stdout, "Ben") == \
+        "missing: write it from Ben_orders_template.txt"
+
+
+def test_c08_status_and_check_in_a_git_clone_behind_its_remote(tmp_path):
+    """In a player's git clone (real git, a bare remote): status says the clone is up to
+    date as last fetched; after the host plays a tick it still says so without a fetch
+    (nothing is fetched unasked), and `status --fetch` finds tick 1 there and says that
+    `git pull` brings the newer sheets; `check` in that stale clone says so too, beside
+    W-NOT-AWAITED for orders the old sheet thinks are out of turn. Commits not pushed and
+    changes not committed are named; after `git pull` the clone is up to date again. The
+    host's status calls seats on local paths private (it is the git daemon that is not)."""
+    table = Table(tmp_path)
+    assert table.setup("lifestyle", ["Ana", "Ben", "Cleo"]).returncode == 0
+    ben = table.clone("Ben")
+    table.clone("Ana")
+    said = table.play("status", cwd=ben)
+    assert said.returncode == 0, output(said)
+    assert "Lifestyle, Ben's seat in" in said.stdout and "tick 0 played" in said.stdout
+    assert "git: up to date with origin/main (as last fetched; `status --fetch` fetches " \
+        "first, or `git pull`)" in said.stdout, said.stdout
+    host_said = table.play("status", "--dir", "host")
+    assert "seats: each player's seat holds only what they may see" in host_said.stdout
+    table.push_orders("Ana", table.bot_text("Ana", random.Random(2), "greedy"))
+    host = table.host()
+    after, outcome = host.tick()
+    host.close()
+    assert not outcome.problems and int(after.state["tick"]) == 1
+    assert "Ben" in after.game.awaiting(after.state), "Ben's turn now"
+    unasked = table.play("status", cwd=ben)
+    assert "git: up to date with origin/main" in unasked.stdout, "no fetch unless asked"
+    fetched = table.play("status", "--fetch", cwd=ben)
+    assert fetched.returncode == 0, output(fetched)
+    behind = ("git: your clone is behind origin/main (just fetched): tick 1 is played there, "
+              "this clone's sheets are of tick 0; `git pull` brings the newer sheets")
+    assert behind in fetched.stdout, fetched.stdout
+    (ben / "Ben_orders.txt").write_text("orders for tick 1\ntake_card(1, 1)\nend\n")
+    checked = table.play("check", cwd=ben)
+    assert "your clone is behind origin/main (as your last fetch or pull left it): tick 1 " \
+        "is played there" in checked.stdout, output(checked)
+    assert "W-NOT-AWAITED" in checked.stdout, "what the old sheet says is said too"
+    changed = table.play("status", cwd=ben)
+    assert "git: Ben_orders.txt has changes not committed" in changed.stdout, changed.stdout
+    table.git(ben, "checkout", "--", "Ben_orders.txt")
+    table.git(ben, "pull", "-q")
+    pulled = table.play("status", cwd=ben)
+    assert "tick 1 played" in pulled.stdout and "(yours are awaited)" in pulled.stdout
+    assert "git: up to date with origin/main" in pulled.stdout, pulled.stdout
+    assert "not committed" not in pulled.stdout
+    (ben / "notes.txt").write_text("my plan\n")
+    table.git(ben, "add", "notes.txt")
+    table.git(ben, "commit", "-qm", "notes")
+    ahead = table.play("status", cwd=ben)
+    assert "git: 1 commit of yours not pushed yet: the host reads only what is pushed" in \
+        ahead.stdout, ahead.stdout
+    assert table.git(ben, "status", "--porcelain") == "", "status wrote nothing"

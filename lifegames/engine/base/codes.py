@@ -111,6 +111,9 @@ class W(Codes, doc=README):
 
     NOT_AWAITED = Code("W-NOT-AWAITED", "orders in the file of a player the game does not "
                        "await now: they never run as written")
+    NO_END = Code("W-NO-END", "the order file does not end with an `end` line: `tick` plays it "
+                  "as it stands, but `watch` waits until it ends with `end`, and standing "
+                  "lines out of turn need it")
 
 
 class Referee(Codes, doc=README):

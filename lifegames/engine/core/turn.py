@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..base.codes import Code, E
+from ..base.codes import Code, E, W
 from .budget import Budget
 from .contract import AnyGame, Order, OrderError, State, clone
 from .dice import Dice
@@ -26,7 +26,8 @@ from .orders import ParsedFile, Problem, parse_text, suggest
 from .plans import ANSWERED, HIDDEN, RAN, PlanResult, Runner, build, order_problem, problem
 
 __all__ = ["HIDDEN", "FileCheck", "TickOutcome", "check_file", "check_files", "order_problem",
-           "play_tick", "standing_lines", "standing_updates", "tick_dice", "unknown_value"]
+           "play_tick", "standing_lines", "standing_updates", "tick_dice", "unended",
+           "unknown_value"]
 
 CHECK_SEED = -1  # `check` rolls dice nobody plays with: its output cannot depend on the seed
 KEPT = "# the rest of this plan waits for another player's answer; it runs in the tick it comes:"
@@ -44,6 +45,13 @@ class FileCheck:
     problems: list[Problem] = field(default_factory=list)
     plan: PlanResult | None = None
     standing: list[str] | None = None  # the standing orders this file puts in force
+    # W- warnings of the file as a whole (W-NO-END), said after the plan's
+    file_warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """Every W- warning `check` shows for the file: the plan's, then the file's."""
+        return [*(self.plan.warnings if self.plan else []), *self.file_warnings]
 
     @property
     def orders(self) -> list[Order]:
@@ -168,12 +176,16 @@ def check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile, *,
     problems. Lines that did not parse are reported and the rest still runs, so one run shows
     every problem in the file. `hints`: say when swapping an order with the one above it
     would make the file good (order matters: each order runs after those above it).
-    `warn`: collect the game's W- warnings (only `check` shows them). `budget`: the work the
-    file may take (budget.py; a fresh one by default), the hints' trials included."""
+    `warn`: collect the W- warnings, the game's and W-NO-END (only `check` shows them).
+    `budget`: the work the file may take (budget.py; a fresh one by default), the hints'
+    trials included."""
     budget = budget or Budget.for_file()
     result = _check_file(game, state, player, parsed, work, warn, budget)
     if hints:
         _swap_hint(game, state, player, parsed, result, work, budget)
+    warned = unended(parsed) if warn and not result.problems else None
+    if warned is not None:  # said once the file has no problem: check shows only those then
+        result.file_warnings.append(warned)
     return result
 
 
@@ -208,6 +220,27 @@ def _swap_hint(game: AnyGame, state: State, player: str, parsed: ParsedFile, res
 
 
 MOVES = 12  # places tried for a refused order
+
+
+def unended(parsed: ParsedFile, awaited: bool = True) -> Problem | None:
+    """W-NO-END on the last line of a file that reads well but has no `end` line: a tick run
+    by hand plays it as it stands, but `watch` (and a host's deadline) waits for the line, so
+    a file saved half-way is never played; a file out of turn puts its standing lines in force
+    only once it has it. None for a file that ends, or that did not parse (a line that did
+    not may be the `end` meant), or (out of turn) holds no standing line."""
+    if parsed.ended or parsed.problems or (not awaited and not parsed.standing):
+        return None
+    hint = "add a line that says `end` below your last order once the file is final"
+    if awaited:
+        message = ("this file does not end with `end`: `watch` waits until it does before it "
+                   "plays the tick (a file saved half-way is never played); `tick` run by "
+                   "hand plays it as it stands")
+    else:
+        message = ("this file does not end with `end`: its standing lines take effect only "
+                   "from a file that ends with it")
+    if not parsed.lines:
+        return Problem(parsed.path, 1, 1, 2, W.NO_END, message, hint)
+    return problem(parsed.path, parsed.lines[-1], W.NO_END, message, hint)
 
 
 def _check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile,

@@ -18,7 +18,7 @@ from ..base.codes import W
 from ..core.contract import AnyGame, State, clone
 from ..core.orders import ParsedFile, Problem
 from ..core.plans import problem
-from ..core.turn import FileCheck, check_file, standing_lines
+from ..core.turn import FileCheck, check_file, standing_lines, unended
 from ..folder.folder import FolderError
 from . import seats as seat_files
 
@@ -116,12 +116,12 @@ def check_as(where: Standpoint, parsed: ParsedFile) -> PlayerCheck:
     game, player = where.game, where.player
     if not where.is_awaited:
         texts, problems = standing_lines(game, player, parsed)
-        warned = out_of_turn(where, parsed)
+        warned = [out_of_turn(where, parsed), None if where.over else unended(parsed, False)]
         return PlayerCheck(where, parsed, None, [*parsed.problems, *problems],
-                           [warned] if warned else [], texts)
+                           [w for w in warned if w is not None], texts)
     work = None if where.knowledge is None else clone(where.knowledge)
     result = check_file(game, where.state, player, parsed, work=work)
-    warnings = list(result.plan.warnings) if result.plan else []
+    warnings = result.warnings
     return PlayerCheck(where, parsed, result, list(result.problems), warnings, result.standing)
 
 

@@ -276,7 +276,8 @@ def standings(state: ChaoticState) -> tuple[list[str], dict[str, int]]:
 
 
 ENDINGS = {"death": "The CP died (Death!)", "idle": "A whole round passed without an action",
-           "old age": "The CP died of old age (the last deck ran out)"}
+           "old age": "The CP died of old age after {rounds} whole rounds (a house rule, "
+                      "max_rounds={rounds}, not a rule of the game)"}
 
 
 def final_statement(state: ChaoticState) -> str:
@@ -296,7 +297,9 @@ def final_statement(state: ChaoticState) -> str:
     else:
         head = f"{winners[0]} wins with {best['score']} {best['goal']}"
     scores = ", ".join(f"{p} {v['score']} {v['goal']}" for p, v in parts.items())
-    return f"{ENDINGS.get(str(state['end']), 'The game ended')}. {head}. Scores: {scores}."
+    how = ENDINGS.get(str(state["end"]), "The game ended").format(
+        rounds=state.get("max_rounds", "?"))
+    return f"{how}. {head}. Scores: {scores}."
 
 
 def verdict(state: ChaoticState, player: str) -> str:

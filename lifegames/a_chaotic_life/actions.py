@@ -281,7 +281,7 @@ def _next_turn(state: ChaoticState, player: str) -> Entries:
         state["over"], state["end"] = True, "idle"
         return [log(state, "A whole round passed without an action, so the game is over")]
     rounds = state.get("max_rounds")
-    if rounds and state["turns"] >= rounds * len(state["players"]):  # a house rule, if set
+    if rounds and m.ends_old(state, counted=True):  # a house rule, if set
         state["over"], state["end"] = True, "old age"
         return [log(state, f"The CP has lived {counted(rounds, 'whole round')}, the limit the "
                            "house rule max_rounds sets: it dies of old age and the game is over")]

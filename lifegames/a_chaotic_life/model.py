@@ -167,6 +167,15 @@ def ends_idle(state: ChaoticState) -> bool:
     return not state["turn"]["used"] and state["idle"] + 1 >= len(state["players"])
 
 
+def ends_old(state: ChaoticState, counted: bool = False) -> bool:
+    """Whether ending the current turn completes the whole rounds the house rule max_rounds
+    allows (absent: no such end); `counted`: the turn is already in `turns`. The advice and
+    the next turn both ask."""
+    rounds = state.get("max_rounds")
+    ended = state["turns"] + (0 if counted else 1)
+    return bool(rounds) and ended >= int(rounds or 0) * len(state["players"])
+
+
 def card_count(state: ChaoticState) -> int:
     """Every card of the box, wherever it is (always 67)."""
     total = len(state["deck"]) + len(state["discard"]) + len(state["removed"])

@@ -117,6 +117,20 @@ def test_w05_ending_a_round_without_actions_while_behind_is_warned():
     assert warned(state, "end_turn\n") == []
 
 
+def test_w05b_ending_the_last_round_of_the_house_rule_while_behind_is_warned():
+    """The house rule max_rounds=N (not a rule): the end_turn that completes the N-th whole
+    round ends the game, so it is warned of as a certain loss while another player leads,
+    even after an action; not a round earlier, nor without the house rule."""
+    state = arrange(new_state([ANA, BEN]), goals=GOALS, player=BEN,
+                    counters={ANA: {"happiness": 4}, BEN: {"sadness": 1}})
+    state["turns"], state["turn"]["used"] = 2 * 3 - 1, 1  # Ben's turn ends round 3
+    assert warned(state, "end_turn\n", BEN) == []
+    state["max_rounds"] = 3
+    assert warned(state, "end_turn\n", BEN) == [("W-ENDS-GAME", "end_turn")]
+    state["turns"] -= 2
+    assert warned(state, "end_turn\n", BEN) == []
+
+
 def test_w06_death_played_while_behind_is_warned():
     """Death!: you take 3 counters opposite to your goal and the game ends."""
     state = two(hands={ANA: ["Death!"]}, stage="senior",

@@ -43,9 +43,10 @@ def _acl_hidden(state: State, player: str) -> set[str]:
 def _acl_visible(state: State, player: str) -> set[str]:
     """By the rules: the player's own cards, everything face up on the table (and the cards a
     rebuilt deck was made of, the Age card of each pile it was stacked from), the terms of an
-    offer, what the log told them (its public lines, and their own private lines), and the
-    words of the rules printed on the cards they can see (an Item reacts to Volcano!, a Cat
-    chases the Mouse); a card type or a life stage is a word of the rules, not a card."""
+    offer (waiting, or declined this turn), what the log told them (its public lines, and
+    their own private lines), and the words of the rules printed on the cards they can see
+    (an Item reacts to Volcano!, a Cat chases the Mouse); a card type or a life stage is a
+    word of the rules, not a card."""
     from lifegames.a_chaotic_life.data import TYPE_NAMES, card, names
 
     seen = set(state["hands"][player]) | set(state["pouches"][player])
@@ -63,6 +64,8 @@ def _acl_visible(state: State, player: str) -> set[str]:
     if state["offer"]:
         seen |= set(state["offer"]["give"]["cards"]) | set(state["offer"]["want"]["cards"])
     finder = Finder(names())
+    # the offers declined this turn, made in the open (a declined offer is not made again)
+    seen |= finder.found("\n".join(state["turn"].get("declined", [])))
     for entry in state["log"] + state["recent"]:
         seen |= finder.found(entry["private"].get(player, entry["text"]))
     # the player's own standing orders: what they wrote (a bot's name every Item it may hold)

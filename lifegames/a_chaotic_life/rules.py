@@ -233,10 +233,12 @@ class AChaoticLife(ChaoticGame):
         options: JsonObject = {}
         pending = False
         for raw in words:
-            word = raw.strip().lower().lstrip("-").replace("-", "_")
-            if pending:
+            word = raw.strip().lower()
+            if pending:  # the value of `max_rounds N`, as written
                 word, pending = f"max_rounds={word}", False
-            elif word == "max_rounds":
+            word = word.lstrip("-").replace("-", "_", 1) if word.startswith("-") else word
+            word = word.replace("max-rounds", "max_rounds", 1)
+            if word == "max_rounds":
                 pending = True
                 continue
             key, _, value = word.partition("=")

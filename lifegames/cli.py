@@ -116,7 +116,8 @@ def setup(host: Host, words: tuple[str, ...], game_id: str, players: str | None,
     """Start a new game in the folder.
 
     WORDS are the game's own options: `hard` (Simple Kingdoms); `--goals N`, `goal=F`,
-    `sandbox`, `days=N` (A Simple Life). `play.py orders GAME` lists them."""
+    `sandbox`, `days=N` (A Simple Life); the house rule `max_rounds=N` (A Chaotic Life!,
+    off by default). `play.py orders GAME` lists them."""
     try:
         game = registry.get(game_id)
     except KeyError:

@@ -281,8 +281,10 @@ def simulate(game_id: str, count: int, jobs: int, seed: int, strategies: str, wo
     click.echo(table(rows, headers))
     ticks = sum(r.ticks for r in records) / len(records)
     turns = sum(r.turns for r in records) / len(records)
-    click.echo(f"{counted(count, 'game')} of {game_id}, strategy {strategies}, seed {seed}, "
-               f"{counted(jobs, 'job')}: mean length {ticks:.1f} ticks for {turns:.1f} turns "
+    setting = f", setup {' '.join(words.split())!r}" if words.split() else ""
+    click.echo(f"{counted(count, 'game')} of {game_id}, strategy {strategies}, seed {seed}"
+               f"{setting}, {counted(jobs, 'job')}: mean length {ticks:.1f} ticks for "
+               f"{turns:.1f} turns "
                f"({ticks / max(turns, 1e-9):.2f} ticks a turn), {count / seconds:.1f} games/s")
 
 

@@ -38,7 +38,7 @@ Entries = list[Entry]
 def new_turn(player: str, number: int) -> Turn:
     return {"player": player, "number": number, "actions": int(rules()["actions"]), "used": 0,
             "phase": ACT, "moved": [], "drawn": [], "ready": [], "offered": [],
-            "unforeseen": False}
+            "declined": [], "unforeseen": False}
 
 
 def _spend(state: ChaoticState) -> None:
@@ -280,11 +280,11 @@ def _next_turn(state: ChaoticState, player: str) -> Entries:
     if state["idle"] >= len(state["players"]):
         state["over"], state["end"] = True, "idle"
         return [log(state, "A whole round passed without an action, so the game is over")]
-    rounds = int(rules()["old_age_rounds"])
-    if state["turns"] >= rounds * len(state["players"]):
+    rounds = state.get("max_rounds")
+    if rounds and m.ends_old(state, counted=True):  # a house rule, if set
         state["over"], state["end"] = True, "old age"
-        return [log(state, f"The CP has lived {rounds} rounds: it dies of old age and the game "
-                           "is over")]
+        return [log(state, f"The CP has lived {counted(rounds, 'whole round')}, the limit the "
+                           "house rule max_rounds sets: it dies of old age and the game is over")]
     following = left_of(state, player)
     state["turn"] = new_turn(following, turn["number"] + 1)
     after = f"after {counted(turn['used'], 'action')}" if turn["used"] else "without an action"
@@ -333,6 +333,10 @@ def close(state: ChaoticState, made: Offer, chosen: str | None, how: str,
     maker, taker = made["from"], made["to"]
     answer = f"{taker} {how} {maker}'s offer" + (" by standing order" if standing else "")
     if not done:
+        turn = state["turn"]
+        if turn["player"] == maker:  # the same terms are not offered to them again this turn
+            key = c.deal_key(taker, c.Terms.of(made["give"]), c.Terms.of(made["want"]))
+            turn["declined"] = [*turn.get("declined", []), key]
         return [log(state, f"{answer}: nothing changes hands and no action is spent")]
     give, want = c.Terms.of(made["give"]), c.Terms.of(made["want"])
     for name in give.cards:

@@ -47,7 +47,7 @@ def offer(game: ChaoticGame, state: ChaoticState, player: str, order: Order, aft
 
 def end_turn(game: ChaoticGame, state: ChaoticState, player: str, order: Order, after: ChaoticState
              ) -> list[OrderError]:
-    return _idle_end(state, player)
+    return _idle_end(state, player) or _last_round_end(state, player)
 
 
 def ending(game: ChaoticGame, state: ChaoticState, player: str, order: Order, after: ChaoticState
@@ -163,6 +163,14 @@ def _idle_end(state: ChaoticState, player: str) -> list[OrderError]:
         return []
     return _losing_end(state, player, "ending your turn without an action ends the game (a "
                        "whole round has passed without one)")
+
+
+def _last_round_end(state: ChaoticState, player: str) -> list[OrderError]:
+    """end_turn of the turn that completes the rounds the house rule max_rounds allows."""
+    if not m.ends_old(state):
+        return []
+    return _losing_end(state, player, "ending your turn ends the game (the house rule "
+                       f"max_rounds={state.get('max_rounds')}: its last round is over)")
 
 
 def _losing_end(state: ChaoticState, player: str, what: str) -> list[OrderError]:

@@ -80,11 +80,12 @@ def count_events(texts: list[str], played: Played) -> None:
 
 
 def play(game: AnyGame, seed: int, players: list[str], strategies: list[str],
-         seen: list[str] | None = None) -> Played:
+         seen: list[str] | None = None, options: JsonObject | None = None) -> Played:
     """One whole game between bots, tick by tick through the engine. `seen` collects every
     event sentence of it as someone reads it (the public line and each private one), for
-    the test that reads them all (tests/a_chaotic_life/test_quality.py)."""
-    state = game.setup(players, {}, Dice(seed, 0))
+    the test that reads them all (tests/a_chaotic_life/test_quality.py). `options` are the
+    setup's (default none: the rulebook's game, no house rule)."""
+    state = game.setup(players, options or {}, Dice(seed, 0))
     state["tick"] = 0
     rng = random.Random(seed)
     seat = {p: strategies[i % len(strategies)] for i, p in enumerate(players)}

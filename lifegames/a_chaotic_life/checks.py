@@ -522,15 +522,22 @@ def offer(state: ChaoticState, player: str, order: Order) -> tuple[str, Terms, T
     if give.empty() and want.empty():
         raise OrderError(E.TERMS, "a trade needs something on at least one side",
                          TERMS_HINT, "give")
-    made = turn["offered"].count(other)
-    if made >= rules()["offers_per_player"]:
-        raise OrderError(E.OFFERED, f"you have already made {other} an offer this turn",
-                         "trade with another player, or wait for your next turn", "player")
+    if deal_key(other, give, want) in turn.get("declined", []):
+        raise OrderError(E.OFFERED, f"{other} declined this very offer this turn",
+                         "offer other terms (a better bid), or trade with another player",
+                         "give")
     lacking = missing(state, player, give)
     if lacking:
         raise OrderError(E.CANT_GIVE, f"you cannot give that: {lacking}",
                          "offer what you hold", "give")
     return other, give, want
+
+
+def deal_key(to: str, give: Terms, want: Terms) -> str:
+    """An offer's player and terms as one line, the cards of each side in name order (so
+    the same terms written in another order are the same offer)."""
+    sides = [Terms(sorted(t.cards), t.happiness, t.sadness, t.any_card) for t in (give, want)]
+    return f"{to}: {sides[0].text()} for {sides[1].text()}"
 
 
 def answering(state: ChaoticState, player: str) -> Offer:

@@ -135,10 +135,8 @@ def rules() -> JsonObject:
         whole_number(data["players"]["max"], "rules.yaml players.max", low)
         for kind in KINDS:
             whole_number(data["counters"][kind], f"rules.yaml counters.{kind}", 1)
-        for key in ("hand_limit", "pouch_size", "actions", "piles", "offers_per_player"):
+        for key in ("hand_limit", "pouch_size", "actions", "piles"):
             whole_number(data[key], f"rules.yaml {key}", 1)
-        whole_number(data["rebuilds"], "rules.yaml rebuilds")
-        whole_number(data["old_age_rounds"], "rules.yaml old_age_rounds", 1)
         if not isinstance(data["counter_limit"], bool):
             raise DataError("rules.yaml: counter_limit should be true or false")
         stages = data["stages"]

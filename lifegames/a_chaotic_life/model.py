@@ -167,6 +167,15 @@ def ends_idle(state: ChaoticState) -> bool:
     return not state["turn"]["used"] and state["idle"] + 1 >= len(state["players"])
 
 
+def ends_old(state: ChaoticState, counted: bool = False) -> bool:
+    """Whether ending the current turn completes the whole rounds the house rule max_rounds
+    allows (absent: no such end); `counted`: the turn is already in `turns`. The advice and
+    the next turn both ask."""
+    rounds = state.get("max_rounds")
+    ended = state["turns"] + (0 if counted else 1)
+    return bool(rounds) and ended >= int(rounds or 0) * len(state["players"])
+
+
 def card_count(state: ChaoticState) -> int:
     """Every card of the box, wherever it is (always 67)."""
     total = len(state["deck"]) + len(state["discard"]) + len(state["removed"])
@@ -276,7 +285,8 @@ def standings(state: ChaoticState) -> tuple[list[str], dict[str, int]]:
 
 
 ENDINGS = {"death": "The CP died (Death!)", "idle": "A whole round passed without an action",
-           "old age": "The CP died of old age (the last deck ran out)"}
+           "old age": "The CP died of old age after {rounds} whole rounds (a house rule, "
+                      "max_rounds={rounds}, not a rule of the game)"}
 
 
 def final_statement(state: ChaoticState) -> str:
@@ -296,7 +306,9 @@ def final_statement(state: ChaoticState) -> str:
     else:
         head = f"{winners[0]} wins with {best['score']} {best['goal']}"
     scores = ", ".join(f"{p} {v['score']} {v['goal']}" for p, v in parts.items())
-    return f"{ENDINGS.get(str(state['end']), 'The game ended')}. {head}. Scores: {scores}."
+    how = ENDINGS.get(str(state["end"]), "The game ended").format(
+        rounds=state.get("max_rounds", "?"))
+    return f"{how}. {head}. Scores: {scores}."
 
 
 def verdict(state: ChaoticState, player: str) -> str:

@@ -92,10 +92,9 @@ def refill_deck(state: ChaoticState, dice: Dice) -> bool:
     state["discard"] = []
     dice.stream(DECK_STREAM).shuffle(state["deck"])
     state["reshuffles"] += 1
-    last = ", the last deck of this life" if last_deck(state) else ""
     size = len(state["deck"])
     pile = "only card was" if size == 1 else f"{size} cards were"
-    log(state, f"The deck ran out: the discard pile's {pile} shuffled into a new deck{last}")
+    log(state, f"The deck ran out: the discard pile's {pile} shuffled into a new deck")
     return True
 
 
@@ -132,21 +131,12 @@ def unpiled(state: ChaoticState) -> None:
         state["piles"], state["loose"] = [], 0
 
 
-def last_deck(state: ChaoticState) -> bool:
-    return int(state["reshuffles"]) >= int(rules()["rebuilds"])
-
-
 def draw_top(state: ChaoticState, dice: Dice) -> str | None:
-    """The top card of the deck (refilled from the discard pile when empty), or None. Drawing
-    the last card of the last deck ends the game: the CP dies of old age."""
+    """The top card of the deck (refilled from the discard pile when empty, as often as it
+    runs out), or None when both are empty."""
     if not refill_deck(state, dice):
         return None
-    name = take_top(state)
-    if not state["deck"] and last_deck(state) and not state["over"]:
-        state["over"], state["end"] = True, "old age"
-        log(state, "The last card of the last deck was drawn: the CP dies of old age and the "
-                   "game is over")
-    return name
+    return take_top(state)
 
 
 def shuffle_back(state: ChaoticState, name: str, dice: Dice) -> str:

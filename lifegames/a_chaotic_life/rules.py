@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 
 from ..engine.base.jsondata import JsonObject
-from ..engine.base.words import listed
+from ..engine.base.words import counted, listed
 from ..engine.core.commands import Commands, row_maker
 from ..engine.core.contract import Arg, Order, OrderError, Prompt, Result, SetupError
 from ..engine.core.dice import Dice
@@ -53,6 +53,7 @@ from .moves import hand_limit, log, piled, seen_by, take_top
 from .state import ChaoticGame, ChaoticState, Kind, Pile
 
 row = row_maker()  # each command has its own state-free checks and warnings
+MAX_ROUNDS = 10_000  # the most whole rounds the house rule max_rounds may name
 
 COMMANDS = Commands({
     "play": row(checks.play, actions.play, validate=checks.validate_cards,
@@ -221,12 +222,37 @@ class AChaoticLife(ChaoticGame):
         "trade offer declines it.")
 
     def parse_options(self, words: list[str], ticks: int | None) -> JsonObject:
-        if words:
-            raise SetupError(f"A Chaotic Life! takes no setup words (got {' '.join(words)!r})")
+        """The only setup word is a house rule, off by default: `max_rounds=N` (or
+        `max_rounds N`, `--max-rounds N`) ends the game by the CP's old age once N whole
+        rounds are over. The rulebook's game has no such bound (it ends with Death! or a
+        round without actions); a host or a simulation may want one."""
         if ticks is not None:
             raise SetupError("A Chaotic Life! has no fixed length: it ends with Death! or a "
-                             "round without actions (drop --ticks)")
-        return {}
+                             "round without actions (drop --ticks; the house rule "
+                             "max_rounds=N bounds a game in whole rounds)")
+        options: JsonObject = {}
+        pending = False
+        for raw in words:
+            word = raw.strip().lower()
+            if pending:  # the value of `max_rounds N`, as written
+                word, pending = f"max_rounds={word}", False
+            word = word.lstrip("-").replace("-", "_", 1) if word.startswith("-") else word
+            word = word.replace("max-rounds", "max_rounds", 1)
+            if word == "max_rounds":
+                pending = True
+                continue
+            key, _, value = word.partition("=")
+            if key != "max_rounds" or not value:
+                raise SetupError(f"unknown setup word {raw!r}: A Chaotic Life! takes only the "
+                                 "house rule max_rounds=N (the CP dies of old age after N "
+                                 "whole rounds; off by default)")
+            if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= MAX_ROUNDS:
+                raise SetupError(f"max_rounds={value}: give a whole number of rounds from 1 "
+                                 f"to {MAX_ROUNDS}")
+            options["max_rounds"] = int(value)
+        if pending:
+            raise SetupError("max_rounds needs a value, e.g. max_rounds=40")
+        return options
 
     # -- setup --------------------------------------------------------------------------------
     def setup(self, players: list[str], options: JsonObject, dice: Dice) -> ChaoticState:
@@ -272,6 +298,9 @@ class AChaoticLife(ChaoticGame):
             "log": [],
             "recent": [],
         }
+        rounds = options.get("max_rounds")
+        if rounds is not None:
+            state["max_rounds"] = int(rounds)
         for _ in range(hand_limit()):
             for player in players:
                 state["hands"][player].append(take_top(state))
@@ -284,6 +313,9 @@ class AChaoticLife(ChaoticGame):
                 mine.append(take_top(state))
                 log(state, f"{player} was dealt {drawn}, discarded it and was dealt another card")
         log(state, f"{players[0]} drew the {first} card: " + goals_text(players, goals))
+        if rounds is not None:
+            log(state, f"House rule (not a rule of the game): the CP dies of old age after "
+                       f"{counted(int(rounds), 'whole round')}")
         return state
 
     def vocabulary(self) -> Mapping[str, Collection[str]]:
@@ -299,7 +331,8 @@ class AChaoticLife(ChaoticGame):
 
     def max_orders(self, state: ChaoticState, player: str) -> int:
         """Far more than any turn needs: every kind of order is limited by the rules (actions,
-        one move of each card between hand and pouch, one offer to each player a turn)."""
+        one move of each card between hand and pouch, an offer on the same terms to the same
+        player once a turn after it was declined; the file cap bounds the rest)."""
         return 60
 
     def suspended(self, state: ChaoticState, player: str) -> bool:
@@ -374,7 +407,7 @@ class AChaoticLife(ChaoticGame):
 
     def ending(self, state: ChaoticState) -> str | None:
         """The rulebook's endings, "idle" (a round without an action) and "death" (Death!),
-        or ours, "old age" (model.ENDINGS)."""
+        or "old age" under the house rule max_rounds (model.ENDINGS)."""
         return str(state["end"]) if state["over"] else None
 
     def result(self, state: ChaoticState) -> Result:

@@ -63,7 +63,10 @@ class Turn(TypedDict):
                      Among("hands", "pouches", by="player")]
     # Items played by order this turn, face up, each waiting for the next card it can alter
     ready: Annotated[list[Card], PUBLIC]
-    offered: Annotated[list[Player], PUBLIC]  # the players offered a trade this turn
+    offered: Annotated[list[Player], PUBLIC]  # the player of each offer made this turn
+    # the offers declined this turn (checks.deal_key): none is made again on the same terms.
+    # Absent from a turn begun before it was kept.
+    declined: NotRequired[Annotated[list[str], PUBLIC]]
     # an order ran this tick whose outcome its writer could not know (rules.py)
     unforeseen: Annotated[bool, PUBLIC]
 
@@ -153,8 +156,12 @@ class ChaoticState(EngineState):
     # two-player deck is never shuffled). Absent from a game begun before they were kept.
     piles: NotRequired[Annotated[list[Pile], PUBLIC]]
     loose: NotRequired[Count]
+    # a house rule, not a rule (setup word max_rounds=N): the CP dies of old age once this
+    # many whole rounds are over. Absent when the house rule is off, as it is by default.
+    max_rounds: NotRequired[Annotated[int, PUBLIC, Range(1)]]
     over: Annotated[bool, PUBLIC]
     end: Annotated[Literal["death", "idle", "old age"] | None, PUBLIC]  # model.ENDINGS
+    # "old age" only under the house rule max_rounds
     log: Annotated[list[Entry], PUBLIC]  # this tick's
     recent: Annotated[list[Entry], PUBLIC]  # the last events, for the sheets
 

@@ -118,7 +118,18 @@ def table_text(state: ChaoticState) -> str:
             + (f", top {discard[-1]} (all, oldest first: {', '.join(discard)})" if discard
                else "") + ".\n"
             f"Removed face down by swaps: {removed}. {box_text(state)}.\n"
-            f"Open Mini-Goals: {goals}.")
+            f"Open Mini-Goals: {goals}." + house_rule_text(state))
+
+
+def house_rule_text(state: ChaoticState) -> str:
+    """The house rule max_rounds, when the game was set up with it (nothing otherwise): the
+    rulebook's game has no such end, so the sheet says it is the table's own."""
+    rounds = state.get("max_rounds")
+    if not rounds:
+        return ""
+    done = int(state["turns"]) // len(state["players"])
+    return (f"\nHouse rule (not a rule of the game): the CP dies of old age after "
+            f"{counted(rounds, 'whole round')}; {done} done.")
 
 
 def own_cards(state: ChaoticState, player: str) -> str:

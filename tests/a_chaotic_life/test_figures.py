@@ -113,7 +113,6 @@ FIGURES: list[Figure] = [
      lambda: (rules()["actions"], rules()["actions"] + _effect("Early Riser", "extra_action"))),
     ("hand limit", r"(?:the hand holds more than|a hand still over|draw up to|discards down "
      r"to) (\d+)\b", lambda: rules()["hand_limit"]),
-    ("offers a turn", r"(\w+) offer to each player a turn", lambda: rules()["offers_per_player"]),
     ("growing-up base (vocabulary)", r"\((\w+(?:, \w+)*): (\d+) of their goal's kind\)",
      lambda: _growing_up()[:2]),
     ("growing-up base (assumptions)", r"the (\w+(?:, \w+)*(?: and \w+)?) also pay (\w+) "
@@ -135,10 +134,6 @@ FIGURES: list[Figure] = [
      lambda: [s.capitalize() for s in card("Death!")["stages"]]),
     ("Spouse", r"every Spouse \(the first, and a remarriage\) pays (\d+) counter",
      lambda: _effect("Spouse", "named")),
-    ("deck rebuilds", r"at most (\d+) times \(`rules\.yaml` `rebuilds`\)",
-     lambda: rules()["rebuilds"]),
-    ("old age", r"finishing (\d+) whole rounds \(`old_age_rounds`\)",
-     lambda: rules()["old_age_rounds"]),
     ("Volcano!", r"every player loses (\w+) random card", lambda: _effect("Volcano!", "lava")),
     ("Gifts!", r"every player passes (\w+) random hand card",
      lambda: _effect("Gifts!", "gifts")),

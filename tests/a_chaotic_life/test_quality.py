@@ -117,6 +117,20 @@ def test_w05_ending_a_round_without_actions_while_behind_is_warned():
     assert warned(state, "end_turn\n") == []
 
 
+def test_w05b_ending_the_last_round_of_the_house_rule_while_behind_is_warned():
+    """The house rule max_rounds=N (not a rule): the end_turn that completes the N-th whole
+    round ends the game, so it is warned of as a certain loss while another player leads,
+    even after an action; not a round earlier, nor without the house rule."""
+    state = arrange(new_state([ANA, BEN]), goals=GOALS, player=BEN,
+                    counters={ANA: {"happiness": 4}, BEN: {"sadness": 1}})
+    state["turns"], state["turn"]["used"] = 2 * 3 - 1, 1  # Ben's turn ends round 3
+    assert warned(state, "end_turn\n", BEN) == []
+    state["max_rounds"] = 3
+    assert warned(state, "end_turn\n", BEN) == [("W-ENDS-GAME", "end_turn")]
+    state["turns"] -= 2
+    assert warned(state, "end_turn\n", BEN) == []
+
+
 def test_w06_death_played_while_behind_is_warned():
     """Death!: you take 3 counters opposite to your goal and the game ends."""
     state = two(hands={ANA: ["Death!"]}, stage="senior",
@@ -164,9 +178,10 @@ def test_g01_the_result_says_how_the_game_ended_who_won_and_why():
     assert GAME.result(state).summary.startswith(
         "The CP died (Death!). Cleo wins with 8 happiness. Scores:")
     state = two(counters={ANA: {"happiness": 4}, BEN: {"sadness": 4}})
-    state["over"], state["end"] = True, "old age"
+    state["over"], state["end"], state["max_rounds"] = True, "old age", 40
     assert GAME.result(state).summary == (
-        "The CP died of old age (the last deck ran out). Ana and Ben share "
+        "The CP died of old age after 40 whole rounds (a house rule, max_rounds=40, not a "
+        "rule of the game). Ana and Ben share "
         "the win with 4 counters of their goal each and 4 in all. Scores: Ana 4 happiness, "
         "Ben 4 sadness.")
     assert verdict(state, BEN) == "You share the win."
@@ -275,7 +290,10 @@ def test_q03_every_event_sentence_reads_as_plain_english():
     output, check's effects) is a plain English sentence: no bracketed asides, '+1 sadness'
     or '1 counters', a capital where a sentence opens, 'an Adult'. Read from whole bot games
     at 2, 3 and 4 players, greedy and random, every line as each reader reads it (public and
-    private); the old sentences stand as proof that the reading finds what it looks for."""
+    private); the old sentences stand as proof that the reading finds what it looks for.
+    Games with random seats are bounded by the house rule max_rounds=12 (a random seat acts
+    in nearly every turn, so its games run long: the house rule keeps this test quick, and
+    its old-age sentences are read too)."""
     for old in ["Cleo played (paid 1 sadness) Early Riser (the CP is a Baby)",
                 "Heartbreak: Ana +1 happiness", "Ana took 1 happiness from Ben",
                 "the lava took Ben's Lock (now on the discard pile)",
@@ -286,7 +304,9 @@ def test_q03_every_event_sentence_reads_as_plain_english():
     for count, strategies in ((2, ["greedy"]), (2, ["random"]), (3, ["greedy"]),
                               (3, ["random"]), (4, ["greedy", "random"]), (4, ["random"])):
         for seed in (1, 2):
-            balance.play(GAME, seed, list(balance.PLAYERS[:count]), strategies, seen)
+            options = GAME.parse_options(["max_rounds=12"] if "random" in strategies else [],
+                                         None)
+            balance.play(GAME, seed, list(balance.PLAYERS[:count]), strategies, seen, options)
     seen += rare_sentences()
     assert len(set(seen)) > 500, "the games told too little to judge"
     bad = {text: awkward(text) for text in sorted(set(seen)) if awkward(text)}

@@ -147,26 +147,48 @@ def test_r38b_what_everyone_knows_of_the_piles_as_the_deck_changes():
     assert state["reshuffles"] == 1 and state["piles"] == [] and state["loose"] == 0
 
 
-def test_r39_the_last_card_of_the_last_deck_ends_the_life():
-    """Our choice (the rulebook would loop for ever): the discard pile becomes a new deck at
-    most rules.yaml rebuilds times; drawing the last card of the last deck ends the game:
-    the CP dies of old age."""
+def test_r39_the_deck_is_rebuilt_from_the_discard_pile_every_time_it_runs_out():
+    """The Item Pouch & Discard Pile: whenever the deck is exhausted the discard pile becomes
+    the new deck; the rulebook sets no limit, and the deck running out ends nothing (How to
+    Win - Or Lose! names only a round without actions and Death!). Twelve times over, each
+    exhausted deck is rebuilt from what was discarded, and the game goes on."""
     state = arrange(new_state(), hands={ANA: []}, player=ANA)
-    state["reshuffles"] = rules()["rebuilds"]
-    state["discard"] += state["deck"][1:]
-    state["deck"] = state["deck"][:1]
-    order(state, ANA, "draw", FakeDice())
-    assert GAME.is_over(state) and state["end"] == "old age"
-    assert "old age" in GAME.result(state).summary
-    reject(state, ANA, "end_turn", "E-GAME-OVER")
+    rebuilds = 0
+    for _ in range(12):
+        _empty_deck(state)
+        state["discard"] += state["hands"][ANA]
+        state["hands"][ANA] = []
+        state["turn"]["used"] = 0
+        order(state, ANA, "draw", Dice(5, rebuilds + 1))
+        rebuilds += 1
+        assert state["reshuffles"] == rebuilds and state["discard"] == []
+        assert not GAME.is_over(state) and state["end"] is None
+        assert len(state["hands"][ANA]) == 1
+    texts = [e["text"] for e in state["log"]]
+    assert sum("shuffled into a new deck" in t for t in texts) == rebuilds
+    assert not any("last deck" in t or "old age" in t for t in texts)
 
 
-def test_r39b_after_the_last_whole_round_the_cp_dies_of_old_age():
-    """Our choice (How to Win - Or Lose! ends a game only when a round passes without an
-    action, or by Death!; a draw is an action, so players could draw for ever): the turn that
-    completes rules.yaml old_age_rounds whole rounds ends the game by old age, not before."""
-    rounds = rules()["old_age_rounds"]
+def test_r39b_no_round_limit_ends_a_game_unless_the_house_rule_sets_one():
+    """How to Win - Or Lose!: a game ends only when a round passes without an action, or by
+    Death!: however many rounds have passed, a turn with an action ends nothing. A table may
+    bound a game by the house rule max_rounds=N (a setup word, off by default, not a rule):
+    the turn that completes N whole rounds ends it, the CP dying of old age, and the result
+    names the house rule."""
     state = arrange(new_state(), hands={ANA: ["Neighbor", "Party"]}, player=ANA)
+    state["turns"] = 3 * 10_000
+    order(state, ANA, 'discard("Party")')
+    order(state, ANA, "end_turn", FakeDice())
+    assert not GAME.is_over(state) and state["turn"]["player"] == BEN
+    assert "max_rounds" not in state and GAME.parse_options([], None) == {}
+
+    rounds = 7
+    options = GAME.parse_options([f"max_rounds={rounds}"], None)
+    assert options == GAME.parse_options(["--max-rounds", str(rounds)], None)
+    state = GAME.setup(["Ana", "Ben", "Cleo"], options, Dice(2015, 0))
+    state["tick"] = 0
+    assert state["max_rounds"] == rounds and "House rule" in state["log"][-1]["text"]
+    state = arrange(state, hands={ANA: ["Neighbor", "Party"]}, player=ANA)
     state["turns"] = rounds * 3 - 2
     order(state, ANA, 'discard("Party")')
     order(state, ANA, "end_turn", FakeDice())
@@ -174,7 +196,11 @@ def test_r39b_after_the_last_whole_round_the_cp_dies_of_old_age():
     state["turn"]["used"] = 1  # Ben acts, so no idle round ends the game first
     order(state, BEN, "end_turn", FakeDice())
     assert GAME.is_over(state) and state["end"] == "old age"
-    assert f"{rounds} rounds" in state["log"][-1]["text"]
+    assert f"{rounds} whole rounds" in state["log"][-1]["text"]
+    summary = GAME.result(state).summary
+    assert summary.startswith(f"The CP died of old age after {rounds} whole rounds (a house "
+                              f"rule, max_rounds={rounds}")
+    assert "deck" not in summary
 
 
 def test_r40_death_gives_three_counters_opposite_to_the_goal_and_ends_the_game():

@@ -16,6 +16,7 @@ from .helpers import (
     ANA,
     BEN,
     CLEO,
+    FakeDice,
     arrange,
     check_as,
     counters_of,
@@ -43,8 +44,7 @@ def _judging_state(ana: dict[str, int], ben: dict[str, int]) -> dict[str, Any]:
 
 
 def _offer_ben(state: dict[str, Any], give: str, want: str) -> None:
-    """Ana's offer to Ben, as if it were her first to him this turn."""
-    state["turn"]["offered"] = []
+    """Ana's offer to Ben."""
     order(state, ANA, f'offer("Ben", "{give}", "{want}")')
 
 
@@ -120,10 +120,10 @@ def test_r47_a_card_of_the_answerers_choice_is_seen_only_by_the_two_traders():
     assert state["hands"][ANA] == ["Senior", "Dog"]
 
 
-def test_r48_offers_are_limited_checked_and_may_end_the_file():
-    """Actions!, Trade: the offerer must hold what they give and have an action left; one
-    offer to each player a turn (our limit); an offer ends what check can foresee, so the
-    file may stop after it."""
+def test_r48_offers_are_checked_and_may_end_the_file():
+    """Actions!, Trade: the offerer must hold what they give and have an action left; an
+    offer ends what check can foresee, so the file may stop after it. After a decline Ana
+    may make Ben another offer (test_r48b), but not the very one he declined."""
     state = _offer_state()
     reject(state, ANA, 'offer("Ben", "Bandage", "Lock")', "E-CANT-GIVE")
     reject(state, ANA, 'offer("Ben", "3 sadness", "Lock")', "E-CANT-GIVE")
@@ -135,9 +135,38 @@ def test_r48_offers_are_limited_checked_and_may_end_the_file():
     assert not result.problems and "hidden" in result.effects[-1]
     stand(state, BEN, "decline")
     order(state, ANA, 'offer("Ben", "Camera", "Lock")')
-    reject(state, ANA, 'offer("Ben", "Senior", "Lock")', "E-OFFERED")
-    order(state, ANA, 'offer("Cleo", "Senior", "nothing")')
+    reject(state, ANA, 'offer("Ben", "Camera", "Lock")', "E-OFFERED")
+    reject(state, ANA, 'offer("Ben", "camera", "lock")', "E-OFFERED")
+    order(state, ANA, 'offer("Cleo", "Camera", "Lock")')
     assert state["offer"]["to"] == CLEO
+
+
+def test_r48b_a_player_may_make_the_same_player_several_offers_in_a_turn_auction_style():
+    """What's in a Turn? (a player may take the same action more than once a turn) and
+    Actions!, Trade (held up "auction style", offers fielded; an action is spent only when a
+    trade is made): after Ben declines, Ana may bid again to Ben on other terms, as often as
+    she likes, at no action; a bid he takes is one of her actions, and Ana may trade with
+    him again in the same turn. Only the very terms he declined are not offered again that
+    turn (our bound, RULES.md Assumptions); her next turn starts afresh."""
+    state = arrange(new_state(), hands={ANA: ["Camera", "Senior", "Neighbor"],
+                                        BEN: ["Lock", "Dog"]},
+                    counters={ANA: {"sadness": 3}, BEN: {"happiness": 2}}, player=ANA)
+    stand(state, BEN, 'accept("Lock")', "decline")
+    for give in ("Camera", "Senior", "Camera, Senior"):
+        order(state, ANA, f'offer("Ben", "{give}", "2 happiness")')  # Ben holds no such bid
+    assert state["turn"]["used"] == 0 and counters_of(state, ANA) == (0, 3)
+    assert state["turn"]["offered"] == [BEN] * 3 and len(state["turn"]["declined"]) == 3
+    order(state, ANA, 'offer("Ben", "Camera, 1 sadness", "a card")')
+    assert state["turn"]["used"] == 1 and "Lock" in state["hands"][ANA], "the fourth bid"
+    order(state, ANA, 'offer("Ben", "1 sadness", "Dog")')
+    assert state["turn"]["used"] == 1 and "Dog" in state["hands"][BEN], "declined"
+    stand(state, BEN, "accept()")
+    order(state, ANA, 'offer("Ben", "1 sadness", "1 happiness")')
+    order(state, ANA, 'offer("Ben", "1 sadness", "1 happiness")')
+    assert state["turn"]["used"] == 3 and counters_of(state, ANA) == (2, 0), "made twice"
+    assert state["turn"]["offered"] == [BEN] * 7
+    order(state, ANA, "end_turn", FakeDice())
+    assert "declined" not in state["turn"] or state["turn"]["declined"] == []
 
 
 def test_r49_the_offerers_plan_resumes_in_the_tick_that_answers():

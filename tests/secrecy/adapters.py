@@ -43,9 +43,10 @@ def _acl_hidden(state: State, player: str) -> set[str]:
 def _acl_visible(state: State, player: str) -> set[str]:
     """By the rules: the player's own cards, everything face up on the table (and the cards a
     rebuilt deck was made of, the Age card of each pile it was stacked from), the terms of an
-    offer, what the log told them (its public lines, and their own private lines), and the
-    words of the rules printed on the cards they can see (an Item reacts to Volcano!, a Cat
-    chases the Mouse); a card type or a life stage is a word of the rules, not a card."""
+    offer (waiting, or declined this turn), what the log told them (its public lines, and
+    their own private lines), and the words of the rules printed on the cards they can see
+    (an Item reacts to Volcano!, a Cat chases the Mouse); a card type or a life stage is a
+    word of the rules, not a card."""
     from lifegames.a_chaotic_life.data import TYPE_NAMES, card, names
 
     seen = set(state["hands"][player]) | set(state["pouches"][player])
@@ -63,6 +64,8 @@ def _acl_visible(state: State, player: str) -> set[str]:
     if state["offer"]:
         seen |= set(state["offer"]["give"]["cards"]) | set(state["offer"]["want"]["cards"])
     finder = Finder(names())
+    # the offers declined this turn, made in the open (a declined offer is not made again)
+    seen |= finder.found("\n".join(state["turn"].get("declined", [])))
     for entry in state["log"] + state["recent"]:
         seen |= finder.found(entry["private"].get(player, entry["text"]))
     # the player's own standing orders: what they wrote (a bot's name every Item it may hold)
@@ -118,7 +121,8 @@ def _acl_scripted() -> list[tuple[str, State, str]]:
     """What the bots seldom do: claim a Mini-Goal; move an Item into the pouch and stop the
     file after drawing a card the others see nowhere else (the turn goes on next tick, its
     moves and draw recorded); take it out again; make an offer that waits for its answer (the
-    bots' offers are answered at once by standing orders)."""
+    bots' offers are answered at once by standing orders); discard down to the hand limit
+    (a hand over it comes from a trade or Gifts!, which a bot game may not bring)."""
     from ..a_chaotic_life.helpers import ANA, BEN, CLEO, arrange, new_state
 
     claim = arrange(new_state(), history={"baby": ["traveled"], "child": ["traveled"]},
@@ -128,7 +132,10 @@ def _acl_scripted() -> list[tuple[str, State, str]]:
     back = arrange(new_state(), hands={ANA: ["Camera"]}, pouches={ANA: ["Leash"]}, player=ANA)
     offer = arrange(new_state(), hands={ANA: ["Leash", "Camera"], BEN: ["Travel", "Party"],
                                         CLEO: ["Lock"]}, player=ANA)
+    over = arrange(new_state(), hands={ANA: ["Leash", "Camera", "Lock", "Party", "Travel",
+                                            "Neighbor"]}, player=ANA)
     return [("a scripted claim", claim, 'claim("Globetrotter")\nend_turn\n'),
+            ("a scripted discard down", over, 'discard_down("Party")\nend_turn\n'),
             ("a scripted pouch move", moves, 'pouch("Leash")\npouch("Lock")\ndraw()\n'),
             ("a scripted unpouch", back, 'unpouch("Leash")\ndraw()\n'),
             ("a scripted offer", offer, 'offer("Ben", "Leash", "a card")\n')]
@@ -145,7 +152,7 @@ def _acl_fired(events: list[str]) -> set[str]:
 
 CHAOTIC = Adapter("a-chaotic-life", ["Ana", "Ben", "Cleo"], _acl_names, _acl_hidden,
                   _acl_visible, _acl_probes, _acl_prepare,
-                  games=((3, "random"), (4, "greedy")), scripted=_acl_scripted,
+                  games=((6, "random"), (4, "greedy")), scripted=_acl_scripted,
                   fired=_acl_fired)
 
 

@@ -479,3 +479,38 @@ def test_r35_order_file_syntax():
     """Orders accept bare or quoted names and optional parentheses on bare words."""
     parsed = parse_file('give("Nora")\ngive(nora)\nfight()\npass\nupgrade("fishing rod")\n')
     assert not parsed.problems and len(parsed.orders) == 5
+
+
+def test_r37_several_goals_win_only_when_every_one_is_met():
+    """Preparation / Goals (more than one goal may be rolled) with Winning -- a player who
+    completed ALL selected goals wins: with two goals, one met is not a win, both are; a goal
+    that was not selected does not stand in for one that was."""
+    state = new_state(words=["goal=3,5"])
+    assert state["goals"] == ["tools", "monsters"]
+    state["over"] = True
+    s = sheet_of(state)
+    s["done"]["tools"] = 4
+    s["done"]["harvest"] = 5
+    assert GAME.result(state).winners == []
+    del s["done"]["tools"]
+    s["done"]["monsters"] = 6
+    assert GAME.result(state).winners == []
+    s["done"]["tools"] = 4
+    assert GAME.result(state).winners == ["Ana"]
+
+
+def test_r38_the_game_ends_at_the_end_of_day_10_and_not_before():
+    """Game Summary / End of Day / Winning and Scoring, Game End -- ten rounds (days), the
+    game ends at the end of the 10th day: after nine days a tenth begins with a fresh roll;
+    after the tenth nothing is awaited and no order runs."""
+    state = new_state(words=["goal=3"])
+    assert state["days"] == 10
+    for day in range(1, 11):
+        assert state["day"] == day and not GAME.is_over(state)
+        assert GAME.awaiting(state) == ["Ana"] and len(sheet_of(state)["available"]) == 5
+        out = play(state, {"Ana": "pass"})
+        assert out.problems == []
+        state = out.state
+    assert GAME.is_over(state) and state["day"] == 10 and GAME.awaiting(state) == []
+    assert GAME.result(state).scores["Ana"] == score(sheet_of(state))
+    reject(state, "pass", "E-GAME-OVER")

@@ -55,8 +55,8 @@ def components() -> list[str]:
 
 
 def setup() -> list[str]:
-    """Single-player setups: event cards acting before anyone moved in, and where the two
-    Iconic Sims go, for all A sides and all B sides."""
+    """Single-player setups: event cards dealt to the opening Card Hub (each acts there, as it
+    appears), and where the two Iconic Sims go, for all A sides and all B sides."""
     lines = [f"{SETUPS} single-player setups per side set, seeds 0-{SETUPS - 1}:"]
     for sides in ("AAAAAA", "BBBBBB"):
         acted = dealt = 0
@@ -68,8 +68,8 @@ def setup() -> list[str]:
             acted += any(w in line for line in state["recent"] for w in EVENT_WORDS)
             hosts.update(spot["venue"] for spot in state["board"])
         venues = [v["name"] for v in layout(sides)]
-        lines.append(f"sides {sides}: an event card was dealt to the opening Card Hub (and "
-                     f"shuffled back) in {dealt}, acted at setup in {acted}; Sims at setup "
+        lines.append(f"sides {sides}: an event card was dealt to the opening Card Hub in "
+                     f"{dealt}, acted at setup in {acted}; Sims at setup "
                      "by Venue: " + ", ".join(f"{v} {hosts[v]}" for v in venues))
     return lines
 

@@ -364,32 +364,40 @@ def accept(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: N
     return _done(state, player, _monster(s, False) + _fights(state, s, dice, player))
 
 
-def reroll(game: SimpleLifeGame, state: SimpleLifeState, player: str, cleaned: list[int], dice: Dice
-           ) -> list[str]:
-    faces = cleaned
+def reroll(game: SimpleLifeGame, state: SimpleLifeState, player: str,
+           cleaned: tuple[list[int], list[int]], dice: Dice) -> list[str]:
+    """One carrot rerolls the chosen dice: Available ones first (they go back to Available),
+    then those of the open prompt, whose roll is then settled as that location says."""
+    held, free = cleaned
     s = me(state, player)
     lose(s, "carrot")
     pending = s["pending"]
-    paid = f"paid a carrot to reroll {show_dice(faces)}"
-    if pending is None:
-        remove_dice(s, faces)
-        new = roll(dice, player, len(faces))
+    paid = f"paid a carrot to reroll {show_dice(held + free)}"
+    events = []
+    if free:
+        remove_dice(s, free)
+        new = roll(dice, player, len(free))
         s["available"] = sorted(s["available"] + new)
-        events = [f"{paid}: rolled {show_dice(new)}; available now: "
-                  f"{show_dice(s['available'])}"]
+        which = f"the Available {show_dice(free)} rolled" if held else "rolled"
+        events.append(f"{paid}: {which} {show_dice(new)}; available now: "
+                      f"{show_dice(s['available'])}")
+    said = [] if free else [paid]
+    if not held or pending is None:
+        pass
     elif pending["kind"] == "lake":
-        events = [paid] + _lake_roll(state, s, dice, player)
+        events += said + _lake_roll(state, s, dice, player)
     elif pending["kind"] == "fight":
         pending["face"] = None
-        events = [paid] + _fight_roll(state, s, dice, player) + _fights(state, s, dice, player)
+        events += said + _fight_roll(state, s, dice, player) + _fights(state, s, dice, player)
     else:
         kept = list(pending["dice"])
-        for face in faces:
+        for face in held:
             kept.remove(face)
-        new = roll(dice, player, len(faces))
+        new = roll(dice, player, len(held))
         pending["dice"] = cast(tuple[int, int], sorted(kept + new))
-        events = [f"{paid}: the Mines dice now show {pending['dice'][0]} and "
-                  f"{pending['dice'][1]}"] + _mine_default(state, s, dice, player)
+        shown = f"the Mines dice now show {pending['dice'][0]} and {pending['dice'][1]}"
+        events += [f"{paid}: {shown}" if said else shown] + \
+            _mine_default(state, s, dice, player)
     return _done(state, player, events)
 
 

@@ -241,35 +241,49 @@ def accept(state: SimpleLifeState, player: str, order: Order) -> None:
                          "accept answers a missed Lake or fight roll")
 
 
-def reroll_targets(s: Sheet) -> list[int] | None:
-    """The dice a carrot may reroll now, or None if rerolling is not possible."""
+def held_dice(s: Sheet) -> list[int]:
+    """The dice of the roll the open prompt is about (the Lake die, the Mines dice, a missed
+    fight roll): none when no prompt is open or a fight is still to be rolled."""
     pending = s["pending"]
     if pending is None:
-        return list(s["available"])
+        return []
     if pending["kind"] == "mine":
         return list(pending["dice"])
-    face = pending["face"]  # a missed Lake or fight roll (None: a fight still to roll)
-    return None if face is None else [face]
+    face = pending["face"]
+    return [] if face is None else [face]
 
 
-def reroll(state: SimpleLifeState, player: str, order: Order) -> list[int]:
-    """The dice to reroll (available ones, or those of the roll the prompt is about), and a
-    carrot to pay."""
+def reroll(state: SimpleLifeState, player: str, order: Order
+           ) -> tuple[list[int], list[int]]:
+    """The dice one carrot rerolls: (those of the open prompt, those in Available). Rerolling
+    may come at any moment the player gives orders and takes any number of rolled dice, so a
+    value names the prompt's die first, then an Available one; `reroll(available, ...)` names
+    Available dice only."""
     s = _sheet(state, player, order)
     faces = [a.value for a in order.args if a.name == "die"]
-    targets = reroll_targets(s)
-    if targets is None:
-        raise OrderError(E.NOTHING_TO_REROLL, "roll the fight first; a carrot rerolls its "
-                         "result if it misses", "write: fight")
-    where = "available" if s["pending"] is None else "in play"
-    want, have = Counter(faces), Counter(targets)
-    for face, count in want.items():
-        if have[face] < count:
-            raise OrderError(E.NO_DIE, f"you have no{' more' if have[face] else ''} die "
-                             f"showing {face} {where}",
-                             f"dice you may reroll: {show_dice(targets) or 'none'}", "die")
+    only_free = any(a.name == "spare" for a in order.args)
+    held = [] if only_free else held_dice(s)
+    if not held and not s["available"]:
+        raise OrderError(E.NOTHING_TO_REROLL, "no rolled die to reroll: your Available dice "
+                         "are spent and no roll waits (a fight is rolled first)",
+                         "write: fight" if s["pending"] else "write: pass")
+    take_held, take_free = [], []
+    left_held, left_free = Counter(held), Counter(s["available"])
+    for face in faces:
+        if left_held[face] > 0:
+            left_held[face] -= 1
+            take_held.append(face)
+        elif left_free[face] > 0:
+            left_free[face] -= 1
+            take_free.append(face)
+        else:
+            where = "available" if only_free or not held else "available or in play"
+            named = faces.count(face) > 1
+            raise OrderError(E.NO_DIE, f"you have no{' more' if named else ''} die showing "
+                             f"{face} {where}", "dice you may reroll: "
+                             f"{show_dice(held + list(s['available'])) or 'none'}", "die")
     need(s, "carrot", 1, "a reroll")
-    return faces
+    return take_held, take_free
 
 
 def fights_after(state: SimpleLifeState, player: str, order: Order) -> bool:

@@ -34,7 +34,8 @@ class E(Codes, doc=f"{RULES}#problem-codes"):
                        "column")
     CANNOT_DIG = Code("E-CANNOT-DIG", "the Mines dice cannot name that cell")
     NOTHING_TO_ACCEPT = Code("E-NOTHING-TO-ACCEPT", "no missed roll waits to be accepted")
-    NOTHING_TO_REROLL = Code("E-NOTHING-TO-REROLL", "no fight roll to reroll yet")
+    NOTHING_TO_REROLL = Code("E-NOTHING-TO-REROLL",
+                             "no rolled die to reroll: Available dice spent, no roll waiting")
     NOT_IN_TOWN = Code("E-NOT-IN-TOWN", "a Town action before a die was spent on the Town")
     ALREADY_FRIENDS = Code("E-ALREADY-FRIENDS", "that townsfolk is your friend already")
     ROW_FULL = Code("E-ROW-FULL", "your row of that resource is full: what you buy would be "

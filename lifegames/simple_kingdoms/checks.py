@@ -4,9 +4,10 @@ returns what its apply (actions.py) needs. `validate` is their state-free part (
 adjacency), which a plan's lines are held to wherever `check` cannot run them; `spelled` gives
 each order its one spelling.
 
-A tile whose terrain the kingdom has not seen (unexplored when the tick began, so hidden in
-its view, or explored during this tick) refuses the buildings that depend on terrain, in
-`check` and in the tick alike: the two can never disagree and `check` never tells a terrain.
+A building that depends on terrain, on a tile explored during this tick, is decided by the tick
+with the real terrain: the kingdom's view (`check`) has no terrain for that tile, so `check`
+cannot tell, and the order is a barrier there (`build_blind`), as a roll is; `check` never
+tells a terrain.
 """
 
 from __future__ import annotations
@@ -164,6 +165,19 @@ def terrain_unseen(state: KingdomsState, t: Tile) -> bool:
     return t["terrain"] is None or place(t) in this_tick(state)["explored"]
 
 
+def build_blind(state: KingdomsState, name: str, order: Order) -> bool:
+    """Is this build decided only by the tick? Yes for a building that depends on terrain, on
+    a tile whose terrain the kingdom has not seen (explored this tick): its view holds no
+    terrain for it, the tick holds the real one."""
+    try:
+        t = coord(state, order)
+        building = building_name(order)
+    except (OrderError, KeyError, TypeError, ValueError):
+        return False
+    spec = rules()["buildings"].get(building)
+    return bool(spec and spec.get("terrain") and terrain_unseen(state, t))
+
+
 def build(state: KingdomsState, name: str, order: Order, hints: bool = True
           ) -> tuple[Tile, str, dict[str, int]]:
     data = rules()
@@ -195,13 +209,8 @@ def _building_fits(state: KingdomsState, t: Tile, building: str, spec: Building,
                    hints: bool) -> None:
     data = rules()
     terrain = spec.get("terrain")
-    if terrain and terrain_unseen(state, t):
-        raise OrderError(E.TERRAIN_UNSEEN,
-                         f"a {building} depends on the terrain of {where(t)}, which you have "
-                         "not seen yet: it is explored this tick",
-                         "build it next tick, once you have seen the terrain on your sheet (a "
-                         "watchtower or a settlement upgrade needs no terrain)", "building")
-    if terrain and t["terrain"] not in terrain:
+    # No terrain: a kingdom's view of a tile explored this tick; the tick decides (build_blind).
+    if terrain and t["terrain"] is not None and t["terrain"] not in terrain:
         raise OrderError(E.WRONG_TERRAIN,
                          f"a {building} needs {' or '.join(terrain)}; this tile is "
                          f"{t['terrain']}",

@@ -23,8 +23,6 @@ class E(Codes, doc=f"{RULES}#problem-codes"):
     SHORT = Code("E-SHORT", "the kingdom's stock cannot pay what the order costs")
     NEEDS_SETTLEMENT = Code("E-NEEDS-SETTLEMENT", "the building needs a larger settlement on "
                             "the tile, or replaces one the tile does not have")
-    TERRAIN_UNSEEN = Code("E-TERRAIN-UNSEEN", "the building depends on terrain you have not "
-                          "seen yet")
     WRONG_TERRAIN = Code("E-WRONG-TERRAIN", "the building cannot stand on this tile's "
                          "terrain")
     LIMIT = Code("E-LIMIT", "the tile holds as many watchtowers, walls or resource buildings "

@@ -6,9 +6,11 @@ of it (engine/core/commands.py). `end_tick` runs the phases 2-8 of the rule text
 state is declared in state.py; numbers come from rules.yaml (data.py).
 
 Nothing in a kingdom's orders is chance, and the one secret is the terrain of tiles nobody has
-explored: the kingdoms' views hide it (state.py), so no order needs to end its file. A move that
-explores, a claim (which takes effect at once) and a build that needs no terrain can share one
-tick.
+explored: the kingdoms' views hide it (state.py). A move that explores, a claim (which takes
+effect at once) and a build can share one tick; a build that depends on the terrain of a tile
+explored this tick is decided by the tick with the real terrain, so it ends what `check` can
+run (its row's `blind`), and in the tick, once a tile was explored, an order that cannot run
+stops the plan there (`unforeseen`) as after a roll.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ row = row_maker(validate=checks.validate, warn=advice.warnings)
 
 
 COMMANDS = Commands({
-    "build": row(checks.build, actions.build, probe=checks.build_unhinted),
+    "build": row(checks.build, actions.build, probe=checks.build_unhinted,
+                 blind=checks.build_blind),
     "hire_soldiers": row(checks.hire_soldiers, actions.hire_soldiers),
     "dismiss_soldiers": row(checks.dismiss_soldiers, actions.dismiss_soldiers),
     "move_soldiers": row(checks.move_soldiers, actions.move_soldiers),
@@ -131,6 +134,10 @@ class SimpleKingdoms(Game[KingdomsState]):
 
     def end_tick(self, state: KingdomsState, dice: Dice) -> list[str]:
         return actions.end_tick(state, dice)
+
+    def unforeseen(self, state: KingdomsState, player: str) -> bool:
+        """A tile explored this tick: its terrain is news the file's writer had not seen."""
+        return bool(checks.this_tick(state)["explored"])
 
     # -- the end ------------------------------------------------------------------------------
     def figures(self, state: KingdomsState, name: str) -> dict[str, int]:

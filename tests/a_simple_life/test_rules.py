@@ -479,3 +479,81 @@ def test_r35_order_file_syntax():
     """Orders accept bare or quoted names and optional parentheses on bare words."""
     parsed = parse_file('give("Nora")\ngive(nora)\nfight()\npass\nupgrade("fishing rod")\n')
     assert not parsed.problems and len(parsed.orders) == 5
+
+
+def test_r37_several_goals_win_only_when_every_one_is_met():
+    """Preparation / Goals (more than one goal may be rolled) with Winning -- a player who
+    completed ALL selected goals wins: with two goals, one met is not a win, both are; a goal
+    that was not selected does not stand in for one that was."""
+    state = new_state(words=["goal=3,5"])
+    assert state["goals"] == ["tools", "monsters"]
+    state["over"] = True
+    s = sheet_of(state)
+    s["done"]["tools"] = 4
+    s["done"]["harvest"] = 5
+    assert GAME.result(state).winners == []
+    del s["done"]["tools"]
+    s["done"]["monsters"] = 6
+    assert GAME.result(state).winners == []
+    s["done"]["tools"] = 4
+    assert GAME.result(state).winners == ["Ana"]
+
+
+def test_r38_the_game_ends_at_the_end_of_day_10_and_not_before():
+    """Game Summary / End of Day / Winning and Scoring, Game End -- ten rounds (days), the
+    game ends at the end of the 10th day: after nine days a tenth begins with a fresh roll;
+    after the tenth nothing is awaited and no order runs."""
+    state = new_state(words=["goal=3"])
+    assert state["days"] == 10
+    for day in range(1, 11):
+        assert state["day"] == day and not GAME.is_over(state)
+        assert GAME.awaiting(state) == ["Ana"] and len(sheet_of(state)["available"]) == 5
+        out = play(state, {"Ana": "pass"})
+        assert out.problems == []
+        state = out.state
+    assert GAME.is_over(state) and state["day"] == 10 and GAME.awaiting(state) == []
+    assert GAME.result(state).scores["Ana"] == score(sheet_of(state))
+    reject(state, "pass", "E-GAME-OVER")
+
+
+def test_r39_a_carrot_rerolls_any_rolled_dice_also_while_a_roll_waits():
+    """Rerolling -- ANYTIME, one carrot rerolls ANY NUMBER of rolled dice, the Available dice
+    included: while a Lake, Mines or fight roll waits, the Available dice alone, the waiting
+    roll alone, or both together for the one carrot. A value names the waiting roll's die
+    first; reroll(available, ...) names Available dice only."""
+    state = new_state(words=["goal=3"])
+    s = sheet_of(state)
+    set_dice(state, [1, 3, 4])
+    give_stock(state, carrot=3)
+    assert sheet()["lake"][3]["needs"] == 6
+    order(state, "lake(3, 4)", dice=rolls("Ana", 3))  # row 4, column 2: a miss waits
+    assert s["pending"]["kind"] == "lake" and s["available"] == [1, 4]
+    order(state, "reroll(3, 1, 4)", dice=rolls("Ana", 5, 6, 6))
+    caught = sheet()["lake"][3]["cells"][1].count("carrot")
+    assert s["available"] == [5, 6] and stock(s, "carrot") == 2 + caught
+    assert s["pending"] is None and s["lake"][3][1] == "check"
+
+    state = new_state(words=["goal=3"])
+    s = sheet_of(state)
+    set_dice(state, [1, 1, 2, 4])
+    give_stock(state, carrot=4)
+    order(state, "mine(1, 1)", dice=rolls("Ana", 3, 5))
+    assert s["pending"]["dice"] == [3, 5] and s["available"] == [2, 4]
+    order(state, "reroll(5, 2)", dice=rolls("Ana", 6, 1))  # Available 2 first, then the 5
+    assert s["pending"]["dice"] == [1, 3] and s["available"] == [4, 6]
+    order(state, "reroll(1)", dice=rolls("Ana", 5))
+    assert s["pending"]["dice"] == [3, 5] and stock(s, "carrot") == 2
+    order(state, "dig(3, 5)")  # two monsters
+    assert s["pending"]["kind"] == "fight" and s["pending"]["face"] is None
+    order(state, "reroll(4)", dice=rolls("Ana", 2))  # a fight still to roll
+    assert s["available"] == [2, 6] and stock(s, "carrot") == 1
+    give_stock(state, carrot=3)
+    order(state, "fight", dice=rolls("Ana", 2))
+    assert s["pending"]["face"] == 2
+    order(state, "reroll(available, 2)", dice=rolls("Ana", 6))
+    assert s["available"] == [6, 6] and s["pending"]["face"] == 2
+    order(state, "reroll(2, 6)", dice=rolls("Ana", 3, 5))  # both together: a hit
+    assert s["available"] == [3, 6] and stock(s, "carrot") == 1
+    assert s["inventory"]["monster"]["circled"] == 1 and s["pending"]["left"] == 1
+    reject(state, "reroll(4)", "E-NO-DIE")
+    reject(state, "reroll(available, 1)", "E-NO-DIE")

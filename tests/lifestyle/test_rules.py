@@ -577,3 +577,25 @@ def test_r37_the_condition_table_covers_every_kind_with_one_two_and_three_dice()
     for kind, seen in cases.items():
         assert {count for count, _ in seen} == {1, 2, 3}, kind
         assert {wanted for _, wanted in seen} == {True, False}, kind
+
+
+def test_r38_no_card_is_bought_in_the_middle_of_a_roll():
+    """Playing the Game (buying comes at the start of your turn, then one action) and Action:
+    Roll Dice a-c -- once the first die is rolled, no purchase: not while a roll waits for an
+    answer, not after a met card before the next is named, not after a botch."""
+    state = arrange(new_state(), display=["Cat"] + [None] * 8,
+                    Ana={"dice": ["Scooter", "Cabin"], "tokens": 4})
+    order(state, ANA, 'roll("Scooter")', FakeDice(3))
+    assert state["turn"]["phase"] == "rolled"
+    for kind in ("buy_two", "refill"):
+        reject(state, ANA, kind, "E-WRONG-MOMENT")
+    order(state, ANA, "accept")
+    assert state["turn"]["phase"] == "next"
+    for kind in ("buy_two", "refill"):
+        reject(state, ANA, kind, "E-WRONG-MOMENT")
+    order(state, ANA, 'roll("Cabin")', FakeDice(1))
+    order(state, ANA, "accept")
+    assert state["turn"]["phase"] == "botched"
+    for kind in ("buy_two", "refill"):
+        reject(state, ANA, kind, "E-WRONG-MOMENT")
+        assert kind not in "".join(legal(state, ANA))

@@ -256,8 +256,23 @@ def _sk_probes(state: State, player: str) -> list[str]:
     return out
 
 
+def _sk_scripted() -> list[tuple[str, State, str]]:
+    """What the bots never do: explore a tile, claim it and build a farm on it in one file (the
+    build is decided by the tick with the terrain nobody had seen)."""
+    from ..simple_kingdoms.helpers import IRON, RICH, new_state, set_stock, set_tile
+
+    state = new_state()
+    set_tile(state, 0, 0, soldiers={IRON: 4})
+    set_stock(state, IRON, **RICH)
+    plan = ['move_soldiers(0,0, 1,1, 4)', 'claim_tile(1,1)', 'build(1,1, "farm")']
+    # both kingdoms get the file: Ironhold runs it, the guards skip it for Thornvale
+    return [("explored, claimed and built on", state,
+             "".join(f"if can {line}: {line}\n" for line in plan))]
+
+
 KINGDOMS = Adapter("simple-kingdoms", ["Ironhold", "Thornvale"], _sk_names, _sk_hidden,
-                   _sk_visible, _sk_probes, games=((11, "random"), (12, "greedy")))
+                   _sk_visible, _sk_probes, games=((11, "random"), (12, "greedy")),
+                   scripted=_sk_scripted)
 
 
 # -- The Sims Board Game ---------------------------------------------------------------------------

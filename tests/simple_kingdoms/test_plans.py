@@ -4,6 +4,7 @@ P01-P14. Through the engine's own paths: `turn.check_file` / `turn.play_tick`, a
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -166,9 +167,9 @@ def test_p05_knowledge_holds_no_unexplored_terrain() -> None:
 
 
 def test_p06_exploring_ends_no_file_and_tells_no_terrain(state) -> None:
-    """No order of Simple Kingdoms ends its file (`ends_file` is never true);
-    after a move that explores, `check` runs every later order, and the move's effect names no
-    terrain."""
+    """No order of Simple Kingdoms ends its file but a terrain-bound build on a tile explored
+    this tick (test_rules r35b); after a move that explores, `check` runs every later order,
+    and the move's effect names no terrain."""
     text = "hire_soldiers(0,0, 2)\nmove_soldiers(0,0, 1,1, 4)\nclaim_tile(1,1)\n"
     for order in parse_file(text).orders:
         assert not GAME.ends_file(state, IRON, order)
@@ -180,18 +181,23 @@ def test_p06_exploring_ends_no_file_and_tells_no_terrain(state) -> None:
 
 
 def test_p07_a_terrain_bound_build_on_new_land_can_be_written_as_a_guarded_plan(state) -> None:
-    """Plans (RULES.md): `if can build(1,1, "farm")` after exploring (1,1) is false in check
-    and in the tick alike (the terrain is not seen until the sheets show it), so such a plan
-    never builds blind and never refuses the tick."""
+    """Plans (RULES.md): `if can build(1,1, "farm")` after exploring (1,1) is decided by the
+    tick with the real terrain: `check` cannot tell (the build is where it stops), the tick
+    builds on plains and, on hills, skips the build without stopping or refusing the plan."""
     set_tile(state, 0, 0, soldiers={IRON: 4})
     text = ('move_soldiers(0,0, 1,1, 4)\nclaim_tile(1,1)\n'
-            'if can build(1,1, "farm"): build(1,1, "farm")\n')
+            'if can build(1,1, "farm"): build(1,1, "farm")\nhire_soldiers(0,0, 1)\n')
     tile(state, 1, 1)["terrain"] = "plains"
-    assert [o.command for o in check_alone(state, IRON, text).plan.executed] == [
-        "move_soldiers", "claim_tile"]
+    check = check_alone(state, IRON, text)
+    assert [o.command for o in check.plan.executed] == ["move_soldiers", "claim_tile", "build"]
+    assert not check.problems and check.plan.outcome
+    outcome = play(copy.deepcopy(state), {IRON: text})
+    assert not outcome.problems and outcome.executed[IRON][2] == 'build(1, 1, "farm")'
+    tile(state, 1, 1)["terrain"] = "hills"
     outcome = play(state, {IRON: text})
-    assert not outcome.problems
-    assert outcome.executed[IRON] == ["move_soldiers(0, 0, 1, 1, 4)", "claim_tile(1, 1)"]
+    assert not outcome.problems and not outcome.stopped
+    assert outcome.executed[IRON] == ["move_soldiers(0, 0, 1, 1, 4)", "claim_tile(1, 1)",
+                                      "hire_soldiers(0, 0, 1)"]
 
 
 def test_p08_validate_checks_untaken_branches_for_names_and_ranges(state) -> None:

@@ -607,12 +607,14 @@ def test_r35_explore_claim_and_build_in_one_tick(state):
     assert f"explored (1,1): {terrain}" in outcome.state["reports"][IRON]
 
 
-def test_r35b_terrain_bound_building_waits_until_the_terrain_is_seen(state):
-    """Rule text: Resource Buildings (only on their terrain) and Move Soldiers (exploring reveals
-    the terrain); design (RULES.md): by file nobody has seen a newly explored tile's terrain
-    when writing orders, so a building that depends on it is refused (E-TERRAIN-UNSEEN) on a
-    tile explored this tick, in check and in the tick alike, with the same words whatever the
-    terrain is; the next tick it is allowed."""
+def test_r35b_a_build_on_a_tile_explored_this_tick_is_decided_by_the_tick(state):
+    """Rule text: YOUR 3 ACTIONS / Build (buildings finish immediately and are usable the same
+    tick), Resource Buildings (only on their terrain) and Move Soldiers (exploring reveals the
+    terrain): a terrain-bound building on a tile explored in the same tick is decided by the
+    tick with the real terrain, as a chance outcome is. `check` cannot know the terrain: it
+    says the build is decided at the tick (the same words whatever the terrain) and reads
+    what follows for form only; the tick builds on the right terrain and, on the wrong one,
+    stops the plan at the build, keeping what came before."""
     set_tile(state, 0, 0, soldiers={IRON: 4})
     set_stock(state, IRON, **RICH)
     text = 'move_soldiers(0,0, 1,1, 4)\nclaim_tile(1,1)\nbuild(1,1, "farm")\n'
@@ -620,19 +622,21 @@ def test_r35b_terrain_bound_building_waits_until_the_terrain_is_seen(state):
     for terrain in ("plains", "forest", "hills"):
         tile(state, 1, 1)["terrain"] = terrain
         check = check_alone(state, IRON, text)
-        assert [p.code for p in check.problems] == ["E-TERRAIN-UNSEEN"]
-        assert "build it next tick" in check.problems[0].hint
-        shown.add(check.problems[0].render())
+        assert check.problems == [], terrain
+        assert check.plan.outcome, "check stops at the build: the tick decides it"
+        shown.add(json.dumps(check.plan.steps))
     assert len(shown) == 1                                        # the same words every time
+    assert "when the tick runs" in shown.pop()
     tile(state, 1, 1)["terrain"] = "plains"
-    work = copy.deepcopy(state)                                   # the real state, as a tick
-    order(work, IRON, "move_soldiers(0,0, 1,1, 4)")
-    order(work, IRON, "claim_tile(1,1)")
-    reject(work, IRON, 'build(1,1, "farm")', "E-TERRAIN-UNSEEN")
-    order(work, IRON, 'build(1,1, "watchtower")')
-    GAME.end_tick(work, FixedDice())
-    order(work, IRON, 'build(1,1, "farm")')                       # seen now
-    assert tile(work, 1, 1)["buildings"] == {"watchtower": 1, "farm": 1}
+    outcome = play(copy.deepcopy(state), {IRON: text})
+    assert not outcome.problems and not outcome.stopped
+    assert tile(outcome.state, 1, 1)["buildings"] == {"farm": 1}
+    tile(state, 1, 1)["terrain"] = "hills"
+    outcome = play(copy.deepcopy(state), {IRON: text + 'build(1,1, "watchtower")\n'})
+    assert not outcome.problems and outcome.stopped
+    t = tile(outcome.state, 1, 1)
+    assert t["owner"] == IRON and t["buildings"] == {}, "stopped at the farm, the rest not run"
+    assert outcome.executed[IRON] == ["move_soldiers(0, 0, 1, 1, 4)", "claim_tile(1, 1)"]
 
 
 # -- Give, Buy, Sell ------------------------------------------------------------------------------

@@ -186,3 +186,27 @@ def test_h05_solo_knowledge_hides_the_sims_pile_and_runs_interactions():
                 GAME.act(trial, ANA, parse("interact"), Dice(2, 1))
         except OrderError as error:
             assert error.code.startswith("E-")
+
+
+def test_h06_an_aspiration_drawn_at_go_home_and_put_back_is_named_to_nobody_else():
+    """Go Home (draw one Aspiration, then discard one face down) with RULES.md "Hidden
+    information": the card Ana draws is hers alone while she chooses, and once she keeps her
+    own and puts the new one back face down no line another player sees names it: not a
+    public log line, not a sheet, not the JSON views, not knowledge()."""
+    from .helpers import play
+
+    state = moved_in(["Ana", "Ben"])
+    arrange(state, Ana={"needs": {"Hunger": False, "Fun": False}, "at": "Park",
+                        "aspiration": "Dinner Date"})
+    top = state["asp_pile"][0]
+    assert top != "Dinner Date"
+    outcome = play(state, {ANA: 'go_home("Fun", "Hunger")'})
+    assert not outcome.problems and outcome.state["seats"][ANA]["drawn"] == top
+    for text in (seen(outcome.state, BEN), json.dumps(GAME.knowledge(outcome.state, BEN))):
+        assert top not in text
+    after = play(outcome.state, {ANA: 'keep("Dinner Date")'})
+    assert not after.problems and top in after.state["asp_discard"]
+    assert any("keeps the Aspiration Dinner Date" in line for line in after.state["recent"])
+    for text in (seen(after.state, BEN), json.dumps(GAME.knowledge(after.state, BEN)),
+                 "\n".join(after.state["recent"]), "\n".join(after.events)):
+        assert top not in text

@@ -114,8 +114,10 @@ def test_q06_alone_the_last_sheet_says_why_the_game_was_lost():
     order(state, ANA, 'travel("Library", "Watering Can")')
     GAME.end_tick(state, Dice(5, 1))
     head = sheet(GAME, GAME.knowledge(state, ANA), ANA).split("\n\n")[1]
-    assert head.startswith("GAME OVER\n---------\nAna loses (the Needs ran out): 0 of 3 "
-                           "Aspirations, 0 of 3 Sims at home.\nThe game ended after 1 turn."), head
+    assert head.startswith("GAME OVER\n---------\nAna loses (no Venue's Need is FULL: the "
+                           "Needs ran out; no set of three identical SIMbols to Go Home "
+                           "with): 0 of 3 Aspirations, 0 of 3 Sims at home.\nThe game ended "
+                           "after 1 turn."), head
 
 
 

@@ -636,3 +636,39 @@ def test_r23_setup_options_sides_and_players():
     with pytest.raises(SetupError):
         GAME.setup(["A", "B"], GAME.parse_options(["aspirations=1,2,3"], None), Dice(1, 0))
     assert len(homes()) == 18 and len(aspirations()) == 27
+
+
+def test_r24_the_win_waits_for_the_end_of_your_own_turn_and_needs_the_target_exactly_reached():
+    """Object of the Game (the first to END their turn with 8 points; NOTE: 10 in the longer
+    game) and Scoring (check for 8 or more last; you can't win on another player's turn):
+    reaching 8 in the middle of a turn is no win yet, the end of that turn is; a turn ended
+    with 7 (9 of 10) is no win; a player holding 9 while someone else ends a turn does not
+    win then, only at the end of their own turn."""
+    mid = ready(board=["Bella Goth"], Ana={"completed": ["Serenader", "Botanist"],
+                                          "sims": ["Johnny Zest"]}, Ben={"at": "Museum"})
+    assert points(mid, ANA) == 7
+    order(mid, ANA, 'travel("Museum", "Love Letter")')
+    assert points(mid, ANA) == 8 and mid["turn"]["step"] == "interact"
+    assert not mid["over"] and mid["winners"] == [], "8 points mid-turn: not yet"
+    order(mid, ANA, "interact", FakeDice("awkward", "awkward"))
+    assert mid["over"] and mid["winners"] == [ANA]
+    for target, total in ((8, 7), (10, 9)):
+        sims = ["Johnny Zest", "Mortimer Goth", "Bob Pancakes"][:total - 6]
+        short = ready(Ana={"completed": ["Serenader", "Botanist"], "sims": sims})
+        short["target"] = target
+        assert points(short, ANA) == total
+        order(short, ANA, 'travel("Park", "Easel")')
+        assert not short["over"] and short["turn"]["player"] == BEN, (target, total)
+        reached = ready(Ana={"completed": ["Serenader", "Botanist"], "sims": sims},
+                        board=["Bella Goth"])
+        reached["target"] = target
+        order(reached, ANA, 'travel("Museum", "Love Letter")')
+        assert reached["over"] and reached["winners"] == [ANA], (target, total + 1)
+    other = ready(Ben={"completed": ["Serenader", "Botanist"],
+                       "sims": ["Johnny Zest", "Mortimer Goth", "Bob Pancakes"]})
+    assert points(other, BEN) == 9
+    order(other, ANA, 'travel("Park", "Easel")')
+    assert not other["over"] and other["winners"] == [] and other["turn"]["player"] == BEN
+    other["refill"] = False
+    order(other, BEN, 'travel("Museum", "Love Letter")')
+    assert other["over"] and other["winners"] == [BEN]

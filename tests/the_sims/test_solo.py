@@ -419,25 +419,53 @@ def test_s20_an_empty_board_gets_a_sim_before_the_next_turn():
     check_invariants(state)
 
 
-def test_s21_an_event_dealt_to_the_opening_card_hub_is_shuffled_back_unplayed():
-    """Single Player Setup 3 and Action Card Effects (our assumption): the events act as they
-    appear in the Card Hub during play; one dealt to the opening Hub, before anyone has moved
-    in, goes back into the Action pile and the Hub is dealt full without it."""
+def _opening(seed):
+    """The Action pile of `seed` as setup shuffles it, the cards its opening Card Hub draws
+    (events too) and the six left showing."""
     from lifegames.the_sims.data import card, deck
 
-    events = ("don_lothario", "grim_reaper", "mrs_crumplebottom")
-    for seed in range(40):
-        pile = deck()
-        Dice(seed, 0).stream("actions").shuffle(pile)
-        if any(card(name)["action"] in events for name in pile[:6]):
+    pile = deck()
+    Dice(seed, 0).stream("actions").shuffle(pile)
+    drawn, hub = [], []
+    for name in pile:
+        if len(hub) == 6:
             break
-    state = new_state([ANA], seed=seed)
-    assert all(c and card(c)["action"] not in events for c in state["hub"])
-    assert state["box"]["cards"] == [] and seat(state)["specials"] == []
-    assert state["recent"] == [r for r in state["recent"] if "Card Hub" not in r]
-    held = sorted(n for n in deck() if card(n)["action"] in events)
-    assert sorted(n for n in state["pile"] if card(n)["action"] in events) == held
-    check_invariants(state)
+        drawn.append(name)
+        if card(name)["action"] not in EVENTS:
+            hub.append(name)
+    return pile, drawn, hub
+
+
+EVENTS = ("don_lothario", "grim_reaper", "mrs_crumplebottom")
+
+
+def test_s21_an_event_dealt_to_the_opening_card_hub_acts_as_soon_as_it_appears():
+    """Single Player Setup 3 (the Card Hub is dealt, before the Iconic Sims of step 4) and
+    Action Card Effects (each event acts as soon as it appears in the Card Hub): an event dealt
+    to the opening Hub acts there and then, and its slot is dealt again. With no Iconic Sim in
+    play yet, Don Lothario rolls for nobody and moves in; the Grim Reaper finds the centre
+    empty and moves in; Mrs. Crumplebottom finds no card to take and is discarded."""
+    from lifegames.the_sims.data import card
+
+    seen = set()
+    for seed in range(60):
+        pile, drawn, hub = _opening(seed)
+        events = [n for n in drawn if card(n)["action"] in EVENTS]
+        if not events:
+            continue
+        state = new_state([ANA], seed=seed)
+        assert state["hub"] == hub and state["pile"] == pile[len(drawn):], seed
+        mine = seat(state)
+        for name in events:
+            action = card(name)["action"]
+            seen.add(action)
+            if action == "mrs_crumplebottom":
+                assert name in state["discard"], seed
+            else:
+                assert name in mine["specials"], (seed, name)
+        assert any("Card Hub" in r or "Crumplebottom" in r for r in state["recent"]), seed
+        check_invariants(state)
+    assert seen == set(EVENTS), "each event was dealt to an opening Hub in these seeds"
 
 
 def _warnings(state, text):
@@ -503,3 +531,53 @@ def test_s24_a_whole_turn_fits_in_one_file_complete_after_the_roll_runs_at_the_t
     out = play(state, {ANA: text})
     assert not out.problems and not out.stopped
     assert out.state["seats"][ANA]["completed"] == ["Dinner Date"]
+
+
+def test_s25_the_win_comes_as_soon_as_both_goals_are_met_in_the_middle_of_a_turn():
+    """Single Player Object of the Game ("you win as soon as you accomplish both goals"): a
+    third Sim befriended at Travel 2 wins before the interactions of step 3, which are not
+    played; a third Sim who comes over in the interactions wins before the next one rolls."""
+    state = solo(board=[at("Johnny Zest", "Gym"), at("Geoffrey Landgraab", "Gym")],
+                 sims=["Bob Pancakes"], specials=["Don Lothario"])
+    seat(state)["completed"] = list(seat(state)["aspirations"])
+    order(state, ANA, 'travel("Gym", "Laptop")')
+    assert state["over"] and state["winners"] == [ANA] and state["ended"] == "both goals met"
+    assert state["turn"]["step"] != "interact" and state["turns"] == 1
+    reject(state, ANA, "interact", "E-GAME-OVER")
+    state = solo(board=[at("Geoffrey Landgraab", "Gym"), at("Jocasta Bjergsen", "Gym")],
+                 sims=["Bob Pancakes"], specials=["Don Lothario"])
+    seat(state)["completed"] = list(seat(state)["aspirations"])
+    order(state, ANA, 'travel("Gym", "Laptop")')
+    assert not state["over"] and state["turn"]["step"] == "interact"
+    dice = FakeDice("hand")  # one face: a second roll would find none
+    order(state, ANA, "interact", dice)
+    assert state["over"] and state["winners"] == [ANA] and not dice.left
+    assert state["board"] == [at("Jocasta Bjergsen", "Gym")], "no roll, no new Sim after it"
+
+
+def test_s26_the_loss_names_its_cause():
+    """Single Player Object of the Game ("you lose if your Needs run out and you can't
+    recharge them"): stuck with FULL Needs that no Card Hub card can serve is not Needs run
+    out; the end says which it was, and why Go Home does not help."""
+    from lifegames.the_sims.checks import board
+    from lifegames.the_sims.model import card_symbols
+
+    library = next(v for v in board(new_state([ANA])) if v["name"] == "Library")
+    assert library["need"] == "Fun"
+    hub = ["Easel", "Guitar", "Love Letter", "Candlelit Dinner", "Frying Pan", "Drum Kit"]
+    assert not any(set(card_symbols(c)) & set(library["symbols"]) for c in hub)
+    state = solo(cards=["Violin", "Laptop"], hub=hub, needs={
+        n: False for n in ("Hunger", "Energy", "Bladder", "Hygiene", "Social")})
+    state["refill"] = True
+    GAME.end_tick(state, Dice(5, 1))
+    assert state["over"] and state["ended"] == "stuck"
+    summary = GAME.result(state).summary
+    assert "ran out" not in summary and "no Card Hub card matches a Venue whose Need is FULL" \
+        in summary and "no set of three identical SIMbols" in summary, summary
+    assert any("no Card Hub card matches" in line for line in state["log"])
+    empty = solo(cards=["Violin", "Laptop"], needs={n: False for n in
+                                                   ("Hunger", "Energy", "Bladder", "Hygiene",
+                                                    "Social")})
+    order(empty, ANA, 'travel("Library", "Watering Can")')
+    GAME.end_tick(empty, Dice(5, 1))
+    assert "the Needs ran out" in GAME.result(empty).summary

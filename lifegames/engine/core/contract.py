@@ -227,7 +227,8 @@ class Game(Generic[S]):
         form and names (`validate`), since it may depend on the outcome; `tick` runs it all
         with the real dice, and stops a plan at the first later order the outcome made
         impossible. Hidden facts that are not chance (unexplored terrain, say) need no
-        barrier: the player's view hides them instead."""
+        barrier while no order's outcome depends on them: the player's view hides them
+        instead; an order whose outcome does is `blind`."""
         row = self.commands[order.command]
         return row.is_chance(order) or row.is_blind(state, player, order)
 

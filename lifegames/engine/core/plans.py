@@ -92,9 +92,13 @@ def build(parsed: ParsedFile) -> tuple[list[Node], list[Problem]]:
     stack: list[tuple[Line, list[Node], If | While]] = []  # (opening line, body, node holding it)
     headers = 0
     deep: Line | None = None  # the first block opened deeper than MAX_NESTING
-    for line in parsed.lines:
+    broken = {id(line) for line in parsed.broken}  # already reported as E-SYNTAX
+    for line in sorted(parsed.lines + parsed.broken, key=lambda line: line.number):
         body = stack[-1][1] if stack else root
         kind = line.kind
+        if id(line) in broken:
+            _match_broken(line, stack)
+            continue
         if kind in ("header", "standing", "standing_none"):
             if stack:
                 problems.append(problem(path, line, E.PLAN, "this line cannot stand inside "
@@ -146,6 +150,8 @@ def build(parsed: ParsedFile) -> tuple[list[Node], list[Problem]]:
                 continue
             stack.pop()
     for unclosed, _, _ in stack:
+        if id(unclosed) in broken:
+            continue
         problems.append(problem(path, unclosed, E.PLAN, "this block is never closed",
                                 f"add a line `{OPENERS[unclosed.kind]}` after its last order"))
     if deep is not None:
@@ -154,6 +160,21 @@ def build(parsed: ParsedFile) -> tuple[list[Node], list[Problem]]:
                                 "join conditions with `and` instead of nesting one block in "
                                 "another"))
     return root, problems
+
+
+def _match_broken(line: Line, stack: list[tuple[Line, list[Node], If | While]]) -> None:
+    """A block line that did not parse still opens or closes its block, so its partner is not
+    reported too; what a broken `if`, `elif` or `while` holds is kept out of the tree (nothing
+    can be said of when it would run)."""
+    kind = line.kind
+    if kind in ("if_open", "while_open"):
+        node: If | While = If([Branch(line, [])]) if kind == "if_open" else While(line, [])
+        stack.append((line, [], node))
+    elif kind in ("elif_open", "else_open") and stack and isinstance(stack[-1][2], If):
+        stack[-1] = (stack[-1][0], [], stack[-1][2])
+    elif kind in ("endif", "endwhile") and stack \
+            and stack[-1][0].kind == ("if_open" if kind == "endif" else "while_open"):
+        stack.pop()
 
 
 @dataclass

@@ -93,7 +93,10 @@ def build(parsed: ParsedFile) -> tuple[list[Node], list[Problem]]:
     headers = 0
     deep: Line | None = None  # the first block opened deeper than MAX_NESTING
     broken = {id(line) for line in parsed.broken}  # already reported as E-SYNTAX
-    for line in sorted(parsed.lines + parsed.broken, key=lambda line: line.number):
+    # A trial reorders parsed.lines (turn._swap_hint): their order is kept as given.
+    lines = sorted(parsed.lines + parsed.broken, key=lambda line: line.number) \
+        if parsed.broken else parsed.lines
+    for line in lines:
         body = stack[-1][1] if stack else root
         kind = line.kind
         if id(line) in broken:

@@ -188,7 +188,7 @@ def _swap_hint(game: AnyGame, state: State, player: str, parsed: ParsedFile, res
         moved = ParsedFile(parsed.path, lines, [], parsed.ended)
         trial = _check_file(game, state, player, moved, None if work is None else clone(work),
                             False, budget)
-        if not trial.problems:
+        if not trial.problems and _ran(trial, parsed.lines[at].order):
             where = "below" if other > at else "above"
             hint = (f"{first.hint}\n" if first.hint else "") + \
                 f"the file works with this order {where} line {parsed.lines[other].number}: " \
@@ -198,6 +198,12 @@ def _swap_hint(game: AnyGame, state: State, player: str, parsed: ParsedFile, res
 
 
 MOVES = 12  # places tried for a refused order
+
+
+def _ran(trial: FileCheck, order: Order | None) -> bool:
+    """True if the moved order ran in the trial: past a roll or draw it is only checked for
+    form, which says nothing of whether it would run there."""
+    return trial.plan is not None and any(o is order for o in trial.plan.executed)
 
 
 def _check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile,

@@ -337,6 +337,10 @@ class Runner(Generic[S]):
                 raise Stopped(f"line {line.number}: {concrete.canonical()}: "
                               f"{error.message}") from None
             self.result.problems.append(order_problem(self.path, concrete, error))
+            # What follows was written for the state this order would have made: run on the
+            # state without it, a good line would be refused for the wrong reason. It is
+            # checked for form and names only, as after an outcome.
+            self.blind = True
             return
         self.result.executed.append(concrete)
         text = self.game.spell(concrete).canonical()

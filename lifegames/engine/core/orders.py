@@ -131,10 +131,11 @@ def suggest(word: str, options: list[str] | tuple[str, ...]) -> str:
     imported here: only a file with a mistake needs it)."""
     import difflib
 
-    close = difflib.get_close_matches(word.lower(), [o.lower() for o in options], n=2, cutoff=0.6)
+    spelled = {o.lower(): o for o in reversed(options)}  # each name as the game writes it
+    close = difflib.get_close_matches(word.lower(), list(spelled), n=2, cutoff=0.6)
     if not close:
         return ""
-    return "did you mean " + " or ".join(f'"{c}"' for c in close) + "?"
+    return "did you mean " + " or ".join(f'"{spelled[c]}"' for c in close) + "?"
 
 
 # -- grammars ---------------------------------------------------------------------------------

@@ -156,8 +156,9 @@ def check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile, *,
                budget: Budget | None = None) -> FileCheck:
     """Run one player's file on `work` (default: the player's knowledge of `state`); collect
     problems. Lines that did not parse are reported and the rest still runs, so one run shows
-    every problem in the file (past an order the rules refuse, for form and names only). `hints`: say when swapping an order with the one above it
-    would make the file good (order matters: each order runs after those above it).
+    every problem in the file (past an order the rules refuse, for form and names only).
+    `hints`: say when swapping an order with the one above it would make the file good
+    (order matters: each order runs after those above it).
     `warn`: collect the game's W- warnings (only `check` shows them). `budget`: the work the
     file may take (budget.py; a fresh one by default), the hints' trials included."""
     budget = budget or Budget.for_file()

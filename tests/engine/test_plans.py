@@ -315,3 +315,13 @@ def test_p20_a_single_equals_sign_in_a_condition_suggests_two():
     assert problem.code == "E-SYNTAX" and problem.column == 9
     assert "'='" in problem.message
     assert problem.hint == "write == to compare: if pool == 5: add(1)"
+
+
+def test_p21_lines_checked_for_form_only_are_counted_once_each():
+    """After an outcome `check` says how many more lines it read for form only: each file
+    line once (a one-line `if C: ORDER` or `while C: ORDER` is one line), never more lines than
+    the file has."""
+    text = ("roll()\nwhile pool > 1: add(1)\nif pool > 2: add(1)\nif total > 1\nadd(2)\nelse\n"
+            "add(3)\nendif\n")
+    result = check(text)
+    assert result.problems == [] and result.plan.later == 5

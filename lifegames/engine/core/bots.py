@@ -129,6 +129,14 @@ def order_file_text(game: AnyGame, state: State, player: str, orders: list[str],
     return header + "".join(f"{line}\n" for line in orders) + "end\n"
 
 
+def written_lines(text: str) -> int:
+    """How many lines of an order file's text are not notes or blank (header and `end` too):
+    what `bot` says it wrote, as an editor shows them (one order list entry may be a plan of
+    several lines)."""
+    return sum(1 for line in text.splitlines() if line.strip() and not line.lstrip()
+               .startswith("#"))
+
+
 STANDING_LINES = ("standing", "standing_none")
 
 

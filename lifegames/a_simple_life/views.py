@@ -464,10 +464,7 @@ def status_lines(game: SimpleLifeGame, state: SimpleLifeState) -> list[str]:
 
 
 def order_help(game: SimpleLifeGame) -> JsonObject:
-    from ..engine.files.data import fact_docs
-
     data, rule = sheet(), rules()
-    facts = [[name, text] for name, text in fact_docs(GRAMMAR).items()]
     return {
         "limit": "any number of orders a tick, one per line; after a roll the file may go on as "
                  "a plan (if / elif / else / endif, while / endwhile, stop, `can ORDER`, "
@@ -499,8 +496,6 @@ def order_help(game: SimpleLifeGame) -> JsonObject:
              + [["museum (1-4 artifacts)", "/".join(str(p) for p in rule["score"]["museum"][1:])],
                 ["monster defeated / got away", f"{rule['score']['monster_defeated']} / "
                                                 f"{rule['score']['monster_escaped']}"]]),
-            ("Facts a plan may read (in conditions, and as $fact in a number)",
-             ["fact", "what it is"], facts),
         ],
     }
 

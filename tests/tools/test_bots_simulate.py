@@ -147,6 +147,8 @@ def test_bot_keeps_the_standing_orders_the_player_wrote(tmp_path: Path) -> None:
         result = play(root, "bot", player)
         assert result.returncode == 0, output(result)
         assert "kept the 2 standing lines already in" in result.stdout
+        assert "; in force once it is played: react(" in result.stdout, "named, each"
+        assert ", decline" in result.stdout
         lines = path.read_text(encoding="utf-8").splitlines()
         assert [x for x in lines if x.startswith("standing")] == OWN_STANDING, lines
         assert "written by the greedy bot" in lines[1] and lines[-1] == "end"
@@ -189,6 +191,7 @@ def test_bot_keeps_the_standing_orders_in_force_from_an_earlier_file(tmp_path: P
     result = play(root, "bot", first)
     assert result.returncode == 0, output(result)
     assert "wrote none of the bot's standing orders: the 2 in force" in result.stdout
+    assert "from an earlier file stay: react(" in result.stdout and ", decline" in result.stdout
     assert not [x for x in path.read_text(encoding="utf-8").splitlines()
                 if x.startswith("standing")]
     assert play(root, "tick").returncode == 0

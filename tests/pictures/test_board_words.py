@@ -139,3 +139,17 @@ def test_w04_a_simple_life_board_has_a_key_for_every_code_it_draws() -> None:
         assert all(any(MARKS[m] in k for k in key) for m in marks), key
         assert not [b for b in body if re.search(r"\w\+\w", b)]
         assert "3 carrots" in body and "2 coins + star" in body
+
+
+def test_w05_lifestyle_and_the_sims_final_boards_name_the_result_not_a_turn() -> None:
+    """At game over the Lifestyle and The Sims boards say `game over` and give the result's
+    sentence (the winner, then every player's score); Lifestyle's no longer names a turn's
+    phase or the dice on the table."""
+    for game_id in ("lifestyle", "the-sims"):
+        state = game_states(game_id)[-1]
+        assert state["over"], game_id
+        summary = registry.get(game_id).result(state).summary
+        for viewer, picture in boards(game_id, state).items():
+            words = _texts(picture)
+            assert "game over" in words and summary in words, (game_id, viewer, summary)
+            assert "phase " not in words and "dice on the table" not in words, (game_id, viewer)

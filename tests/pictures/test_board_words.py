@@ -153,3 +153,23 @@ def test_w05_lifestyle_and_the_sims_final_boards_name_the_result_not_a_turn() ->
             words = _texts(picture)
             assert "game over" in words and summary in words, (game_id, viewer, summary)
             assert "phase " not in words and "dice on the table" not in words, (game_id, viewer)
+
+
+def test_w06_a_simple_life_final_board_names_a_band_only_for_points_that_count() -> None:
+    """A Simple Life at game over: each sheet on the board says what the sheet's result line
+    says, so a player who missed a goal is shown as not winning with points not recorded,
+    never with the band a win would have earned."""
+    from lifegames.a_simple_life.model import result_line
+
+    state = game_states("a-simple-life")[-1]
+    assert state["over"]
+    lost = 0
+    for viewer, picture in boards("a-simple-life", state).items():
+        words = _texts(picture)
+        for player in state["players"]:
+            if f"{player}'s sheet: " in words:
+                line = result_line(state, player)
+                assert f"{player}'s sheet: {line}" in words, (viewer, player)
+                lost += "not recorded" in line
+        assert "dice to use" not in words, viewer
+    assert lost, "the greedy game has a player who missed their goal"

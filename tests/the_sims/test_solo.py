@@ -503,3 +503,15 @@ def test_s24_a_whole_turn_fits_in_one_file_complete_after_the_roll_runs_at_the_t
     out = play(state, {ANA: text})
     assert not out.problems and not out.stopped
     assert out.state["seats"][ANA]["completed"] == ["Dinner Date"]
+
+
+def test_s30_the_history_figure_of_a_solo_game_is_the_results_score():
+    """Single Player Game, Winning and Losing: alone, the game is scored by Aspirations and
+    Sims at home, so the figure charted by `history` is the Result's own score (one number on
+    the story page), not the points of the game with others; with others it is points."""
+    state = new_state([ANA])
+    state["seats"][ANA]["completed"] = ["Dinner Date", "Serenader"]
+    figures = GAME.figures(state, ANA)
+    assert "points" not in figures
+    assert figures["score"] == GAME.result(state).scores[ANA]
+    assert "points" in GAME.figures(new_state(), ANA)

@@ -19,6 +19,7 @@ from .state import Seat, SimsGame, SimsState
 from .views import solo_aspirations, solo_count
 
 WIDTH, VENUE_W, VENUE_H = 880, 280, 92
+NEED_STEP = 110  # a Need's box on a player's tracker, and the gap after it
 HOME = "home"
 
 
@@ -167,11 +168,12 @@ def _solo_seat(pic: Picture, view: SimsState, name: str, y: float) -> None:
 def _needs(pic: Picture, seat: Seat, name: str, x: float, y: float) -> None:
     for n, need in enumerate(needs()):
         full = seat["needs"][need]
-        nx = x + n * 82
-        pic.rect(nx, y, 78, 20, fill=TINTS[2] if full else "#ffffff",
+        nx = x + n * NEED_STEP  # wide enough that the longest "Hygiene empty" is not squeezed
+        pic.rect(nx, y, NEED_STEP - 6, 20, fill=TINTS[2] if full else "#ffffff",
                  stroke=INK if full else LINE, dashed=not full,
                  tip=f"{name}'s {need}: {'FULL' if full else 'EMPTY'}")
-        pic.text(nx + 4, y + 14, f"{need} {'full' if full else 'empty'}", size=10, fit=70)
+        pic.text(nx + 4, y + 14, f"{need} {'full' if full else 'empty'}", size=10,
+                 fit=NEED_STEP - 14)
 
 
 def _cards(pic: Picture, seat: Seat, y: float) -> None:

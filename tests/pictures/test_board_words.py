@@ -173,3 +173,15 @@ def test_w06_a_simple_life_final_board_names_a_band_only_for_points_that_count()
                 lost += "not recorded" in line
         assert "dice to use" not in words, viewer
     assert lost, "the greedy game has a player who missed their goal"
+
+
+def test_w07_the_sims_needs_trackers_are_never_squeezed() -> None:
+    """Every Need label on a Sims board (`Bladder full`, `Hygiene empty`) fits its box at its
+    own size: no label is squeezed (textLength) to fit."""
+    for state in sampled("the-sims", 3):
+        for viewer, picture in boards("the-sims", state).items():
+            root = ET.fromstring(picture.encode("utf-8"))
+            for label in root.iter(f"{NS}text"):
+                words = "".join(label.itertext())
+                if re.fullmatch(r"\w+ (full|empty)", words):
+                    assert "textLength" not in label.attrib, (viewer, words)

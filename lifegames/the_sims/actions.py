@@ -33,7 +33,6 @@ from .effects import (
     roll,
     set_need,
     stuck,
-    stuck_cause,
     take_from_hub,
 )
 from .model import (
@@ -60,6 +59,9 @@ from .model import (
     the_card,
 )
 from .state import HIDDEN, SimsGame, SimsState
+
+# The Action pile shuffled again when event cards were set aside from the opening Card Hub.
+SETUP_SHUFFLE = "actions again"
 
 __all__ = ["DIE", "PICK", "new_turn"]
 
@@ -221,10 +223,6 @@ def invite(game: SimsGame, state: SimsState, player: str, sim: str, dice: Dice) 
     else:
         state["centre"].remove(sim)
     events = arrive(game, state, player, sim, "ICONIC SIMS MOVE!")
-    if state["over"]:  # the card still goes home, and nothing more happens
-        seat(state, player)["cards"].append(state["turn"]["holding"] or sim)
-        state["turn"]["holding"] = None
-        return events + score_or_end(state, player)
     if spot is not None:
         events += replace_sim(state, dice)
     return events + finish_action(game, state, player)
@@ -279,8 +277,6 @@ def after_action(game: SimsGame, state: SimsState, player: str) -> list[str]:
     """Travel steps 2 and 3: befriend, then interact (or the turn ends)."""
     events = befriend(game, state, player)
     if solo(state):
-        if state["over"]:  # both goals met by a befriending: won at once
-            return events + score_or_end(state, player)
         if sims_at(state, seat(state, player)["at"]):
             state["turn"]["step"] = INTERACT
             return events
@@ -376,7 +372,7 @@ def _interact_solo(game: SimsGame, state: SimsState, player: str, dice: Dice) ->
     queue = sims_at(state, here)
     meet = not game.standing(state, player, "skip_newcomers")  # "you can": a choice
     events = []
-    while queue and not state["over"]:  # a Sim who came over may have won the game
+    while queue:
         sim = queue.pop(0)
         face = roll(state, dice)
         events.append(log(state, f"{player} rolled {FACE_NAMES[face]} with {sim}"))
@@ -391,8 +387,6 @@ def _interact_solo(game: SimsGame, state: SimsState, player: str, dice: Dice) ->
             events.append(log(state, f"{sim} went to the centre of the board"))
         else:
             events += arrive(game, state, player, sim, "Come on Over!")
-            if state["over"]:  # that Sim completed the win: nothing more happens
-                break
         before = len(state["board"])
         events += replace_sim(state, dice)
         if len(state["board"]) > before and spots(state)[-1]["venue"] == here:
@@ -406,10 +400,7 @@ def _interact_solo(game: SimsGame, state: SimsState, player: str, dice: Dice) ->
 
 
 def score_or_end(state: SimsState, player: str) -> list[str]:
-    if state["over"]:  # won in the middle of the turn: the turn counts, nothing follows
-        state["turns"] += 1
-        return []
-    if completable(state, player):
+    if not state["over"] and completable(state, player):
         state["turn"]["step"] = SCORE
         return []
     return end_solo_turn(state, player)
@@ -431,14 +422,21 @@ def refill(game: SimsGame, state: SimsState, dice: Dice, setup: bool = False) ->
     state["refill"] = False
     events: list[str] = []
     player = state["turn"]["player"]
+    aside: list[str] = []
     for index, slot in enumerate(state["hub"]):
         while slot is None and state["pile"]:
             slot = state["pile"].pop(0)
             state["hub"][index] = slot
             action = card(slot)["action"] if slot in cards() else None
-            if solo(state) and action in SOLO_EVENTS:  # the opening Hub too: as it appears
-                events += SOLO_EVENTS[action](game, state, player, slot, dice)
+            if solo(state) and action in SOLO_EVENTS:
+                if setup:  # (assumption) nobody has moved in: shuffled back, not acted on
+                    aside.append(slot)
+                else:
+                    events += SOLO_EVENTS[action](game, state, player, slot, dice)
                 state["hub"][index] = slot = None
+    if aside:
+        state["pile"] += aside
+        dice.stream(SETUP_SHUFFLE).shuffle(state["pile"])
     if solo(state):
         wanted = rules()["board_sims"] if setup else 1  # (assumption) never an empty board
         while len(state["board"]) < wanted and state["sims_pile"]:
@@ -447,8 +445,8 @@ def refill(game: SimsGame, state: SimsState, dice: Dice, setup: bool = False) ->
         if not state["over"] and stuck(state, player):
             state["over"] = True
             state["ended"] = "stuck"
-            events.append(log(state, f"{player} can neither Travel nor Go Home "
-                                     f"({stuck_cause(state, player)}): the game is lost"))
+            events.append(log(state, f"{player} can neither Travel nor Go Home: the Needs "
+                                     "have run out, and the game is lost"))
         return events
     while len(state["board"]) < rules()["board_sims"] and state["sims_pile"]:
         face_up(state).append(state["sims_pile"].pop(0))

@@ -140,11 +140,9 @@ def take_from_hub(state: SimsState, name: str) -> None:
 
 
 def arrive(game: SimsGame, state: SimsState, player: str, sim: str, how: str) -> list[str]:
-    """Single player: an Iconic Sim moves in; four or more Sims at home make a party; the
-    win comes the moment both goals are met, in the middle of a turn too."""
+    """Single player: an Iconic Sim moves in; four or more Sims at home make a party."""
     seat(state, player)["sims"].append(sim)
-    return [log(state, f"{sim} moved in with {player} ({how})")] + \
-        party(game, state, player) + check_solo_end(state, player)
+    return [log(state, f"{sim} moved in with {player} ({how})")] + party(game, state, player)
 
 
 def party(game: SimsGame, state: SimsState, player: str) -> list[str]:
@@ -311,21 +309,6 @@ def stuck(state: SimsState, player: str) -> bool:
         if tracker[where["need"]] and any(shares(c, where) for c in hub_cards(state)):
             return False
     return not can_go_home(state, player)
-
-
-def stuck_cause(state: SimsState, player: str) -> str:
-    """Why a stuck single player can do nothing, in words: the Needs the Venues ask for have
-    run out, or some are FULL but no Card Hub card shows a SIMbol of those Venues; and why
-    Go Home is no way out either."""
-    tracker = seat(state, player)["needs"]
-    full = [where["name"] for where in board(state) if tracker[where["need"]]]
-    if full:
-        travel = f"no Card Hub card matches a Venue whose Need is FULL ({listed(full)})"
-    else:
-        travel = "no Venue's Need is FULL: the Needs ran out"
-    home = "no set of three identical SIMbols to Go Home with" if empty_needs(state, player) \
-        else "no EMPTY Need for Go Home to raise"
-    return f"{travel}; {home}"
 
 
 def can_go_home(state: SimsState, player: str) -> bool:

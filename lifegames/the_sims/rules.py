@@ -54,7 +54,6 @@ from .data import (
     rules,
     sims,
 )
-from .effects import stuck_cause
 from .model import (
     HOME,
     KEEP,
@@ -300,7 +299,7 @@ class TheSims(Game[SimsState]):
             elif state["winners"]:
                 head = f"{player} wins"
             else:
-                head = f"{player} loses ({stuck_cause(state, player)})"
+                head = f"{player} loses (the Needs ran out)"
             return Result(f"{head}: {done} of {goals['aspirations']} Aspirations, {friends_} "
                           f"of {goals['sims_to_win']} Sims at home", {player: score},
                           list(state["winners"]))

@@ -501,17 +501,20 @@ class Runner(Generic[S]):
     # -- what did not run: form and names -------------------------------------------------------
     def _static_rest(self, nodes: list[Node]) -> None:
         """Check what the run did not reach (untaken branches, lines after an outcome or a
-        `stop`) for form and names only, so a typo anywhere in a plan is found now."""
+        `stop`) for form and names only, so a typo anywhere in a plan is found now. `later`
+        counts the file's lines so checked (`if C: ORDER` is one line, not two)."""
+        later: set[int] = set()
         for node in _walk(nodes):
             line = node.line
             if isinstance(node, (Branch, While)) and line.condition is not None:
                 if (line.number, line.column) not in self.seen:
-                    self.result.later += 1
+                    later.add(line.number)
                     self._static_cond(line.condition, line)
             order = line.order if isinstance(node, Step) else None
             if order is not None and (line.number, order.column) not in self.seen:
-                self.result.later += 1
+                later.add(line.number)
                 self._static_order(order, line)
+        self.result.later = len(later)
 
     def _static_order(self, order: Order, line: Line) -> None:
         names = fact_names(self.game)

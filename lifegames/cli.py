@@ -298,6 +298,12 @@ def check(host: Host, player: str | None) -> None:
         click.echo("no order files are awaited now" + (f" from {player}" if player else ""))
     bad = 0
     for result in checks:
+        if result.problems and host.untouched_template(result.player):
+            # Not a refusal: nothing is written yet (the file is as the engine left it).
+            click.echo(f"{order_file(result.player)}: not written yet (still the template); "
+                       f"{result.player}'s orders go there")
+            click.echo("\n".join(f"  {hint}" for hint in result.problems[0].hint.splitlines()))
+            continue
         if result.problems:
             bad += len(result.problems)
             for problem in result.problems:

@@ -56,7 +56,7 @@ def bot_in_seat(root: Path, player: str | None, strategy: str, seed: int | None,
                 force: bool) -> bool:
     """`bot` in a seat: the player's order file written by the bot from seat.json (their
     knowledge), as the host's `bot` would write it. False if `root` is not a seat."""
-    from .engine.core.bots import holds_turn, order_file_text, stand_in
+    from .engine.core.bots import holds_turn, order_file_text, stand_in, written_lines
     from .engine.core.orders import MAX_FILE_BYTES, parse_bytes
     from .engine.files import playerfiles
 
@@ -94,7 +94,7 @@ def bot_in_seat(root: Path, player: str | None, strategy: str, seed: int | None,
         playerfiles.write(root, name, text.encode("utf-8"))
     except playerfiles.Refused as refused:
         fail(FolderError(f"{refused.path} {refused.reason}", refused.hint))
-    click.echo(f"wrote {counted(len(orders), 'line')} to {name}, from what {seat.player} "
+    click.echo(f"wrote {counted(written_lines(text), 'line')} to {name}, from what {seat.player} "
                f"knows (seat.json), for tick {seat.next_tick}")
     if note:
         click.echo(note)

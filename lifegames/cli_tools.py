@@ -169,7 +169,7 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
     seat (a player's clone or synced seat folder), it writes that player's own file from what
     they know."""
     from .cli_seat import bot_in_seat
-    from .engine.core.bots import holds_turn, order_file_text, stand_in
+    from .engine.core.bots import holds_turn, order_file_text, stand_in, written_lines
 
     if bot_in_seat(host.folder.root, player, strategy, seed, force):
         return
@@ -207,10 +207,10 @@ def bot(host: Host, player: str | None, everyone: bool, strategy: str, seed: int
                 rng = random.Random(seed if seed is not None else f"{name}:{state['tick']}")
                 orders, note = stand_in(loaded.game, state, name, strategy, rng,
                                         drafts[name], force, order_file(name))
-                host.write_orders(name, order_file_text(loaded.game, state, name, orders,
-                                                        strategy),
+                text = order_file_text(loaded.game, state, name, orders, strategy)
+                host.write_orders(name, text,
                                   f"{name}'s orders for tick {following}, by the {strategy} bot")
-                click.echo(f"wrote {counted(len(orders), 'line')} to {order_file(name)}")
+                click.echo(f"wrote {counted(written_lines(text), 'line')} to {order_file(name)}")
                 if note:
                     click.echo(note)
             for line in host.seat_lines:

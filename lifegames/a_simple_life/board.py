@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..engine.base.svg import INK, LINE, MUTED, PALE, PLAYER_COLOURS, TINTS, Picture, text_width
 from ..engine.base.words import counted
 from .data import SheetData, goal_text, sheet
-from .model import band_label, goal_progress, score, stock
+from .model import band_label, goal_progress, result_line, score, stock
 from .state import Sheet, SimpleLifeGame, SimpleLifeState
 
 WIDTH, SHEET_H, BOX, KEY_H = 900, 470, 22, 24
@@ -120,10 +120,15 @@ def contents(cell: list[str]) -> str:
 def _sheet(pic: Picture, view: SimpleLifeState, name: str, top: float) -> None:
     s, data = view["sheets"][name], sheet()
     points = score(s)
-    pic.text(16, top + 18, f"{name}'s sheet: {points} points ({band_label(points)})", size=14,
-             bold=True, fill=PLAYER_COLOURS[0])
-    dice = " ".join(str(d) for d in s["available"]) or "none"
-    pic.text(WIDTH - 16, top + 18, f"dice to use: {dice}", size=12, anchor="end")
+    # At the end, the sheet's own result line: a band is named only for points that count.
+    if view["over"]:
+        pic.text(16, top + 18, f"{name}'s sheet: {result_line(view, name)}", size=11,
+                 bold=True, fill=PLAYER_COLOURS[0], fit=WIDTH - 32)
+    else:
+        pic.text(16, top + 18, f"{name}'s sheet: {points} points ({band_label(points)})",
+                 size=14, bold=True, fill=PLAYER_COLOURS[0])
+        dice = " ".join(str(d) for d in s["available"]) or "none"
+        pic.text(WIDTH - 16, top + 18, f"dice to use: {dice}", size=12, anchor="end")
     _farm(pic, s, data, 16, top + 34)
     _lake(pic, s, data, 200, top + 34)
     _mines(pic, s, 576, top + 34)

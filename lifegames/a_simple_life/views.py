@@ -36,7 +36,7 @@ from .model import (
     stock,
     won,
 )
-from .state import Pending, SimpleLifeGame, SimpleLifeState
+from .state import Pending, Sheet, SimpleLifeGame, SimpleLifeState
 
 GRAMMAR = "a_simple_life"
 CODES = {"stone": "S", "carrot": "C", "flower": "F", "coin": "$", "diamond": "D",
@@ -72,12 +72,18 @@ def calendar(state: SimpleLifeState) -> str:
 def goals(state: SimpleLifeState, player: str) -> str:
     s = me(state, player)
     rows = []
+    lost_lines = []
     for goal in goal_ids():
         chosen = goal in state["goals"]
         done, needed = goal_progress(s, goal)
-        check = f"[v] day {s['done'][goal]}" if goal in s["done"] else "[ ]"
+        lost = [] if goal in s["done"] else closed_targets(s, goal)
+        check = f"[v] day {s['done'][goal]}" if goal in s["done"] else \
+            "[X] lost" if lost else "[ ]"
         rows.append([goal_face(goal), goal_text(goal), "(O) yours" if chosen else "",
                      f"{done}/{needed}", check])
+        if lost:
+            lost_lines.append(f"[X] lost: {goal_text(goal)} can no longer be met ("
+                              f"{'; '.join(lost)})")
     if state["sandbox"]:
         note = "sandbox game: no goals were rolled; see how many of the six you complete"
     elif state["over"]:
@@ -85,7 +91,24 @@ def goals(state: SimpleLifeState, player: str) -> str:
     else:
         note = ("you win only if every circled goal is checked by the end of day "
                 f"{state['days']}")
-    return table(rows, ["die", "goal", "circled", "progress", "checked"]) + "\n" + note
+    return "\n".join([table(rows, ["die", "goal", "circled", "progress", "checked"]),
+                      *lost_lines, note])
+
+
+def closed_targets(s: Sheet, goal: str) -> list[str]:
+    """Why `goal` can no longer be met, one reason per thing it needs that sits on a closed
+    Lake target (missed twice, never caught): the Legendary Fish, an artifact not yet in the
+    Museum. Empty while it may still be met."""
+    wanted = [] if goal != "legendary" or s["pond"]["Legendary Fish"] else ["Legendary Fish"]
+    if goal == "artifacts":
+        wanted = [name for name, have in s["museum"].items() if not have]
+    reasons = []
+    for row, spec in enumerate(sheet()["lake"], start=1):
+        for col, icons in enumerate(spec["cells"], start=1):
+            if s["lake"][row - 1][col - 1] == "cross":
+                reasons += [f"the {name} is on a closed Lake target, row {row} col {col}"
+                            for name in icons if name in wanted]
+    return reasons
 
 
 def dice(state: SimpleLifeState, player: str) -> str:
@@ -464,10 +487,7 @@ def status_lines(game: SimpleLifeGame, state: SimpleLifeState) -> list[str]:
 
 
 def order_help(game: SimpleLifeGame) -> JsonObject:
-    from ..engine.files.data import fact_docs
-
     data, rule = sheet(), rules()
-    facts = [[name, text] for name, text in fact_docs(GRAMMAR).items()]
     return {
         "limit": "any number of orders a tick, one per line; after a roll the file may go on as "
                  "a plan (if / elif / else / endif, while / endwhile, stop, `can ORDER`, "
@@ -499,8 +519,6 @@ def order_help(game: SimpleLifeGame) -> JsonObject:
              + [["museum (1-4 artifacts)", "/".join(str(p) for p in rule["score"]["museum"][1:])],
                 ["monster defeated / got away", f"{rule['score']['monster_defeated']} / "
                                                 f"{rule['score']['monster_escaped']}"]]),
-            ("Facts a plan may read (in conditions, and as $fact in a number)",
-             ["fact", "what it is"], facts),
         ],
     }
 

@@ -33,16 +33,19 @@ def board(game: LifestyleGame, view: LifestyleState, player: str | None) -> Pict
                   f"The card display ({sum(1 for s in view['display'] if s)} cards), the draw "
                   f"pile ({len(view['pile'])} cards), the discard pile and the token pool; "
                   "then each player's dice zone, points zone and tokens.")
-    pic.text(16, 24, f"Lifestyle - tick {view['tick']}" + (" (over)" if view["over"] else
-             f": {turn['player']}'s turn {turn['number']}"), size=16, bold=True)
-    roll = turn.get("roll")
-    dice = " ".join(str(d) for d in roll) if roll else "none"
-    pic.text(WIDTH - 16, 24, f"phase {turn['phase']}; dice on the table: {dice}", size=12,
-             anchor="end", fill=MUTED)
-    pic.text(16, 46, f"draw pile {len(view['pile'])} cards; discard pile "
-             f"{len(view['discard'])}" + (f" (top: {view['discard'][-1]})" if view["discard"]
-                                          else "") + f"; token pool {view['pool']}",
-             size=12, fit=WIDTH - 32)
+    pic.text(16, 24, f"Lifestyle - tick {view['tick']}" + (" - game over" if view["over"]
+             else f": {turn['player']}'s turn {turn['number']}"), size=16, bold=True)
+    if view["over"]:  # the winner and the ranking, where the turn and the piles stood
+        pic.text(16, 46, game.result(view).summary, size=12, bold=True, fit=WIDTH - 32)
+    else:
+        roll = turn.get("roll")
+        dice = " ".join(str(d) for d in roll) if roll else "none"
+        pic.text(WIDTH - 16, 24, f"phase {turn['phase']}; dice on the table: {dice}",
+                 size=12, anchor="end", fill=MUTED)
+        pic.text(16, 46, f"draw pile {len(view['pile'])} cards; discard pile "
+                 f"{len(view['discard'])}" + (f" (top: {view['discard'][-1]})"
+                                              if view["discard"] else "")
+                 + f"; token pool {view['pool']}", size=12, fit=WIDTH - 32)
     pic.text(16, 74, "Display", size=13, bold=True)
     for index, name in enumerate(view["display"]):
         r, c = divmod(index, cols)

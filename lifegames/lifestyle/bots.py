@@ -146,13 +146,17 @@ def plan(game: LifestyleGame, state: LifestyleState, player: str,
     turn = state["turn"]
     if state["over"] or turn["player"] != player:
         return None
+    # A standing end_turn in force answers a botch (after its standing discards): the plan
+    # leaves the botch to it rather than ending the turn first.
+    botch = [] if game.standing(state, player, "end_turn") else \
+        [*_discards(state, player), "end_turn"]
     if turn["phase"] == BOTCHED:
-        return [*_discards(state, player), "end_turn"]
+        return botch
     if turn["phase"] == START:
         chosen = _main_action(state, player, rng)
         if chosen is not None:
             return [chosen]
-    return _rolls(state, player)
+    return _rolls(state, player, botch)
 
 
 @functools.lru_cache(maxsize=256)
@@ -297,13 +301,17 @@ def _answer_lines(state: LifestyleState, player: str) -> list[str]:
     return lines
 
 
-def _rolls(state: LifestyleState, player: str) -> list[str]:
-    """Every card of the dice zone in one tick, the hardest first; after a botch, the
-    discards and the end of the turn."""
+def _rolls(state: LifestyleState, player: str, botch: list[str] | None = None) -> list[str]:
+    """Every card of the dice zone in one tick, the hardest first; after a botch, the lines
+    `botch` (default: the discards and the end of the turn; [] when standing orders answer
+    it)."""
+    if botch is None:
+        botch = [*_discards(state, player), "end_turn"]
     lines = []
     if state["turn"]["phase"] != ROLLED:
         lines.append(f'roll("{next_card(r.unfulfilled(state, player))}")')
     lines += _answer_lines(state, player)
-    return [*lines, "if botched", *(f"  {d}" for d in _discards(state, player)), "  end_turn",
-            "endif"]
+    if not botch:
+        return lines
+    return [*lines, "if botched", *(f"  {d}" for d in botch), "endif"]
 

@@ -136,8 +136,9 @@ def players_table(state: LifestyleState) -> str:
         body.append([index + 1, player, mine["tokens"], len(mine["dice"]),
                      len(mine["points"]), *(parts[line]["points"] for line in SHOWN),
                      parts["total"]])
-    return table(body, ["seat", "player", "tokens", "in dice", "in points", *SHOWN,
-                        "score"], align="right")
+    return table(body, ["seat", "player", "tokens", "dice zone", "points zone",
+                        *(f"{line} pts" for line in SHOWN), "score"], align="right") + \
+        "\ndice zone, points zone: cards held there; pts: the points each category scores now"
 
 
 def zones_text(state: LifestyleState) -> str:

@@ -19,6 +19,7 @@ from .state import Seat, SimsGame, SimsState
 from .views import solo_aspirations, solo_count
 
 WIDTH, VENUE_W, VENUE_H = 880, 280, 92
+NEED_STEP = 110  # a Need's box on a player's tracker, and the gap after it
 HOME = "home"
 
 
@@ -40,17 +41,20 @@ def board(game: SimsGame, view: SimsState, player: str | None) -> Picture:
                      "Sims at home, Home and cards." if alone else
                      "each player's Needs tracker, points, Aspiration, Home, Iconic Sims and "
                      "cards."))
-    status = "over" if view["over"] else f"{turn['player']}'s turn {turn['number']}"
+    status = "game over" if view["over"] else f"{turn['player']}'s turn {turn['number']}"
     pic.text(16, 24, f"The Sims Board Game - tick {view['tick']}: {status}", size=16,
              bold=True, fit=WIDTH - 300)
     goal = rules()["solo"]
     pic.text(WIDTH - 16, 24, f"alone: win with {goal['aspirations']} Aspirations and "
              f"{goal['sims_to_win']} Sims at home" if alone else
              f"first to {view['target']} points wins", size=12, anchor="end", fill=MUTED)
-    pic.text(16, 44, f"draw piles: {len(view['pile'])} Action cards, {len(view['sims_pile'])} "
-             f"Iconic Sims, {len(view['asp_pile'])} Aspirations, {len(view['home_pile'])} "
-             f"Homes; discard pile {len(view['discard'])}", size=12, fill=MUTED,
-             fit=WIDTH - 32)
+    if view["over"]:  # the result (won or lost; the winner and the ranking) for the piles
+        pic.text(16, 44, game.result(view).summary, size=12, bold=True, fit=WIDTH - 32)
+    else:
+        pic.text(16, 44, f"draw piles: {len(view['pile'])} Action cards, "
+                 f"{len(view['sims_pile'])} Iconic Sims, {len(view['asp_pile'])} Aspirations, "
+                 f"{len(view['home_pile'])} Homes; discard pile {len(view['discard'])}",
+                 size=12, fill=MUTED, fit=WIDTH - 32)
     for n, place in enumerate(venues(view)):
         r, c = divmod(n, 3)
         _venue(pic, view, place, 16 + c * (VENUE_W + 8), top + r * (VENUE_H + 10), players)
@@ -164,11 +168,12 @@ def _solo_seat(pic: Picture, view: SimsState, name: str, y: float) -> None:
 def _needs(pic: Picture, seat: Seat, name: str, x: float, y: float) -> None:
     for n, need in enumerate(needs()):
         full = seat["needs"][need]
-        nx = x + n * 82
-        pic.rect(nx, y, 78, 20, fill=TINTS[2] if full else "#ffffff",
+        nx = x + n * NEED_STEP  # wide enough that the longest "Hygiene empty" is not squeezed
+        pic.rect(nx, y, NEED_STEP - 6, 20, fill=TINTS[2] if full else "#ffffff",
                  stroke=INK if full else LINE, dashed=not full,
                  tip=f"{name}'s {need}: {'FULL' if full else 'EMPTY'}")
-        pic.text(nx + 4, y + 14, f"{need} {'full' if full else 'empty'}", size=10, fit=70)
+        pic.text(nx + 4, y + 14, f"{need} {'full' if full else 'empty'}", size=10,
+                 fit=NEED_STEP - 14)
 
 
 def _cards(pic: Picture, seat: Seat, y: float) -> None:

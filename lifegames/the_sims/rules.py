@@ -249,7 +249,11 @@ class TheSims(Game[SimsState]):
     def figures(self, state: SimsState, player: str) -> dict[str, int]:
         """What a player's sheet leads with, for the engine's history of a game."""
         done, friends_ = solo_goals(state, player)
-        return {"points": points(state, player), "Aspirations": done, "Sims": friends_,
+        # Alone, the game is scored by Aspirations and Sims, and the figure is the result's
+        # own score (so the chart and the Result block show one number); with others, points.
+        lead = {"score": self.result(state).scores[player]} if solo(state) else \
+            {"points": points(state, player)}
+        return {**lead, "Aspirations": done, "Sims": friends_,
                 "FULL Needs": len(full_needs(state, player)),
                 "Action cards": len(seat(state, player)["cards"])}
 

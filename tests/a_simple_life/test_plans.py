@@ -386,7 +386,7 @@ def test_p18_prompt_answers_still_refuse_an_order_that_skips_them(state):
 
 def test_p19_order_help_covers_the_grammar_and_lists_the_facts():
     """Order reference -- orders.yaml documents every command of the grammar (each example
-    parses as that command) and the facts, which `play.py orders` prints."""
+    parses as that command) and the facts, which `play.py orders` prints once each."""
     from lifegames.engine.core.orders import commands
     from lifegames.engine.files.data import load_yaml
     from lifegames.engine.text.reference import render
@@ -397,4 +397,19 @@ def test_p19_order_help_covers_the_grammar_and_lists_the_facts():
         if command != "facts":
             assert parse_one(doc["example"]).command == command
     text = render(GAME)
-    assert all(f"\n{name} " in text for name in docs["facts"])
+    assert all(text.count(f"\n  {name} ") == 1 for name in docs["facts"]), "each fact once"
+    assert text.count("\nday ") == 0, "no second table of the facts"
+
+
+def test_p20_no_swap_hint_for_an_order_only_checked_for_form_past_a_roll():
+    """A Farm order whose die cannot check that column is refused, and the hint never says
+    the file works with it below the Lake cast: there it would only be checked for form (the
+    cast's outcome is unknown), which proves nothing. A real swap still gets its hint."""
+    state = new_state()
+    set_dice(state, [1, 2, 4, 5, 6])
+    wrong = turn.check_file(GAME, state, "Ana", parse_file(
+        "farm(4, 1)\nlake(5, 3)\naccept\npass\n")).problems[0]
+    assert wrong.code == "E-WRONG-COLUMN" and "the file works" not in wrong.hint
+    swap = turn.check_file(GAME, state, "Ana", parse_file("sell(carrot)\ntown(2)\n"))
+    assert swap.problems[0].code == "E-NOT-IN-TOWN"
+    assert "the file works with this order below line 2" in swap.problems[0].hint

@@ -300,3 +300,21 @@ def test_q15_a_missed_roll_lists_what_accepting_and_rerolling_do(state):
     order(state, "fight", dice=rolls("Ana", 2))
     listed = _section(player_sheet(state, "Ana"), "ORDERS LEGAL NOW")
     assert "Take the miss: accept (the monster gets away: -2 points)" in listed
+
+
+def test_q16_a_goal_whose_lake_target_is_closed_is_flagged_lost():
+    """Point 9, Lake, and Goals -- a target missed twice is closed for the game: once the
+    Legendary Fish's is, Catch the Legendary Fish can no longer be met, and the Goals section
+    says so (while it is only circled, it does not)."""
+    state = new_state(words=["goal=4"])
+    set_dice(state, [3, 4])
+    order(state, "lake(3, 6)", dice=rolls("Ana", 1))
+    goals = _section(player_sheet(state, "Ana"), "GOALS")
+    assert "lost" not in goals
+    order(state, "lake(4, 6)", dice=rolls("Ana", 1))
+    assert sheet_of(state)["lake"][5][1] == "cross"
+    goals = _section(player_sheet(state, "Ana"), "GOALS")
+    row = next(line for line in goals.splitlines() if "Legendary Fish" in line)
+    assert row.rstrip().endswith("[X] lost")
+    assert ("[X] lost: Catch the Legendary Fish can no longer be met (the Legendary Fish is on "
+            "a closed Lake target, row 6 col 2)") in goals

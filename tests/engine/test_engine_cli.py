@@ -268,6 +268,22 @@ def test_check_reports_empty_files_as_no_actions(game, run):
     assert result.output.count("no orders (no actions this tick)") == 2
 
 
+def test_check_does_not_refuse_an_untouched_template(tmp_path, run):
+    """Right after setup, a game whose turn cannot be empty (Lifestyle) has nothing written
+    yet: check says the file is still the template and what is legal, and exits 0; once the
+    player edits it, the same file is refused as usual."""
+    root = tmp_path / "game"
+    assert run("setup", "--game", "lifestyle", "--seed", "3", "--dir", root).exit_code == 0
+    result = run("check", "--dir", root)
+    assert result.exit_code == 0, result.output
+    assert "Ana/Ana_orders.txt: not written yet (still the template)" in result.output
+    assert "legal now: take_card" in result.output and "E-" not in result.output
+    path = root / "Ana" / "Ana_orders.txt"
+    path.write_text(path.read_text(encoding="utf-8") + "# thinking\n", encoding="utf-8")
+    edited = run("check", "--dir", root)
+    assert edited.exit_code == 1 and "E-TURN-INCOMPLETE" in edited.output, edited.output
+
+
 def test_check_hides_a_roll_end_to_end(tmp_path, run, toy_registered):
     """Through the CLI, checking a random order shows the HIDDEN text and never the value."""
     root = tmp_path / "toy"

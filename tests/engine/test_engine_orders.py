@@ -538,6 +538,7 @@ def test_suggest_names_the_closest_options_or_nothing():
     """suggest() gives a did-you-mean for a near miss (case-insensitively), '' otherwise."""
     assert suggest("farn", ["farm", "mine", "wall"]) == 'did you mean "farm"?'
     assert suggest("FARM", ["farm"]) == 'did you mean "farm"?'
+    assert suggest("hamstr", ["Hamster", "Cat"]) == 'did you mean "Hamster"?', "its own case"
     assert suggest("qqqq", ["farm", "mine"]) == ""
 
 

@@ -293,3 +293,35 @@ def test_p18_a_tick_never_computes_warnings(monkeypatch):
     assert asked == []
     check("answer(drop)\n", s=start)
     assert asked == ["warn"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("if pool = 5\nadd(1)\nendif\n", [("E-SYNTAX", 1)]),
+    ("while pool = 5\nadd(1)\nendwhile\n", [("E-SYNTAX", 1)]),
+    ("if pool > 1\nadd(1)\nelif pool = 2\nadd(2)\nelse\nadd(3)\nendif\n", [("E-SYNTAX", 3)]),
+    ("if pool > 1\nadd(1)\nendif x\n", [("E-SYNTAX", 3)]),
+    ("if pool = 5: add(1)\nendif\n", [("E-SYNTAX", 1), ("E-PLAN", 2)]),
+])
+def test_p19_a_block_line_that_does_not_parse_is_reported_once(text, expected):
+    """A block line with a syntax error is reported on its own line only: the block it opens
+    or closes still matches its partner, so no E-PLAN follows it (a one-line `if C: ORDER`
+    opens no block, so an `endif` after it is still one too many)."""
+    assert codes(check(text)) == expected
+
+
+def test_p20_a_single_equals_sign_in_a_condition_suggests_two():
+    """`if pool = 5` is told that comparing is `==`, with the line as it would parse."""
+    (problem,) = check("if pool = 5: add(1)\n").problems
+    assert problem.code == "E-SYNTAX" and problem.column == 9
+    assert "'='" in problem.message
+    assert problem.hint == "write == to compare: if pool == 5: add(1)"
+
+
+def test_p21_lines_checked_for_form_only_are_counted_once_each():
+    """After an outcome `check` says how many more lines it read for form only: each file
+    line once (a one-line `if C: ORDER` or `while C: ORDER` is one line), never more lines than
+    the file has."""
+    text = ("roll()\nwhile pool > 1: add(1)\nif pool > 2: add(1)\nif total > 1\nadd(2)\nelse\n"
+            "add(3)\nendif\n")
+    result = check(text)
+    assert result.problems == [] and result.plan.later == 5

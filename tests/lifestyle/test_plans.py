@@ -184,7 +184,7 @@ def test_lp06_lines_after_an_outcome_are_checked_for_names_and_ranges():
     assert [(p.code, p.line) for p in result.problems] == [
         ("E-NO-SUCH-DIE", 2), ("E-UNKNOWN-SPORT", 3), ("E-NO-DIE-NEEDED", 4),
         ("E-UNKNOWN-CARD", 5), ("E-UNKNOWN-FACT", 6)]
-    assert 'did you mean "cat"' in result.problems[3].hint
+    assert 'did you mean "Cat"' in result.problems[3].hint
     assert 'did you mean "met"' in result.problems[4].hint
 
 
@@ -409,3 +409,24 @@ def test_lp18_a_player_sets_standing_orders_while_waiting_and_they_fire_on_their
     assert after.state["discard"] == [card] and GAME.awaiting(after.state) == ["Ana"]
     assert any("standing orders answer for them" in e for e in outcome.events)
     assert verify(host) == []
+
+
+def test_lp19_the_greedy_bot_leaves_a_botch_to_a_standing_end_turn(fixed_dice):
+    """Standing orders and `bot`: with `discard($botched_card)` and `end_turn` standing, the
+    greedy bot's plan never ends the turn after a botch itself (that would leave the standing
+    discard nothing to do): the tick's botch fires the standing discard. Without standing
+    orders the plan still discards and ends the turn itself."""
+    from lifegames.engine.core.bots import choose_orders
+
+    state = arrange(new_state(), Ana={"dice": ["Manager", "Villa", "Cabin"], "tokens": 0})
+    state["standing"] = {ANA: ["discard($botched_card)", "end_turn()"]}
+    lines = choose_orders(GAME, state, ANA, "greedy", random.Random(1))
+    assert "end_turn" not in " ".join(lines) and "if botched" not in lines, lines
+    fixed_dice[:] = [1, 1, 1, 1, 1, 1]
+    outcome = play(state, "\n".join(lines) + "\n")
+    assert not outcome.problems, [p.render() for p in outcome.problems]
+    assert len(outcome.state["discard"]) == 1, "the standing discard($botched_card) fired"
+    assert GAME.awaiting(outcome.state) == [BEN]
+    del state["standing"]
+    own = choose_orders(GAME, state, ANA, "greedy", random.Random(1))
+    assert "if botched" in own and "  end_turn" in own, own

@@ -277,3 +277,18 @@ def test_lq11_score_lines_say_how_the_points_come_about():
     assert "Ana: 0 tokens, score 23" in sheet
     assert "Ben: 1 token, score 0" in sheet and "    pets       0  no Pets" in sheet
     assert "(s)" not in sheet
+
+
+def test_lq12_the_players_table_names_points_as_points_and_cards_as_cards():
+    """Point 11: the PLAYERS table's category columns hold points (8 cards may score 23), so
+    their headings say pts, and the zone columns say they count cards."""
+    state = arrange(new_state(), Ana={"points": ["Cat", "Cat", "Dog", "Goldfish", "Scooter",
+                                                 "Hatchback", "Cabin", "Vet"]})
+    sheet = views_of(state)
+    table = sheet.split("PLAYERS\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    heads = table[1].split()
+    assert heads[:3] == ["seat", "player", "tokens"] and heads[-1] == "score"
+    assert "pets pts" in table[1] and "jobs pts" in table[1] and "points zone" in table[1]
+    ana = next(line.split() for line in table if " Ana " in line)
+    assert ana[4:] == ["8", "10", "4", "1", "8", "23"]
+    assert "dice zone, points zone: cards held there; pts: the points" in table[-1]

@@ -139,3 +139,49 @@ def test_w04_a_simple_life_board_has_a_key_for_every_code_it_draws() -> None:
         assert all(any(MARKS[m] in k for k in key) for m in marks), key
         assert not [b for b in body if re.search(r"\w\+\w", b)]
         assert "3 carrots" in body and "2 coins + star" in body
+
+
+def test_w05_lifestyle_and_the_sims_final_boards_name_the_result_not_a_turn() -> None:
+    """At game over the Lifestyle and The Sims boards say `game over` and give the result's
+    sentence (the winner, then every player's score); Lifestyle's no longer names a turn's
+    phase or the dice on the table."""
+    for game_id in ("lifestyle", "the-sims"):
+        state = game_states(game_id)[-1]
+        assert state["over"], game_id
+        summary = registry.get(game_id).result(state).summary
+        for viewer, picture in boards(game_id, state).items():
+            words = _texts(picture)
+            assert "game over" in words and summary in words, (game_id, viewer, summary)
+            assert "phase " not in words and "dice on the table" not in words, (game_id, viewer)
+
+
+def test_w06_a_simple_life_final_board_names_a_band_only_for_points_that_count() -> None:
+    """A Simple Life at game over: each sheet on the board says what the sheet's result line
+    says, so a player who missed a goal is shown as not winning with points not recorded,
+    never with the band a win would have earned."""
+    from lifegames.a_simple_life.model import result_line
+
+    state = game_states("a-simple-life")[-1]
+    assert state["over"]
+    lost = 0
+    for viewer, picture in boards("a-simple-life", state).items():
+        words = _texts(picture)
+        for player in state["players"]:
+            if f"{player}'s sheet: " in words:
+                line = result_line(state, player)
+                assert f"{player}'s sheet: {line}" in words, (viewer, player)
+                lost += "not recorded" in line
+        assert "dice to use" not in words, viewer
+    assert lost, "the greedy game has a player who missed their goal"
+
+
+def test_w07_the_sims_needs_trackers_are_never_squeezed() -> None:
+    """Every Need label on a Sims board (`Bladder full`, `Hygiene empty`) fits its box at its
+    own size: no label is squeezed (textLength) to fit."""
+    for state in sampled("the-sims", 3):
+        for viewer, picture in boards("the-sims", state).items():
+            root = ET.fromstring(picture.encode("utf-8"))
+            for label in root.iter(f"{NS}text"):
+                words = "".join(label.itertext())
+                if re.fullmatch(r"\w+ (full|empty)", words):
+                    assert "textLength" not in label.attrib, (viewer, words)

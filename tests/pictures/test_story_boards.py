@@ -37,3 +37,20 @@ def test_t01_every_board_links_to_a_full_size_view_of_itself() -> None:
             words = re.search(rf'<div class="tick" id="tick-{tick}"><h3>(.*?)</h3>', text)
             assert words and f'href="#board-{tick}"' in words[1], tick
     assert "<script" not in text
+
+
+def test_a_chart_of_whole_numbers_has_whole_number_gridlines() -> None:
+    """A figure that only takes whole values (a count of 0 or 1) is charted on gridlines
+    1 apart, never 0.2, 0.4...; a figure with fractions keeps its finer ones."""
+    import re
+
+    from lifegames.engine.text.story import chart
+
+    found = [(1, "Ann", {"Sims": 0}), (2, "Ann", {"Sims": 1}), (3, "Ann", {"Sims": 1})]
+    labels = re.findall(r'fill="[^"]+" text-anchor="end">([^<]+)</text>',
+                        chart("Sims", found, ["Ann"]))
+    assert labels == ["0", "1"], labels
+    halves = [(1, "Ann", {"odds": 0.5}), (2, "Ann", {"odds": 0.75})]
+    fine = re.findall(r'fill="[^"]+" text-anchor="end">([^<]+)</text>',
+                      chart("odds", halves, ["Ann"]))
+    assert any("." in label for label in fine), fine

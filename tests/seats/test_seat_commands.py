@@ -72,7 +72,7 @@ def test_c02_bot_in_a_players_git_clone_writes_their_file_from_what_they_know(tm
     wanted = _host_bot(table, "Ana")
     made = table.play("bot", cwd=ana)
     assert made.returncode == 0, output(made)
-    assert "wrote 2 lines to Ana_orders.txt, from what Ana knows" in made.stdout
+    assert "wrote 4 lines to Ana_orders.txt, from what Ana knows" in made.stdout
     assert (ana / "Ana_orders.txt").read_text(encoding="utf-8") == wanted
     assert table.git(ana, "status", "--porcelain") == " M Ana_orders.txt\n", "nothing else"
     checked = table.play("check", cwd=ana)

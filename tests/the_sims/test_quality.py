@@ -231,3 +231,14 @@ def test_q10_recent_events_read_in_tick_order_with_your_own_notes_in_place():
     assert not any(top in line and "only you" in line for line in theirs)
     public = [[line for line in lines if "only you" not in line] for lines in (mine, theirs)]
     assert public[0] == public[1]
+
+
+def test_q11_a_refused_order_does_not_refuse_the_good_line_after_it():
+    """Point 6, Go Home -- `keep` belongs after a Go Home: when the go_home is refused (its
+    Need is FULL), the keep below it is checked for form only, not refused as out of turn;
+    written alone, the keep is refused as out of turn."""
+    state = ready()
+    assert warned(state, ANA, 'go_home("Hunger")\nkeep("Park Ranger")') == ["E-NEED-FULL"]
+    assert warned(state, ANA, 'keep("Park Ranger")') == ["E-WRONG-MOMENT"]
+    assert warned(state, ANA, 'go_home("Hunger")\nkeep("Park Rangers")') == [
+        "E-NEED-FULL", "E-UNKNOWN-ASPIRATION"]

@@ -581,3 +581,15 @@ def test_s26_the_loss_names_its_cause():
     order(empty, ANA, 'travel("Library", "Watering Can")')
     GAME.end_tick(empty, Dice(5, 1))
     assert "the Needs ran out" in GAME.result(empty).summary
+
+
+def test_s30_the_history_figure_of_a_solo_game_is_the_results_score():
+    """Single Player Game, Winning and Losing: alone, the game is scored by Aspirations and
+    Sims at home, so the figure charted by `history` is the Result's own score (one number on
+    the story page), not the points of the game with others; with others it is points."""
+    state = new_state([ANA])
+    state["seats"][ANA]["completed"] = ["Dinner Date", "Serenader"]
+    figures = GAME.figures(state, ANA)
+    assert "points" not in figures
+    assert figures["score"] == GAME.result(state).scores[ANA]
+    assert "points" in GAME.figures(new_state(), ANA)

@@ -16,7 +16,8 @@ from .helpers import GAME, IRON, PLAYERS, THORN, current_tick, executed_ticks, o
 @pytest.mark.parametrize("strategy", ["random", "greedy"])
 def test_bot_writes_order_files_that_check_accepts(tmp_path: Path, strategy: str) -> None:
     """Property: `bot PLAYER --strategy S` writes a complete order file (ending with `end`)
-    that `check` accepts (exit 0) and `tick` plays, tick after tick."""
+    that `check` accepts (exit 0) and `tick` plays, tick after tick; it says how many lines
+    it wrote, notes aside, the header and `end` included."""
     root = tmp_path / "game"
     assert play(root, "setup", "--seed", "8", "--ticks", "4").returncode == 0
     written = 0
@@ -27,6 +28,8 @@ def test_bot_writes_order_files_that_check_accepts(tmp_path: Path, strategy: str
             text = (root / player / f"{player}_orders.txt").read_text(encoding="utf-8")
             assert text.splitlines()[-1] == "end"
             assert f"{strategy} bot" in text
+            lines = [x for x in text.splitlines() if x.strip() and not x.startswith("#")]
+            assert f"wrote {len(lines)} lines to " in result.stdout, "counted as an editor shows"
         checked = play(root, "check")
         assert checked.returncode == 0, output(checked)
         assert checked.stdout.count("OK ") == 2, checked.stdout
@@ -144,6 +147,8 @@ def test_bot_keeps_the_standing_orders_the_player_wrote(tmp_path: Path) -> None:
         result = play(root, "bot", player)
         assert result.returncode == 0, output(result)
         assert "kept the 2 standing lines already in" in result.stdout
+        assert "; in force once it is played: react(" in result.stdout, "named, each"
+        assert ", decline" in result.stdout
         lines = path.read_text(encoding="utf-8").splitlines()
         assert [x for x in lines if x.startswith("standing")] == OWN_STANDING, lines
         assert "written by the greedy bot" in lines[1] and lines[-1] == "end"
@@ -186,6 +191,7 @@ def test_bot_keeps_the_standing_orders_in_force_from_an_earlier_file(tmp_path: P
     result = play(root, "bot", first)
     assert result.returncode == 0, output(result)
     assert "wrote none of the bot's standing orders: the 2 in force" in result.stdout
+    assert "from an earlier file stay: react(" in result.stdout and ", decline" in result.stdout
     assert not [x for x in path.read_text(encoding="utf-8").splitlines()
                 if x.startswith("standing")]
     assert play(root, "tick").returncode == 0

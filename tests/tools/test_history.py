@@ -108,3 +108,34 @@ def test_history_html_prints_only_where_the_page_is(finished: Path, tmp_path: Pa
     assert result.stdout == f"wrote {target}\n"
     shown = play(finished, "history")
     assert shown.returncode == 0 and len(shown.stdout.splitlines()) > FINISHED_TICKS
+
+
+def test_the_result_block_lists_the_players_in_rank_order() -> None:
+    """The Result block of a finished game names the winner, then each player's score best
+    first (the winner first on a tie broken by other means), not in seat order."""
+    from lifegames.engine.core import history as history_module
+    from lifegames.engine.core.contract import Result
+
+    class Finished:
+        def knowledge(self, state, viewer):
+            return state
+
+        def happened(self, state, viewer):
+            return []
+
+        def board(self, state, viewer):
+            return None
+
+        def figures(self, state, player):
+            return {"score": {"Ann": 3, "Bob": 9, "Cid": 9}[player]}
+
+        def is_over(self, state):
+            return True
+
+        def result(self, state):
+            return Result("Cid wins on the tie-break", {"Ann": 3, "Bob": 9, "Cid": 9}, ["Cid"])
+
+    told = history_module.story(Finished(), iter([({"tick": 1}, [])]), ["Ann", "Bob", "Cid"],
+                                None)
+    assert told.result == ["Winner: Cid", "Cid wins on the tie-break", "Cid: 9", "Bob: 9",
+                           "Ann: 3"]

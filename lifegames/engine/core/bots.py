@@ -129,6 +129,14 @@ def order_file_text(game: AnyGame, state: State, player: str, orders: list[str],
     return header + "".join(f"{line}\n" for line in orders) + "end\n"
 
 
+def written_lines(text: str) -> int:
+    """How many lines of an order file's text are not notes or blank (header and `end` too):
+    what `bot` says it wrote, as an editor shows them (one order list entry may be a plan of
+    several lines)."""
+    return sum(1 for line in text.splitlines() if line.strip() and not line.lstrip()
+               .startswith("#"))
+
+
 STANDING_LINES = ("standing", "standing_none")
 
 
@@ -140,12 +148,19 @@ def stand_in(game: AnyGame, state: State, player: str, strategy: str, rng: rando
     none) go in place of the bot's own, and where the file has none but standing orders of
     theirs are in force from an earlier file, the bot writes none of its own, so those stay
     (a file that says nothing of standing orders changes none). `force`: the bot's own."""
-    orders = choose_orders(game, state, player, strategy, rng)
     if force:
-        return orders, ""
+        return choose_orders(game, state, player, strategy, rng), ""
     kept = own_standing(draft) if draft is not None else []
     if kept:
-        return with_standing(orders, kept), kept_note(kept, name)
+        # The bot plans with the kept standing orders in force, as they will be when its file
+        # is played: a plan that answered what they answer would leave them nothing to do.
+        assert draft is not None
+        texts = [line.order.canonical() for line in draft.standing if line.order is not None]
+        planning = clone(state)
+        planning.setdefault("standing", {})[player] = texts
+        orders = choose_orders(game, planning, player, strategy, rng)
+        return with_standing(orders, kept), kept_note(kept, name, texts)
+    orders = choose_orders(game, state, player, strategy, rng)
     in_force = game.standing(state, player)
     if not in_force:
         return orders, ""
@@ -153,7 +168,9 @@ def stand_in(game: AnyGame, state: State, player: str, strategy: str, rng: rando
     if len(mine) == len(orders):
         return orders, ""
     return mine, (f"  wrote none of the bot's standing orders: the {len(in_force)} in force "
-                  f"from an earlier file stay (--force writes the bot's own instead)")
+                  f"from an earlier file stay: "
+                  f"{', '.join(o.canonical() for o in in_force)} "
+                  "(--force writes the bot's own instead)")
 
 
 def own_standing(parsed: ParsedFile) -> list[str]:
@@ -177,9 +194,11 @@ def with_standing(orders: list[str], kept: list[str]) -> list[str]:
     return [*kept, *(o for o in orders if o.split(" ", 1)[0] != "standing")]
 
 
-def kept_note(kept: list[str], name: str) -> str:
-    """What `bot` says when it carried a player's standing lines over ("" when none)."""
+def kept_note(kept: list[str], name: str, texts: list[str]) -> str:
+    """What `bot` says when it carried a player's standing lines over ("" when none), naming
+    the standing orders (`texts`, canonical) in force once the file is played."""
     if not kept:
         return ""
     return (f"  kept the {len(kept)} standing line{'s' * (len(kept) != 1)} already in {name} "
-            "as written (--force writes the bot's own instead)")
+            f"as written; in force once it is played: {', '.join(texts) or 'none'} "
+            "(--force writes the bot's own instead)")

@@ -128,7 +128,9 @@ def story(game: AnyGame, replayed: Iterable[tuple[State, list[str]]], players: l
         if result.winners:
             lines.insert(0, ("Winners: " if len(result.winners) > 1 else "Winner: ")
                          + ", ".join(result.winners))
-        lines += [f"{p}: {result.scores[p]}" for p in players if p in result.scores]
+        ranked = sorted((p for p in players if p in result.scores),  # winners, then best
+                        key=lambda p: (p not in result.winners, -result.scores[p]))
+        lines += [f"{p}: {result.scores[p]}" for p in ranked]
     else:
         lines = [f"The game is not over: tick {state['tick']} was the last played.",
                  *game.status_lines(state)]

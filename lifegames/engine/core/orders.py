@@ -100,6 +100,10 @@ class ParsedFile:
     lines: list[Line] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     ended: bool = False  # an explicit `end` line was present
+    # Block lines (`if ...`, `endif`) that did not parse, as the kind they were meant to be:
+    # their syntax problem is reported once, and the block they open or close still matches,
+    # so its partner line is not reported as well.
+    broken: list[Line] = field(default_factory=list)
 
     @property
     def orders(self) -> list[Order]:
@@ -127,10 +131,11 @@ def suggest(word: str, options: list[str] | tuple[str, ...]) -> str:
     imported here: only a file with a mistake needs it)."""
     import difflib
 
-    close = difflib.get_close_matches(word.lower(), [o.lower() for o in options], n=2, cutoff=0.6)
+    spelled = {o.lower(): o for o in reversed(options)}  # each name as the game writes it
+    close = difflib.get_close_matches(word.lower(), list(spelled), n=2, cutoff=0.6)
     if not close:
         return ""
-    return "did you mean " + " or ".join(f'"{c}"' for c in close) + "?"
+    return "did you mean " + " or ".join(f'"{spelled[c]}"' for c in close) + "?"
 
 
 # -- grammars ---------------------------------------------------------------------------------
@@ -317,6 +322,10 @@ def parse_text(grammar_name: str, text: str, path: str) -> ParsedFile:
             tree = parser.parse(line)
         except UnexpectedInput as exc:
             parsed.problems.append(_syntax_problem(grammar_name, parser, exc, line, number, path))
+            meant = _meant_block(line)
+            if meant:
+                first = len(line) - len(line.lstrip()) + 1
+                parsed.broken.append(Line(meant, number, first, len(line) + 1, line))
             continue
         problems: list[Problem] = []
         item = _to_line(tree, line, number, path, problems)
@@ -383,8 +392,27 @@ def _syntax_problem(grammar_name: str, parser: Lark, exc: UnexpectedInput, line:
         message = f"unexpected character {char!r}"
         if char in "\"'\u201c\u2018":
             message = "a quoted name is not closed on this line"
+        elif char == "=" and word in ("if", "elif", "while"):
+            message = "a single '=' does not compare"
+            fixed = line[: col - 1] + "==" + line[col:]
+            hint = (f"write == to compare: {fixed.strip()}" if _parses(parser, fixed)
+                    else "write == to compare (also != < <= > >=)")
         return Problem(path, number, col, col + 1, E.SYNTAX, message, hint, line)
     return Problem(path, number, col, col + 1, E.SYNTAX, str(exc).splitlines()[0], hint, line)
+
+
+_BLOCK_WORDS = {"if": "if_open", "while": "while_open", "elif": "elif_open", "else": "else_open",
+                "endif": "endif", "endwhile": "endwhile"}
+
+
+def _meant_block(line: str) -> str:
+    """The block line kind a line that did not parse was meant to be ("if_open", "endif"...),
+    or "" (an order, or a one-line `if C: ORDER`, which opens no block)."""
+    lead = re.match(r"\s*([A-Za-z]+)\b", line)
+    kind = _BLOCK_WORDS.get(lead.group(1).lower(), "") if lead else ""
+    if kind in ("if_open", "while_open") and _outside_quotes(line, ":") is not None:
+        return ""
+    return kind
 
 
 def _parses(parser: Lark, text: str) -> bool:

@@ -96,9 +96,16 @@ def build(parsed: ParsedFile) -> tuple[list[Node], list[Problem]]:
     stack: list[tuple[Line, list[Node], If | While]] = []  # (opening line, body, node holding it)
     headers = 0
     deep: Line | None = None  # the first block opened deeper than MAX_NESTING
-    for line in parsed.lines:
+    broken = {id(line) for line in parsed.broken}  # already reported as E-SYNTAX
+    # A trial reorders parsed.lines (turn._swap_hint): their order is kept as given.
+    lines = sorted(parsed.lines + parsed.broken, key=lambda line: line.number) \
+        if parsed.broken else parsed.lines
+    for line in lines:
         body = stack[-1][1] if stack else root
         kind = line.kind
+        if id(line) in broken:
+            _match_broken(line, stack)
+            continue
         if kind in ("header", "standing", "standing_none"):
             if stack:
                 problems.append(problem(path, line, E.PLAN, "this line cannot stand inside "
@@ -150,6 +157,8 @@ def build(parsed: ParsedFile) -> tuple[list[Node], list[Problem]]:
                 continue
             stack.pop()
     for unclosed, _, _ in stack:
+        if id(unclosed) in broken:
+            continue
         problems.append(problem(path, unclosed, E.PLAN, "this block is never closed",
                                 f"add a line `{OPENERS[unclosed.kind]}` after its last order"))
     if deep is not None:
@@ -158,6 +167,21 @@ def build(parsed: ParsedFile) -> tuple[list[Node], list[Problem]]:
                                 "join conditions with `and` instead of nesting one block in "
                                 "another"))
     return root, problems
+
+
+def _match_broken(line: Line, stack: list[tuple[Line, list[Node], If | While]]) -> None:
+    """A block line that did not parse still opens or closes its block, so its partner is not
+    reported too; what a broken `if`, `elif` or `while` holds is kept out of the tree (nothing
+    can be said of when it would run)."""
+    kind = line.kind
+    if kind in ("if_open", "while_open"):
+        node: If | While = If([Branch(line, [])]) if kind == "if_open" else While(line, [])
+        stack.append((line, [], node))
+    elif kind in ("elif_open", "else_open") and stack and isinstance(stack[-1][2], If):
+        stack[-1] = (stack[-1][0], [], stack[-1][2])
+    elif kind in ("endif", "endwhile") and stack \
+            and stack[-1][0].kind == ("if_open" if kind == "endif" else "while_open"):
+        stack.pop()
 
 
 @dataclass
@@ -318,6 +342,10 @@ class Runner(Generic[S]):
                 raise Stopped(f"line {line.number}: {concrete.canonical()}: "
                               f"{error.message}") from None
             self.result.problems.append(order_problem(self.path, concrete, error))
+            # What follows was written for the state this order would have made: run on the
+            # state without it, a good line would be refused for the wrong reason. It is
+            # checked for form and names only, as after an outcome.
+            self.blind = True
             return
         self.result.executed.append(concrete)
         text = self.game.spell(concrete).canonical()
@@ -488,17 +516,20 @@ class Runner(Generic[S]):
     # -- what did not run: form and names -------------------------------------------------------
     def _static_rest(self, nodes: list[Node]) -> None:
         """Check what the run did not reach (untaken branches, lines after an outcome or a
-        `stop`) for form and names only, so a typo anywhere in a plan is found now."""
+        `stop`) for form and names only, so a typo anywhere in a plan is found now. `later`
+        counts the file's lines so checked (`if C: ORDER` is one line, not two)."""
+        later: set[int] = set()
         for node in _walk(nodes):
             line = node.line
             if isinstance(node, (Branch, While)) and line.condition is not None:
                 if (line.number, line.column) not in self.seen:
-                    self.result.later += 1
+                    later.add(line.number)
                     self._static_cond(line.condition, line)
             order = line.order if isinstance(node, Step) else None
             if order is not None and (line.number, order.column) not in self.seen:
-                self.result.later += 1
+                later.add(line.number)
                 self._static_order(order, line)
+        self.result.later = len(later)
 
     def _static_order(self, order: Order, line: Line) -> None:
         names = fact_names(self.game)

@@ -174,8 +174,9 @@ def check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile, *,
                budget: Budget | None = None) -> FileCheck:
     """Run one player's file on `work` (default: the player's knowledge of `state`); collect
     problems. Lines that did not parse are reported and the rest still runs, so one run shows
-    every problem in the file. `hints`: say when swapping an order with the one above it
-    would make the file good (order matters: each order runs after those above it).
+    every problem in the file (past an order the rules refuse, for form and names only).
+    `hints`: say when swapping an order with the one above it would make the file good
+    (order matters: each order runs after those above it).
     `warn`: collect the W- warnings, the game's and W-NO-END (only `check` shows them).
     `budget`: the work the file may take (budget.py; a fresh one by default), the hints'
     trials included."""
@@ -210,7 +211,7 @@ def _swap_hint(game: AnyGame, state: State, player: str, parsed: ParsedFile, res
         moved = ParsedFile(parsed.path, lines, [], parsed.ended)
         trial = _check_file(game, state, player, moved, None if work is None else clone(work),
                             False, budget)
-        if not trial.problems:
+        if not trial.problems and _ran(trial, parsed.lines[at].order):
             where = "below" if other > at else "above"
             hint = (f"{first.hint}\n" if first.hint else "") + \
                 f"the file works with this order {where} line {parsed.lines[other].number}: " \
@@ -241,6 +242,12 @@ def unended(parsed: ParsedFile, awaited: bool = True) -> Problem | None:
     if not parsed.lines:
         return Problem(parsed.path, 1, 1, 2, W.NO_END, message, hint)
     return problem(parsed.path, parsed.lines[-1], W.NO_END, message, hint)
+
+
+def _ran(trial: FileCheck, order: Order | None) -> bool:
+    """True if the moved order ran in the trial: past a roll or draw it is only checked for
+    form, which says nothing of whether it would run there."""
+    return trial.plan is not None and any(o is order for o in trial.plan.executed)
 
 
 def _check_file(game: AnyGame, state: State, player: str, parsed: ParsedFile,

@@ -633,6 +633,11 @@ class Host:
             manifest = None
         return dict(manifest["players"]) if manifest else {}
 
+    def untouched_template(self, player: str) -> bool:
+        """The player's order file is still the template the engine last wrote: nothing
+        written yet (`check` says so rather than refusing it)."""
+        return self._untouched_template(player, self._previous_manifest())
+
     def _untouched_template(self, player: str, previous: JsonObject) -> bool:
         """The player's order file is still the template the engine wrote (not a draft)."""
         try:

@@ -130,12 +130,15 @@ def _number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def steps(low: float, high: float, most: int = 6) -> list[float]:
-    """Round gridline values from low to high (1, 2 or 5 times a power of ten apart)."""
+def steps(low: float, high: float, most: int = 6, whole: bool = False) -> list[float]:
+    """Round gridline values from low to high (1, 2 or 5 times a power of ten apart);
+    `whole`: at least 1 apart, for a figure that only takes whole numbers."""
     span = max(high - low, 1e-9)
     raw = span / most
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    if whole:
+        step = max(step, 1)
     first = math.floor(low / step) * step
     out, value = [], first
     while value <= high + step * 1e-6:
@@ -156,7 +159,7 @@ def chart(name: str, found: list[Row], players: list[str]) -> str:
     values = [v for s in series.values() for _, v in s]
     t0, t1 = min(ticks), max(max(ticks), min(ticks) + 1)
     v0, v1 = min(min(values), 0.0), max(max(values), 1.0)
-    yticks = steps(v0, v1)
+    yticks = steps(v0, v1, whole=all(v.is_integer() for v in values))
     v0, v1 = min(v0, yticks[0]), max(v1, yticks[-1])
     plot_w = CHART_W - LEFT - RIGHT
     legend_rows = _legend_rows(list(series), plot_w)

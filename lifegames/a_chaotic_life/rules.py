@@ -402,6 +402,10 @@ class AChaoticLife(ChaoticGame):
         return {"score": parts["score"], "happiness": parts["happiness"],
                 "sadness": parts["sadness"]}
 
+    def public_figures(self) -> tuple[str, ...]:
+        """The counters are made by the cards laid open, so everyone's are known."""
+        return ("score", "happiness", "sadness")
+
     def is_over(self, state: ChaoticState) -> bool:
         return bool(state["over"])
 

@@ -239,6 +239,10 @@ class ASimpleLife(Game[SimpleLifeState]):
         return {"score": score(s), "goals met": len(s["done"]), "carrots": stock(s, "carrot"),
                 "coins": stock(s, "coin")}
 
+    def public_figures(self) -> tuple[str, ...]:
+        """Both sheets of a game for two lie open: every figure of each."""
+        return ("score", "goals met", "carrots", "coins")
+
     def is_over(self, state: SimpleLifeState) -> bool:
         return bool(state["over"])
 

@@ -314,6 +314,10 @@ class Lifestyle(Game[LifestyleState]):
         return {"points": score(mine["points"]), "tokens": mine["tokens"],
                 "points zone": len(mine["points"]), "dice zone": len(mine["dice"])}
 
+    def public_figures(self) -> tuple[str, ...]:
+        """Every seat's cards and tokens lie open: the PLAYERS table shows them all."""
+        return ("points", "tokens", "points zone", "dice zone")
+
     def is_over(self, state: LifestyleState) -> bool:
         return bool(state["over"])
 

@@ -147,6 +147,10 @@ class SimpleKingdoms(Game[KingdomsState]):
                 "people": people(state, name), "soldiers": soldiers_of(state, name),
                 "tiles": len(owned_tiles(state, name)), "threat": state["threat"]}
 
+    def public_figures(self) -> tuple[str, ...]:
+        """The kingdoms play as one team and each sheet shows the other's score."""
+        return ("score", "threat")
+
     def is_over(self, state: KingdomsState) -> bool:
         return bool(state["tick"] >= state["max_ticks"])
 

@@ -257,6 +257,10 @@ class TheSims(Game[SimsState]):
                 "FULL Needs": len(full_needs(state, player)),
                 "Action cards": len(seat(state, player)["cards"])}
 
+    def public_figures(self) -> tuple[str, ...]:
+        """Points, Sims at home and FULL Needs are on the table; Aspirations and cards are not."""
+        return ("points", "Sims", "FULL Needs")
+
     def absent_orders(self, state: SimsState, player: str) -> list[str]:
         if state["over"] or player not in self.awaiting(state):
             return []

@@ -110,7 +110,8 @@ def test_t03_a_seat_of_a_game_begun_before_it_kept_copies_tells_what_it_holds(tm
     assert "ticks 2 to 4 (what came before tick 2 was not kept" in text
     assert 'id="tick-1"' not in text and 'id="tick-2"' in text
     rows = play(seat, "history").stdout.splitlines()
-    assert [line.split()[0] for line in rows[2:]] == ["2", "3", "4"]
+    assert [line.split()[:2] for line in rows[2:]] == [
+        [str(t), p] for t in (2, 3, 4) for p in ("Ana", "Ben")]
     (seat / snapshot_file(3)).write_text("{", encoding="utf-8")
     damaged = play(seat, "history")
     assert damaged.returncode == 4 and "003_seat.json" in damaged.stderr, output(damaged)

@@ -253,3 +253,23 @@ def test_s5_the_board_pictures_are_read_and_one_drawn_from_the_whole_state_is_ca
         Game.views = honest  # type: ignore[method-assign]
     assert any("_board.svg names" in leak for leak in leaks), leaks[:3]
     assert not [leak for item in items for leak in _names_leaked(adapter, game, finder, item)]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_s7_a_public_figure_is_the_same_on_what_any_player_knows(game_id: str) -> None:
+    """A player's own history charts the others' public figures (Game.public_figures),
+    computed on what that player knew: at every state looked at, each such figure of every
+    player, computed on each other player's knowledge, equals the referee's figure, so the
+    chart tells neither less nor more than the table did."""
+    game = registry.get(game_id)
+    public = game.public_figures()
+    looked_at, _ = looked(game_id)
+    for item in looked_at:
+        players = list(item.state["players"])
+        for player in players:
+            truth = {n: v for n, v in game.figures(item.state, player).items() if n in public}
+            assert truth, f"{game_id}: no public figure among {game.figures(item.state, player)}"
+            for viewer in players:
+                seen = game.knowledge(item.state, viewer)
+                told = {n: v for n, v in game.figures(seen, player).items() if n in public}
+                assert told == truth, (game_id, item.label, viewer, player)

@@ -28,8 +28,9 @@ def test_history_has_every_tick_of_every_player_and_matches_the_final_state(fini
 
 
 def test_a_players_history_is_computed_on_what_they_knew(finished: Path, monkeypatch):
-    """history PLAYER shows only that player's rows, each from their knowledge of the state
-    (Game.knowledge), never from the referee's whole state."""
+    """history PLAYER shows that player's figures and the others' public ones
+    (Game.public_figures), each from their knowledge of the state (Game.knowledge), never
+    from the referee's whole state."""
     seen: list[object] = []
     real_knowledge, real_figures = GAME.knowledge, GAME.figures
 
@@ -43,8 +44,14 @@ def test_a_players_history_is_computed_on_what_they_knew(finished: Path, monkeyp
     monkeypatch.setattr(GAME, "knowledge", knowledge)
     monkeypatch.setattr(GAME, "figures", figures)
     _, found = history(Host(str(finished), registry.get), IRON)
-    assert {p for _, p, _ in found} == {IRON}
-    assert seen == [IRON] * (FINISHED_TICKS + 1)
+    assert {p for _, p, _ in found} == set(PLAYERS)
+    assert seen == [IRON] * (FINISHED_TICKS + 1) * len(PLAYERS)
+    public = set(GAME.public_figures())
+    for _, player, figures in found:
+        assert player == IRON or set(figures) <= public, (player, figures)
+    assert any(p != IRON and f for _, p, f in found)
+    mine = {n for _, p, f in found if p == IRON for n in f}
+    assert mine - public, "the player's own figures are more than the public ones"
 
 
 def test_the_html_page_is_self_contained_and_stable(finished: Path, tmp_path: Path):
@@ -88,7 +95,9 @@ def test_a_players_story_is_what_their_sheets_showed(finished: Path):
     what Ironhold's sheets reported (Game.happened on Ironhold's view), never the referee's."""
     _, told = story(Host(str(finished), registry.get), IRON)
     _, everyone = story(Host(str(finished), registry.get))
-    assert {p for _, p, _ in told.rows} == {IRON}
+    assert {p for _, p, _ in told.rows} == set(PLAYERS)
+    public = set(GAME.public_figures())
+    assert all(p == IRON or set(f) <= public for _, p, f in told.rows)
     assert told.chapters[-1].board == GAME.board(GAME.knowledge(
         Host(str(finished), registry.get).load().state, IRON), IRON)
     assert told.chapters != everyone.chapters
@@ -128,6 +137,9 @@ def test_the_result_block_lists_the_players_in_rank_order() -> None:
 
         def figures(self, state, player):
             return {"score": {"Ann": 3, "Bob": 9, "Cid": 9}[player]}
+
+        def public_figures(self):
+            return ("score",)
 
         def is_over(self, state):
             return True

@@ -309,6 +309,12 @@ class Game(Generic[S]):
         player's own history is shown. Default: the score."""
         return {"score": self.result(state).scores.get(player, 0)}
 
+    def public_figures(self) -> tuple[str, ...]:
+        """The names among `figures` that every sheet shows of every player (scores on the
+        table): a player's own history charts these of the others too, computed on what that
+        player knew, so it tells no more than their sheets did. Default: the score."""
+        return ("score",)
+
     def turns(self, state: S) -> int:
         """How many turns the game has had, in its own unit (player turns, days, ticks), so
         `simulate` can report round trips per turn. Default: the ticks played."""

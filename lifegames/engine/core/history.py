@@ -60,14 +60,19 @@ def replay(game: AnyGame, players: list[str], options: JsonObject, seed: int,
 
 def rows(game: AnyGame, states: Iterator[State], players: list[str], viewer: str | None
          ) -> list[Row]:
-    """Figures per tick: every player's for the referee (`viewer` None), else the viewer's
-    own, computed on what they knew."""
+    """Figures per tick: every player's for the referee (`viewer` None); for a player, their
+    own and the public ones of the others (Game.public_figures), all computed on what they
+    knew."""
     out: list[Row] = []
+    public = game.public_figures()
     for state in states:
-        shown = players if viewer is None else [viewer]
-        for player in shown:
-            seen = state if viewer is None else game.knowledge(state, viewer)
-            out.append((int(state["tick"]), player, dict(game.figures(seen, player))))
+        seen = state if viewer is None else game.knowledge(state, viewer)
+        for player in players:
+            figures = dict(game.figures(seen, player))
+            if viewer is not None and player != viewer:
+                figures = {n: v for n, v in figures.items() if n in public}
+            if figures:
+                out.append((int(state["tick"]), player, figures))
     return out
 
 

@@ -49,8 +49,9 @@ BENCH = REPO / "bench"
 ENGINE = REPO / "lifegames" / "engine"
 # Engine modules no simulation runs (the host's folder, seats, git, the referee's tools): the
 # only ones a block's digest leaves out. Each block's process checks it imported none of them.
-HOST_SIDE = frozenset({"folder", "gitops", "gitseats", "history", "host", "overview",
-                       "playercheck", "reading", "seats", "shapes", "story", "svg", "tools"})
+HOST_SIDE = frozenset({"clone", "folder", "gitops", "gitpublish", "gitseats", "history", "host",
+                       "locking", "memory", "overview", "playercheck", "reading", "replaying",
+                       "seats", "shapes", "story", "svg", "tools"})
 ALL_GAMES = ("a-chaotic-life", "a-simple-life", "lifestyle", "simple-kingdoms", "the-sims")
 
 

@@ -212,6 +212,7 @@ class AChaoticLife(ChaoticGame):
     default_players = ("Ana", "Ben", "Cleo")
     declaration = ChaoticState
     commands = COMMANDS
+    hidden_answers = True  # a standing Item in another player's pouch answers a played card
     missing_orders_policy = (
         "One player is awaited at a time: the player whose turn it is (their file must end "
         "the turn with end_turn, or stop after a draw, a steal or an offer), or the player "

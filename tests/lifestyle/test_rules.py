@@ -341,7 +341,7 @@ def test_r22_unknown_cards_are_named_with_the_nearest_match():
     """Action: Roll Dice a -- the named card must be in your dice zone."""
     state = arrange(new_state(), Ana={"dice": ["Cat", "Cockatoo"]})
     error = reject(state, ANA, 'roll("Cockatoe")', "E-UNKNOWN-CARD")
-    assert '"cockatoo"' in error.hint
+    assert '"Cockatoo"' in error.hint
     reject(state, ANA, 'roll("Dog")', "E-NOT-IN-DICE-ZONE")
 
 

@@ -77,6 +77,7 @@ def spec(game: Game) -> Spec:
     commands = syntax.commands(name)
     alternatives: dict[str, list[list[tuple[str, str]]]] = {c: [] for c in commands}
     kinds: dict[str, set[str]] = {}
+    keywords: dict[str, list[str]] = {}  # argument -> the words a keyword terminal matches
     for rule in parser.rules:
         origin = rule.origin.name
         if origin in commands:
@@ -90,6 +91,9 @@ def spec(game: Game) -> Spec:
         elif not origin.startswith(("_", "order")):
             kinds.setdefault(origin, set()).update(
                 s.name for s in rule.expansion if isinstance(s, Terminal))
+            keywords.setdefault(origin, []).extend(
+                parser.get_terminal(s.name).pattern.value for s in rule.expansion
+                if isinstance(s, Terminal) and s.name not in PLAIN_KINDS)
     for command, args in commands.items():
         # commands() and usage() document one of the forms found above
         forms = [tuple(part for kind, part in alt if kind == "arg")
@@ -110,11 +114,15 @@ def spec(game: Game) -> Spec:
             words = [w for w in re.findall(r"[A-Za-z_][A-Za-z_]+", value.split(":", 1)[-1])]
             if words:
                 names[arg] = words
+    names.update({arg: words for arg, words in keywords.items() if words})
     return Spec(name, alternatives, kinds, ints, names, game.fact_names(),
                 syntax.start_rule(name) == "line")
 
 
 # -- valid lines ---------------------------------------------------------------------------------
+
+
+PLAIN_KINDS = frozenset({"INT", "REF", "STRING", "WORD"})  # terminals that carry a value
 
 
 def value(sp: Spec, arg: str, rng: random.Random) -> str:
@@ -130,6 +138,8 @@ def value(sp: Spec, arg: str, rng: random.Random) -> str:
         if roll < 0.9:
             return str(rng.randint(low - 3, high + 3))
         return str(rng.randint(-20, 200))
+    if kind not in PLAIN_KINDS:  # a keyword (`available`): the word itself, bare
+        return rng.choice(sp.names.get(arg) or [kind.lower()])
     pool = sp.names.get(arg) or ["farm", "gold", "Cat", "x"]
     word = rng.choice(pool)
     if rng.random() < 0.1:

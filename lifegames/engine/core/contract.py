@@ -152,6 +152,12 @@ class Game(Generic[S]):
     # choices other players' turns force on them, and defaults for their own prompts. A game
     # with a command table gets them from its rows (Command.standing).
     standing_commands: frozenset[str] = frozenset()
+    # True where another player's hidden card can answer an order in the middle of a tick
+    # (`unforeseen`): `check`, and so a replay's check, cannot see that answer, so from there
+    # the record keeps the rest of the plan as written (plans.py). Elsewhere the news
+    # `unforeseen` reports (a tile's terrain, say) only stops the plan, and the record holds
+    # the orders that ran, as for any plan.
+    hidden_answers: bool = False
     # The declaration of the state (a TypedDict inheriting EngineState; engine/core/declared.py)
     # and the command table (engine/core/commands.py): every game has both.
     declaration: ClassVar[type]

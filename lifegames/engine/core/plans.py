@@ -18,8 +18,9 @@ player's answer (`Game.suspended`: a trade offer), the rest of the plan is kept 
 (`PlanResult.resume`) and runs, as after an outcome, in the tick that brings the answer
 (turn.play_tick). Its text is the rest of the file from the order that waited, each block
 around it closed and a loop around it written again, so the kept plan reads as a file. After
-an answer `check` cannot see (`Game.unforeseen`: another player's hidden card), the log keeps
-the plan's rest so too, and what then ran as notes: a replay runs (and checks) the same file.
+an answer `check` cannot see (`Game.unforeseen` in a game with `hidden_answers`: another
+player's hidden card), the log keeps the plan's rest so too, and what then ran as notes, unless
+that rest was plain orders that all ran: a replay runs (and checks) the same file.
 """
 
 from __future__ import annotations
@@ -257,7 +258,24 @@ class Runner(Generic[S]):
                                                     message, hint))
         if self.checking:
             self._static_rest(nodes)
+        elif self.result.written and not (self.result.stopped or self.result.resume):
+            self._plain_if_all_ran()
         return self.result
+
+    def _plain_if_all_ran(self) -> None:
+        """The plan as written is kept in the record only where it says more than the orders
+        that ran: a rest of plain orders that all ran is recorded as those orders, as any
+        plan is, so that a plan and its plain orders still leave the same folder."""
+        log = self.result.log
+        start = log.index(ANSWERED)
+        end = log.index(RAN) if RAN in log else len(log)
+        ran = [line.removeprefix("#   ") for line in log[end + 1:]]
+        rest = parse_text(self.game.grammar_name(), "\n".join(log[start + 1:end]), self.path)
+        if rest.problems or rest.is_plan or rest.standing:
+            return
+        if [self.game.spell(order).canonical() for order in rest.orders] == ran:
+            self.result.log = [*log[:start], *ran]
+            self.result.written = False
 
     def _block(self, state: S, nodes: list[Node]) -> bool:
         """Run `nodes`; False once a `stop` ran (the plan ends)."""
@@ -352,7 +370,7 @@ class Runner(Generic[S]):
         self._log(text)
         if not ends and not self.checking and not self.result.outcome and \
                 self.game.unforeseen(state, self.player):
-            ends, rest = True, self._rest().splitlines()
+            ends, rest = True, self._rest().splitlines() if self.game.hidden_answers else []
             self.result.written = bool(rest)  # nothing after it: nothing to keep
             self.result.log += [ANSWERED, *rest] if rest else []
         shown = list(effects)

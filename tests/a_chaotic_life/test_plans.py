@@ -223,6 +223,19 @@ def test_a_plan_stopped_after_a_hidden_answer_records_what_ran_as_notes():
     _replayed(state, outcome)
 
 
+def test_a_plan_whose_rest_all_ran_after_a_hidden_answer_is_recorded_as_its_orders():
+    """A rest of plain orders that all ran says nothing more as written: the record is the
+    orders that ran, as for any plan (a plan and its plain orders leave the same folder),
+    and it replays."""
+    text = 'play("Senior")\nplay("Neighbor")\nend_turn\n'
+    state, outcome = _rewound(text)
+    assert not outcome.stopped
+    assert outcome.executed[ANA] == ['play("Senior")', 'play("Neighbor")', "end_turn()"]
+    _replayed(state, outcome)
+    plain = play(state, "".join(f"{line}\n" for line in outcome.executed[ANA]))
+    assert plain.executed == outcome.executed
+
+
 def test_a_file_stopped_short_by_a_hidden_answer_replays_from_its_record(tmp_path):
     """The game where a standing Time Machine undid Cleo's Senior at tick 12 (bots playing
     every seat): `verify` replays it, with the seed revealed or not."""

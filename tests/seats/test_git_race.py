@@ -17,7 +17,9 @@ BOT = 'orders for tick 1\nsell_resource("food", 1)\nend\n'
 THEIRS = 'orders for tick 1\nsell_resource("food", 2)\nend\n'
 
 
-def _raced(tmp_path, player_touches_orders: bool) -> tuple[Table, list[str]]:
+def _seated(tmp_path):  # noqa: ANN001, ANN202
+    """A game of two over git seats: the table, Ana's clone, the host, its seats, and Ana's
+    seat with a check report the host wrote (not yet built into a commit)."""
     table = Table(tmp_path / "t")
     done = table.setup("simple-kingdoms", ["Ana", "Ben"], 5)
     assert done.returncode == 0, output(done)
@@ -27,6 +29,11 @@ def _raced(tmp_path, player_touches_orders: bool) -> tuple[Table, list[str]]:
     assert seats is not None
     seat = seats.seats["Ana"]
     (seat.files / "check_report.txt").write_text("a check report\n")
+    return table, clone, host, seats, seat
+
+
+def _raced(tmp_path, player_touches_orders: bool) -> tuple[Table, list[str]]:
+    table, clone, host, seats, seat = _seated(tmp_path)
     assert gitpublish.build(seat, "bot: Ana", BOT.encode())  # built, not pushed yet
     if player_touches_orders:
         (clone / "Ana_orders.txt").write_text(THEIRS)
@@ -82,15 +89,7 @@ def test_r04_a_player_pushing_on_and_on_cannot_keep_the_hosts_commit_out(tmp_pat
     push of the host's is refused, rebuilt on the player's newest commit and tried again
     (for a time, not a fixed few tries), until the host's commit is in the branch, with
     every commit of the player's."""
-    table = Table(tmp_path / "t")
-    done = table.setup("simple-kingdoms", ["Ana", "Ben"], 5)
-    assert done.returncode == 0, output(done)
-    clone = table.clone("Ana")
-    host = table.host()
-    seats = host.remote_seats()
-    assert seats is not None
-    seat = seats.seats["Ana"]
-    (seat.files / "check_report.txt").write_text("a check report\n")
+    table, clone, host, seats, seat = _seated(tmp_path)
     assert gitpublish.build(seat, "report")
     real = RemoteSeat.push_command
     pushed: list[int] = []

@@ -13,7 +13,6 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from lifegames.engine.seats import sshserve
 
 from ..reliability.helpers import output
 from .gitkit import REPO, Table, player_env
-from .sshkit import Sshd, keygen, missing
+from .sshkit import Sshd, keygen
 
 README = REPO / "README.md"
 LIMITS = {"PUSH_BYTES": sshserve.PUSH_BYTES, "PUSH_OBJECTS": sshserve.PUSH_OBJECTS,
@@ -179,15 +178,8 @@ class Seat:
 
 
 @pytest.fixture(scope="module")
-def seat(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seat]:
-    why = missing()
-    if why:
-        pytest.skip(why)
-    server = Sshd(tmp_path_factory.mktemp("sshd"))
-    try:
-        yield Seat(tmp_path_factory.mktemp("limits"), server)
-    finally:
-        server.stop()
+def seat(tmp_path_factory: pytest.TempPathFactory, sshd: Sshd) -> Seat:
+    return Seat(tmp_path_factory.mktemp("limits"), sshd)
 
 
 def test_l05_orders_pushed_over_ssh_are_played(seat):

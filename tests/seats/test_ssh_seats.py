@@ -16,7 +16,6 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -242,16 +241,6 @@ def test_s09_authorized_keys_and_clone_url_refuse_what_cannot_work(tmp_path):
 
 
 # -- a game over a real sshd ------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def sshd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sshd]:
-    why = missing()
-    if why:
-        pytest.skip(why)
-    server = Sshd(tmp_path_factory.mktemp("sshd"))
-    yield server
-    server.stop()
 
 
 class Players:
